@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { IDENTITY_MESSAGES, signInRequestSchema, signUpRequestSchema, PASSWORD_MIN } from '@academy/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@academy/ui';
+import { dashboardPathFor, errorMessage, useSession } from '@academy/web-session';
+import { PublicScreen } from '../components/centered-card';
+import { FormField } from '../components/form-field';
+import { applyServerFieldErrors } from '../components/server-errors';
+
+const FALLBACK = 'Something went wrong. Please try again.';
+
+function LoginForm({ defaultEmail }: { defaultEmail: string }) {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const form = useForm({ resolver: zodResolver(signInRequestSchema), defaultValues: { email: defaultEmail, password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const user = await signIn(values);
+      toast.success('Welcome back!');
+      navigate(dashboardPathFor(user.role), { replace: true });
+    } catch (error) {
+      // What the user typed stays: the form is not reset on failure.
+      applyServerFieldErrors(error, ['email', 'password'], form.setError);
+      toast.error(errorMessage(error, FALLBACK));
+    }
+  });
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
+      <FormField label="Password" type="password" autoComplete="current-password" required registration={form.register('password')} error={errors.password} />
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const { signUp } = useSession();
+  const form = useForm({ resolver: zodResolver(signUpRequestSchema), defaultValues: { fullName: '', email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signUp(values);
+      toast.success(IDENTITY_MESSAGES.signedUp);
+      form.reset();
+      onSignedUp(values.email);
+    } catch (error) {
+      applyServerFieldErrors(error, ['fullName', 'email', 'password'], form.setError);
+      toast.error(errorMessage(error, FALLBACK));
+    }
+  });
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <FormField label="Full Name" autoComplete="name" required registration={form.register('fullName')} error={errors.fullName} />
+      <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        registration={form.register('password')}
+        error={errors.password}
+      />
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+/** /auth: Login and Sign Up tabs (spec §2). A signed-in user goes to their dashboard. */
+export function AuthPage() {
+  const { status, user } = useSession();
+  const [tab, setTab] = useState('login');
+  const [signedUpEmail, setSignedUpEmail] = useState('');
+  if (status === 'signed-in') return <Navigate to={dashboardPathFor(user.role)} replace />;
+  return (
+    <PublicScreen>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-2xl">Welcome</CardTitle>
+          <CardDescription>Sign in to your account or create a new one.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList className="mb-4 grid w-full grid-cols-2">
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            {/* forceMount keeps both forms (and what was typed in them) when switching tabs. */}
+            <TabsContent value="login" forceMount hidden={tab !== 'login'}>
+              <LoginForm key={signedUpEmail} defaultEmail={signedUpEmail} />
+            </TabsContent>
+            <TabsContent value="signup" forceMount hidden={tab !== 'signup'}>
+              <SignUpForm
+                onSignedUp={(email) => {
+                  setSignedUpEmail(email);
+                  setTab('login');
+                }}
+              />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </PublicScreen>
+  );
+}

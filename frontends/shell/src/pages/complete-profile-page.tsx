@@ -1,0 +1,70 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { completeProfileRequestSchema, PASSWORD_MIN, type CompleteProfileRequest } from '@academy/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, toast } from '@academy/ui';
+import { DASHBOARD_PATHS, errorMessage, useSession } from '@academy/web-session';
+import { PublicScreen } from '../components/centered-card';
+import { FormField } from '../components/form-field';
+import { applyServerFieldErrors } from '../components/server-errors';
+
+const FIELDS = ['fullName', 'phone', 'address', 'dateOfBirth', 'emergencyContactName', 'emergencyContactPhone', 'password', 'confirmPassword'] as const;
+
+function CompleteProfileForm({ fullName }: { fullName: string }) {
+  const { completeProfile } = useSession();
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(completeProfileRequestSchema),
+    defaultValues: { fullName, phone: '', address: '', dateOfBirth: '', emergencyContactName: '', emergencyContactPhone: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values: CompleteProfileRequest) => {
+    try {
+      await completeProfile(values);
+      toast.success('Profile completed successfully!');
+      navigate(DASHBOARD_PATHS.student, { replace: true });
+    } catch (error) {
+      // What the user typed stays: the form is not reset on failure.
+      applyServerFieldErrors(error, FIELDS, form.setError);
+      toast.error(errorMessage(error, 'Failed to complete profile'));
+    }
+  });
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <FormField label="Full Name" autoComplete="name" required registration={form.register('fullName')} error={errors.fullName} />
+      <FormField label="Phone" type="tel" autoComplete="tel" required registration={form.register('phone')} error={errors.phone} />
+      <FormField label="Address" autoComplete="street-address" required registration={form.register('address')} error={errors.address} />
+      <FormField label="Date of Birth" type="date" autoComplete="bday" required registration={form.register('dateOfBirth')} error={errors.dateOfBirth} />
+      <FormField label="Emergency Contact Name" required registration={form.register('emergencyContactName')} error={errors.emergencyContactName} />
+      <FormField label="Emergency Contact Phone" type="tel" required registration={form.register('emergencyContactPhone')} error={errors.emergencyContactPhone} />
+      <FormField label="New Password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} registration={form.register('password')} error={errors.password} />
+      <FormField label="Confirm Password" type="password" autoComplete="new-password" required registration={form.register('confirmPassword')} error={errors.confirmPassword} />
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Saving...' : 'Complete Profile'}
+      </Button>
+    </form>
+  );
+}
+
+/** /complete-profile: the first-login form (spec §2, §4). */
+export function CompleteProfilePage() {
+  const { status, user } = useSession();
+  if (status === 'loading') return <Spinner className="min-h-svh" label="Loading your session…" />;
+  if (!user) return <Navigate to="/auth" replace />;
+  if (user.firstLoginCompleted) return <Navigate to={DASHBOARD_PATHS.student} replace />;
+  return (
+    <PublicScreen>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-2xl">
+            <h1>Complete Your Profile</h1>
+          </CardTitle>
+          <CardDescription>Please complete your profile and set a new password before you continue.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CompleteProfileForm fullName={user.fullName} />
+        </CardContent>
+      </Card>
+    </PublicScreen>
+  );
+}

@@ -1,0 +1,69 @@
+// One jest, three kinds of test (ARCHITECTURE.md §9), told apart by file name:
+//   *.unit.spec.ts  pure code, no I/O
+//   *.int.spec.ts   real Postgres + Redis (started once per run by libs/testing/src/global-setup.mjs)
+//   *.e2e.spec.ts   Playwright driving Debian's Chromium against the built shell, served by the API
+// Our TypeScript is ESM; jest runs it as ESM (--experimental-vm-modules, see package.json scripts).
+import { readFileSync, existsSync } from 'node:fs';
+import { globSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
+
+// @academy/<name> → its src/index.ts, so tests never need a build of the libraries.
+const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1' };
+for (const dir of workspaces.flatMap((w) => globSync(w, { cwd: root }))) {
+  const pkgFile = path.join(root, dir, 'package.json');
+  if (!existsSync(pkgFile)) continue;
+  const { name } = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  for (const entry of ['src/index.ts', 'src/index.tsx', 'src/index.mjs']) {
+    if (existsSync(path.join(root, dir, entry))) {
+      moduleNameMapper[`^${name.replace('/', '\\/')}$`] = `<rootDir>/${dir}/${entry}`;
+      break;
+    }
+  }
+}
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2023',
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const common = {
+  rootDir: root,
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/'],
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
+  testEnvironment: 'node',
+};
+
+export default {
+  testTimeout: 30_000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,frontends,tools}/**/*.unit.spec.{ts,tsx}'] },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: ['<rootDir>/{libs,services,frontends,tools}/**/*.int.spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.mjs',
+      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.mjs',
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/{libs,services,frontends}/**/*.e2e.spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.mjs',
+      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.mjs',
+    },
+  ],
+};

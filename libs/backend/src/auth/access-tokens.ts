@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { AppConfig } from '../config.js';
+import { loadJwtSecret } from './jwt-secret.js';
+import { APP_CONFIG } from './tokens.js';
+
+/** What an access token says: who, which role when issued, which session family (sid). */
+export interface AccessClaims {
+  sub: string;
+  role: string;
+  sid: string;
+  iat: number;
+  exp: number;
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** Short-lived HS256 access tokens (ARCHITECTURE.md §6); the refresh side lives in the identity context. */
+@Injectable()
+export class AccessTokens {
+  private readonly jwt: JwtService;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.jwt = new JwtService({ secret: loadJwtSecret(config), signOptions: { algorithm: 'HS256', issuer: 'academy', audience: 'academy-api' } });
+  }
+
+  issue(claims: { sub: string; role: string; sid: string }): { token: string; expiresAt: number } {
+    const iat = Math.floor(Date.now() / 1000);
+    const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+    return { token: this.jwt.sign({ sub: claims.sub, role: claims.role, sid: claims.sid, iat, exp }), expiresAt: exp };
+  }
+
+  /** The claims, or null for anything not a valid, unexpired token of ours. */
+  verify(token: string): AccessClaims | null {
+    try {
+      const c = this.jwt.verify<AccessClaims>(token, { algorithms: ['HS256'], issuer: 'academy', audience: 'academy-api' });
+      return typeof c.sub === 'string' && typeof c.role === 'string' && typeof c.sid === 'string' ? c : null;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Principal } from '../event-sourcing/command-metadata.js';
+
+export const IS_PUBLIC = 'academy:public';
+export const ROLES = 'academy:roles';
+
+/** Opts an endpoint (or a controller) out of the global AuthGuard: no token needed. */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Only these roles may call the endpoint (checked by the AuthGuard after the token). */
+export const Roles = (...roles: string[]) => SetMetadata(ROLES, roles);
+
+/** The signed-in caller as the AuthGuard attached it. Throws 401 on a @Public endpoint without a token. */
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {
+  const principal = ctx.switchToHttp().getRequest<Request & { principal?: Principal }>().principal;
+  if (!principal) throw new UnauthorizedException('Please sign in.');
+  return principal;
+});

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration is parsed once, at start, from the environment. A missing or invalid variable ends
+// the process with one line naming it (see loadConfigOrExit): a half-configured server never starts.
+const postgresUrl = z
+  .string({ error: 'is required (a postgres:// connection URL)' })
+  .refine((v) => {
+    try {
+      return ['postgres:', 'postgresql:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be a postgres:// connection URL');
+
+const redisUrl = z
+  .string({ error: 'is required (a redis:// connection URL)' })
+  .refine((v) => {
+    try {
+      return ['redis:', 'rediss:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be a redis:// connection URL');
+
+const smtpUrl = z.string().refine((v) => {
+  try {
+    return ['smtp:', 'smtps:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)');
+
+// Loose on purpose: the SMTP server is the judge of deliverability; this only catches typos like a missing @.
+const emailAddress = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
+const emailList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .refine((list) => list.every((a) => emailAddress.test(a)), 'must be a comma-separated list of email addresses');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: postgresUrl,
+  REDIS_URL: redisUrl,
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where npm start keeps local state (embedded Postgres, Redis, the generated master key). */
+  ACADEMY_DATA_DIR: z.string().default(path.resolve('.data')),
+  /** Folder holding frontends/<app>/dist; the API serves them on the same origin. */
+  ACADEMY_FRONTENDS_DIR: z.string().optional(),
+  /** Public URL people open (printed by npm start, used in mails). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Prefix of every BullMQ queue key in Redis, so several academies (or test files) share one Redis. */
+  /** Key-encryption key of crypto-shredding (ADR 0003): base64 of 32 bytes; generated under ACADEMY_DATA_DIR outside production. */
+  ACADEMY_MASTER_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v.trim(), 'base64').length === 32, 'must be the base64 of exactly 32 random bytes (openssl rand -base64 32)')
+    .optional(),
+  /** Outgoing mail server (nodemailer URL). Optional outside production: npm start then runs a local catcher. */
+  SMTP_URL: smtpUrl.optional(),
+  /** The From header of every mail the academy sends. */
+  MAIL_FROM: z.string().min(3).default('Academy <no-reply@academy.local>'),
+  /** Staff who also receive admissions notifications (comma list); parsed to an array. */
+  ADMISSIONS_EXTRA_EMAILS: emailList.optional(),
+  /** HS256 key of access tokens (≥ 32 chars); generated under ACADEMY_DATA_DIR outside production. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 48)').optional(),
+  /** Email of the first administrator that POST /api/setup creates. */
+  ACADEMY_ADMIN_EMAIL: z.string().email().default('admin@academy.local'),
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (BullMQ forbids ":")').default('academy'),
+}).superRefine((c, ctx) => {
+  if (c.NODE_ENV === 'production' && !c.ACADEMY_MASTER_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['ACADEMY_MASTER_KEY'], message: 'is required in production (base64 of 32 bytes, kept apart from the database)' });
+  }
+  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production (at least 32 random characters, e.g. openssl rand -base64 48)' });
+  }
+  if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (smtp://user:pass@host:587)' });
+  }
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError whose message is one line naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+  throw new ConfigError(`academy: invalid configuration: ${problems.join('; ')}`);
+}
+
+/** For entry points: the one line on stderr and exit code 78 (EX_CONFIG) instead of a stack trace. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    process.exit(78);
+  }
+}

@@ -1,0 +1,54 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import pg from 'pg';
+import { ConsistencyWaiter, createPostgresEventStore, loadMasterKey, type EventStore } from '@academy/event-store';
+import type { AppConfig } from '../config.js';
+import { CommandResponder, MinPositionInterceptor } from './read-your-writes.js';
+import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from './tokens.js';
+
+class EventSourcingLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CONSISTENCY_WAITER) private readonly waiter: ConsistencyWaiter,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.waiter.close();
+    await this.store.close();
+    await this.pool.end();
+  }
+}
+
+/**
+ * The event store, its pool and the read-your-writes waiter, for every context module of a process
+ * (ARCHITECTURE.md §4–§5). Global: contexts inject EVENT_STORE / CommandResponder without importing it.
+ * Projections are not run here: the worker runs them (services/worker), the API only waits for them.
+ */
+@Global()
+@Module({})
+export class EventSourcingModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: EventSourcingModule,
+      providers: [
+        { provide: PG_POOL, useFactory: () => new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, application_name: 'academy-event-store' }) },
+        {
+          provide: EVENT_STORE,
+          inject: [PG_POOL],
+          useFactory: (pool: pg.Pool) =>
+            createPostgresEventStore({
+              pool,
+              masterKey: loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }),
+            }),
+        },
+        { provide: CONSISTENCY_WAITER, inject: [PG_POOL], useFactory: (pool: pg.Pool) => new ConsistencyWaiter({ pool }) },
+        CommandResponder,
+        MinPositionInterceptor,
+        { provide: APP_INTERCEPTOR, useExisting: MinPositionInterceptor },
+        EventSourcingLifecycle,
+      ],
+      exports: [PG_POOL, EVENT_STORE, CONSISTENCY_WAITER, CommandResponder, MinPositionInterceptor],
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config.js';
+import { createRedis } from '../redis.js';
+import { APP_CONFIG, REDIS_CLIENT } from '../auth/tokens.js';
+import { ApiExceptionFilter } from './exception.filter.js';
+import { RateLimiter } from './rate-limiter.js';
+
+class RedisLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
+  async onApplicationShutdown() {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** The API process's shared providers, global so every context can inject them: config, Redis, rate limiter. */
+@Global()
+@Module({})
+export class HttpPlatformModule {
+  static forRoot(config: AppConfig, redisName = 'academy-api'): DynamicModule {
+    return {
+      module: HttpPlatformModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: REDIS_CLIENT, useFactory: () => createRedis(config.REDIS_URL, redisName) }, RedisLifecycle, RateLimiter],
+      exports: [APP_CONFIG, REDIS_CLIENT, RateLimiter],
+    };
+  }
+}
+
+/**
+ * HTTP settings every API process (and its integration tests) applies: /api prefix, one error shape,
+ * cookies (the refresh token), and client IPs from a loopback reverse proxy (for rate limits).
+ */
+export function applyHttpPlatform(app: INestApplication): void {
+  const express = app as NestExpressApplication;
+  express.setGlobalPrefix('api');
+  express.useGlobalFilters(new ApiExceptionFilter());
+  express.use(cookieParser());
+  express.disable('x-powered-by');
+  express.set('trust proxy', 'loopback');
+}

@@ -1,0 +1,31 @@
+export { configSchema, loadConfig, loadConfigOrExit, ConfigError, type AppConfig } from './config.js';
+export { ormOptions, migrateUp, entities, MikroORM } from './orm.js';
+export { createRedis } from './redis.js';
+export { WorkerHeartbeat, type WorkerHeartbeatRow } from './system/worker-heartbeat.entity.js';
+export { ZodValidationPipe } from './http/zod-validation.pipe.js';
+export { ApiExceptionFilter, fieldErrors, type FieldErrors } from './http/exception.filter.js';
+export { SYSTEM_QUEUE, HEARTBEAT_JOB, HEARTBEAT_EVERY_MS } from './system/queues.js';
+export { EventSourcingModule } from './event-sourcing/event-sourcing.module.js';
+export { PG_POOL, EVENT_STORE, CONSISTENCY_WAITER } from './event-sourcing/tokens.js';
+export { CommandResponder, MinPositionInterceptor, ReadsProjections, type PendingAnswer } from './event-sourcing/read-your-writes.js';
+export { commandMetadata, CORRELATION_HEADER, type Principal } from './event-sourcing/command-metadata.js';
+export {
+  MAIL_QUEUE,
+  MAIL_MESSAGE_JOB,
+  MAIL_JOB_OPTIONS,
+  mailRoutes,
+  withMailRoutes,
+  type MailMessage,
+  type MailTemplate,
+  type MailTemplates,
+  type MailTemplateContext,
+  type MailJobData,
+} from './mail/mail.js';
+export { APP_CONFIG, REDIS_CLIENT, SESSION_VALIDATOR } from './auth/tokens.js';
+export { Public, Roles, CurrentUser, IS_PUBLIC, ROLES } from './auth/auth.decorators.js';
+export { AuthGuard, NOT_SIGNED_IN, FORBIDDEN, type SessionValidator } from './auth/auth.guard.js';
+export { AccessTokens, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from './auth/access-tokens.js';
+export { AuthModule } from './auth/auth.module.js';
+export { loadJwtSecret } from './auth/jwt-secret.js';
+export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimitRule, type RateLimitResult } from './http/rate-limiter.js';
+export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js';

@@ -1,0 +1,99 @@
+// The `academy` CLI's audit and projection commands, as one function the API package composes with
+// its own store, pool and projection registry (`npm run academy -- <command>`).
+import type pg from 'pg';
+import type { ChainHead, EventStore } from '../port.js';
+import { rebuildProjection } from '../projections/rebuild.js';
+import { projectionsStatus } from '../projections/status.js';
+import type { Projection } from '../projections/types.js';
+import { auditReplay } from './replay.js';
+
+export interface AcademyCliDeps {
+  store: EventStore;
+  pool: pg.Pool;
+  projections: Projection[];
+  /** Where output goes (process.stdout). */
+  out: { write(text: string): unknown };
+  controlSchema?: string;
+}
+
+export const ACADEMY_CLI_USAGE = `usage: academy <command>
+  audit verify [--head <position>:<hash>]   walk the hash chain; with --head, also detect a cut or rewritten end
+  audit head                                print the head {position, hash} to keep outside the database
+  audit replay                              rebuild every projection into a scratch schema and diff with the live tables
+  projections status                        name, version, status, checkpoint, head and lag of every projection
+  projections rebuild <name>                rebuild a projection from position 0 into fresh tables, then swap them in
+exit codes: 0 ok, 1 check failed (chain broken, replay differs), 2 usage error`;
+
+function parseHead(value: string | undefined): ChainHead | null {
+  const m = /^(\d+):([0-9a-f]{64})$/.exec(value ?? '');
+  return m ? { position: Number(m[1]), hash: m[2] } : null;
+}
+
+/** Runs one command; returns the process exit code. Errors of the command itself are printed, not thrown. */
+export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promise<number> {
+  const print = (line = '') => deps.out.write(line + '\n');
+  const [group, command, ...rest] = argv;
+  const key = `${group ?? ''} ${command ?? ''}`;
+  try {
+    switch (key) {
+      case 'audit verify': {
+        let expectedHead: ChainHead | undefined;
+        const i = rest.indexOf('--head');
+        if (i >= 0) {
+          const h = parseHead(rest[i + 1]);
+          if (!h) {
+            print('--head takes <position>:<64 hex digits>, as printed by `audit head`');
+            return 2;
+          }
+          expectedHead = h;
+        }
+        const r = await deps.store.verify({ expectedHead });
+        if (r.ok) {
+          print(`ok: ${r.checked} events, head ${r.head.position}:${r.head.hash}`);
+          return 0;
+        }
+        print(`FAILED at position ${r.position}: ${r.reason} (${r.checked} events checked before it)`);
+        return 1;
+      }
+      case 'audit head': {
+        const h = await deps.store.head();
+        print(`${h.position}:${h.hash}`);
+        return 0;
+      }
+      case 'audit replay': {
+        const r = await auditReplay({ store: deps.store, pool: deps.pool, projections: deps.projections, controlSchema: deps.controlSchema });
+        for (const p of r.projections) {
+          if (p.result === 'skipped') print(`${p.name} v${p.version}: skipped (${p.reason})`);
+          else print(`${p.name} v${p.version} at ${p.position}: ${p.result}`);
+          for (const m of p.missingTables) print(`  table ${m.table}: ${m.side}`);
+          for (const d of p.diffs) print(`  ${d.table} ${d.side}: ${JSON.stringify(d.row)}`);
+        }
+        print(r.equal ? 'equal' : 'DIFFERENT');
+        return r.equal ? 0 : 1;
+      }
+      case 'projections status': {
+        const rows = await projectionsStatus({ store: deps.store, pool: deps.pool, projections: deps.projections, controlSchema: deps.controlSchema });
+        const table = [['name', 'version', 'status', 'checkpoint', 'head', 'lag'], ...rows.map((r) => [r.name, String(r.version), r.status, String(r.checkpoint), String(r.head), String(r.lag)])];
+        const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
+        for (const row of table) print(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
+        return 0;
+      }
+      case 'projections rebuild': {
+        const name = rest[0];
+        if (!name) {
+          print('projections rebuild <name>: which projection?');
+          return 2;
+        }
+        const r = await rebuildProjection({ store: deps.store, pool: deps.pool, projections: deps.projections, name, controlSchema: deps.controlSchema });
+        print(`${r.name} v${r.version} rebuilt to position ${r.position} in ${r.schema} and swapped in`);
+        return 0;
+      }
+      default:
+        print(ACADEMY_CLI_USAGE);
+        return group === undefined || group === 'help' || group === '--help' ? 0 : 2;
+    }
+  } catch (error) {
+    print(`academy ${key.trim()}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,54 @@
+// Where the master key (the key-encryption key of crypto-shredding) comes from: ADR 0003.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const MASTER_KEY_ENV = 'ACADEMY_MASTER_KEY';
+
+export interface LoadMasterKeyOptions {
+  env?: Record<string, string | undefined>;
+  /** Where the development default `master.key` lives (e.g. `<repo>/.data`). */
+  dataDir: string;
+  /** Refuse to generate a key; default: env.NODE_ENV === 'production'. */
+  production?: boolean;
+}
+
+function decode(text: string, from: string): Buffer {
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) {
+    throw new Error(`${from} must be the base64 of exactly 32 random bytes (got ${key.length} bytes); generate one with: openssl rand -base64 32`);
+  }
+  return key;
+}
+
+/**
+ * ACADEMY_MASTER_KEY (base64 of 32 bytes) when set. Otherwise, outside production, a key generated
+ * once into `<dataDir>/master.key` (mode 600) and reused on every later start; in production, an
+ * error: a generated key next to the data it protects would defeat the point.
+ */
+export function loadMasterKey(options: LoadMasterKeyOptions): Buffer {
+  const env = options.env ?? process.env;
+  const production = options.production ?? env.NODE_ENV === 'production';
+  const fromEnv = env[MASTER_KEY_ENV];
+  if (fromEnv !== undefined && fromEnv.trim() !== '') return decode(fromEnv, MASTER_KEY_ENV);
+  if (production) {
+    throw new Error(
+      `${MASTER_KEY_ENV} is not set: in production the event store's master key must come from the environment (base64 of 32 bytes, e.g. openssl rand -base64 32), kept in a secret store and backed up apart from the database`,
+    );
+  }
+  const file = path.join(options.dataDir, 'master.key');
+  mkdirSync(options.dataDir, { recursive: true });
+  // Written whole to a private temp file, then hard-linked into place: link() fails if the key exists,
+  // so two processes starting at once never disagree on the key nor read a half-written file.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  chmodSync(file, 0o600);
+  return decode(readFileSync(file, 'utf8'), file);
+}

@@ -1,0 +1,26 @@
+export * from './port.js';
+export { DomainError, fold, handleCommand, type Decider, type DecidedEvent, type LoadedEvent, type DomainErrorKind, type HandleCommandOptions, type CommandOutcome } from './decider.js';
+export { canonicalJson } from './canonical.js';
+export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
+export { chainHash, canonicalBody } from './postgres/hash-chain.js';
+export { loadMasterKey, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
+export { eventStoreContract, type ContractHarness, type ContractStoreOptions, type TamperHooks } from './contract/event-store.contract.js';
+// Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
+export type { Projection, ProjectionTx, EventHandler } from './projections/types.js';
+export { ProjectionRunner, startProjections, type ProjectionRunnerOptions, type RunnerState, type RunningProjections } from './projections/runner.js';
+export { projectionsStatus, type ProjectionStatusRow } from './projections/status.js';
+export { rebuildProjection, type RebuildOptions, type RebuildResult } from './projections/rebuild.js';
+export {
+  ConsistencyWaiter,
+  waitForProjections,
+  commandAnswer,
+  POSITION_HEADER,
+  MIN_POSITION_HEADER,
+  DEFAULT_CONSISTENCY_TIMEOUT_MS,
+  type ConsistencyResult,
+  type ConsistencyWaiterOptions,
+} from './projections/consistency.js';
+export { DEFAULT_CONTROL_SCHEMA } from './projections/control.js';
+export { Dispatcher, planJobs, defaultJobData, type DispatcherOptions, type DispatchRoute, type DispatchRoutes, type DispatchedJob } from './dispatch/dispatcher.js';
+export { auditReplay, diffSchemas, type AuditReplayOptions, type AuditReplayResult, type ProjectionAudit, type RowDiff } from './audit/replay.js';
+export { runAcademyCli, ACADEMY_CLI_USAGE, type AcademyCliDeps } from './audit/cli.js';

@@ -1,0 +1,144 @@
+// The event store port (ARCHITECTURE.md §4). Every adapter (PostgreSQL here, EventStoreDB later)
+// keeps these promises and passes the shared contract suite in ./contract.
+
+/** Who did it and why: carried by every event, never encrypted. */
+export interface EventMetadata {
+  actorId: string | null;
+  actorRole: string | null;
+  correlationId: string;
+  causationId: string | null;
+  /** ISO-8601 UTC instant the fact happened (the command's clock, not the database's). */
+  occurredAt: string;
+}
+
+/** Personal data of one data subject, stored encrypted under that subject's key (crypto-shredding). */
+export interface PersonalData {
+  subjectId: string;
+  data: Record<string, unknown>;
+}
+
+export interface NewEvent<TType extends string = string, TData = unknown> {
+  /** uuid; appending the same id again is a no-op (idempotent retries). Generated when omitted. */
+  id?: string;
+  /** The explicit, stable type constant (never a class name), past tense: 'StudentEnrolled'. */
+  type: TType;
+  /** Version of `data`'s shape; older versions are upcast on read. Default 1. */
+  schemaVersion?: number;
+  data: TData;
+  personal?: PersonalData;
+  metadata: EventMetadata;
+}
+
+export interface StoredEvent<TType extends string = string, TData = unknown> {
+  /** Global position: one total order over all streams, gap-free as a reader sees it. */
+  position: number;
+  streamId: string;
+  /** 1-based version of the event within its stream. */
+  streamVersion: number;
+  id: string;
+  type: TType;
+  /** The schema version after upcasting (the newest the reader knows). */
+  schemaVersion: number;
+  data: TData;
+  /** Decrypted personal data; null when the event had none or its subject was erased. */
+  personal: PersonalData | null;
+  /** True when the event carried personal data whose subject has been erased. */
+  erased: boolean;
+  metadata: EventMetadata;
+  recordedAt: string;
+  hash: string;
+}
+
+/** `expectedVersion`: the stream's current version (0 = must not exist yet), or 'any'. */
+export type ExpectedVersion = number | 'any';
+
+export interface AppendResult {
+  /** Global position of the last event of this append (of the existing one for a pure retry). */
+  lastPosition: number;
+  /** The stream's version after the append. */
+  streamVersion: number;
+}
+
+/** The stream moved since the caller read it: reload and decide again (HTTP 409). */
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+    readonly actualVersion: number,
+  ) {
+    super(`stream ${streamId} is at version ${actualVersion}, expected ${expectedVersion}`);
+  }
+}
+
+/**
+ * Some, but not all, of an append's event ids are already stored (or they are stored in another
+ * stream): this is not a retry of one earlier append, so nothing is written. A retry must resend
+ * exactly the same batch (then it is answered with the original result).
+ */
+export class EventIdConflictError extends Error {
+  override readonly name = 'EventIdConflictError';
+  constructor(
+    readonly streamId: string,
+    readonly conflictingIds: string[],
+  ) {
+    super(`append to ${streamId}: event ids already stored by a different append: ${conflictingIds.join(', ')}`);
+  }
+}
+
+/** Personal data of a subject whose key was destroyed cannot be stored again: the caller must not collect it. */
+export class SubjectErasedError extends Error {
+  override readonly name = 'SubjectErasedError';
+  constructor(readonly subjectId: string) {
+    super(`data subject ${subjectId} has been erased; their personal data cannot be stored`);
+  }
+}
+
+export type VerifyResult =
+  | { ok: true; checked: number; head: ChainHead }
+  | { ok: false; checked: number; position: number; reason: string };
+
+export interface ChainHead {
+  position: number;
+  hash: string;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves once the handler is no longer running. */
+  stop(): Promise<void>;
+  /** Resolves when every event up to `position` has been handled. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events with position > fromPosition (0 = from the beginning). */
+  fromPosition: number;
+  batchSize?: number;
+  /** Called with ordered, gap-free batches; the next batch waits for it. A throw is retried with backoff. */
+  handle(events: StoredEvent[]): Promise<void>;
+  onError?(error: unknown): void;
+}
+
+/** data → data, from schema version `from` to `from + 1`, keyed by event type. */
+export type Upcasters = Record<string, Record<number, (data: any) => unknown>>;
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  /** The stream's events with streamVersion > fromVersion (default 0 = all), in order; [] for no stream. */
+  readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
+  /** Events with position > fromPosition, in order, at most `limit`. */
+  readAll(fromPosition: number, limit: number): Promise<StoredEvent[]>;
+  /** The highest position a reader may see now. */
+  headPosition(): Promise<number>;
+  subscribe(options: SubscribeOptions): Subscription;
+  /**
+   * Walks the hash chain from the start; names the first position that does not match. Rows cut off
+   * the END of the log leave a valid shorter chain: pass the head exported earlier (kept outside the
+   * database) as `expectedHead` to detect that too.
+   */
+  verify(options?: { expectedHead?: ChainHead }): Promise<VerifyResult>;
+  head(): Promise<ChainHead>;
+  /** Destroys the subject's key: their personal data becomes unreadable everywhere, for ever. */
+  eraseSubject(subjectId: string): Promise<void>;
+  close(): Promise<void>;
+}

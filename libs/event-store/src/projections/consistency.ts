@@ -1,0 +1,188 @@
+// Read-your-writes (ADR 0005): wait until the LIVE versions of the named projections have applied
+// the log up to a position. Woken by the runners' NOTIFY; polls as a fallback (a lost notification
+// or a dropped LISTEN connection only delays an answer, never wrongs it).
+import pg from 'pg';
+import { checkpointChannel, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q } from './control.js';
+
+export interface ConsistencyResult {
+  /** True when every named projection's live checkpoint is ≥ position. */
+  reached: boolean;
+  position: number;
+  /** The projections still behind when the wait ended (empty when reached). */
+  behind: { name: string; checkpoint: number }[];
+  waitedMs: number;
+}
+
+export interface ConsistencyWaiterOptions {
+  pool: pg.Pool;
+  controlSchema?: string;
+  /** Poll interval while someone waits (default 200 ms). */
+  pollIntervalMs?: number;
+}
+
+interface Wait {
+  names: string[];
+  position: number;
+  resolve(): void;
+}
+
+/** Response header carrying the position a client may wait for (ADR 0005). */
+export const POSITION_HEADER = 'X-Academy-Position';
+/** Request header of a query that must reflect a position (its own earlier write). */
+export const MIN_POSITION_HEADER = 'X-Academy-Min-Position';
+/** Default bound of a command's wait (ADR 0005). */
+export const DEFAULT_CONSISTENCY_TIMEOUT_MS = 3000;
+
+/**
+ * Maps a wait's outcome to the HTTP answer of a command (ADR 0005): 200 when the screen's
+ * projections caught up, else 202 with the position, so the client re-reads with MIN_POSITION_HEADER.
+ */
+export function commandAnswer(result: ConsistencyResult): { status: 200 | 202; headers: Record<string, string> } {
+  const headers: Record<string, string> = { [POSITION_HEADER]: String(result.position) };
+  if (result.reached) return { status: 200, headers };
+  return { status: 202, headers: { ...headers, 'Retry-After': '1' } };
+}
+
+export class ConsistencyWaiter {
+  private readonly control: string;
+  private readonly known = new Map<string, number>();
+  private readonly waits = new Set<Wait>();
+  private listener: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private poller: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly options: ConsistencyWaiterOptions) {
+    this.control = options.controlSchema ?? DEFAULT_CONTROL_SCHEMA;
+  }
+
+  /** Resolves when every named projection's live checkpoint reached `position`, or at the bound. */
+  async wait(names: string[], position: number, timeoutMs: number = DEFAULT_CONSISTENCY_TIMEOUT_MS): Promise<ConsistencyResult> {
+    const t0 = Date.now();
+    if (this.closed) throw new Error('consistency waiter is closed');
+    if (names.length === 0 || position <= 0) return { reached: true, position, behind: [], waitedMs: 0 };
+    await ensureControlSchema(this.options.pool, this.control);
+    void this.listen();
+    // Fresh read first: the cache may be stale, and most waits are already satisfied.
+    await this.refresh(names);
+    if (!this.isBehind(names, position)) return { reached: true, position, behind: [], waitedMs: Date.now() - t0 };
+    await new Promise<void>((resolve) => {
+      const w: Wait = { names, position, resolve: () => finish() };
+      const timer = setTimeout(() => finish(), timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        this.waits.delete(w);
+        if (this.waits.size === 0) this.stopPolling();
+        resolve();
+      };
+      this.waits.add(w);
+      this.check(); // a notification may have landed between the read above and now
+      this.startPolling();
+    });
+    if (this.isBehind(names, position)) await this.refresh(names).catch(() => {});
+    const behind = names.filter((n) => (this.known.get(n) ?? 0) < position).map((n) => ({ name: n, checkpoint: this.known.get(n) ?? 0 }));
+    return { reached: behind.length === 0, position, behind, waitedMs: Date.now() - t0 };
+  }
+
+  private isBehind(names: string[], position: number): boolean {
+    return names.some((n) => (this.known.get(n) ?? 0) < position);
+  }
+
+  private record(name: string, position: number): void {
+    if (position > (this.known.get(name) ?? -1)) this.known.set(name, position);
+  }
+
+  /** A rebuild swap may move a live checkpoint; take the database's word over the cache. */
+  private async refresh(names: string[]): Promise<void> {
+    const { rows } = await this.options.pool.query<{ name: string; position: string }>(
+      `SELECT name, position FROM ${q(this.control)}.checkpoints WHERE status = 'live' AND name = ANY($1::text[])`,
+      [names],
+    );
+    for (const r of rows) this.known.set(r.name, Number(r.position));
+    this.check();
+  }
+
+  private check(): void {
+    for (const w of this.waits) if (!this.isBehind(w.names, w.position)) w.resolve();
+  }
+
+  private startPolling(): void {
+    if (this.poller) return;
+    this.poller = setInterval(() => {
+      const names = [...new Set([...this.waits].flatMap((w) => w.names))];
+      if (names.length) this.refresh(names).catch(() => {});
+    }, this.options.pollIntervalMs ?? 200);
+    this.poller.unref();
+  }
+
+  private stopPolling(): void {
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
+  }
+
+  private listen(): Promise<void> {
+    if (this.listener || this.connecting || this.closed) return this.connecting ?? Promise.resolve();
+    this.connecting = (async () => {
+      const client = new pg.Client(this.options.pool.options);
+      const drop = () => {
+        if (this.listener === client) this.listener = null;
+        client.end().catch(() => {});
+      };
+      client.on('error', drop);
+      client.on('end', drop);
+      client.on('notification', (msg) => {
+        try {
+          const n = JSON.parse(msg.payload ?? '') as { name: string; position: number; status: string };
+          if (n.status === 'live') {
+            this.record(n.name, n.position);
+            this.check();
+          }
+        } catch {
+          /* not ours */
+        }
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${q(checkpointChannel(this.control))}`);
+        if (this.closed) await client.end();
+        else this.listener = client;
+      } catch {
+        drop(); // polling carries on; the next wait() tries LISTEN again
+      } finally {
+        this.connecting = null;
+      }
+    })();
+    return this.connecting;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const w of this.waits) w.resolve();
+    this.stopPolling();
+    if (this.connecting) await this.connecting;
+    const l = this.listener;
+    this.listener = null;
+    if (l) {
+      l.removeAllListeners('end');
+      l.removeAllListeners('error');
+      l.on('error', () => {});
+      await l.end().catch(() => {});
+    }
+  }
+}
+
+/** One-off wait with a waiter of its own (prefer one long-lived ConsistencyWaiter per process). */
+export async function waitForProjections(
+  pool: pg.Pool,
+  names: string[],
+  position: number,
+  timeoutMs: number = DEFAULT_CONSISTENCY_TIMEOUT_MS,
+  controlSchema?: string,
+): Promise<ConsistencyResult> {
+  const waiter = new ConsistencyWaiter({ pool, controlSchema });
+  try {
+    return await waiter.wait(names, position, timeoutMs);
+  } finally {
+    await waiter.close();
+  }
+}

@@ -1,0 +1,114 @@
+// The control tables shared by projection runners, the dispatcher, the consistency waiter and the
+// auditors (ADR 0004): one row per projection version, one per consumer (dispatcher).
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+export const DEFAULT_CONTROL_SCHEMA = 'projections';
+
+const IDENT = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+const RESERVED = new Set(['public', 'information_schema', 'event_store', DEFAULT_CONTROL_SCHEMA]);
+
+/** A projection name doubles as the schema its readers use: a plain identifier, no '__' (kept for version schemas). */
+export function assertProjectionName(name: string): void {
+  if (typeof name !== 'string' || name.length > 40 || !IDENT.test(name) || name.startsWith('pg_') || RESERVED.has(name)) {
+    throw new Error(`invalid projection name ${JSON.stringify(name)}: lower-case letters, digits and single '_', ≤ 40 chars, not a reserved schema`);
+  }
+}
+
+export function assertControlSchema(schema: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(schema)) throw new Error(`invalid control schema name ${JSON.stringify(schema)}`);
+}
+
+/** Quotes an identifier we validated or read from the catalog. */
+export function q(ident: string): string {
+  return `"${ident.replace(/"/g, '""')}"`;
+}
+
+/** The schema a version's tables are first built in; a rebuild of the same version adds a suffix. */
+export function versionSchema(name: string, version: number, suffix?: string): string {
+  return suffix ? `${name}__v${version}_${suffix}` : `${name}__v${version}`;
+}
+
+/** A stable 64-bit advisory-lock key per purpose, so unrelated locks never collide. */
+export function advisoryKey(...parts: (string | number)[]): string {
+  return createHash('sha256').update(['academy-projections', ...parts.map(String)].join('\0')).digest().readBigInt64BE(0).toString();
+}
+
+export function checkpointChannel(controlSchema: string): string {
+  return `${controlSchema}_checkpoint`;
+}
+
+export type ProjectionStatus = 'building' | 'live' | 'retired';
+
+export interface CheckpointRow {
+  name: string;
+  version: number;
+  schema_name: string;
+  position: string;
+  status: ProjectionStatus;
+  updated_at: Date;
+}
+
+export function controlSql(schema: string): string {
+  const s = q(schema);
+  return `
+CREATE SCHEMA IF NOT EXISTS ${s};
+CREATE TABLE IF NOT EXISTS ${s}.checkpoints (
+  name         text        NOT NULL,
+  version      integer     NOT NULL,
+  schema_name  text        NOT NULL UNIQUE,   -- where this version's tables are; changes on a rebuild
+  position     bigint      NOT NULL DEFAULT 0,
+  status       text        NOT NULL CHECK (status IN ('building', 'live', 'retired')),
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  updated_at   timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (name, version)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS checkpoints_one_live ON ${s}.checkpoints (name) WHERE status = 'live';
+CREATE TABLE IF NOT EXISTS ${s}.consumer_checkpoints (
+  name        text        PRIMARY KEY,
+  position    bigint      NOT NULL,
+  updated_at  timestamptz NOT NULL DEFAULT now()
+);`;
+}
+
+const migrated = new WeakMap<object, Set<string>>();
+
+/** Creates the control tables once per pool and schema; safe from several processes at once. */
+export async function ensureControlSchema(pool: pg.Pool, schema: string): Promise<void> {
+  assertControlSchema(schema);
+  const done = migrated.get(pool) ?? new Set<string>();
+  if (done.has(schema)) return;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(${advisoryKey('migrate', schema)})`);
+    await client.query(controlSql(schema));
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+  done.add(schema);
+  migrated.set(pool, done);
+}
+
+/** The tables (not views) of a schema, in a stable order. */
+export async function tablesOf(client: pg.ClientBase | pg.Pool, schema: string): Promise<string[]> {
+  const { rows } = await client.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [schema]);
+  return rows.map((r) => r.t);
+}
+
+/**
+ * Points the read schema `name` at the tables of `target`: one view per table, replacing the old
+ * ones. Runs inside the caller's transaction, so readers see the old set or the new, never a mix.
+ */
+export async function pointReadSchema(client: pg.ClientBase, name: string, target: string): Promise<void> {
+  await client.query(`CREATE SCHEMA IF NOT EXISTS ${q(name)}`);
+  const { rows: views } = await client.query<{ v: string }>(`SELECT viewname AS v FROM pg_views WHERE schemaname = $1`, [name]);
+  for (const { v } of views) await client.query(`DROP VIEW ${q(name)}.${q(v)}`);
+  for (const t of await tablesOf(client, target)) {
+    await client.query(`CREATE VIEW ${q(name)}.${q(t)} AS SELECT * FROM ${q(target)}.${q(t)}`);
+  }
+}

@@ -1,0 +1,105 @@
+import { runAcademyCli } from '../audit/cli.js';
+import { assertRoutes, planJobs } from '../dispatch/dispatcher.js';
+import type { EventStore, StoredEvent, VerifyResult } from '../port.js';
+import { assertProjection } from './apply.js';
+import { commandAnswer, POSITION_HEADER } from './consistency.js';
+import { advisoryKey, assertProjectionName, versionSchema } from './control.js';
+
+const ev = (position: number, type: string, id = `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`): StoredEvent => ({
+  position,
+  streamId: 's',
+  streamVersion: position,
+  id,
+  type,
+  schemaVersion: 1,
+  data: { n: position },
+  personal: null,
+  erased: false,
+  metadata: { actorId: null, actorRole: null, correlationId: 'c', causationId: null, occurredAt: '2026-01-01T00:00:00Z' },
+  recordedAt: '2026-01-01T00:00:00.000000Z',
+  hash: 'h',
+});
+
+describe('projection names and keys', () => {
+  it('accepts plain identifiers and refuses what would break a schema name or collide', () => {
+    for (const ok of ['catalog_programs', 'a', 'x1_y2']) expect(() => assertProjectionName(ok)).not.toThrow();
+    for (const bad of ['', 'Bad', 'a__b', '_a', 'a_', 'public', 'projections', 'event_store', 'pg_x', 'a-b', 'x'.repeat(41), 'a"b']) {
+      expect(() => assertProjectionName(bad)).toThrow(/invalid projection name/);
+    }
+  });
+  it('names version schemas so they never collide with a read schema', () => {
+    expect(versionSchema('grades', 3)).toBe('grades__v3');
+    expect(versionSchema('grades', 3, 'ab12')).toBe('grades__v3_ab12');
+  });
+  it('derives distinct, stable 64-bit lock keys', () => {
+    expect(advisoryKey('runner', 'p', 'a', 1)).toBe(advisoryKey('runner', 'p', 'a', 1));
+    expect(advisoryKey('runner', 'p', 'a', 1)).not.toBe(advisoryKey('runner', 'p', 'a', 2));
+    expect(BigInt(advisoryKey('x'))).toBeLessThan(2n ** 63n);
+  });
+  it('wants either handlers or handle, and a version ≥ 1', () => {
+    const setup = async () => {};
+    expect(() => assertProjection({ name: 'p', version: 1, setup })).toThrow(/either handlers or handle/);
+    expect(() => assertProjection({ name: 'p', version: 1, setup, handlers: {}, handle: async () => {} })).toThrow(/either/);
+    expect(() => assertProjection({ name: 'p', version: 0, setup, handlers: {} })).toThrow(/version/);
+    expect(() => assertProjection({ name: 'p', version: 2, setup, handlers: {} })).not.toThrow();
+  });
+});
+
+describe('read-your-writes answer', () => {
+  it('is 200 with the position when reached, 202 with the position and Retry-After past the bound', () => {
+    expect(commandAnswer({ reached: true, position: 42, behind: [], waitedMs: 3 })).toEqual({ status: 200, headers: { [POSITION_HEADER]: '42' } });
+    expect(commandAnswer({ reached: false, position: 42, behind: [{ name: 'x', checkpoint: 40 }], waitedMs: 3000 })).toEqual({
+      status: 202,
+      headers: { [POSITION_HEADER]: '42', 'Retry-After': '1' },
+    });
+  });
+});
+
+describe('dispatch plan', () => {
+  it('maps routed events to jobs per queue in log order, job id = event id, nothing for other types', () => {
+    const plan = planJobs([ev(1, 'A'), ev(2, 'B'), ev(3, 'A')], {
+      A: [{ queue: 'mail' }, { queue: 'inbox', jobName: 'notify', data: (e) => ({ p: e.position }), opts: { attempts: 5 } }],
+    });
+    expect([...plan.keys()]).toEqual(['mail', 'inbox']);
+    expect(plan.get('mail')!.map((j) => [j.name, j.opts.jobId])).toEqual([
+      ['A', ev(1, 'A').id],
+      ['A', ev(3, 'A').id],
+    ]);
+    expect(plan.get('inbox')![1]).toEqual({ name: 'notify', data: { p: 3 }, opts: { attempts: 5, jobId: ev(3, 'A').id } });
+    expect(plan.get('mail')![0].data).toMatchObject({ eventId: ev(1, 'A').id, position: 1, data: { n: 1 }, hasPersonal: false });
+    expect(plan.get('mail')![0].data).not.toHaveProperty('personal');
+  });
+  it("refuses ids with ':' and two routes of one type into one queue", () => {
+    expect(() => planJobs([ev(1, 'A', 'a:b')], { A: { queue: 'q' } })).toThrow(/':'/);
+    expect(() => assertRoutes({ A: [{ queue: 'q' }, { queue: 'q' }] })).toThrow(/one job per queue/);
+  });
+});
+
+describe('academy CLI (verify/head formatting over a port double)', () => {
+  const storeWith = (verify: VerifyResult): EventStore =>
+    ({
+      verify: async () => verify,
+      head: async () => ({ position: 7, hash: 'a'.repeat(64) }),
+    }) as unknown as EventStore;
+  const run = async (argv: string[], store: EventStore) => {
+    let text = '';
+    const code = await runAcademyCli(argv, { store, pool: null as never, projections: [], out: { write: (s: string) => (text += s) } });
+    return { code, text };
+  };
+  it('prints ok or the first bad position, with exit codes 0 / 1', async () => {
+    expect(await run(['audit', 'verify'], storeWith({ ok: true, checked: 7, head: { position: 7, hash: 'a'.repeat(64) } }))).toEqual({
+      code: 0,
+      text: `ok: 7 events, head 7:${'a'.repeat(64)}\n`,
+    });
+    const bad = await run(['audit', 'verify'], storeWith({ ok: false, checked: 4, position: 5, reason: 'hash mismatch' }));
+    expect(bad).toEqual({ code: 1, text: 'FAILED at position 5: hash mismatch (4 events checked before it)\n' });
+  });
+  it('prints the head as position:hash, refuses a malformed --head, prints usage for unknown commands', async () => {
+    const s = storeWith({ ok: true, checked: 0, head: { position: 0, hash: '' } });
+    expect(await run(['audit', 'head'], s)).toEqual({ code: 0, text: `7:${'a'.repeat(64)}\n` });
+    expect((await run(['audit', 'verify', '--head', 'nope'], s)).code).toBe(2);
+    const unknown = await run(['frobnicate'], s);
+    expect(unknown.code).toBe(2);
+    expect(unknown.text).toMatch(/usage: academy/);
+  });
+});

@@ -1,0 +1,29 @@
+import type pg from 'pg';
+import type { StoredEvent } from '../port.js';
+
+/**
+ * What a projection's code gets: the connection of the transaction that also moves its checkpoint.
+ * `search_path` is set to the schema this version (or this rebuild, or this audit) writes into:
+ * handlers use UNQUALIFIED table names and never commit, roll back or touch other schemas.
+ */
+export interface ProjectionTx {
+  client: pg.ClientBase;
+  /** The schema being written (for the rare statement that must name it, e.g. in a function body). */
+  schema: string;
+  query<R extends pg.QueryResultRow = any>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+export type EventHandler = (event: StoredEvent, tx: ProjectionTx) => Promise<void>;
+
+export interface Projection {
+  /** Also the schema readers use (views onto the live version's tables): `catalog_programs`. */
+  name: string;
+  /** Bump it when the tables or the handlers change meaning: the new version rebuilds from 0, then swaps in. */
+  version: number;
+  /** Creates this version's tables (unqualified names), in the transaction that registers the version. */
+  setup(tx: ProjectionTx): Promise<void>;
+  /** One handler per event type, applied in log order; events of other types are skipped. */
+  handlers?: Record<string, EventHandler>;
+  /** Or the whole ordered batch at once (for set-based SQL); called with only the `handlers`-less batch. */
+  handle?(events: StoredEvent[], tx: ProjectionTx): Promise<void>;
+}

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { testRedisUrl, uniquePrefix } from './redis.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface RunningApi {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  db: TestDatabase;
+  /** Everything the process printed so far (for assertions and for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Spawns a BUILT service (services/<name>/dist/main.js, as `npm test` builds it) against a fresh
+ * test database and the test Redis, as a user would run it.
+ */
+export function spawnService(name: 'api' | 'worker', env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const entry = path.join(repoRoot, 'services', name, 'dist', 'main.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build first (npm run build)`);
+  let out = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (b) => (out += b));
+  child.stderr!.on('data', (b) => (out += b));
+  return { child, output: () => out };
+}
+
+/** The built API on a free port, healthy, with its own database and queue prefix. */
+export async function startApi(options: { env?: Record<string, string>; withWorker?: boolean } = {}): Promise<RunningApi> {
+  const db = await createTestDatabase('api');
+  const port = await freePort();
+  const env = {
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    QUEUE_PREFIX: uniquePrefix('api'),
+    ACADEMY_FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
+    ...options.env,
+  };
+  const api = spawnService('api', env);
+  const worker = options.withWorker ? spawnService('worker', env) : null;
+  const url = `http://127.0.0.1:${port}`;
+  const output = () => api.output() + (worker ? worker.output() : '');
+  const stopAll = async () => {
+    await Promise.all([stop(api.child), worker ? stop(worker.child) : Promise.resolve()]);
+    await db.drop();
+  };
+  const until = Date.now() + 30_000;
+  for (;;) {
+    if (api.child.exitCode !== null) {
+      await stopAll();
+      throw new Error(`the API exited with code ${api.child.exitCode}:\n${output()}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > until) {
+      await stopAll();
+      throw new Error(`the API was not healthy after 30 s:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, db, output, stop: stopAll };
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** A page that records what went wrong in it, for assertions and for failure messages. */
+export interface TrackedPage {
+  page: Page;
+  /** Text of every console.error message. */
+  consoleErrors: string[];
+  /** Uncaught exceptions and unhandled rejections. */
+  pageErrors: string[];
+  /** URL of every request the page made, in order. */
+  requests: string[];
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  newPage(): Promise<TrackedPage>;
+  close(): Promise<void>;
+}
+
+/**
+ * Debian's Chromium (apt), headless, through playwright-core: nothing is downloaded. A persistent
+ * context is the way to give it a profile directory (a --user-data-dir argument is refused).
+ */
+export async function launchBrowser(): Promise<BrowserSession> {
+  // Loaded here, not at import time: most users of @academy/testing never start a browser.
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(path.join(tmpdir(), 'academy-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  } catch (e) {
+    rmSync(profile, { recursive: true, force: true });
+    throw e;
+  }
+  // Fail a step within the test's time, with playwright's message, not jest's bare timeout.
+  context.setDefaultTimeout(10_000);
+  return {
+    context,
+    async newPage() {
+      const page = await context.newPage();
+      const tracked: TrackedPage = { page, consoleErrors: [], pageErrors: [], requests: [] };
+      page.on('console', (m) => {
+        if (m.type() === 'error') tracked.consoleErrors.push(m.text());
+      });
+      page.on('pageerror', (e) => tracked.pageErrors.push(`${e.name}: ${e.message}`));
+      page.on('request', (r) => tracked.requests.push(r.url()));
+      return tracked;
+    },
+    async close() {
+      try {
+        await context.close();
+      } finally {
+        rmSync(profile, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface TestDatabase {
+  /** Connection string of a database that exists only for this test file. */
+  url: string;
+  /** A pool on it, closed by drop(). */
+  pool: pg.Pool;
+  drop(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: run integration tests through jest (npm test), whose global setup starts Postgres');
+  return url;
+}
+
+/** A fresh, empty database for one test file: nothing leaks between files, files may run in parallel. */
+export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+  const name = `t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase().slice(0, 30)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(adminUrl());
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return {
+    url,
+    pool,
+    async drop() {
+      await pool.end();
+      const a = new pg.Client({ connectionString: adminUrl() });
+      await a.connect();
+      try {
+        await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,39 @@
+export { cn } from './lib/cn';
+export { Button, buttonVariants, type ButtonProps } from './components/button';
+export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
+export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
+export { Input } from './components/input';
+export { Label } from './components/label';
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs';
+export { Dialog, DialogTrigger, DialogClose, DialogPortal, DialogOverlay, DialogContent, DialogHeader, DialogFooter, DialogTitle, DialogDescription } from './components/dialog';
+export { Sheet, SheetContent, SheetTitle, SheetDescription } from './components/sheet';
+export { Popover, PopoverTrigger, PopoverContent } from './components/popover';
+export { Spinner } from './components/spinner';
+export { Toaster, toast } from './components/toaster';
+export {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarTrigger,
+  useIsMobile,
+  useSidebar,
+} from './components/sidebar';
+export {
+  MOBILE_BREAKPOINT,
+  SIDEBAR_COOKIE_MAX_AGE,
+  SIDEBAR_COOKIE_NAME,
+  SIDEBAR_KEYBOARD_SHORTCUT,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  isSidebarShortcut,
+  readSidebarCookie,
+  sidebarCookie,
+} from './lib/sidebar-state';

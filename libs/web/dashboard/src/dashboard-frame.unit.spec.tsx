@@ -1,0 +1,54 @@
+import { describe, expect, it } from '@jest/globals';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Route, Routes, StaticRouter } from 'react-router-dom';
+import type { Role } from '@academy/contracts';
+import { DASHBOARD_PATHS, SessionClient, SessionProvider } from '@academy/web-session';
+import { RoleDashboard } from './dashboard-frame';
+import { DASHBOARD_MENUS } from './menus';
+
+/** Server-renders a role's dashboard routes at `location`, as the shell mounts them. */
+function render(role: Role, location: string): string {
+  return renderToStaticMarkup(
+    <StaticRouter location={location}>
+      <SessionProvider client={new SessionClient()}>
+        <Routes>
+          <Route path={`${DASHBOARD_PATHS[role]}/*`} element={<RoleDashboard role={role} home={<h1>Home of {role}</h1>} notFound={<h1>Not found</h1>} />} />
+        </Routes>
+      </SessionProvider>
+    </StaticRouter>,
+  );
+}
+
+const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1];
+const hrefs = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
+
+describe('RoleDashboard', () => {
+  it.each(Object.keys(DASHBOARD_MENUS) as Role[])('gives every %s menu entry a link and a page with its title', (role) => {
+    const base = DASHBOARD_PATHS[role];
+    const menu = DASHBOARD_MENUS[role];
+    const home = render(role, base);
+    expect(h1(home)).toBe(`Home of ${role}`);
+    expect(hrefs(home)).toEqual(menu.map((e) => (e.path ? `${base}/${e.path}` : base)));
+    expect(home).toContain('Academy');
+    expect(home).toContain('Sign Out');
+    expect(home).toContain('aria-label="Notifications"');
+    for (const entry of menu.filter((e) => e.path)) {
+      const page = render(role, `${base}/${entry.path}`);
+      expect(h1(page)).toBe(entry.title);
+      expect(page).toContain(entry.description.replaceAll("'", '&#x27;'));
+      // The open page's menu entry is the active one, and only it.
+      expect(page.match(/data-active="true"/g)).toHaveLength(1);
+    }
+    expect(h1(render(role, `${base}/no-such-page`))).toBe('Not found');
+  });
+
+  it("has the spec's menus, in order", () => {
+    const titles = Object.fromEntries(Object.entries(DASHBOARD_MENUS).map(([role, menu]) => [role, menu.map((e) => e.title)]));
+    expect(titles).toEqual({
+      student: ['Dashboard', 'My Course', 'Weekly Lessons', 'My Grades', 'Progress'],
+      teacher: ['Dashboard', 'My Subjects', 'Weekly Content', 'Submissions'],
+      admin: ['Dashboard', 'Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Settings'],
+      student_admin: ['Dashboard', 'Students', 'Create', 'Prospective', 'Settings'],
+    });
+  });
+});

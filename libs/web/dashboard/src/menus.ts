@@ -1,0 +1,63 @@
+import type { Role } from '@academy/contracts';
+import {
+  BookOpen,
+  CalendarDays,
+  ClipboardCheck,
+  GraduationCap,
+  Inbox,
+  LayoutDashboard,
+  Library,
+  Layers,
+  Settings,
+  TrendingUp,
+  UserPlus,
+  Users,
+  UserCheck,
+  FileText,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface MenuEntry {
+  /** The menu label, which is also the page's title. */
+  title: string;
+  /** Relative to the role's dashboard; '' is the dashboard itself. */
+  path: string;
+  icon: LucideIcon;
+  /** What the page will offer: shown until the page is built. */
+  description: string;
+}
+
+/** Each role's side menu (spec §2), in the spec's order. */
+export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
+  student: [
+    { title: 'Dashboard', path: '', icon: LayoutDashboard, description: 'Your week, tasks, grades and course at a glance.' },
+    { title: 'My Course', path: 'course', icon: GraduationCap, description: 'My Course — your active enrollment, its schedule and your progress through the 20 weeks.' },
+    { title: 'Weekly Lessons', path: 'lessons', icon: BookOpen, description: "Weekly Lessons — this week's published lessons, daily tasks and capstone, with their submissions." },
+    { title: 'My Grades', path: 'grades', icon: ClipboardCheck, description: 'My Grades — your scores, pass rate and the feedback of your teachers.' },
+    { title: 'Progress', path: 'progress', icon: TrendingUp, description: 'Progress — how far you are through your program, week by week.' },
+  ],
+  teacher: [
+    { title: 'Dashboard', path: '', icon: LayoutDashboard, description: 'Your courses, students and grading at a glance.' },
+    { title: 'My Subjects', path: 'subjects', icon: Library, description: 'My Subjects — the subjects you are assigned to, with a link to manage their content.' },
+    { title: 'Weekly Content', path: 'weeks', icon: CalendarDays, description: 'Weekly Content — create weeks for your subjects and publish or unpublish them.' },
+    { title: 'Submissions', path: 'submissions', icon: Inbox, description: "Submissions — review and grade your students' tasks and capstones." },
+  ],
+  admin: [
+    { title: 'Dashboard', path: '', icon: LayoutDashboard, description: 'Users, programs and approvals at a glance.' },
+    { title: 'Programs', path: 'programs', icon: GraduationCap, description: "Programs — add, edit and delete the academy's programs." },
+    { title: 'Subjects', path: 'subjects', icon: Library, description: 'Subjects — add, edit and delete the subjects of each program.' },
+    { title: 'Users', path: 'users', icon: Users, description: 'Users — every account with its role; change roles and delete users.' },
+    { title: 'Create User', path: 'create-user', icon: UserPlus, description: 'Create User — create a student, teacher or student admin account.' },
+    { title: 'Prospective Students', path: 'prospective', icon: FileText, description: 'Prospective Students — the applications sent from the landing page.' },
+    { title: 'Teacher Assignments', path: 'assignments', icon: UserCheck, description: 'Teacher Assignments — assign teachers to subjects and remove assignments.' },
+    { title: 'Enrollments', path: 'enrollments', icon: Layers, description: 'Enrollments — enroll students in programs and set the status of each enrollment.' },
+    { title: 'Settings', path: 'settings', icon: Settings, description: "Settings — the academy's settings." },
+  ],
+  student_admin: [
+    { title: 'Dashboard', path: '', icon: LayoutDashboard, description: 'Students, applications and enrollments at a glance.' },
+    { title: 'Students', path: 'students', icon: Users, description: "Students — every student account; edit a student's name, phone and address." },
+    { title: 'Create', path: 'create', icon: UserPlus, description: 'Create — create a student, teacher or student admin account.' },
+    { title: 'Prospective', path: 'prospective', icon: FileText, description: 'Prospective — the admission applications sent from the landing page.' },
+    { title: 'Settings', path: 'settings', icon: Settings, description: 'Settings — your settings.' },
+  ],
+};

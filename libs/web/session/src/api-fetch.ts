@@ -1,0 +1,74 @@
+import { apiErrorSchema } from '@academy/contracts';
+
+/** An API answer that was not 2xx, with the server's message and its per-field messages. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Field path → messages (a 400 from validation), empty otherwise. */
+    readonly fields: Record<string, string[]> = {},
+    /** The message is the API's own (an error body of the contract), not one made up here. */
+    readonly fromServer = false,
+  ) {
+    super(message);
+  }
+
+  /** Every field message, in order, for a screen that shows them in one place. */
+  get fieldMessages(): string[] {
+    return Object.values(this.fields).flat();
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Bearer access token. */
+  token?: string | null;
+  signal?: AbortSignal;
+  /** For tests and for a client bound to another fetch. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * fetch for the API: JSON in and out, the bearer token when given, the refresh cookie sent only to
+ * our own origin (credentials: 'same-origin'), and an error answer turned into ApiRequestError.
+ * Resolves to undefined on 204.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  let res: Response;
+  try {
+    res = await doFetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiRequestError('The server could not be reached. Check your connection and try again.', 0);
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {}
+  if (!res.ok) {
+    const parsed = apiErrorSchema.safeParse(json);
+    if (parsed.success) throw new ApiRequestError(parsed.data.message, res.status, parsed.data.fields ?? {}, true);
+    throw new ApiRequestError(`The request failed (HTTP ${res.status}).`, res.status);
+  }
+  return json as T;
+}
+
+/** The message to show for a failed call: the server's (spec §8), or `fallback` when the server gave none. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.fromServer && error.message ? error.message : fallback;
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiRequestError, errorMessage } from './api-fetch';
+
+describe('errorMessage', () => {
+  it("shows the API's own message (spec §8), and the screen's fallback when the API gave none", () => {
+    expect(errorMessage(new ApiRequestError('Invalid email or password', 401, {}, true), 'Failed')).toBe('Invalid email or password');
+    expect(errorMessage(new ApiRequestError('The request failed (HTTP 500).', 500), 'Failed to create admin account')).toBe('Failed to create admin account');
+    expect(errorMessage(new TypeError('boom'), 'Failed to complete profile')).toBe('Failed to complete profile');
+  });
+
+  it('lists the field messages of a validation error in order', () => {
+    const error = new ApiRequestError('Validation failed', 400, { email: ['Enter a valid email address'], password: ['Password must be at least 8 characters'] }, true);
+    expect(error.fieldMessages).toEqual(['Enter a valid email address', 'Password must be at least 8 characters']);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.status).toBe(400);
+  });
+});

@@ -1,0 +1,5 @@
+export { ApiRequestError, apiFetch, errorMessage, type ApiFetchOptions } from './api-fetch';
+export { DASHBOARD_PATHS, dashboardPathFor, decideAccess, type AccessDecision } from './access';
+export { SessionClient, type SessionClientOptions, type SessionState } from './session-client';
+export { SessionProvider, useSession, useSessionClient } from './session-provider';
+export { RequireRole } from './require-role';

@@ -1,0 +1,43 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TerminusModule } from '@nestjs/terminus';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { LoggerModule } from 'nestjs-pino';
+import { type AppConfig, AuthModule, EventSourcingModule, HttpPlatformModule, ormOptions } from '@academy/backend';
+import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
+import { HealthController } from './health/health.controller.js';
+import { FRONTEND_LAYOUT, FrontendsController } from './frontends/frontends.controller.js';
+import { ClientEventsController } from './client-events/client-events.controller.js';
+import type { FrontendLayout } from './frontends/frontends.js';
+
+/** The API's composition root: platform controllers now, one module per bounded context as they land. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, layout: FrontendLayout): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+            ...(config.NODE_ENV === 'development' && process.stdout.isTTY
+              ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+              : {}),
+          },
+        }),
+        MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), registerRequestContext: true }),
+        TerminusModule.forRoot({ errorLogStyle: 'json', gracefulShutdownTimeoutMs: 0 }),
+        CqrsModule.forRoot(),
+        EventSourcingModule.forRoot(config),
+        HttpPlatformModule.forRoot(config),
+        // Every endpoint needs a signed-in user unless marked @Public(); identity owns the sessions.
+        AuthModule.forRoot(IdentitySessionValidator),
+        IdentityModule,
+      ],
+      controllers: [HealthController, FrontendsController, ClientEventsController],
+      providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import express from 'express';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { applyHttpPlatform, loadConfigOrExit, migrateUp } from '@academy/backend';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { AppModule } from './app.module.js';
+import { findFrontends, mountFrontends } from './frontends/frontends.js';
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfigOrExit();
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const layout = findFrontends(config.ACADEMY_FRONTENDS_DIR ?? path.join(repoRoot, 'frontends'));
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, layout), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  applyHttpPlatform(app);
+  // sendBeacon posts text/plain; the client-events endpoints read it as JSON.
+  app.use('/api/client-events', express.text({ type: 'text/plain', limit: '16kb' }), (req: express.Request, _res: express.Response, next: express.NextFunction) => {
+    if (typeof req.body === 'string') {
+      try {
+        req.body = JSON.parse(req.body);
+      } catch {
+        req.body = {};
+      }
+    }
+    next();
+  });
+
+  await migrateUp(app.get(MikroORM), config.DATABASE_URL);
+
+  const doc = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Academy API').setDescription('Learning-management platform of the academy').setVersion('0.1.0').build(),
+  );
+  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  mountFrontends(app.getHttpAdapter().getInstance(), layout);
+
+  await app.listen(config.PORT, config.HOST);
+  const url = await app.getUrl();
+  app.get(Logger).log(`API listening on ${url.replace('[::1]', 'localhost')}`, 'bootstrap');
+}
+
+bootstrap().catch((e: unknown) => {
+  process.stderr.write(`academy: the API could not start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FederationManifest } from '@academy/contracts';
+import { Public } from '@academy/backend';
+import { federationManifest, type FrontendLayout } from './frontends.js';
+
+export const FRONTEND_LAYOUT = Symbol('FrontendLayout');
+
+@ApiTags('platform')
+@Public()
+@Controller('federation')
+export class FrontendsController {
+  constructor(@Inject(FRONTEND_LAYOUT) private readonly layout: FrontendLayout) {}
+
+  /** The runtime manifest of Module Federation remotes (ARCHITECTURE.md §8). */
+  @Get('manifest')
+  manifest(): FederationManifest {
+    return federationManifest(this.layout, process.env);
+  }
+}

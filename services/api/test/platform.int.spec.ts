@@ -1,0 +1,108 @@
+// The API as a user runs it: the built services/api/dist/main.js against a real Postgres and Redis.
+import { spawnService, startApi, type RunningApi, testRedisUrl } from '@academy/testing';
+
+describe('API platform endpoints', () => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    api = await startApi({ withWorker: true });
+  }, 60_000);
+  afterAll(() => api?.stop());
+
+  it('reports db, redis and (once it has run) the worker in /api/health', async () => {
+    let body: any;
+    for (let i = 0; i < 100; i++) {
+      body = await (await fetch(`${api.url}/api/health`)).json();
+      if (body.info?.worker?.status === 'up') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(body.status).toBe('ok');
+    expect(body.info.db.status).toBe('up');
+    expect(body.info.redis.status).toBe('up');
+    expect(body.info.worker.status).toBe('up');
+    // The worker's heartbeat went API-independent: queue in Redis → worker → row in Postgres.
+    const { rows } = await api.db.pool.query('select jobs_processed from worker_heartbeat');
+    expect(rows[0].jobs_processed).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers bad input with a 400 naming the field, and writes nothing', async () => {
+    const res = await fetch(`${api.url}/api/client-events/not-found`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '' }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as any;
+    expect(body.fields.path[0]).toMatch(/at least 1|>=1/);
+  });
+
+  it('logs a 404 reported by the shell, also when sent as a text/plain beacon', async () => {
+    const res = await fetch(`${api.url}/api/client-events/not-found`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ path: '/no/such/page', referrer: 'http://x/y' }),
+    });
+    expect(res.status).toBe(204);
+    for (let i = 0; i < 20 && !api.output().includes('/no/such/page'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(api.output()).toContain('"path":"/no/such/page"');
+    expect(api.output()).toContain('page not found');
+  });
+
+  it('serves OpenAPI at /api/docs', async () => {
+    const html = await fetch(`${api.url}/api/docs`);
+    expect(html.status).toBe(200);
+    const doc = (await (await fetch(`${api.url}/api/docs/openapi.json`)).json()) as any;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/federation/manifest', '/api/client-events/not-found']));
+  });
+
+  it('answers unknown API paths with a JSON 404, never the SPA', async () => {
+    const res = await fetch(`${api.url}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+  });
+
+  it('lists the built remotes in the runtime federation manifest', async () => {
+    const body = (await (await fetch(`${api.url}/api/federation/manifest`)).json()) as any;
+    expect(body.remotes).toEqual(expect.arrayContaining([{ name: 'dashboard_student', entry: expect.stringMatching(/^\/remotes\/dashboard-student\//) }]));
+  });
+
+  it('lets a deployment point a remote elsewhere without rebuilding the shell', async () => {
+    const other = await startApi({ env: { ACADEMY_REMOTE_DASHBOARD_STUDENT: 'https://cdn.example/student/mf-manifest.json' } });
+    try {
+      const body = (await (await fetch(`${other.url}/api/federation/manifest`)).json()) as any;
+      expect(body.remotes).toContainEqual({ name: 'dashboard_student', entry: 'https://cdn.example/student/mf-manifest.json' });
+    } finally {
+      await other.stop();
+    }
+  }, 60_000);
+
+  it('serves the shell for client routes and a 404 for missing assets', async () => {
+    const page = await fetch(`${api.url}/dashboard/student/grades`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/html/);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const asset = await fetch(`${api.url}/static/js/missing.0123456789.js`);
+    expect(asset.status).toBe(404);
+  });
+});
+
+describe('API configuration', () => {
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: 'nonsense', REDIS_URL: 'redis://127.0.0.1:1' }],
+    ['REDIS_URL', { DATABASE_URL: 'postgres://u@127.0.0.1:1/x', REDIS_URL: 'http://nope' }],
+  ])('refuses to start with a bad %s, in one line naming it', async (name, env) => {
+    const { child, output } = spawnService('api', env);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(78);
+    const lines = output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(name);
+    expect(lines[0]).toMatch(/^academy: invalid configuration/);
+  });
+
+  it('refuses to start without DATABASE_URL', async () => {
+    const { child, output } = spawnService('api', { REDIS_URL: testRedisUrl() });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(78);
+    expect(output()).toContain('DATABASE_URL is required');
+  });
+});

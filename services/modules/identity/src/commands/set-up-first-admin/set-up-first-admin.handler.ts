@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig, EVENT_STORE } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
+import { IDENTITY_MESSAGES, type SetupResponse } from '@academy/contracts';
+import { userDecider } from '../../domain/user.decide.js';
+import { userStream } from '../../domain/user.js';
+import { EMAIL_RESERVED, type EmailReservedData, emailHash, emailStream, normaliseEmail } from '../../domain/email-reservation.js';
+import { hashPassword } from '../../passwords/passwords.js';
+import { UsersReader } from '../../projections/users/users.reader.js';
+
+/**
+ * The first administrator has a fixed id: its stream `user-<FIRST_ADMIN_ID>` can be created once, so
+ * of two simultaneous setups exactly one appends (the other's append fails on expectedVersion 0).
+ */
+export const FIRST_ADMIN_ID = '00000000-0000-4000-8000-00000000ad01';
+
+const done = () => new DomainError('conflict', IDENTITY_MESSAGES.setupDone);
+
+/** 24 random bytes → 32 url-safe characters: ~192 bits, never on any common-password list. */
+const strongPassword = () => randomBytes(24).toString('base64url');
+
+@Injectable()
+export class SetUpFirstAdminHandler {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersReader,
+  ) {}
+
+  async isDone(): Promise<boolean> {
+    return (await this.users.anyAdmin()) || (await this.store.readStream(userStream(FIRST_ADMIN_ID))).length > 0;
+  }
+
+  async execute(metadata: EventMetadata): Promise<SetupResponse & { position: number }> {
+    if (await this.isDone()) throw done();
+    const email = normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL);
+    const hash = emailHash(email);
+    const password = strongPassword();
+    const passwordHash = await hashPassword(password);
+    try {
+      await this.store.append(emailStream(hash), [{ type: EMAIL_RESERVED, data: { userId: FIRST_ADMIN_ID } satisfies EmailReservedData, metadata }], 0);
+    } catch (e) {
+      if (!(e instanceof ConcurrencyError)) throw e;
+      // Already claimed: by a concurrent setup (or one that stopped half-way), go on and let the user
+      // stream decide; by anyone else, the address is not the administrator's to take.
+      const [claim] = await this.store.readStream(emailStream(hash));
+      if ((claim?.data as EmailReservedData | undefined)?.userId !== FIRST_ADMIN_ID) throw done();
+    }
+    try {
+      const outcome = await handleCommand({
+        store: this.store,
+        streamId: userStream(FIRST_ADMIN_ID),
+        decider: userDecider,
+        metadata: { ...metadata, actorId: metadata.actorId ?? FIRST_ADMIN_ID, actorRole: metadata.actorRole ?? 'admin' },
+        command: { type: 'RegisterUser', userId: FIRST_ADMIN_ID, role: 'admin', email, emailHash: hash, fullName: 'Administrator', passwordHash, selfRegistered: false, verification: null },
+      });
+      return { email, password, position: outcome.lastPosition };
+    } catch (e) {
+      if (e instanceof ConcurrencyError || (e instanceof DomainError && e.kind === 'conflict')) throw done();
+      throw e;
+    }
+  }
+}

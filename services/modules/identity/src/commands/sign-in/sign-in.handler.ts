@@ -1,0 +1,30 @@
+import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { IDENTITY_MESSAGES, type SignInRequest } from '@academy/contracts';
+import { emailHash } from '../../domain/email-reservation.js';
+import { burnPasswordCheck, verifyPassword } from '../../passwords/passwords.js';
+import { toSessionUser, UsersReader } from '../../projections/users/users.reader.js';
+import { type IssuedRefresh, SessionStore } from '../../sessions/session-store.js';
+import type { SessionUser } from '@academy/contracts';
+
+/**
+ * Unknown email and wrong password get the same 401, after the same argon2 work. The "verify your
+ * email" answer comes only after a correct password: it reveals nothing to someone guessing.
+ */
+@Injectable()
+export class SignInHandler {
+  constructor(
+    private readonly users: UsersReader,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async execute(input: SignInRequest): Promise<{ user: SessionUser; refresh: IssuedRefresh }> {
+    const user = await this.users.byEmailHash(emailHash(input.email));
+    if (!user?.password_hash) {
+      await burnPasswordCheck(input.password);
+      throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCredentials);
+    }
+    if (!(await verifyPassword(user.password_hash, input.password))) throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCredentials);
+    if (user.self_registered && !user.verified) throw new ForbiddenException(IDENTITY_MESSAGES.emailNotVerified);
+    return { user: toSessionUser(user), refresh: await this.sessions.start(user.id) };
+  }
+}

@@ -1,0 +1,104 @@
+// The user aggregate (stream `user-<id>`): events, state and evolve. Plain TS: no Nest, no I/O.
+// Personal fields (email, names, phones, address, date of birth) and the password hash travel in the
+// event's encrypted `personal` part (ADR 0003): erasing the user makes them unreadable everywhere.
+import type { LoadedEvent } from '@academy/event-store';
+import { IDENTITY_EVENTS, type Role } from '@academy/contracts';
+
+export const userStream = (userId: string) => `user-${userId}`;
+
+export interface UserRegisteredData {
+  userId: string;
+  role: Role;
+  /** sha256 of the normalised email: lets auditors link the reservation stream without the address. */
+  emailHash: string;
+  /** Self-registered accounts must verify their email before signing in; setup/admin-created ones need not. */
+  selfRegistered: boolean;
+}
+export interface UserRegisteredPersonal {
+  email: string;
+  fullName: string;
+  passwordHash: string;
+}
+export interface EmailVerificationRequestedData {
+  userId: string;
+  /** sha256 of the token; the raw token is only in the encrypted personal part and the mail. */
+  tokenHash: string;
+  expiresAt: string;
+}
+/** What the verification mail needs (routed to the 'mail' queue). */
+export interface EmailVerificationRequestedPersonal {
+  email: string;
+  fullName: string;
+  verifyUrl: string;
+}
+export interface ProfilePersonal {
+  fullName: string;
+  phone: string;
+  address: string;
+  dateOfBirth: string;
+  emergencyContactName: string;
+  emergencyContactPhone: string;
+}
+
+export type UserEvent =
+  | { type: typeof IDENTITY_EVENTS.UserRegistered; data: UserRegisteredData; personal?: { subjectId: string; data: Record<string, unknown> } }
+  | { type: typeof IDENTITY_EVENTS.EmailVerificationRequested; data: EmailVerificationRequestedData; personal?: { subjectId: string; data: Record<string, unknown> } }
+  | { type: typeof IDENTITY_EVENTS.EmailVerified; data: { userId: string }; personal?: undefined }
+  | { type: typeof IDENTITY_EVENTS.PasswordChanged; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
+  | { type: typeof IDENTITY_EVENTS.ProfileCompleted; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
+  | { type: typeof IDENTITY_EVENTS.RoleAssigned; data: { userId: string; role: Role; previousRole: Role }; personal?: undefined }
+  | { type: typeof IDENTITY_EVENTS.UserDeleted; data: { userId: string }; personal?: undefined };
+
+export interface UserState {
+  exists: boolean;
+  deleted: boolean;
+  userId: string | null;
+  role: Role | null;
+  selfRegistered: boolean;
+  verified: boolean;
+  verificationTokenHash: string | null;
+  verificationExpiresAt: string | null;
+  firstLoginCompleted: boolean;
+}
+
+export const initialUserState = (): UserState => ({
+  exists: false,
+  deleted: false,
+  userId: null,
+  role: null,
+  selfRegistered: false,
+  verified: false,
+  verificationTokenHash: null,
+  verificationExpiresAt: null,
+  firstLoginCompleted: false,
+});
+
+export function evolveUser(state: UserState, event: LoadedEvent<UserEvent['type'], any>): UserState {
+  switch (event.type) {
+    case IDENTITY_EVENTS.UserRegistered: {
+      const d = event.data as UserRegisteredData;
+      return {
+        ...state,
+        exists: true,
+        userId: d.userId,
+        role: d.role,
+        selfRegistered: d.selfRegistered,
+        verified: !d.selfRegistered,
+      };
+    }
+    case IDENTITY_EVENTS.EmailVerificationRequested: {
+      const d = event.data as EmailVerificationRequestedData;
+      return { ...state, verificationTokenHash: d.tokenHash, verificationExpiresAt: d.expiresAt };
+    }
+    case IDENTITY_EVENTS.EmailVerified:
+      return { ...state, verified: true, verificationTokenHash: null, verificationExpiresAt: null };
+    case IDENTITY_EVENTS.ProfileCompleted:
+      return { ...state, firstLoginCompleted: true };
+    case IDENTITY_EVENTS.RoleAssigned:
+      return { ...state, role: (event.data as { role: Role }).role };
+    case IDENTITY_EVENTS.UserDeleted:
+      return { ...state, deleted: true };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,73 @@
+// identity_users: one row per live account, read by sign-in, /auth/me, verification and setup.
+// It holds decrypted personal data and the password hash: a user's row is deleted with the user, and
+// a replay after erasure rebuilds it without their personal fields.
+import type { Projection, StoredEvent } from '@academy/event-store';
+import { IDENTITY_EVENTS } from '@academy/contracts';
+import type { EmailVerificationRequestedData, UserRegisteredData } from '../../domain/user.js';
+
+export const USERS_PROJECTION = 'identity_users';
+
+const personal = (e: StoredEvent) => (e.personal?.data ?? null) as Record<string, string> | null;
+
+export const usersProjection: Projection = {
+  name: USERS_PROJECTION,
+  version: 1,
+  async setup(tx) {
+    await tx.query(`CREATE TABLE users (
+      id uuid PRIMARY KEY,
+      email text UNIQUE,
+      email_hash char(64) NOT NULL UNIQUE,
+      full_name text,
+      role text NOT NULL,
+      self_registered boolean NOT NULL,
+      verified boolean NOT NULL,
+      verification_token_hash char(64) UNIQUE,
+      first_login_completed boolean NOT NULL DEFAULT false,
+      password_hash text,
+      phone text,
+      address text,
+      date_of_birth date,
+      emergency_contact_name text,
+      emergency_contact_phone text,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL
+    )`);
+    await tx.query('CREATE INDEX users_role_idx ON users (role)');
+  },
+  handlers: {
+    [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
+      const d = e.data as UserRegisteredData;
+      const p = personal(e);
+      await tx.query(
+        `INSERT INTO users (id, email, email_hash, full_name, role, self_registered, verified, verification_token_hash, password_hash, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+        [d.userId, p?.email?.toLowerCase() ?? null, d.emailHash, p?.fullName ?? null, d.role, d.selfRegistered, !d.selfRegistered, null, p?.passwordHash ?? null, e.metadata.occurredAt],
+      );
+    },
+    [IDENTITY_EVENTS.EmailVerificationRequested]: async (e, tx) => {
+      const d = e.data as EmailVerificationRequestedData;
+      await tx.query('UPDATE users SET verification_token_hash = $2, updated_at = $3 WHERE id = $1', [d.userId, d.tokenHash, e.metadata.occurredAt]);
+    },
+    [IDENTITY_EVENTS.EmailVerified]: async (e, tx) => {
+      await tx.query('UPDATE users SET verified = true, verification_token_hash = NULL, updated_at = $2 WHERE id = $1', [(e.data as { userId: string }).userId, e.metadata.occurredAt]);
+    },
+    [IDENTITY_EVENTS.ProfileCompleted]: async (e, tx) => {
+      const p = personal(e);
+      await tx.query(
+        `UPDATE users SET first_login_completed = true, full_name = COALESCE($2, full_name), phone = $3, address = $4, date_of_birth = $5,
+           emergency_contact_name = $6, emergency_contact_phone = $7, updated_at = $8 WHERE id = $1`,
+        [(e.data as { userId: string }).userId, p?.fullName ?? null, p?.phone ?? null, p?.address ?? null, p?.dateOfBirth ?? null, p?.emergencyContactName ?? null, p?.emergencyContactPhone ?? null, e.metadata.occurredAt],
+      );
+    },
+    [IDENTITY_EVENTS.PasswordChanged]: async (e, tx) => {
+      await tx.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [(e.data as { userId: string }).userId, personal(e)?.passwordHash ?? null, e.metadata.occurredAt]);
+    },
+    [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
+      const d = e.data as { userId: string; role: string };
+      await tx.query('UPDATE users SET role = $2, updated_at = $3 WHERE id = $1', [d.userId, d.role, e.metadata.occurredAt]);
+    },
+    [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+      await tx.query('DELETE FROM users WHERE id = $1', [(e.data as { userId: string }).userId]);
+    },
+  },
+};

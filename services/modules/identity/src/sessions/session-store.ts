@@ -1,0 +1,102 @@
+// Refresh tokens (ARCHITECTURE.md §6): opaque, random, stored as sha256, one family per sign-in,
+// rotated on every use; presenting an already-rotated token revokes its whole family (theft signal).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { PG_POOL } from '@academy/backend';
+
+export const REFRESH_TTL_SECONDS = 14 * 24 * 3600;
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export interface IssuedRefresh {
+  familyId: string;
+  userId: string;
+  refreshToken: string;
+}
+
+export type RotateResult = { ok: true; issued: IssuedRefresh } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
+
+@Injectable()
+export class SessionStore {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  async start(userId: string): Promise<IssuedRefresh> {
+    const familyId = randomUUID();
+    const refreshToken = newToken();
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO identity_session_families (id, user_id) VALUES ($1, $2)', [familyId, userId]);
+      await client.query(`INSERT INTO identity_refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [sha256(refreshToken), familyId, REFRESH_TTL_SECONDS]);
+      await client.query('COMMIT');
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+    return { familyId, userId, refreshToken };
+  }
+
+  /** Swaps a live token for a new one of the same family. The row lock makes two concurrent uses of one token a reuse. */
+  async rotate(refreshToken: string): Promise<RotateResult> {
+    const hash = sha256(refreshToken);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ family_id: string; user_id: string; rotated: boolean; expired: boolean; revoked: boolean }>(
+        `SELECT t.family_id, f.user_id, t.rotated_at IS NOT NULL AS rotated, t.expires_at <= now() AS expired, f.revoked_at IS NOT NULL AS revoked
+           FROM identity_refresh_tokens t JOIN identity_session_families f ON f.id = t.family_id
+          WHERE t.token_hash = $1 FOR UPDATE OF t, f`,
+        [hash],
+      );
+      const row = rows[0];
+      let result: RotateResult;
+      if (!row) result = { ok: false, reason: 'unknown' };
+      else if (row.revoked) result = { ok: false, reason: 'revoked' };
+      else if (row.rotated) {
+        await client.query(`UPDATE identity_session_families SET revoked_at = now(), revoked_reason = 'refresh-token-reuse' WHERE id = $1`, [row.family_id]);
+        result = { ok: false, reason: 'reused' };
+      } else if (row.expired) result = { ok: false, reason: 'expired' };
+      else {
+        const next = newToken();
+        await client.query('UPDATE identity_refresh_tokens SET rotated_at = now() WHERE token_hash = $1', [hash]);
+        await client.query(`INSERT INTO identity_refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [sha256(next), row.family_id, REFRESH_TTL_SECONDS]);
+        result = { ok: true, issued: { familyId: row.family_id, userId: row.user_id, refreshToken: next } };
+      }
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The family a refresh token belongs to (sign-out with only the cookie). */
+  async familyOf(refreshToken: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ family_id: string }>('SELECT family_id FROM identity_refresh_tokens WHERE token_hash = $1', [sha256(refreshToken)]);
+    return rows[0]?.family_id ?? null;
+  }
+
+  async revokeFamily(familyId: string, reason: string): Promise<void> {
+    await this.pool.query('UPDATE identity_session_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [familyId, reason]);
+  }
+
+  /** After a password change: every other device signs in again; the one that changed it stays. */
+  async revokeOthers(userId: string, keepFamilyId: string | null, reason: string): Promise<void> {
+    await this.pool.query('UPDATE identity_session_families SET revoked_at = now(), revoked_reason = $3 WHERE user_id = $1 AND id IS DISTINCT FROM $2 AND revoked_at IS NULL', [
+      userId,
+      keepFamilyId,
+      reason,
+    ]);
+  }
+
+  async isFamilyLive(familyId: string, userId: string): Promise<boolean> {
+    const { rows } = await this.pool.query('SELECT 1 FROM identity_session_families WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [familyId, userId]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,37 @@
+// `npm run academy -- <command>`: the auditors' and operators' CLI (audit verify | head | replay,
+// projections status | rebuild) over the configured database, with the worker's projection registry.
+import pg from 'pg';
+import { ACADEMY_CLI_USAGE, createPostgresEventStore, loadMasterKey, runAcademyCli } from '@academy/event-store';
+import { loadConfig, ConfigError } from '@academy/backend';
+import { projections } from '../registry.js';
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    process.stdout.write(`${ACADEMY_CLI_USAGE}\n`);
+    return argv.length === 0 ? 2 : 0;
+  }
+  // Only the database matters here; REDIS_URL is not used by these commands.
+  const config = loadConfig({ REDIS_URL: 'redis://unused', ...process.env });
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 4, application_name: 'academy-cli' });
+  try {
+    const store = await createPostgresEventStore({
+      pool,
+      masterKey: loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }),
+    });
+    try {
+      return await runAcademyCli(argv, { store, pool, projections, out: process.stdout });
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof ConfigError ? e.message : `academy: ${e instanceof Error ? e.message : String(e)}`}\n`);
+    process.exit(e instanceof ConfigError ? 78 : 1);
+  },
+);

@@ -1,0 +1,6 @@
+// The mail each event type becomes (ARCHITECTURE.md §7). Every bounded context exports its own
+// `MailTemplates`; spread them in here as the contexts land. The notifications dispatcher routes each
+// type listed here to the mail queue (job id = event id), and the mail processor renders and sends it.
+import type { MailTemplates } from '@academy/backend';
+
+export const mailTemplates: MailTemplates = {};

@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type pg from 'pg';
+import type { Redis } from 'ioredis';
+import { Dispatcher, type DispatchRoutes, type EventStore, type Projection, type RunningProjections, startProjections } from '@academy/event-store';
+import { type AppConfig, createRedis, EVENT_STORE, type MailTemplates, PG_POOL, withMailRoutes } from '@academy/backend';
+import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
+
+export interface WorkerRegistry {
+  projections: Projection[];
+  notificationRoutes: DispatchRoutes;
+  /** Event type → mail (services/worker/src/mail/templates.ts); each type is also routed to the mail queue. */
+  mailTemplates?: MailTemplates;
+}
+
+/**
+ * Runs every projection (one runner each; other worker replicas stand by on the advisory lock) and
+ * the notifications dispatcher off the durable log (ARCHITECTURE.md §5, §7). Nothing here goes
+ * through Nest's in-memory EventBus: a reaction that must not be lost reads the log.
+ */
+@Injectable()
+export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('projections');
+  private running?: RunningProjections;
+  private dispatcher?: Dispatcher;
+  private redis?: Redis;
+
+  constructor(
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
+    @Inject(WORKER_REGISTRY) private readonly registry: WorkerRegistry,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const onError = (what: string) => (e: unknown) => this.log.error(`${what}: ${e instanceof Error ? e.message : String(e)}`);
+    this.running = startProjections(this.registry.projections, { store: this.store, pool: this.pool, onError: onError('projection') });
+    const routes = withMailRoutes(this.registry.notificationRoutes, this.registry.mailTemplates ?? {});
+    if (Object.keys(routes).length) {
+      this.redis = createRedis(this.config.REDIS_URL, 'academy-worker-dispatcher');
+      this.dispatcher = new Dispatcher({
+        name: 'notifications',
+        store: this.store,
+        pool: this.pool,
+        connection: this.redis,
+        prefix: this.config.QUEUE_PREFIX,
+        routes,
+        onError: onError('dispatcher'),
+      }).start();
+    }
+    this.log.log(`running ${this.registry.projections.length} projection(s)${this.dispatcher ? ' and the notifications dispatcher' : ''}`);
+  }
+
+  /** The batch in flight commits or rolls back whole (ADR 0004); then the connections close. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.running?.stop();
+    await this.dispatcher?.stop();
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
+  }
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { type AppConfig, createRedis, HEARTBEAT_EVERY_MS, HEARTBEAT_JOB, SYSTEM_QUEUE } from '@academy/backend';
+import { WORKER_CONFIG } from '../tokens.js';
+
+/**
+ * The system queue's processor. A BullMQ job scheduler enqueues a heartbeat every few seconds; this
+ * worker records it in Postgres, so the API's health report sees the whole queue path working.
+ */
+@Injectable()
+export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('heartbeat');
+  private readonly workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private readonly startedAt = new Date();
+  private queue?: Queue;
+  private worker?: Worker;
+  private readonly connections: Redis[] = [];
+
+  constructor(
+    @Inject(WORKER_CONFIG) private readonly config: AppConfig,
+    private readonly orm: MikroORM,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const connection = createRedis(this.config.REDIS_URL, 'academy-worker-system');
+    const consumer = createRedis(this.config.REDIS_URL, 'academy-worker-system-consumer');
+    // BullMQ does not close connections it was given: onApplicationShutdown does.
+    this.connections.push(connection, consumer);
+    this.queue = new Queue(SYSTEM_QUEUE, { connection, prefix: this.config.QUEUE_PREFIX });
+    // One scheduler for all replicas (same id); each run is a job any worker may take.
+    await this.queue.upsertJobScheduler(HEARTBEAT_JOB, { every: HEARTBEAT_EVERY_MS }, { name: HEARTBEAT_JOB, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+    this.worker = new Worker(SYSTEM_QUEUE, (job) => this.process(job), {
+      connection: consumer,
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: 1,
+    });
+    this.worker.on('failed', (job, err) => this.log.warn(`job ${job?.id ?? '?'} failed: ${err.message}`));
+    await this.worker.waitUntilReady();
+    this.log.log(`worker ${this.workerId} consuming queue ${this.config.QUEUE_PREFIX}:${SYSTEM_QUEUE}`);
+  }
+
+  async process(job: Job): Promise<void> {
+    if (job.name !== HEARTBEAT_JOB) throw new Error(`unknown job ${job.name} on the system queue`);
+    await this.orm.em.getConnection().execute(
+      `insert into worker_heartbeat (worker_id, hostname, pid, started_at, last_seen_at, jobs_processed)
+       values (?, ?, ?, ?, now(), 1)
+       on conflict (worker_id) do update set last_seen_at = now(), jobs_processed = worker_heartbeat.jobs_processed + 1`,
+      [this.workerId, hostname(), process.pid, this.startedAt],
+    );
+  }
+
+  /** Lets the running job finish (BullMQ close waits for it), then drops the connections. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    await this.queue?.close();
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+    this.log.log('stopped');
+  }
+}
