@@ -12,7 +12,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { root, writeSection } from '../../../scripts/bench-doc.mjs';
+import { root, writeSection } from '../src/bench-doc.mjs';
 import { startPostgres, startRedis } from '../src/index.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

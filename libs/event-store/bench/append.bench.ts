@@ -9,7 +9,7 @@
 import { startPostgres } from '@academy/devstack';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { writeSection } from '../../../scripts/bench-doc.mjs';
+import { writeSection } from '@academy/devstack/bench-doc';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';

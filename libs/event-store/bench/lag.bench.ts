@@ -14,7 +14,7 @@ import pg from 'pg';
 import { PostgresEventStore } from '../src/postgres/postgres-event-store.js';
 import { demoEvent, demoProjection } from '../src/projections/demo-fixture.test.js';
 import { ProjectionRunner } from '../src/projections/runner.js';
-import { writeSection } from '../../../scripts/bench-doc.mjs';
+import { writeSection } from '@academy/devstack/bench-doc';
 
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 8);
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 5);

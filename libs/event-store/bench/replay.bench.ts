@@ -13,7 +13,7 @@ import pg from 'pg';
 import { PostgresEventStore } from '../src/postgres/postgres-event-store.js';
 import { demoProjection, seed } from '../src/projections/demo-fixture.test.js';
 import { ProjectionRunner } from '../src/projections/runner.js';
-import { writeSection } from '../../../scripts/bench-doc.mjs';
+import { writeSection } from '@academy/devstack/bench-doc';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 2000);

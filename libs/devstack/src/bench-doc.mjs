@@ -1,10 +1,11 @@
 // Every benchmark owns one marked section of docs/benchmarks.md and replaces only that section, so
+// Lives in libs/devstack (type:tooling) so the benchmarks of every lib import it by package name.
 // `npm run bench`, `npm run bench:events` and a single benchmark run by hand all keep the others.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DOC = path.join(root, 'docs/benchmarks.md');
 /** The order sections appear in when first written. */
 const ORDER = ['stack', 'append', 'replay', 'lag'];
