@@ -168,25 +168,155 @@ export const IDENTITY_EVENTS = {
 } as const;
 export type IdentityEventType = (typeof IDENTITY_EVENTS)[keyof typeof IDENTITY_EVENTS];
 
-/** BullMQ queue the mail sender consumes; job name = event type, job id = event id. */
-export const MAIL_QUEUE = 'mail';
+// ── user management (admin Users / Create User, student-admin Students / Create, Settings) ──────
+
+/** Roles the Create User form offers (spec §5, §6: never admin). */
+export const CREATABLE_ROLES = ['student', 'teacher', 'student_admin'] as const;
+export const creatableRoleSchema = z.enum(CREATABLE_ROLES, { error: 'Choose student, teacher or student admin' });
+/** Roles the Users table's selector offers (spec §5). */
+export const ASSIGNABLE_ROLES = ['student', 'teacher', 'admin'] as const;
+export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'Choose student, teacher or admin' });
+
+/** How a role is named on screen and in messages. */
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', teacher: 'Teacher', student: 'Student', student_admin: 'Student admin' };
+
+export const USER_ADMIN_MESSAGES = {
+  roleAssigned: 'Role assigned successfully',
+  userDeleted: 'User deleted successfully',
+  deleteFailed: 'Failed to delete user',
+  createFailed: 'Failed to create user account',
+  /** spec §8: '<role> account created successfully! Credentials sent via email.' */
+  accountCreated: (role: Role) => `${ROLE_LABELS[role]} account created successfully! Credentials sent via email.`,
+  studentUpdated: 'Student updated successfully',
+  userNotFound: 'User not found',
+  studentNotFound: 'Student not found',
+  cannotChangeOwnRole: 'You cannot change your own role.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  passwordChanged: 'Password changed successfully',
+  wrongCurrentPassword: 'Current password is incorrect',
+  otherSessionsEnded: 'Signed out of all other sessions',
+  preferencesSaved: 'Notification preferences saved',
+} as const;
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(32, 'Phone must be at most 32 characters')
+  .regex(/^(\+?[0-9 ()-]{6,})?$/, 'Phone must be a phone number')
+  .optional()
+  .default('');
+
+/** One row of the admin's Users table. */
+export const userSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: roleSchema,
+  /** ISO instant the account was created ("Joined"). */
+  createdAt: z.string(),
+  verified: z.boolean(),
+  firstLoginCompleted: z.boolean(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/** GET /api/users (admin) → every live account, newest first, with the counts the page shows. */
+export const usersListResponseSchema = z.object({
+  counts: z.object({ total: z.number().int(), admins: z.number().int(), teachers: z.number().int(), students: z.number().int(), studentAdmins: z.number().int() }),
+  users: z.array(userSummarySchema),
+});
+export type UsersListResponse = z.infer<typeof usersListResponseSchema>;
+
+/** PUT /api/users/:id/role (admin) → 200 { message: 'Role assigned successfully', user }; 404; 409 on oneself. */
+export const assignRoleRequestSchema = z.object({ role: assignableRoleSchema });
+export type AssignRoleRequest = z.infer<typeof assignRoleRequestSchema>;
+export const userResponseSchema = z.object({ message: z.string(), user: userSummarySchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** DELETE /api/users/:id (admin) → 200 { message: 'User deleted successfully' }; 404; 409 on oneself. */
 
 /**
- * Data of the 'mail' job (name 'EmailVerificationRequested') routed for a self-registered user who
- * must verify their email. The event stores only the token's sha256 in its data; the raw token, the
- * address and the name sit in the event's encrypted personal part and are copied into this job
- * because the mail needs them (the job id is the event id, so a replay never mails twice).
+ * POST /api/users (admin, student_admin) → 201 UserResponse with USER_ADMIN_MESSAGES.accountCreated(role).
+ * The account gets a generated password, mailed with the sign-in link; 409 with fields.email when the
+ * address has an account.
  */
-export const verificationMailJobSchema = z.object({
-  eventId: z.string(),
-  type: z.literal('EmailVerificationRequested'),
-  position: z.number().int(),
-  userId: z.string(),
-  to: z.string(),
-  fullName: z.string(),
-  /** `${PUBLIC_URL}/auth/verify?token=…`. */
-  verifyUrl: z.string(),
-  /** ISO instant after which the link no longer works. */
-  expiresAt: z.string(),
+export const createUserRequestSchema = z.object({
+  fullName: required('Full name'),
+  email,
+  phone: optionalPhone,
+  role: creatableRoleSchema,
 });
-export type VerificationMailJob = z.infer<typeof verificationMailJobSchema>;
+export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+
+/** One row of the student-admin's Students table. */
+export const studentSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  createdAt: z.string(),
+  firstLoginCompleted: z.boolean(),
+});
+export type StudentSummary = z.infer<typeof studentSummarySchema>;
+
+/** GET /api/students (student_admin, admin) → every live student, by name. */
+export const studentsListResponseSchema = z.object({ students: z.array(studentSummarySchema) });
+export type StudentsListResponse = z.infer<typeof studentsListResponseSchema>;
+
+/** PATCH /api/students/:id (student_admin, admin) → 200 { message: 'Student updated successfully', student }; 404 for a non-student. */
+export const updateStudentRequestSchema = z.object({
+  fullName: required('Full name'),
+  phone: optionalPhone,
+  address: z.string().trim().max(500, 'Address must be at most 500 characters').optional().default(''),
+});
+export type UpdateStudentRequest = z.input<typeof updateStudentRequestSchema>;
+export const studentResponseSchema = z.object({ message: z.string(), student: studentSummarySchema });
+export type StudentResponse = z.infer<typeof studentResponseSchema>;
+
+// ── own account (Settings, every role) ───────────────────────────────────────────────────────────
+
+/** POST /api/account/password → 200 MessageResponse; 400 fields.currentPassword when it is wrong. Ends the user's other sessions. */
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX, IDENTITY_MESSAGES.passwordTooLong),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: 'Please confirm the password' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: IDENTITY_MESSAGES.passwordsDoNotMatch });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** GET /api/account/sessions → the user's signed-in sessions (one per device), the current one marked. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export const accountSessionsResponseSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export type AccountSessionsResponse = z.infer<typeof accountSessionsResponseSchema>;
+/** POST /api/account/sessions/sign-out-others → 200 { message: 'Signed out of all other sessions', ended }. */
+export const signOutOthersResponseSchema = z.object({ message: z.string(), ended: z.number().int() });
+
+/**
+ * GET / PUT /api/account/notification-preferences: which mails the user wants. Each key is honoured
+ * by the context that sends that mail (admissions, grading, learning) as it lands; a role sees only
+ * the keys that concern it (NOTIFICATION_PREFERENCES_BY_ROLE). PUT → 200 { message, preferences }.
+ */
+export const notificationPreferencesSchema = z.object({
+  /** admin, student_admin: a new application arrived. */
+  newApplications: z.boolean(),
+  /** teacher: a student submitted a task or capstone of an assigned subject. */
+  newSubmissions: z.boolean(),
+  /** student: a submission was graded. */
+  submissionGraded: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { newApplications: true, newSubmissions: true, submissionGraded: true };
+export const NOTIFICATION_PREFERENCES_BY_ROLE: Record<Role, (keyof NotificationPreferences)[]> = {
+  admin: ['newApplications'],
+  student_admin: ['newApplications'],
+  teacher: ['newSubmissions'],
+  student: ['submissionGraded'],
+};
+export const notificationPreferencesResponseSchema = z.object({ message: z.string().optional(), preferences: notificationPreferencesSchema });

@@ -2,5 +2,6 @@
 // `MailTemplates`; spread them in here as the contexts land. The notifications dispatcher routes each
 // type listed here to the mail queue (job id = event id), and the mail processor renders and sends it.
 import type { MailTemplates } from '@academy/backend';
+import { identityMailTemplates } from '@academy/identity';
 
-export const mailTemplates: MailTemplates = {};
+export const mailTemplates: MailTemplates = { ...identityMailTemplates };

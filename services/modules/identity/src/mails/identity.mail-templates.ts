@@ -1,0 +1,30 @@
+// The mails of the identity context (ARCHITECTURE.md §7). The worker's mail processor renders these
+// from the event read back out of the store (personal part decrypted), so neither Redis nor BullMQ
+// ever holds an address or a link, and an erasure made before sending means no mail at all.
+import type { MailTemplates } from '@academy/backend';
+import { IDENTITY_EVENTS } from '@academy/contracts';
+import type { EmailVerificationRequestedData, EmailVerificationRequestedPersonal } from '../domain/user.js';
+
+const PRODUCT = 'Academy';
+
+export const identityMailTemplates: MailTemplates = {
+  [IDENTITY_EVENTS.EmailVerificationRequested]: (event) => {
+    const p = event.personal?.data as EmailVerificationRequestedPersonal | undefined;
+    if (!p) return null;
+    const d = event.data as EmailVerificationRequestedData;
+    const expires = new Date(d.expiresAt).toUTCString();
+    return {
+      to: `${p.fullName.replace(/[<>"]/g, '')} <${p.email}>`,
+      subject: `Verify your email for ${PRODUCT}`,
+      text: [
+        `Hello ${p.fullName},`,
+        '',
+        `Thank you for creating an account with ${PRODUCT}. Open this link to verify your email address:`,
+        '',
+        p.verifyUrl,
+        '',
+        `The link works until ${expires}. If you did not sign up, ignore this mail: no account is usable without it.`,
+      ].join('\n'),
+    };
+  },
+};
