@@ -1,20 +1,23 @@
 // The auth screens against the real identity endpoints of the built API (no answer is made up here):
 // first-admin setup, sign in, the admin dashboard, a reload that restores the session from the
-// refresh cookie, sign out; and a sign-up.
-import { launchBrowser, startApi, type BrowserSession, type RunningApi, type TrackedPage } from '@academy/testing';
+// refresh cookie, sign out; and a sign-up followed through the real verification mail.
+import { launchBrowser, startApi, startSmtpCatcher, type BrowserSession, type RunningApi, type TestSmtpCatcher, type TrackedPage } from '@academy/testing';
 
 describe('identity flow in a browser, against the API', () => {
   let api: RunningApi;
   let browser: BrowserSession;
+  let smtp: TestSmtpCatcher;
   const pages: TrackedPage[] = [];
 
   beforeAll(async () => {
-    // The worker runs the projections that a command waits for before it answers.
-    [api, browser] = await Promise.all([startApi({ withWorker: true }), launchBrowser()]);
+    smtp = await startSmtpCatcher();
+    // The worker runs the projections that a command waits for before it answers, and sends the mail.
+    [api, browser] = await Promise.all([startApi({ withWorker: true, env: { SMTP_URL: smtp.url } }), launchBrowser()]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await api?.stop();
+    await smtp?.stop();
   });
   afterEach(async () => {
     await Promise.all(pages.splice(0).map((t) => t.page.close()));
@@ -78,7 +81,7 @@ describe('identity flow in a browser, against the API', () => {
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
-  it('signs up a student, who must verify the email before signing in', async () => {
+  it('signs up a student, who verifies through the mailed link, signs in and completes the profile', async () => {
     const { page, pageErrors } = await newPage();
     const email = `student-${Date.now()}@academy.test`;
     await page.goto(`${api.url}/auth`);
@@ -97,8 +100,34 @@ describe('identity flow in a browser, against the API', () => {
     await login.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Please verify your email before signing in.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
+
+    // The verification mail, as the worker sent it over SMTP; its link is opened like a person would.
+    const mail = await smtp.waitFor((m) => m.to.includes(email), 20_000);
+    const link = mail.text.match(/http:\/\/\S+\/auth\/verify\?token=[A-Za-z0-9_-]+/)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(`${api.url}${new URL(link!).pathname}${new URL(link!).search}`);
+    await page.getByText('Your email is verified. You can sign in now.').waitFor();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+
+    // First sign-in of a student: forced through /complete-profile, then the student dashboard.
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill('a-Long-enough-passw0rd');
+    await login.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/complete-profile');
+    await page.getByLabel('Full Name').fill('Lerato Mokoena');
+    await page.getByLabel('Phone', { exact: true }).fill('+27 82 555 0101');
+    await page.getByLabel('Address').fill('12 Long Street, Cape Town');
+    await page.getByLabel('Date of Birth').fill('1999-04-12');
+    await page.getByLabel('Emergency Contact Name').fill('Thabo Mokoena');
+    await page.getByLabel('Emergency Contact Phone').fill('+27 82 555 0102');
+    await page.getByLabel('New Password').fill('another-Long-passw0rd');
+    await page.getByLabel('Confirm Password').fill('another-Long-passw0rd');
+    await page.getByRole('button', { name: 'Complete Profile' }).click();
+    await page.getByText('Profile completed successfully!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard/student');
+    await page.getByRole('banner').getByText(email, { exact: true }).waitFor();
     expect(pageErrors).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   it('/auth/verify shows the server’s answer for a token that is not valid', async () => {
     const { page } = await newPage();
