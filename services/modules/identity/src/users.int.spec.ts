@@ -235,6 +235,15 @@ describe('create user', () => {
     const session = await signIn(email, password);
     expect(session.status).toBe(200);
     expect(session.body.user).toEqual({ id: res.body.user.id, email: email.toLowerCase(), fullName: 'Naledi Dlamini', role: 'teacher', firstLoginCompleted: false });
+
+    // Once the person has set their own password, the mailed one is shredded from the log.
+    const profile = { fullName: 'Naledi Dlamini', phone: '+27 82 555 0101', address: '1 Loop St', dateOfBirth: '1995-05-05', emergencyContactName: 'Kin', emergencyContactPhone: '+27 82 555 0102' };
+    const own = 'my very own passphrase';
+    expect((await call('POST', '/profile/complete', { token: session.body.access_token, body: { ...profile, password: own, confirmPassword: own } })).status).toBe(200);
+    expect(await invitationOf(res.body.user.id)).toMatchObject({ personal: null, erased: true });
+    expect((await signIn(email, password)).status).toBe(401);
+    expect((await signIn(email, own)).body.user.firstLoginCompleted).toBe(true);
+    expect((await store.readStream(userStream(res.body.user.id))).find((e) => e.type === 'UserRegistered')!.personal).not.toBeNull();
   });
 
   it('lets a student admin create an account too, with the message for its role', async () => {
@@ -460,6 +469,7 @@ describe('own account', () => {
     expect((await signIn(t.email, 'a fresh passphrase')).status).toBe(200);
     const changed = (await store.readStream(userStream(t.userId))).filter((e) => e.type === 'PasswordChanged');
     expect(changed).toHaveLength(1);
+    expect(await invitationOf(t.userId)).toMatchObject({ personal: null, erased: true });
   });
 
   it('limits wrong current passwords per account (10 / 15 min) with 429', async () => {
