@@ -21,11 +21,12 @@ import {
   PG_POOL,
 } from '@academy/backend';
 import { withMailRoutes } from '@academy/backend';
-import { Dispatcher, type EventStore, type RunningProjections, startProjections, type StoredEvent } from '@academy/event-store';
+import { Dispatcher, type EventStore, handleCommand, type RunningProjections, startProjections, type StoredEvent } from '@academy/event-store';
 import { DEFAULT_NOTIFICATION_PREFERENCES, IDENTITY_MESSAGES, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { IdentityModule, IdentitySessionValidator, identityMailTemplates, identityProjections } from './index.js';
 import { userStream } from './domain/user.js';
+import { userDecider } from './domain/user.decide.js';
 
 let db: TestDatabase;
 let app: INestApplication;
@@ -378,6 +379,30 @@ describe('delete user', () => {
     expect(reborn.id).not.toBe(s.userId);
     const password = ((await invitationOf(reborn.id)).personal!.data as { temporaryPassword: string }).temporaryPassword;
     expect((await signIn(s.email, password)).body.user).toMatchObject({ id: reborn.id, fullName: 'New Owner' });
+  });
+
+  it('finishes a deletion that stopped after UserDeleted: a repeated DELETE erases, and a new claim of the address releases it', async () => {
+    const crashedDelete = async (userId: string) =>
+      handleCommand({
+        store,
+        streamId: userStream(userId),
+        decider: userDecider,
+        command: { type: 'DeleteUser', actorId: admin.userId },
+        metadata: { actorId: admin.userId, actorRole: 'admin', correlationId: 'crash', causationId: null, occurredAt: new Date().toISOString() },
+      });
+    // 1. The admin repeats the DELETE: 404, but the person's data is erased and the address freed.
+    const a = await createAccount('student');
+    await crashedDelete(a.userId);
+    expect((await invitationOf(a.userId)).personal).not.toBeNull();
+    expect(await call('DELETE', `/users/${a.userId}`, { token: admin.token })).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect((await store.readStream(userStream(a.userId))).find((e) => e.type === 'UserRegistered')).toMatchObject({ personal: null, erased: true });
+    expect((await call('POST', '/users', { token: admin.token, body: { fullName: 'Next A', email: a.email, role: 'student' } })).status).toBe(201);
+    // 2. Nobody repeats it: the next claim of the address sees the holder is deleted and takes it.
+    const b = await createAccount('teacher');
+    await crashedDelete(b.userId);
+    const again = await call('POST', '/users', { token: admin.token, body: { fullName: 'Next B', email: b.email, role: 'teacher' } });
+    expect(again.status).toBe(201);
+    expect(again.body.user.id).not.toBe(b.userId);
   });
 
   it('refuses to delete oneself (409) and unknown or malformed ids (404), appending nothing', async () => {
