@@ -164,7 +164,13 @@ export const IDENTITY_EVENTS = {
   PasswordChanged: 'PasswordChanged',
   ProfileCompleted: 'ProfileCompleted',
   RoleAssigned: 'RoleAssigned',
+  /** Other contexts react to it: remove the person's enrollments, submissions, assignments. */
   UserDeleted: 'UserDeleted',
+  /** An account made by staff: its personal part carries the invitation mail (email, name, temporary password, link). */
+  AccountCredentialsIssued: 'AccountCredentialsIssued',
+  /** A student admin or admin edited a student's name, phone, address (personal part). */
+  StudentContactUpdated: 'StudentContactUpdated',
+  NotificationPreferencesChanged: 'NotificationPreferencesChanged',
 } as const;
 export type IdentityEventType = (typeof IDENTITY_EVENTS)[keyof typeof IDENTITY_EVENTS];
 

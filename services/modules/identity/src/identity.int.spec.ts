@@ -406,7 +406,7 @@ describe('authorization', () => {
       store,
       streamId: userStream(s.userId),
       decider: userDecider,
-      command: { type: 'AssignRole', role: 'teacher' },
+      command: { type: 'AssignRole', role: 'teacher', actorId: null },
       metadata: { actorId: null, actorRole: 'admin', correlationId: 'test', causationId: null, occurredAt: new Date().toISOString() },
     });
     expect((await app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], outcome.lastPosition, 5000)).reached).toBe(true);

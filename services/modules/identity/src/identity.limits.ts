@@ -8,6 +8,8 @@ export const LIMITS = {
   signInEmail: { name: 'sign-in:email', limit: 10, windowSeconds: WINDOW },
   signUpIp: { name: 'sign-up:ip', limit: 20, windowSeconds: WINDOW },
   signUpEmail: { name: 'sign-up:email', limit: 10, windowSeconds: WINDOW },
+  /** Guessing the current password from a stolen session: like sign-in, per account. */
+  changePasswordUser: { name: 'change-password:user', limit: 10, windowSeconds: WINDOW },
 } satisfies Record<string, RateLimitRule>;
 
 /** Answers wait for this projection: every identity screen reads it. */

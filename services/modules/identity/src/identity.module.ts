@@ -12,6 +12,24 @@ import { SetUpFirstAdminHandler } from './commands/set-up-first-admin/set-up-fir
 import { CompleteProfileController } from './commands/complete-profile/complete-profile.http.controller.js';
 import { CompleteProfileHandler } from './commands/complete-profile/complete-profile.handler.js';
 import { MeController } from './queries/me/me.http.controller.js';
+import { AssignRoleController } from './commands/assign-role/assign-role.http.controller.js';
+import { AssignRoleHandler } from './commands/assign-role/assign-role.handler.js';
+import { DeleteUserController } from './commands/delete-user/delete-user.http.controller.js';
+import { DeleteUserHandler } from './commands/delete-user/delete-user.handler.js';
+import { CreateUserController } from './commands/create-user/create-user.http.controller.js';
+import { CreateUserHandler } from './commands/create-user/create-user.handler.js';
+import { UpdateStudentController } from './commands/update-student/update-student.http.controller.js';
+import { UpdateStudentHandler } from './commands/update-student/update-student.handler.js';
+import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
+import { SignOutOtherSessionsController } from './commands/sign-out-other-sessions/sign-out-other-sessions.http.controller.js';
+import { SetNotificationPreferencesController } from './commands/set-notification-preferences/set-notification-preferences.http.controller.js';
+import { SetNotificationPreferencesHandler } from './commands/set-notification-preferences/set-notification-preferences.handler.js';
+import { ListUsersController } from './queries/list-users/list-users.http.controller.js';
+import { ListStudentsController } from './queries/list-students/list-students.http.controller.js';
+import { ListSessionsController } from './queries/list-sessions/list-sessions.http.controller.js';
+import { NotificationPreferencesController } from './queries/notification-preferences/notification-preferences.http.controller.js';
+import { UsersAfterWrite } from './projections/users/users-after.js';
 import { UsersReader } from './projections/users/users.reader.js';
 import { SessionStore } from './sessions/session-store.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
@@ -21,7 +39,43 @@ import { SessionIssuer } from './sessions/session-issuer.js';
  * AuthModule.forRoot(IdentitySessionValidator) (global) and global APP_CONFIG + REDIS_CLIENT + RateLimiter.
  */
 @Module({
-  controllers: [SignUpController, VerifyEmailController, SignInController, RefreshSessionController, SignOutController, MeController, SetUpFirstAdminController, CompleteProfileController],
-  providers: [UsersReader, SessionStore, SessionIssuer, SignUpHandler, VerifyEmailHandler, SignInHandler, SetUpFirstAdminHandler, CompleteProfileHandler],
+  controllers: [
+    SignUpController,
+    VerifyEmailController,
+    SignInController,
+    RefreshSessionController,
+    SignOutController,
+    MeController,
+    SetUpFirstAdminController,
+    CompleteProfileController,
+    ListUsersController,
+    CreateUserController,
+    AssignRoleController,
+    DeleteUserController,
+    ListStudentsController,
+    UpdateStudentController,
+    ChangePasswordController,
+    ListSessionsController,
+    SignOutOtherSessionsController,
+    NotificationPreferencesController,
+    SetNotificationPreferencesController,
+  ],
+  providers: [
+    UsersReader,
+    UsersAfterWrite,
+    SessionStore,
+    SessionIssuer,
+    SignUpHandler,
+    VerifyEmailHandler,
+    SignInHandler,
+    SetUpFirstAdminHandler,
+    CompleteProfileHandler,
+    CreateUserHandler,
+    AssignRoleHandler,
+    DeleteUserHandler,
+    UpdateStudentHandler,
+    ChangePasswordHandler,
+    SetNotificationPreferencesHandler,
+  ],
 })
 export class IdentityModule {}

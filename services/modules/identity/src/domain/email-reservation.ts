@@ -11,3 +11,20 @@ export const emailStream = (hash: string) => `email-${hash}`;
 export interface EmailReservedData {
   userId: string;
 }
+
+/** Appended when the holder's account is deleted: the address may be claimed again. */
+export const EMAIL_RELEASED = 'EmailReleased';
+
+export interface EmailReleasedData {
+  userId: string;
+}
+
+/** Who holds the address after these events of its reservation stream (null: free). */
+export function emailHolder(events: readonly { type: string; data: unknown }[]): string | null {
+  let holder: string | null = null;
+  for (const e of events) {
+    if (e.type === EMAIL_RESERVED) holder = (e.data as EmailReservedData).userId;
+    else if (e.type === EMAIL_RELEASED && (e.data as EmailReleasedData).userId === holder) holder = null;
+  }
+  return holder;
+}

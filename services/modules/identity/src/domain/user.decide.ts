@@ -1,8 +1,8 @@
 // Commands of the user aggregate and decide(): the rules, as pure functions of (command, state).
 // Hashing (argon2, sha256) and clocks happen in the handlers; commands carry their results.
 import { DomainError, type Decider } from '@academy/event-store';
-import { IDENTITY_EVENTS, IDENTITY_MESSAGES, type Role } from '@academy/contracts';
-import { evolveUser, initialUserState, type ProfilePersonal, type UserEvent, type UserState } from './user.js';
+import { IDENTITY_EVENTS, IDENTITY_MESSAGES, type NotificationPreferences, type Role, USER_ADMIN_MESSAGES } from '@academy/contracts';
+import { evolveUser, initialUserState, type ProfilePersonal, type StudentContactPersonal, type UserEvent, type UserState } from './user.js';
 
 export type UserCommand =
   | {
@@ -15,13 +15,35 @@ export type UserCommand =
       passwordHash: string;
       selfRegistered: boolean;
       verification: { tokenHash: string; expiresAt: string; verifyUrl: string } | null;
+      /** Created by staff: the invitation mail with a temporary password (the account is verified: the mail proves the address). */
+      invitation?: { temporaryPassword: string; signInUrl: string } | null;
+      phone?: string;
     }
   | { type: 'VerifyEmail'; tokenHash: string; now: string }
   | { type: 'CompleteProfile'; profile: ProfilePersonal; passwordHash: string }
-  | { type: 'AssignRole'; role: Role }
-  | { type: 'DeleteUser' };
+  /** actorId: who asks (an administrator may not change their own role). */
+  | { type: 'AssignRole'; role: Role; actorId: string | null }
+  | { type: 'DeleteUser'; actorId: string | null }
+  /** Only a student's contact may be edited this way (object-level rule of the Students page). */
+  | { type: 'UpdateStudentContact'; contact: StudentContactPersonal }
+  /** The handler checks the current password (argon2 is I/O); the rule on its outcome lives here. */
+  | { type: 'ChangePassword'; currentPasswordMatches: boolean; passwordHash: string | null }
+  | { type: 'SetNotificationPreferences'; preferences: NotificationPreferences };
 
 const gone = () => new DomainError('not_found', 'This account does not exist.');
+const notFound = (command: UserCommand) => {
+  switch (command.type) {
+    case 'AssignRole':
+    case 'DeleteUser':
+      return new DomainError('not_found', USER_ADMIN_MESSAGES.userNotFound);
+    case 'UpdateStudentContact':
+      return new DomainError('not_found', USER_ADMIN_MESSAGES.studentNotFound);
+    default:
+      return gone();
+  }
+};
+const samePreferences = (a: NotificationPreferences | null, b: NotificationPreferences) =>
+  a !== null && (Object.keys(b) as (keyof NotificationPreferences)[]).every((k) => a[k] === b[k]) && Object.keys(a).length === Object.keys(b).length;
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'RegisterUser') {
@@ -32,6 +54,18 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       data: { userId: c.userId, role: c.role, emailHash: c.emailHash, selfRegistered: c.selfRegistered },
       personal: { subjectId: c.userId, data: { email: c.email, fullName: c.fullName, passwordHash: c.passwordHash } },
     };
+    if (c.phone) (registered.personal!.data as Record<string, unknown>).phone = c.phone;
+    if (c.invitation) {
+      if (c.selfRegistered) throw new Error('a self-registered account gets a verification mail, not an invitation');
+      return [
+        registered,
+        {
+          type: IDENTITY_EVENTS.AccountCredentialsIssued,
+          data: { userId: c.userId, role: c.role },
+          personal: { subjectId: c.userId, data: { email: c.email, fullName: c.fullName, temporaryPassword: c.invitation.temporaryPassword, signInUrl: c.invitation.signInUrl } },
+        },
+      ];
+    }
     if (!c.verification) return [registered];
     return [
       registered,
@@ -42,7 +76,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       },
     ];
   }
-  if (!state.exists || state.deleted) throw gone();
+  if (!state.exists || state.deleted) throw notFound(command);
   const userId = state.userId!;
   switch (command.type) {
     case 'VerifyEmail': {
@@ -63,10 +97,23 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         { type: IDENTITY_EVENTS.PasswordChanged, data: { userId }, personal: { subjectId: userId, data: { passwordHash: command.passwordHash } } },
       ];
     case 'AssignRole':
+      if (command.actorId === userId) throw new DomainError('conflict', USER_ADMIN_MESSAGES.cannotChangeOwnRole);
       if (state.role === command.role) return [];
       return [{ type: IDENTITY_EVENTS.RoleAssigned, data: { userId, role: command.role, previousRole: state.role! } }];
     case 'DeleteUser':
+      if (command.actorId === userId) throw new DomainError('conflict', USER_ADMIN_MESSAGES.cannotDeleteSelf);
       return [{ type: IDENTITY_EVENTS.UserDeleted, data: { userId } }];
+    case 'UpdateStudentContact':
+      if (state.role !== 'student') throw notFound(command);
+      return [{ type: IDENTITY_EVENTS.StudentContactUpdated, data: { userId }, personal: { subjectId: userId, data: { ...command.contact } } }];
+    case 'ChangePassword':
+      if (!command.currentPasswordMatches || !command.passwordHash) {
+        throw new DomainError('invalid', USER_ADMIN_MESSAGES.wrongCurrentPassword, { currentPassword: [USER_ADMIN_MESSAGES.wrongCurrentPassword] });
+      }
+      return [{ type: IDENTITY_EVENTS.PasswordChanged, data: { userId }, personal: { subjectId: userId, data: { passwordHash: command.passwordHash } } }];
+    case 'SetNotificationPreferences':
+      if (samePreferences(state.notificationPreferences, command.preferences)) return [];
+      return [{ type: IDENTITY_EVENTS.NotificationPreferencesChanged, data: { userId, preferences: { ...command.preferences } } }];
   }
 }
 

@@ -1,6 +1,6 @@
 // given events / when command / then events (ARCHITECTURE.md §9).
 import { DomainError, type EventMetadata } from '@academy/event-store';
-import { IDENTITY_MESSAGES } from '@academy/contracts';
+import { IDENTITY_MESSAGES, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { decideUser, type UserCommand, userDecider } from './user.decide.js';
 import type { UserEvent, UserState } from './user.js';
 
@@ -74,16 +74,77 @@ describe('user aggregate', () => {
   });
 
   it('assigns a new role, and nothing when the role is the same', () => {
-    expect(when(given(registered, verificationRequested), { type: 'AssignRole', role: 'teacher' })).toEqual([{ type: 'RoleAssigned', data: { userId: 'u1', role: 'teacher', previousRole: 'student' } }]);
-    expect(when(given(registered, verificationRequested), { type: 'AssignRole', role: 'student' })).toEqual([]);
+    expect(when(given(registered, verificationRequested), { type: 'AssignRole', role: 'teacher', actorId: 'admin-1' })).toEqual([
+      { type: 'RoleAssigned', data: { userId: 'u1', role: 'teacher', previousRole: 'student' } },
+    ]);
+    expect(when(given(registered, verificationRequested), { type: 'AssignRole', role: 'student', actorId: 'admin-1' })).toEqual([]);
   });
 
-  it('refuses every command on a missing or deleted user', () => {
-    const deleted = given(registered, verificationRequested, ...when(given(registered, verificationRequested), { type: 'DeleteUser' }));
+  it('an administrator changes neither their own role nor deletes their own account', () => {
+    const state = given(...when(given(), { ...register, userId: 'u1', role: 'admin', selfRegistered: false, verification: null }));
+    expect(() => when(state, { type: 'AssignRole', role: 'student', actorId: 'u1' })).toThrow(new DomainError('conflict', USER_ADMIN_MESSAGES.cannotChangeOwnRole));
+    expect(() => when(state, { type: 'DeleteUser', actorId: 'u1' })).toThrow(new DomainError('conflict', USER_ADMIN_MESSAGES.cannotDeleteSelf));
+    expect(when(state, { type: 'DeleteUser', actorId: 'admin-2' })).toEqual([{ type: 'UserDeleted', data: { userId: 'u1' } }]);
+  });
+
+  it('refuses every command on a missing or deleted user, naming what the page looked for', () => {
+    const deleted = given(registered, verificationRequested, ...when(given(registered, verificationRequested), { type: 'DeleteUser', actorId: 'admin-1' }));
     expect(deleted.deleted).toBe(true);
     for (const state of [given(), deleted]) {
-      expect(() => when(state, { type: 'AssignRole', role: 'admin' })).toThrow('This account does not exist.');
-      expect(() => when(state, { type: 'DeleteUser' })).toThrow(DomainError);
+      expect(() => when(state, { type: 'AssignRole', role: 'admin', actorId: 'admin-1' })).toThrow(USER_ADMIN_MESSAGES.userNotFound);
+      expect(() => when(state, { type: 'DeleteUser', actorId: 'admin-1' })).toThrow(USER_ADMIN_MESSAGES.userNotFound);
+      expect(() => when(state, { type: 'UpdateStudentContact', contact: { fullName: 'X', phone: '', address: '' } })).toThrow(USER_ADMIN_MESSAGES.studentNotFound);
+      expect(() => when(state, { type: 'ChangePassword', currentPasswordMatches: true, passwordHash: 'h' })).toThrow('This account does not exist.');
     }
+  });
+
+  it('an account created by staff is verified and gets an invitation with the temporary password (personal part only)', () => {
+    const events = when(given(), {
+      ...register,
+      role: 'teacher',
+      selfRegistered: false,
+      verification: null,
+      phone: '+27 11 111 1111',
+      invitation: { temporaryPassword: 'Temp-Pass-123456', signInUrl: 'http://x/auth' },
+    });
+    expect(events).toEqual([
+      {
+        type: 'UserRegistered',
+        data: { userId: 'u1', role: 'teacher', emailHash: 'h', selfRegistered: false },
+        personal: { subjectId: 'u1', data: { email: 'ada@example.com', fullName: 'Ada Lovelace', passwordHash: '$argon2id$x', phone: '+27 11 111 1111' } },
+      },
+      {
+        type: 'AccountCredentialsIssued',
+        data: { userId: 'u1', role: 'teacher' },
+        personal: { subjectId: 'u1', data: { email: 'ada@example.com', fullName: 'Ada Lovelace', temporaryPassword: 'Temp-Pass-123456', signInUrl: 'http://x/auth' } },
+      },
+    ]);
+    expect(JSON.stringify(events.map((e) => e.data))).not.toContain('Temp-Pass');
+    expect(given(...events)).toMatchObject({ verified: true, firstLoginCompleted: false, role: 'teacher', emailHash: 'h' });
+  });
+
+  it("updates a student's contact, and only a student's", () => {
+    const contact = { fullName: 'Ada King', phone: '+27 11 111 1111', address: '1 Main Rd' };
+    expect(when(given(registered), { type: 'UpdateStudentContact', contact })).toEqual([{ type: 'StudentContactUpdated', data: { userId: 'u1' }, personal: { subjectId: 'u1', data: contact } }]);
+    const teacher = given(registered, { type: 'RoleAssigned', data: { userId: 'u1', role: 'teacher', previousRole: 'student' } });
+    expect(() => when(teacher, { type: 'UpdateStudentContact', contact })).toThrow(new DomainError('not_found', USER_ADMIN_MESSAGES.studentNotFound));
+  });
+
+  it('changes the password only when the current one matched', () => {
+    expect(when(given(registered), { type: 'ChangePassword', currentPasswordMatches: true, passwordHash: '$argon2id$new' })).toEqual([
+      { type: 'PasswordChanged', data: { userId: 'u1' }, personal: { subjectId: 'u1', data: { passwordHash: '$argon2id$new' } } },
+    ]);
+    expect(() => when(given(registered), { type: 'ChangePassword', currentPasswordMatches: false, passwordHash: null })).toThrow(
+      new DomainError('invalid', USER_ADMIN_MESSAGES.wrongCurrentPassword, { currentPassword: [USER_ADMIN_MESSAGES.wrongCurrentPassword] }),
+    );
+  });
+
+  it('records notification preferences, and nothing when they did not change', () => {
+    const preferences = { newApplications: false, newSubmissions: true, submissionGraded: true };
+    const events = when(given(registered), { type: 'SetNotificationPreferences', preferences });
+    expect(events).toEqual([{ type: 'NotificationPreferencesChanged', data: { userId: 'u1', preferences } }]);
+    expect(given(registered, ...events).notificationPreferences).toEqual(preferences);
+    expect(when(given(registered, ...events), { type: 'SetNotificationPreferences', preferences: { ...preferences } })).toEqual([]);
+    expect(when(given(registered, ...events), { type: 'SetNotificationPreferences', preferences: { ...preferences, newApplications: true } })).toHaveLength(1);
   });
 });

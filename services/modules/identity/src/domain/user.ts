@@ -2,7 +2,7 @@
 // Personal fields (email, names, phones, address, date of birth) and the password hash travel in the
 // event's encrypted `personal` part (ADR 0003): erasing the user makes them unreadable everywhere.
 import type { LoadedEvent } from '@academy/event-store';
-import { IDENTITY_EVENTS, type Role } from '@academy/contracts';
+import { IDENTITY_EVENTS, type NotificationPreferences, type Role } from '@academy/contracts';
 
 export const userStream = (userId: string) => `user-${userId}`;
 
@@ -18,6 +18,28 @@ export interface UserRegisteredPersonal {
   email: string;
   fullName: string;
   passwordHash: string;
+  /** Given by staff on the Create User form ('' when none); self sign-up has none. */
+  phone?: string;
+}
+export interface AccountCredentialsIssuedData {
+  userId: string;
+  role: Role;
+}
+/** The invitation mail of an account made by staff (routed to the 'mail' queue). */
+export interface AccountCredentialsIssuedPersonal {
+  email: string;
+  fullName: string;
+  temporaryPassword: string;
+  signInUrl: string;
+}
+export interface StudentContactPersonal {
+  fullName: string;
+  phone: string;
+  address: string;
+}
+export interface NotificationPreferencesChangedData {
+  userId: string;
+  preferences: NotificationPreferences;
 }
 export interface EmailVerificationRequestedData {
   userId: string;
@@ -47,7 +69,10 @@ export type UserEvent =
   | { type: typeof IDENTITY_EVENTS.PasswordChanged; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.ProfileCompleted; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.RoleAssigned; data: { userId: string; role: Role; previousRole: Role }; personal?: undefined }
-  | { type: typeof IDENTITY_EVENTS.UserDeleted; data: { userId: string }; personal?: undefined };
+  | { type: typeof IDENTITY_EVENTS.UserDeleted; data: { userId: string }; personal?: undefined }
+  | { type: typeof IDENTITY_EVENTS.AccountCredentialsIssued; data: AccountCredentialsIssuedData; personal?: { subjectId: string; data: Record<string, unknown> } }
+  | { type: typeof IDENTITY_EVENTS.StudentContactUpdated; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
+  | { type: typeof IDENTITY_EVENTS.NotificationPreferencesChanged; data: NotificationPreferencesChangedData; personal?: undefined };
 
 export interface UserState {
   exists: boolean;
@@ -59,6 +84,10 @@ export interface UserState {
   verificationTokenHash: string | null;
   verificationExpiresAt: string | null;
   firstLoginCompleted: boolean;
+  /** sha256 of the normalised email: names the reservation stream to release on deletion. */
+  emailHash: string | null;
+  /** null: never chosen (the defaults apply). */
+  notificationPreferences: NotificationPreferences | null;
 }
 
 export const initialUserState = (): UserState => ({
@@ -71,6 +100,8 @@ export const initialUserState = (): UserState => ({
   verificationTokenHash: null,
   verificationExpiresAt: null,
   firstLoginCompleted: false,
+  emailHash: null,
+  notificationPreferences: null,
 });
 
 export function evolveUser(state: UserState, event: LoadedEvent<UserEvent['type'], any>): UserState {
@@ -84,6 +115,7 @@ export function evolveUser(state: UserState, event: LoadedEvent<UserEvent['type'
         role: d.role,
         selfRegistered: d.selfRegistered,
         verified: !d.selfRegistered,
+        emailHash: d.emailHash,
       };
     }
     case IDENTITY_EVENTS.EmailVerificationRequested: {
@@ -98,6 +130,8 @@ export function evolveUser(state: UserState, event: LoadedEvent<UserEvent['type'
       return { ...state, role: (event.data as { role: Role }).role };
     case IDENTITY_EVENTS.UserDeleted:
       return { ...state, deleted: true };
+    case IDENTITY_EVENTS.NotificationPreferencesChanged:
+      return { ...state, notificationPreferences: (event.data as NotificationPreferencesChangedData).preferences };
     default:
       return state;
   }

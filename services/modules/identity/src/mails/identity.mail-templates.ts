@@ -2,8 +2,8 @@
 // from the event read back out of the store (personal part decrypted), so neither Redis nor BullMQ
 // ever holds an address or a link, and an erasure made before sending means no mail at all.
 import type { MailTemplates } from '@academy/backend';
-import { IDENTITY_EVENTS } from '@academy/contracts';
-import type { EmailVerificationRequestedData, EmailVerificationRequestedPersonal } from '../domain/user.js';
+import { IDENTITY_EVENTS, ROLE_LABELS } from '@academy/contracts';
+import type { AccountCredentialsIssuedData, AccountCredentialsIssuedPersonal, EmailVerificationRequestedData, EmailVerificationRequestedPersonal } from '../domain/user.js';
 
 const PRODUCT = 'Academy';
 
@@ -24,6 +24,28 @@ export const identityMailTemplates: MailTemplates = {
         p.verifyUrl,
         '',
         `The link works until ${expires}. If you did not sign up, ignore this mail: no account is usable without it.`,
+      ].join('\n'),
+    };
+  },
+  [IDENTITY_EVENTS.AccountCredentialsIssued]: (event) => {
+    const p = event.personal?.data as AccountCredentialsIssuedPersonal | undefined;
+    if (!p) return null;
+    const d = event.data as AccountCredentialsIssuedData;
+    const role = ROLE_LABELS[d.role] ?? d.role;
+    return {
+      to: `${p.fullName.replace(/[<>"]/g, '')} <${p.email}>`,
+      subject: `Your ${PRODUCT} account`,
+      text: [
+        `Hello ${p.fullName},`,
+        '',
+        `An ${PRODUCT} account has been created for you with the role ${role}. Sign in with:`,
+        '',
+        `Email: ${p.email}`,
+        `Temporary password: ${p.temporaryPassword}`,
+        '',
+        p.signInUrl,
+        '',
+        'You must change this password when you first sign in. Keep this mail private, and delete it once you have signed in.',
       ].join('\n'),
     };
   },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { DomainError } from '@academy/event-store';
 import { IDENTITY_MESSAGES } from '@academy/contracts';
@@ -28,3 +29,6 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 export function assertPasswordAcceptable(password: string, field = 'password'): void {
   if (isCommonPassword(password)) throw new DomainError('invalid', IDENTITY_MESSAGES.passwordTooCommon, { [field]: [IDENTITY_MESSAGES.passwordTooCommon] });
 }
+
+/** 24 random bytes → 32 url-safe characters: ~192 bits, never on any common-password list. */
+export const generatePassword = () => randomBytes(24).toString('base64url');

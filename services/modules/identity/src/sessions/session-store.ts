@@ -16,19 +16,30 @@ export interface IssuedRefresh {
   refreshToken: string;
 }
 
+/** One signed-in device as the Settings page lists it. */
+export interface LiveSession {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  userAgent: string | null;
+}
+
+/** A family is live while not revoked and one of its refresh tokens is unrotated and unexpired. */
+const LIVE = `f.revoked_at IS NULL AND EXISTS (SELECT 1 FROM identity_refresh_tokens t WHERE t.family_id = f.id AND t.rotated_at IS NULL AND t.expires_at > now())`;
+
 export type RotateResult = { ok: true; issued: IssuedRefresh } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
 
 @Injectable()
 export class SessionStore {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
-  async start(userId: string): Promise<IssuedRefresh> {
+  async start(userId: string, userAgent: string | null = null): Promise<IssuedRefresh> {
     const familyId = randomUUID();
     const refreshToken = newToken();
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query('INSERT INTO identity_session_families (id, user_id) VALUES ($1, $2)', [familyId, userId]);
+      await client.query('INSERT INTO identity_session_families (id, user_id, user_agent) VALUES ($1, $2, $3)', [familyId, userId, userAgent?.slice(0, 512) || null]);
       await client.query(`INSERT INTO identity_refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [sha256(refreshToken), familyId, REFRESH_TTL_SECONDS]);
       await client.query('COMMIT');
     } catch (e) {
@@ -63,6 +74,7 @@ export class SessionStore {
       else {
         const next = newToken();
         await client.query('UPDATE identity_refresh_tokens SET rotated_at = now() WHERE token_hash = $1', [hash]);
+        await client.query('UPDATE identity_session_families SET last_used_at = now() WHERE id = $1', [row.family_id]);
         await client.query(`INSERT INTO identity_refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [sha256(next), row.family_id, REFRESH_TTL_SECONDS]);
         result = { ok: true, issued: { familyId: row.family_id, userId: row.user_id, refreshToken: next } };
       }
@@ -86,13 +98,37 @@ export class SessionStore {
     await this.pool.query('UPDATE identity_session_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [familyId, reason]);
   }
 
-  /** After a password change: every other device signs in again; the one that changed it stays. */
-  async revokeOthers(userId: string, keepFamilyId: string | null, reason: string): Promise<void> {
-    await this.pool.query('UPDATE identity_session_families SET revoked_at = now(), revoked_reason = $3 WHERE user_id = $1 AND id IS DISTINCT FROM $2 AND revoked_at IS NULL', [
-      userId,
-      keepFamilyId,
-      reason,
-    ]);
+  /**
+   * After a password change or "sign out other sessions": every other device signs in again; the one
+   * that asked stays. Returns how many of the ended families were live (not merely expired).
+   */
+  async revokeOthers(userId: string, keepFamilyId: string | null, reason: string): Promise<number> {
+    const { rows } = await this.pool.query<{ live: boolean }>(
+      `UPDATE identity_session_families f SET revoked_at = now(), revoked_reason = $3
+        WHERE f.user_id = $1 AND f.id IS DISTINCT FROM $2 AND f.revoked_at IS NULL
+        RETURNING EXISTS (SELECT 1 FROM identity_refresh_tokens t WHERE t.family_id = f.id AND t.rotated_at IS NULL AND t.expires_at > now()) AS live`,
+      [userId, keepFamilyId, reason],
+    );
+    return rows.filter((r) => r.live).length;
+  }
+
+  /** A role change: every device of the user signs in again (and gets a token with the new role). */
+  async revokeAll(userId: string, reason: string): Promise<void> {
+    await this.revokeOthers(userId, null, reason);
+  }
+
+  /** A deleted user: their sessions (and the browsers they name) are removed, not just revoked. */
+  async deleteAll(userId: string): Promise<void> {
+    await this.pool.query('DELETE FROM identity_session_families WHERE user_id = $1', [userId]);
+  }
+
+  /** The user's signed-in devices, most recently used first. */
+  async listLive(userId: string): Promise<LiveSession[]> {
+    const { rows } = await this.pool.query<{ id: string; created_at: Date; last_used_at: Date; user_agent: string | null }>(
+      `SELECT f.id, f.created_at, f.last_used_at, f.user_agent FROM identity_session_families f WHERE f.user_id = $1 AND ${LIVE} ORDER BY f.last_used_at DESC, f.created_at DESC, f.id`,
+      [userId],
+    );
+    return rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastUsedAt: r.last_used_at, userAgent: r.user_agent }));
   }
 
   async isFamilyLive(familyId: string, userId: string): Promise<boolean> {

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, EVENT_STORE } from '@academy/backend';
 import { ConcurrencyError, DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import { IDENTITY_MESSAGES, type SetupResponse } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
-import { EMAIL_RESERVED, type EmailReservedData, emailHash, emailStream, normaliseEmail } from '../../domain/email-reservation.js';
-import { hashPassword } from '../../passwords/passwords.js';
+import { emailHash, normaliseEmail } from '../../domain/email-reservation.js';
+import { generatePassword, hashPassword } from '../../passwords/passwords.js';
+import { claimEmail } from '../../reservations/email-claims.js';
 import { UsersReader } from '../../projections/users/users.reader.js';
 
 /**
@@ -16,9 +16,6 @@ import { UsersReader } from '../../projections/users/users.reader.js';
 export const FIRST_ADMIN_ID = '00000000-0000-4000-8000-00000000ad01';
 
 const done = () => new DomainError('conflict', IDENTITY_MESSAGES.setupDone);
-
-/** 24 random bytes → 32 url-safe characters: ~192 bits, never on any common-password list. */
-const strongPassword = () => randomBytes(24).toString('base64url');
 
 @Injectable()
 export class SetUpFirstAdminHandler {
@@ -36,17 +33,11 @@ export class SetUpFirstAdminHandler {
     if (await this.isDone()) throw done();
     const email = normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL);
     const hash = emailHash(email);
-    const password = strongPassword();
+    const password = generatePassword();
     const passwordHash = await hashPassword(password);
-    try {
-      await this.store.append(emailStream(hash), [{ type: EMAIL_RESERVED, data: { userId: FIRST_ADMIN_ID } satisfies EmailReservedData, metadata }], 0);
-    } catch (e) {
-      if (!(e instanceof ConcurrencyError)) throw e;
-      // Already claimed: by a concurrent setup (or one that stopped half-way), go on and let the user
-      // stream decide; by anyone else, the address is not the administrator's to take.
-      const [claim] = await this.store.readStream(emailStream(hash));
-      if ((claim?.data as EmailReservedData | undefined)?.userId !== FIRST_ADMIN_ID) throw done();
-    }
+    // Already claimed by a concurrent setup (or one that stopped half-way): go on and let the user
+    // stream decide; by anyone else, the address is not the administrator's to take.
+    if (!(await claimEmail(this.store, hash, FIRST_ADMIN_ID, metadata))) throw done();
     try {
       const outcome = await handleCommand({
         store: this.store,

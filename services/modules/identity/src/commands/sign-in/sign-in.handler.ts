@@ -17,7 +17,7 @@ export class SignInHandler {
     private readonly sessions: SessionStore,
   ) {}
 
-  async execute(input: SignInRequest): Promise<{ user: SessionUser; refresh: IssuedRefresh }> {
+  async execute(input: SignInRequest, userAgent: string | null = null): Promise<{ user: SessionUser; refresh: IssuedRefresh }> {
     const user = await this.users.byEmailHash(emailHash(input.email));
     if (!user?.password_hash) {
       await burnPasswordCheck(input.password);
@@ -25,6 +25,6 @@ export class SignInHandler {
     }
     if (!(await verifyPassword(user.password_hash, input.password))) throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCredentials);
     if (user.self_registered && !user.verified) throw new ForbiddenException(IDENTITY_MESSAGES.emailNotVerified);
-    return { user: toSessionUser(user), refresh: await this.sessions.start(user.id) };
+    return { user: toSessionUser(user), refresh: await this.sessions.start(user.id, userAgent) };
   }
 }

@@ -25,7 +25,7 @@ export class SignInController {
       { rule: LIMITS.signInIp, subject: req.ip ?? 'unknown' },
       { rule: LIMITS.signInEmail, subject: emailHash(body.email) },
     ]);
-    const { user, refresh } = await this.handler.execute(body);
+    const { user, refresh } = await this.handler.execute(body, req.header('user-agent') ?? null);
     return this.issuer.issue(res, user, refresh.familyId, refresh.refreshToken);
   }
 }

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, EVENT_STORE } from '@academy/backend';
-import { ConcurrencyError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
+import { type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import type { SignUpRequest } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
-import { EMAIL_RESERVED, emailHash, emailStream, normaliseEmail } from '../../domain/email-reservation.js';
+import { emailHash, normaliseEmail } from '../../domain/email-reservation.js';
+import { claimEmail } from '../../reservations/email-claims.js';
 import { assertPasswordAcceptable, hashPassword } from '../../passwords/passwords.js';
 import { sha256 } from '../../sessions/session-store.js';
 
@@ -34,12 +35,7 @@ export class SignUpHandler {
     if (email === normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL)) return { position: 0 };
     const userId = randomUUID();
     const hash = emailHash(email);
-    try {
-      await this.store.append(emailStream(hash), [{ type: EMAIL_RESERVED, data: { userId }, metadata }], 0);
-    } catch (e) {
-      if (e instanceof ConcurrencyError) return { position: 0 };
-      throw e;
-    }
+    if (!(await claimEmail(this.store, hash, userId, metadata))) return { position: 0 };
     const token = randomBytes(32).toString('base64url');
     const outcome = await handleCommand({
       store: this.store,

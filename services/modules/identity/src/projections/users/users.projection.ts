@@ -1,9 +1,10 @@
 // identity_users: one row per live account, read by sign-in, /auth/me, verification and setup.
 // It holds decrypted personal data and the password hash: a user's row is deleted with the user, and
-// a replay after erasure rebuilds it without their personal fields.
+// a replay after erasure rebuilds it without their personal fields. Version 2: phone given at creation,
+// student contact edits, notification preferences.
 import type { Projection, StoredEvent } from '@academy/event-store';
 import { IDENTITY_EVENTS } from '@academy/contracts';
-import type { EmailVerificationRequestedData, UserRegisteredData } from '../../domain/user.js';
+import type { EmailVerificationRequestedData, NotificationPreferencesChangedData, UserRegisteredData } from '../../domain/user.js';
 
 export const USERS_PROJECTION = 'identity_users';
 
@@ -11,7 +12,7 @@ const personal = (e: StoredEvent) => (e.personal?.data ?? null) as Record<string
 
 export const usersProjection: Projection = {
   name: USERS_PROJECTION,
-  version: 1,
+  version: 2,
   async setup(tx) {
     await tx.query(`CREATE TABLE users (
       id uuid PRIMARY KEY,
@@ -29,19 +30,21 @@ export const usersProjection: Projection = {
       date_of_birth date,
       emergency_contact_name text,
       emergency_contact_phone text,
+      notification_preferences jsonb,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     )`);
     await tx.query('CREATE INDEX users_role_idx ON users (role)');
+    await tx.query('CREATE INDEX users_created_at_idx ON users (created_at DESC)');
   },
   handlers: {
     [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
       const d = e.data as UserRegisteredData;
       const p = personal(e);
       await tx.query(
-        `INSERT INTO users (id, email, email_hash, full_name, role, self_registered, verified, verification_token_hash, password_hash, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-        [d.userId, p?.email?.toLowerCase() ?? null, d.emailHash, p?.fullName ?? null, d.role, d.selfRegistered, !d.selfRegistered, null, p?.passwordHash ?? null, e.metadata.occurredAt],
+        `INSERT INTO users (id, email, email_hash, full_name, role, self_registered, verified, verification_token_hash, password_hash, phone, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+        [d.userId, p?.email?.toLowerCase() ?? null, d.emailHash, p?.fullName ?? null, d.role, d.selfRegistered, !d.selfRegistered, null, p?.passwordHash ?? null, p?.phone || null, e.metadata.occurredAt],
       );
     },
     [IDENTITY_EVENTS.EmailVerificationRequested]: async (e, tx) => {
@@ -66,6 +69,21 @@ export const usersProjection: Projection = {
       const d = e.data as { userId: string; role: string };
       await tx.query('UPDATE users SET role = $2, updated_at = $3 WHERE id = $1', [d.userId, d.role, e.metadata.occurredAt]);
     },
+    [IDENTITY_EVENTS.StudentContactUpdated]: async (e, tx) => {
+      const p = personal(e);
+      await tx.query('UPDATE users SET full_name = COALESCE($2, full_name), phone = $3, address = $4, updated_at = $5 WHERE id = $1', [
+        (e.data as { userId: string }).userId,
+        p?.fullName ?? null,
+        p?.phone ?? null,
+        p?.address ?? null,
+        e.metadata.occurredAt,
+      ]);
+    },
+    [IDENTITY_EVENTS.NotificationPreferencesChanged]: async (e, tx) => {
+      const d = e.data as NotificationPreferencesChangedData;
+      await tx.query('UPDATE users SET notification_preferences = $2, updated_at = $3 WHERE id = $1', [d.userId, JSON.stringify(d.preferences), e.metadata.occurredAt]);
+    },
+    // The row and every personal copy in it go with the user (ADR 0003: read models honour erasure).
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       await tx.query('DELETE FROM users WHERE id = $1', [(e.data as { userId: string }).userId]);
     },
