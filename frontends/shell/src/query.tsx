@@ -3,14 +3,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiRequestError, useSessionClient } from '@academy/web-session';
 
 /**
- * The page's query cache (remotes read it through the shared @tanstack/react-query). A refused or
- * invalid request (4xx) is not retried: asking again gives the same answer.
+ * The page's query cache (remotes read it through the shared @tanstack/react-query). A page shows
+ * what it has at once and reads it again on every visit (staleTime 0): other people change these
+ * lists too. A refused or invalid request (4xx) is not retried: asking again gives the same answer.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: 0,
         refetchOnWindowFocus: false,
         retry: (failures, error) => failures < 2 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
       },
