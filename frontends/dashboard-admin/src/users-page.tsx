@@ -10,6 +10,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
   Button,
   ErrorPanel,
   NativeSelect,
@@ -83,18 +84,19 @@ function DeleteUser({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
   }
   return (
     <AlertDialog open={open} onOpenChange={(next) => !deleteUser.isPending && setOpen(next)}>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="text-destructive hover:text-destructive"
-        aria-label={`Delete ${user.email}`}
-        disabled={isSelf}
-        title={isSelf ? 'You cannot delete your own account.' : undefined}
-        onClick={() => setOpen(true)}
-      >
-        <Trash2 aria-hidden="true" />
-        Delete
-      </Button>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          aria-label={`Delete ${user.email}`}
+          disabled={isSelf}
+          title={isSelf ? 'You cannot delete your own account.' : undefined}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete this user?</AlertDialogTitle>

@@ -12,6 +12,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
   ErrorPanel,
   FormField,
   Spinner,
@@ -64,10 +65,12 @@ function EditStudentDialog({ student }: { student: StudentSummary }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="ghost" size="sm" aria-label={`Edit ${student.fullName || student.email}`} onClick={() => setOpen(true)}>
-        <Pencil aria-hidden="true" />
-        Edit
-      </Button>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={`Edit ${student.fullName || student.email}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Edit Student</DialogTitle>
