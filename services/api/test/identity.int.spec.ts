@@ -5,6 +5,7 @@ import { startApi, startSmtpCatcher, type RunningApi, type TestSmtpCatcher } fro
 describe('identity in the running API', () => {
   let api: RunningApi;
   let smtp: TestSmtpCatcher;
+  let adminPassword = '';
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
     api = await startApi({ withWorker: true, env: { PUBLIC_URL: 'https://academy.example', SMTP_URL: smtp.url } });
@@ -21,6 +22,7 @@ describe('identity in the running API', () => {
     const setup = await post('/setup');
     expect(setup.status).toBe(201);
     const { email, password } = (await setup.json()) as any;
+    adminPassword = password;
     expect((await post('/setup')).status).toBe(409);
 
     const signIn = await post('/auth/sign-in', { email, password });
@@ -56,5 +58,22 @@ describe('identity in the running API', () => {
     // One mail per sign-up, even though the dispatcher and the mail processor both retry on failure.
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.messages().filter((m) => m.to.includes('farai@example.com'))).toHaveLength(1);
+  });
+
+  it('mails the credentials of an account an admin creates (worker template over SMTP); they sign in with them', async () => {
+    const setup = await fetch(`${api.url}/api/setup`);
+    expect(((await setup.json()) as any).done).toBe(true);
+    const admin = (await (await post('/auth/sign-in', { email: 'admin@academy.local', password: adminPassword })).json()) as any;
+    const created = await post('/users', { fullName: 'Lindiwe Khumalo', email: 'lindiwe@example.com', role: 'student_admin' }, { authorization: `Bearer ${admin.access_token}` });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as any).message).toBe('Student admin account created successfully! Credentials sent via email.');
+    const mail = await smtp.waitFor((m) => m.to.includes('lindiwe@example.com'), 20_000);
+    expect(mail.subject).toBe('Your Academy account');
+    expect(mail.text).toContain('https://academy.example/auth');
+    const password = /Temporary password: (\S+)/.exec(mail.text)?.[1];
+    expect(password).toBeDefined();
+    const session = await post('/auth/sign-in', { email: 'lindiwe@example.com', password });
+    expect(session.status).toBe(200);
+    expect(((await session.json()) as any).user).toMatchObject({ role: 'student_admin', firstLoginCompleted: false });
   });
 });

@@ -2,7 +2,7 @@
 // Hashing (argon2, sha256) and clocks happen in the handlers; commands carry their results.
 import { DomainError, type Decider } from '@academy/event-store';
 import { IDENTITY_EVENTS, IDENTITY_MESSAGES, type NotificationPreferences, type Role, USER_ADMIN_MESSAGES } from '@academy/contracts';
-import { evolveUser, initialUserState, type ProfilePersonal, type StudentContactPersonal, type UserEvent, type UserState } from './user.js';
+import { evolveUser, initialUserState, invitationSubject, type ProfilePersonal, type StudentContactPersonal, type UserEvent, type UserState } from './user.js';
 
 export type UserCommand =
   | {
@@ -62,7 +62,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         {
           type: IDENTITY_EVENTS.AccountCredentialsIssued,
           data: { userId: c.userId, role: c.role },
-          personal: { subjectId: c.userId, data: { email: c.email, fullName: c.fullName, temporaryPassword: c.invitation.temporaryPassword, signInUrl: c.invitation.signInUrl } },
+          personal: { subjectId: invitationSubject(c.userId), data: { email: c.email, fullName: c.fullName, temporaryPassword: c.invitation.temporaryPassword, signInUrl: c.invitation.signInUrl } },
         },
       ];
     }

@@ -116,7 +116,7 @@ describe('user aggregate', () => {
       {
         type: 'AccountCredentialsIssued',
         data: { userId: 'u1', role: 'teacher' },
-        personal: { subjectId: 'u1', data: { email: 'ada@example.com', fullName: 'Ada Lovelace', temporaryPassword: 'Temp-Pass-123456', signInUrl: 'http://x/auth' } },
+        personal: { subjectId: 'invitation-u1', data: { email: 'ada@example.com', fullName: 'Ada Lovelace', temporaryPassword: 'Temp-Pass-123456', signInUrl: 'http://x/auth' } },
       },
     ]);
     expect(JSON.stringify(events.map((e) => e.data))).not.toContain('Temp-Pass');

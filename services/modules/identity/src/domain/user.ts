@@ -5,6 +5,12 @@ import type { LoadedEvent } from '@academy/event-store';
 import { IDENTITY_EVENTS, type NotificationPreferences, type Role } from '@academy/contracts';
 
 export const userStream = (userId: string) => `user-${userId}`;
+/**
+ * The invitation of an account made by staff is encrypted under its own data subject: the temporary
+ * password is a live credential, so its key is destroyed as soon as the person sets their own password
+ * (and with the person on deletion).
+ */
+export const invitationSubject = (userId: string) => `invitation-${userId}`;
 
 export interface UserRegisteredData {
   userId: string;
