@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
-import { RoleDashboard } from '@academy/web-dashboard';
+import { CreateUserPage, RoleDashboard, SettingsPage } from '@academy/web-dashboard';
 import { DashboardHome } from './dashboard-home';
+import { UsersPage } from './users-page';
 import './styles.css';
+
+/** The admin's pages built so far, by menu path; the other entries show their planned page. */
+const PAGES = {
+  users: <UsersPage />,
+  'create-user': <CreateUserPage title="Create User" />,
+  settings: <SettingsPage />,
+};
 
 /** Exposed as ./Module: the admin's routes, relative to the shell's /dashboard/admin/*. */
 export default function AdminDashboardModule({ notFound }: { notFound?: ReactNode }) {
-  return <RoleDashboard role="admin" home={<DashboardHome />} notFound={notFound} />;
+  return <RoleDashboard role="admin" home={<DashboardHome />} pages={PAGES} notFound={notFound} />;
 }

@@ -1,9 +1,48 @@
-// The cards and quick actions of the spec come with the student administrator's issues.
+import { Link } from 'react-router-dom';
+import { FileText, Layers, UserPlus, Users } from 'lucide-react';
+import { buttonVariants } from '@academy/ui';
+import { NOT_YET, StatCard, useStudentsQuery } from '@academy/web-dashboard';
+import { DASHBOARD_PATHS } from '@academy/web-session';
+
+/**
+ * The student administrator's dashboard. Total Students is read from the API; applications and
+ * enrollments are not built yet, so their cards say so instead of showing a made-up number.
+ */
 export function DashboardHome() {
+  const students = useStudentsQuery();
+  const base = DASHBOARD_PATHS.student_admin;
   return (
-    <header className="flex flex-col gap-2">
-      <h1 className="text-3xl font-bold tracking-tight">Student Admin Dashboard</h1>
-      <p className="text-muted-foreground">Student accounts and admission applications in one place.</p>
-    </header>
+    <>
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">Student Admin Dashboard</h1>
+        <p className="text-muted-foreground">Student accounts and admission applications in one place.</p>
+      </header>
+      <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <StatCard
+          title="Total Students"
+          icon={Users}
+          loading={students.isPending}
+          value={students.data?.students.length ?? NOT_YET}
+          caption={students.isError ? 'Could not be loaded' : undefined}
+        />
+        <StatCard title="Pending Applications" icon={FileText} value={NOT_YET} caption="Appears when applications are in use." />
+        <StatCard title="Active Enrollments" icon={Layers} value={NOT_YET} caption="Appears when enrollments are in use." />
+      </section>
+      <section aria-labelledby="quick-actions" className="flex flex-col gap-3">
+        <h2 id="quick-actions" className="text-lg font-semibold">
+          Quick actions
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`${base}/students`} className={buttonVariants({ variant: 'outline' })}>
+            <Users aria-hidden="true" />
+            Manage Students
+          </Link>
+          <Link to={`${base}/create`} className={buttonVariants({ variant: 'outline' })}>
+            <UserPlus aria-hidden="true" />
+            Create Account
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
-import { RoleDashboard } from '@academy/web-dashboard';
+import { CreateUserPage, RoleDashboard, SettingsPage } from '@academy/web-dashboard';
 import { DashboardHome } from './dashboard-home';
+import { StudentsPage } from './students-page';
 import './styles.css';
+
+/** The student administrator's pages built so far, by menu path; the other entries show their planned page. */
+const PAGES = {
+  students: <StudentsPage />,
+  create: <CreateUserPage title="Create" />,
+  settings: <SettingsPage />,
+};
 
 /** Exposed as ./Module: the student administrator's routes, relative to the shell's /dashboard/student-admin/*. */
 export default function StudentAdminDashboardModule({ notFound }: { notFound?: ReactNode }) {
-  return <RoleDashboard role="student_admin" home={<DashboardHome />} notFound={notFound} />;
+  return <RoleDashboard role="student_admin" home={<DashboardHome />} pages={PAGES} notFound={notFound} />;
 }

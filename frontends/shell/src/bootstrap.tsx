@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from '@academy/ui';
 import { SessionClient, SessionProvider } from '@academy/web-session';
 import { App } from './app';
+import { QueryProvider } from './query';
 import './styles.css';
 
 // One session for the page; the remotes read it through the shared @academy/web-session.
@@ -13,8 +14,10 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
       <SessionProvider client={session}>
-        <App />
-        <Toaster position="top-right" />
+        <QueryProvider>
+          <App />
+          <Toaster position="top-right" />
+        </QueryProvider>
       </SessionProvider>
     </BrowserRouter>
   </StrictMode>,

@@ -3,6 +3,21 @@ export { Button, buttonVariants, type ButtonProps } from './components/button';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
 export { Input } from './components/input';
+export { NativeSelect } from './components/native-select';
+export { FormField, FormSelectField } from './components/form-field';
+export { Switch } from './components/switch';
+export { Table, TableHeader, TableBody, TableRow, TableHead, TableCell, TableCaption } from './components/table';
+export {
+  AlertDialog,
+  AlertDialogTrigger,
+  AlertDialogContent,
+  AlertDialogHeader,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogDescription,
+  AlertDialogAction,
+  AlertDialogCancel,
+} from './components/alert-dialog';
 export { Label } from './components/label';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs';
 export { Dialog, DialogTrigger, DialogClose, DialogPortal, DialogOverlay, DialogContent, DialogHeader, DialogFooter, DialogTitle, DialogDescription } from './components/dialog';

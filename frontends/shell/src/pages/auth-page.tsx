@@ -3,11 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { IDENTITY_MESSAGES, signInRequestSchema, signUpRequestSchema, PASSWORD_MIN } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@academy/ui';
-import { dashboardPathFor, errorMessage, useSession } from '@academy/web-session';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@academy/ui';
+import { applyServerFieldErrors, dashboardPathFor, errorMessage, useSession } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
-import { FormField } from '../components/form-field';
-import { applyServerFieldErrors } from '../components/server-errors';
 
 const FALLBACK = 'Something went wrong. Please try again.';
 

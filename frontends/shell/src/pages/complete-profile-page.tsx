@@ -2,11 +2,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { completeProfileRequestSchema, PASSWORD_MIN, type CompleteProfileRequest } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, toast } from '@academy/ui';
-import { DASHBOARD_PATHS, errorMessage, useSession } from '@academy/web-session';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, toast } from '@academy/ui';
+import { DASHBOARD_PATHS, applyServerFieldErrors, errorMessage, useSession } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
-import { FormField } from '../components/form-field';
-import { applyServerFieldErrors } from '../components/server-errors';
 
 const FIELDS = ['fullName', 'phone', 'address', 'dateOfBirth', 'emergencyContactName', 'emergencyContactPhone', 'password', 'confirmPassword'] as const;
 

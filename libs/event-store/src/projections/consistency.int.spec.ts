@@ -63,7 +63,10 @@ describe('read-your-writes waiter', () => {
       start('rm_p');
       await seed(store, 0, 5, 5);
       expect((await polling.wait(['rm_p'], 5, 5000)).reached).toBe(true);
-      const killed = await db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN "projections_checkpoint"' AND pid <> pg_backend_pid()`);
+      // Only this file's database: other test files run their own waiters on the same server at the same time.
+      const killed = await db.pool.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN "projections_checkpoint"' AND pid <> pg_backend_pid() AND datname = current_database()`,
+      );
       expect(killed.rowCount).toBeGreaterThan(0);
       await seed(store, 5, 5, 5);
       expect(await polling.wait(['rm_p'], 10, 5000)).toMatchObject({ reached: true });

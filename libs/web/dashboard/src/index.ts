@@ -1,2 +1,16 @@
 export { DASHBOARD_MENUS, type MenuEntry } from './menus';
 export { DashboardFrame, PlannedPage, RoleDashboard, type RoleDashboardProps } from './dashboard-frame';
+export { PageHeader } from './page-header';
+export { NOT_YET, StatCard, type StatCardProps } from './stat-card';
+export { describeUserAgent, formatDate, formatDateTime } from './format';
+export {
+  userAdminKeys,
+  useAssignRoleMutation,
+  useCreateUserMutation,
+  useDeleteUserMutation,
+  useStudentsQuery,
+  useUpdateStudentMutation,
+  useUsersQuery,
+} from './api/user-admin';
+export { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserForm, CreateUserPage } from './users/create-user-form';
+export { ChangePasswordCard, NOTIFICATION_PREFERENCE_LABELS, NotificationPreferencesCard, SessionsCard, SettingsPage } from './account/settings-page';

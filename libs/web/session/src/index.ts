@@ -3,3 +3,4 @@ export { DASHBOARD_PATHS, dashboardPathFor, decideAccess, type AccessDecision } 
 export { SessionClient, type SessionClientOptions, type SessionState } from './session-client';
 export { SessionProvider, useSession, useSessionClient } from './session-provider';
 export { RequireRole } from './require-role';
+export { applyServerFieldErrors } from './server-errors';

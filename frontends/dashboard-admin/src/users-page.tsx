@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { GraduationCap, ShieldCheck, Trash2, UserPlus, Users } from 'lucide-react';
+import { ASSIGNABLE_ROLES, ROLE_LABELS, USER_ADMIN_MESSAGES, type Role, type UserSummary } from '@academy/contracts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Button,
+  ErrorPanel,
+  NativeSelect,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  buttonVariants,
+  toast,
+} from '@academy/ui';
+import { PageHeader, StatCard, formatDate, useAssignRoleMutation, useDeleteUserMutation, useUsersQuery } from '@academy/web-dashboard';
+import { DASHBOARD_PATHS, errorMessage, useSession } from '@academy/web-session';
+
+const isAssignable = (role: Role): role is (typeof ASSIGNABLE_ROLES)[number] => (ASSIGNABLE_ROLES as readonly string[]).includes(role);
+
+/** The role selector of a row (spec §5: student, teacher, admin); the admin's own row cannot change. */
+function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
+  const assignRole = useAssignRoleMutation();
+  // While the change is on its way the selector shows the chosen role; afterwards the list's.
+  const [chosen, setChosen] = useState<Role | null>(null);
+  async function change(role: (typeof ASSIGNABLE_ROLES)[number]) {
+    setChosen(role);
+    try {
+      const answer = await assignRole.mutateAsync({ id: user.id, role });
+      toast.success(answer.message || USER_ADMIN_MESSAGES.roleAssigned);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to assign role'));
+    } finally {
+      setChosen(null);
+    }
+  }
+  const value = chosen ?? user.role;
+  return (
+    <NativeSelect
+      aria-label={`Role of ${user.email}`}
+      className="h-8 w-40"
+      value={value}
+      disabled={isSelf || assignRole.isPending}
+      title={isSelf ? 'You cannot change your own role.' : undefined}
+      onChange={(e) => void change(e.target.value as (typeof ASSIGNABLE_ROLES)[number])}
+    >
+      {!isAssignable(value) && (
+        <option value={value} disabled>
+          {ROLE_LABELS[value]}
+        </option>
+      )}
+      {ASSIGNABLE_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/** Delete with a confirmation that says what is lost (spec §2 Users). */
+function DeleteUser({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
+  const deleteUser = useDeleteUserMutation();
+  const [open, setOpen] = useState(false);
+  async function confirm() {
+    try {
+      const answer = await deleteUser.mutateAsync(user.id);
+      toast.success(answer.message || USER_ADMIN_MESSAGES.userDeleted);
+      setOpen(false);
+    } catch (error) {
+      toast.error(errorMessage(error, USER_ADMIN_MESSAGES.deleteFailed));
+    }
+  }
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !deleteUser.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          aria-label={`Delete ${user.email}`}
+          disabled={isSelf}
+          title={isSelf ? 'You cannot delete your own account.' : undefined}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this user?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {user.fullName || user.email} ({user.email}) will be deleted. This action is irreversible: it also removes the user&apos;s enrollments and submissions.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleteUser.isPending}>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={deleteUser.isPending}>
+            {deleteUser.isPending ? 'Deleting...' : 'Delete User'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function UsersTable({ users, selfId }: { users: UserSummary[]; selfId: string | undefined }) {
+  if (users.length === 0) return <p className="rounded-md border p-6 text-center text-muted-foreground">No users yet.</p>;
+  return (
+    <Table aria-label="Users">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Email</TableHead>
+          <TableHead>Full Name</TableHead>
+          <TableHead>Role</TableHead>
+          <TableHead>Joined</TableHead>
+          <TableHead>Change Role</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {users.map((user) => {
+          const isSelf = user.id === selfId;
+          return (
+            <TableRow key={user.id} data-user-id={user.id}>
+              <TableCell className="font-medium">
+                {user.email}
+                {isSelf && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
+              </TableCell>
+              <TableCell>{user.fullName}</TableCell>
+              <TableCell>{ROLE_LABELS[user.role]}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+              </TableCell>
+              <TableCell>
+                <RoleSelect user={user} isSelf={isSelf} />
+              </TableCell>
+              <TableCell className="text-right">
+                <DeleteUser user={user} isSelf={isSelf} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** /dashboard/admin/users: counts, every account, role changes and deletion. */
+export function UsersPage() {
+  const { user } = useSession();
+  const users = useUsersQuery();
+  let body;
+  if (users.isPending) body = <Spinner className="py-10" label="Loading users…" />;
+  else if (users.isError)
+    body = <ErrorPanel title="The users could not be loaded." message={errorMessage(users.error, 'Please try again.')} onRetry={() => void users.refetch()} />;
+  else
+    body = (
+      <>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <StatCard title="Total Users" value={users.data.counts.total} icon={Users} />
+          <StatCard title="Admins" value={users.data.counts.admins} icon={ShieldCheck} />
+          <StatCard title="Teachers" value={users.data.counts.teachers} icon={GraduationCap} />
+        </div>
+        <UsersTable users={users.data.users} selfId={user?.id} />
+      </>
+    );
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Every account with its role. Change a role or delete a user."
+        actions={
+          <Link to={`${DASHBOARD_PATHS.admin}/create-user`} className={buttonVariants()}>
+            <UserPlus aria-hidden="true" />
+            Create User
+          </Link>
+        }
+      />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { SessionUser, UsersListResponse } from '@academy/contracts';
+import { userAdminKeys } from '@academy/web-dashboard';
+import { SessionClient, SessionProvider } from '@academy/web-session';
+import { DashboardHome } from './dashboard-home';
+import { UsersPage } from './users-page';
+
+const me: SessionUser = { id: 'u-admin', email: 'admin@academy.test', fullName: 'Ada Admin', role: 'admin', firstLoginCompleted: true };
+const list: UsersListResponse = {
+  counts: { total: 3, admins: 1, teachers: 1, students: 0, studentAdmins: 1 },
+  users: [
+    { id: 'u-sa', email: 'nomsa@academy.test', fullName: 'Nomsa Dlamini', role: 'student_admin', createdAt: '2026-11-22T09:00:00.000Z', verified: true, firstLoginCompleted: false },
+    { id: 'u-t', email: 'tendai@academy.test', fullName: 'Tendai Moyo', role: 'teacher', createdAt: '2026-11-21T09:00:00.000Z', verified: true, firstLoginCompleted: false },
+    { id: me.id, email: me.email, fullName: me.fullName, role: 'admin', createdAt: '2026-11-20T09:00:00.000Z', verified: true, firstLoginCompleted: true },
+  ],
+};
+
+/** Server-renders `ui` signed in as the admin, with `users` (or nothing yet) in the query cache. */
+function render(ui: ReactNode, users?: UsersListResponse) {
+  const session = new SessionClient({ fetch: () => Promise.reject(new Error('no network in unit tests')) });
+  Object.assign(session, { getState: () => ({ status: 'signed-in', user: me }) });
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (users) queries.setQueryData(userAdminKeys.users, users);
+  return renderToStaticMarkup(
+    <StaticRouter location="/dashboard/admin/users">
+      <SessionProvider client={session}>
+        <QueryClientProvider client={queries}>{ui}</QueryClientProvider>
+      </SessionProvider>
+    </StaticRouter>,
+  );
+}
+
+const rowOf = (html: string, email: string) => [...html.matchAll(/<tr[^>]*>.*?<\/tr>/g)].map((m) => m[0]).find((row) => row.includes(email)) ?? '';
+const cells = (row: string) => [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
+
+describe('UsersPage', () => {
+  it('shows the counts, and a row per user: email, full name, role, joined date', () => {
+    const html = render(<UsersPage />, list);
+    expect(/<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1]).toBe('Users');
+    expect(html).toMatch(/data-testid="stat-total-users-value">3</);
+    expect(html).toMatch(/data-testid="stat-admins-value">1</);
+    expect(html).toMatch(/data-testid="stat-teachers-value">1</);
+    expect([...html.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''))).toEqual(['Email', 'Full Name', 'Role', 'Joined', 'Change Role', 'Actions']);
+    expect(cells(rowOf(html, 'tendai@academy.test')).slice(0, 4)).toEqual(['tendai@academy.test', 'Tendai Moyo', 'Teacher', '21 Nov 2026']);
+    expect(html).toMatch(/<a[^>]*href="\/dashboard\/admin\/create-user"[^>]*>.*Create User<\/a>/);
+  });
+
+  it('offers student, teacher and admin in each role selector, and disables the admin’s own row', () => {
+    const html = render(<UsersPage />, list);
+    const teacherRow = rowOf(html, 'tendai@academy.test');
+    expect(teacherRow).toMatch(/<select[^>]*aria-label="Role of tendai@academy.test"(?![^>]*disabled="")[^>]*>/);
+    expect([...teacherRow.matchAll(/<option value="([^"]+)"[^>]*>/g)].map((m) => m[1])).toEqual(['student', 'teacher', 'admin']);
+    expect(teacherRow).toMatch(/<button[^>]*aria-label="Delete tendai@academy.test"/);
+
+    const ownRow = rowOf(html, me.email);
+    expect(ownRow).toMatch(/<select[^>]*aria-label="Role of admin@academy.test"[^>]*disabled=""/);
+    expect(ownRow).toMatch(/<button[^>]*aria-label="Delete admin@academy.test"[^>]*disabled=""/);
+    expect(ownRow).toContain('(you)');
+  });
+
+  it('shows a student admin’s role without offering it', () => {
+    const row = rowOf(render(<UsersPage />, list), 'nomsa@academy.test');
+    expect(row).toMatch(/<option value="student_admin" disabled=""[^>]*>Student admin<\/option>/);
+    expect([...row.matchAll(/<option value="([^"]+)"(?! disabled)[^>]*>/g)].map((m) => m[1])).toEqual(['student', 'teacher', 'admin']);
+  });
+
+  it('shows a spinner while the list is read, and says so when there is no user', () => {
+    expect(render(<UsersPage />)).toContain('Loading users…');
+    expect(render(<UsersPage />, { counts: { total: 0, admins: 0, teachers: 0, students: 0, studentAdmins: 0 }, users: [] })).toContain('No users yet.');
+  });
+});
+
+describe('admin DashboardHome', () => {
+  it('reads Total Users from the API and shows no made-up figure', () => {
+    const html = render(<DashboardHome />, list);
+    expect(html).toMatch(/data-testid="stat-total-users-value">3</);
+    expect(html).toContain('1 admins, 1 teachers, 0 students');
+    expect(html).toMatch(/data-testid="stat-active-programs-value">—</);
+    expect(html).toMatch(/data-testid="stat-pending-approvals-value">—</);
+    expect(html).toContain('Appears when programs are in use.');
+    expect(html).not.toMatch(/>11</);
+  });
+
+  it('shows the figure as loading before the answer', () => {
+    expect(render(<DashboardHome />)).toMatch(/aria-busy="true"[^]*data-testid="stat-total-users-value">…</);
+  });
+});

@@ -1,0 +1,77 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { cn } from '../lib/cn';
+import { Input } from './input';
+import { Label } from './label';
+import { NativeSelect } from './native-select';
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  error?: Pick<FieldError, 'message'>;
+  /** A short help text under the control (e.g. "Optional"). */
+  hint?: ReactNode;
+  className?: string;
+  children: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}
+
+/** Label, control and validation message, tied together for screen readers. */
+function FieldShell({ id, label, error, hint, className, children }: FieldShellProps) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error?.message ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, 'aria-invalid': error?.message ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error?.message && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type FieldProps = { label: string; registration: UseFormRegisterReturn; error?: Pick<FieldError, 'message'>; hint?: ReactNode; fieldClassName?: string };
+
+/** A labelled input with its validation message, tied together for screen readers. */
+export function FormField({ label, registration, error, hint, fieldClassName, ...inputProps }: FieldProps & Omit<ComponentProps<'input'>, 'name'>) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+      {(aria) => <Input {...aria} {...inputProps} {...registration} />}
+    </FieldShell>
+  );
+}
+
+/** A labelled native <select> with its validation message. */
+export function FormSelectField({
+  label,
+  registration,
+  error,
+  hint,
+  fieldClassName,
+  options,
+  ...selectProps
+}: FieldProps & { options: readonly { value: string; label: string }[] } & Omit<ComponentProps<'select'>, 'name' | 'children'>) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+      {(aria) => (
+        <NativeSelect {...aria} {...selectProps} {...registration}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FieldShell>
+  );
+}

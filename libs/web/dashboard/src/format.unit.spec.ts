@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { describeUserAgent, formatDate, formatDateTime } from './format';
+
+describe('formatDate / formatDateTime', () => {
+  it('shows the day of an ISO instant in UTC, the same for every reader', () => {
+    expect(formatDate('2026-11-23T10:45:54.000Z')).toBe('23 Nov 2026');
+    expect(formatDate('2026-11-23T23:59:59.999Z')).toBe('23 Nov 2026');
+    expect(formatDateTime('2026-11-23T08:05:00.000Z')).toBe('23 Nov 2026, 08:05 UTC');
+  });
+
+  it('gives back what is not a date instead of "Invalid Date"', () => {
+    expect(formatDate('soon')).toBe('soon');
+    expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('describeUserAgent', () => {
+  it.each([
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome on Linux'],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Headless Chrome on Linux'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge on Windows'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:132.0) Gecko/20100101 Firefox/132.0', 'Firefox on macOS'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', 'Safari on iOS'],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36', 'Chrome on Android'],
+  ])('names %s as %s', (ua, name) => {
+    expect(describeUserAgent(ua)).toBe(name);
+  });
+
+  it('says so when there is no user agent, and shortens one it does not know', () => {
+    expect(describeUserAgent(null)).toBe('Unknown device');
+    expect(describeUserAgent('  ')).toBe('Unknown device');
+    expect(describeUserAgent('curl/8.5.0')).toBe('curl/8.5.0');
+    expect(describeUserAgent('x'.repeat(100))).toBe(`${'x'.repeat(57)}...`);
+  });
+});

@@ -1,0 +1,61 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CREATABLE_ROLES, ROLE_LABELS, USER_ADMIN_MESSAGES, createUserRequestSchema, type CreateUserRequest } from '@academy/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, toast } from '@academy/ui';
+import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { useCreateUserMutation } from '../api/user-admin';
+import { PageHeader } from '../page-header';
+
+const FIELDS = ['fullName', 'email', 'phone', 'role'] as const;
+export const CREATE_USER_DEFAULTS: CreateUserRequest = { fullName: '', email: '', phone: '', role: 'student' };
+/** The roles the form offers (spec §5, §6: never admin), named as everywhere else. */
+export const CREATE_USER_ROLE_OPTIONS = CREATABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/**
+ * Creates a student, teacher or student admin account (spec §2 Create User / Create). The API
+ * mails the credentials. On any failure what was typed stays; the API's field messages go under
+ * their fields, any other failure is a toast.
+ */
+export function CreateUserForm() {
+  const createUser = useCreateUserMutation();
+  const form = useForm({ resolver: zodResolver(createUserRequestSchema), defaultValues: CREATE_USER_DEFAULTS });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await createUser.mutateAsync(values);
+      toast.success(answer.message);
+      form.reset(CREATE_USER_DEFAULTS);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, USER_ADMIN_MESSAGES.createFailed));
+    }
+  });
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Create a user account">
+      <FormField label="Full Name" autoComplete="off" required registration={form.register('fullName')} error={errors.fullName} />
+      <FormField label="Email" type="email" autoComplete="off" required registration={form.register('email')} error={errors.email} />
+      <FormField label="Phone" type="tel" autoComplete="off" placeholder="+27 XX XXX XXXX" hint="Optional" registration={form.register('phone')} error={errors.phone} />
+      <FormSelectField label="Role" required options={CREATE_USER_ROLE_OPTIONS} registration={form.register('role')} error={errors.role} />
+      <Button type="submit" disabled={isSubmitting} className="w-full sm:w-fit">
+        {isSubmitting ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+/** The page of the admin's Create User and the student admin's Create: one form for both. */
+export function CreateUserPage({ title }: { title: string }) {
+  return (
+    <>
+      <PageHeader title={title} description="Create a student, teacher or student admin account. The new user receives their sign-in details by email." />
+      <Card className="max-w-xl">
+        <CardHeader>
+          <CardTitle>New account</CardTitle>
+          <CardDescription>A password is generated and sent with the sign-in link. Students complete their profile at their first sign-in.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CreateUserForm />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
