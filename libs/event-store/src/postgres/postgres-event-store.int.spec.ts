@@ -98,7 +98,8 @@ describe('PostgreSQL adapter specifics', () => {
       const sub = h.store.subscribe({ fromPosition: 0, handle: async (events) => void seen.push(...events.map((e) => e.position)) });
       const schema = (h.store as PostgresEventStore).schema;
       const listeners = async () =>
-        (await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE query = $1`, [`LISTEN "${schema}_appended"`])).rows;
+        // Only this database's: other test files run at the same time, with stores of the same schema name.
+        (await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE query = $1 AND datname = current_database()`, [`LISTEN "${schema}_appended"`])).rows;
       for (let i = 0; i < 50 && (await listeners()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       const [listener] = await listeners();
       expect(listener).toBeDefined();
