@@ -37,6 +37,14 @@ export async function createTestDatabase(label = 'test'): Promise<TestDatabase> 
       const a = new pg.Client({ connectionString: adminUrl() });
       await a.connect();
       try {
+        // pg's Pool.end() resolves before its sockets have closed: a FORCE drop right away terminates
+        // those (57P01), and a pool without an error listener turns that into an unhandled error that
+        // fails whichever test jest is running. So wait (bounded) for the test's own connections to go.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await a.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
         await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await a.end();
