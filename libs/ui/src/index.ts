@@ -4,7 +4,7 @@ export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter }
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
 export { Input } from './components/input';
 export { NativeSelect } from './components/native-select';
-export { FormField, FormSelectField } from './components/form-field';
+export { FormField, FormSelectField, FormTextareaField } from './components/form-field';
 export { Switch } from './components/switch';
 export { Table, TableHeader, TableBody, TableRow, TableHead, TableCell, TableCaption } from './components/table';
 export {

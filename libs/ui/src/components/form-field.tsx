@@ -75,3 +75,27 @@ export function FormSelectField({
     </FieldShell>
   );
 }
+
+/** A labelled multi-line text field with its validation message. */
+export function FormTextareaField({ label, registration, error, hint, fieldClassName, className, ...textareaProps }: FieldProps & Omit<ComponentProps<'textarea'>, 'name'>) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+      {(aria) => (
+        <textarea
+          data-slot="textarea"
+          rows={3}
+          className={cn(
+            'flex min-h-16 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50 md:text-sm',
+            'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+            'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
+            className,
+          )}
+          {...aria}
+          {...textareaProps}
+          {...registration}
+        />
+      )}
+    </FieldShell>
+  );
+}

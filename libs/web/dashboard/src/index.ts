@@ -14,3 +14,25 @@ export {
 } from './api/user-admin';
 export { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserForm, CreateUserPage } from './users/create-user-form';
 export { ChangePasswordCard, NOTIFICATION_PREFERENCE_LABELS, NotificationPreferencesCard, SessionsCard, SettingsPage } from './account/settings-page';
+export {
+  catalogKeys,
+  refreshCatalog,
+  useAssignTeacherMutation,
+  useChangeEnrollmentStatusMutation,
+  useCreateProgramMutation,
+  useCreateSubjectMutation,
+  useDeleteProgramMutation,
+  useDeleteSubjectMutation,
+  useEnrollStudentMutation,
+  useEnrollmentsQuery,
+  useImportEnrollmentsMutation,
+  useMyEnrollmentQuery,
+  useMySubjectsQuery,
+  useProgramsQuery,
+  useRemoveAssignmentMutation,
+  useSubjectsQuery,
+  useTeacherAssignmentsQuery,
+  useUpdateProgramMutation,
+  useUpdateSubjectMutation,
+} from './api/catalog';
+export { describeHealth, healthAnswerSchema, healthKey, useHealthQuery, type HealthAnswer } from './api/health';
