@@ -2,10 +2,18 @@ import type { ReactNode } from 'react';
 import { CreateUserPage, RoleDashboard, SettingsPage } from '@academy/web-dashboard';
 import { DashboardHome } from './dashboard-home';
 import { UsersPage } from './users-page';
+import { ProgramsPage } from './programs-page';
+import { SubjectsPage } from './subjects-page';
+import { AssignmentsPage } from './assignments-page';
+import { EnrollmentsPage } from './enrollments-page';
 import './styles.css';
 
 /** The admin's pages built so far, by menu path; the other entries show their planned page. */
 const PAGES = {
+  programs: <ProgramsPage />,
+  subjects: <SubjectsPage />,
+  assignments: <AssignmentsPage />,
+  enrollments: <EnrollmentsPage />,
   users: <UsersPage />,
   'create-user': <CreateUserPage title="Create User" />,
   settings: <SettingsPage />,

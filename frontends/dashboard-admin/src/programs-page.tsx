@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil, Plus } from 'lucide-react';
+import { CATALOG_MESSAGES, PROGRAM_TYPES, programRequestSchema, type Program, type ProgramRequest } from '@academy/contracts';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  ErrorPanel,
+  FormField,
+  FormSelectField,
+  FormTextareaField,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  toast,
+} from '@academy/ui';
+import { PageHeader, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
+import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { ConfirmDelete, EmptyTable } from './confirm-delete';
+
+export const PROGRAM_TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
+const TYPE_OPTIONS = PROGRAM_TYPES.map((type) => ({ value: type, label: PROGRAM_TYPE_LABELS[type] }));
+const FIELDS = ['name', 'type', 'description'] as const;
+export const PROGRAM_DEFAULTS: ProgramRequest = { name: '', type: 'evening', description: '' };
+
+/**
+ * Add (no `program`) or edit a program. The API schema checks the input first; the API's field
+ * messages go under their fields; on any failure what was typed stays.
+ */
+export function ProgramForm({ program, onDone }: { program?: Program; onDone: () => void }) {
+  const create = useCreateProgramMutation();
+  const update = useUpdateProgramMutation();
+  const form = useForm({
+    resolver: zodResolver(programRequestSchema),
+    defaultValues: program ? { name: program.name, type: program.type, description: program.description } : PROGRAM_DEFAULTS,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = program ? await update.mutateAsync({ id: program.id, ...values }) : await create.mutateAsync(values);
+      toast.success(answer.message || (program ? CATALOG_MESSAGES.programUpdated : CATALOG_MESSAGES.programCreated));
+      onDone();
+    } catch (error) {
+      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, program ? 'Failed to update program' : 'Failed to create program'));
+    }
+  });
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={program ? 'Edit program' : 'Add program'}>
+      <FormField label="Name" autoComplete="off" required registration={form.register('name')} error={errors.name} />
+      <FormSelectField label="Type" required options={TYPE_OPTIONS} registration={form.register('type')} error={errors.type} />
+      <FormTextareaField label="Description" hint="Optional" registration={form.register('description')} error={errors.description} />
+      <DialogFooter>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function ProgramDialog({ program }: { program?: Program }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      {program ? (
+        <Button variant="ghost" size="sm" aria-label={`Edit ${program.name}`} onClick={() => setOpen(true)}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      ) : (
+        <Button onClick={() => setOpen(true)}>
+          <Plus aria-hidden="true" />
+          Add Program
+        </Button>
+      )}
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{program ? 'Edit Program' : 'Add Program'}</DialogTitle>
+          <DialogDescription>Every program runs for 20 weeks, in the evening or in the daytime.</DialogDescription>
+        </DialogHeader>
+        <ProgramForm program={program} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteProgram({ program }: { program: Program }) {
+  const remove = useDeleteProgramMutation();
+  return (
+    <ConfirmDelete
+      label={`Delete ${program.name}`}
+      title="Delete this program?"
+      description={`${program.name} will be deleted. This cannot be undone. A program that still has subjects or enrollments cannot be deleted.`}
+      confirmLabel="Delete Program"
+      onConfirm={() => remove.mutateAsync(program.id)}
+      successFallback={CATALOG_MESSAGES.programDeleted}
+      failureFallback="Failed to delete program"
+    />
+  );
+}
+
+export function ProgramsTable({ programs }: { programs: Program[] }) {
+  if (programs.length === 0) return <EmptyTable>No programs yet. Add the first one.</EmptyTable>;
+  return (
+    <Table aria-label="Programs">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Description</TableHead>
+          <TableHead>Subjects</TableHead>
+          <TableHead>Enrollments</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {programs.map((program) => (
+          <TableRow key={program.id} data-program-id={program.id}>
+            <TableCell className="font-medium">{program.name}</TableCell>
+            <TableCell>{PROGRAM_TYPE_LABELS[program.type]}</TableCell>
+            <TableCell className="max-w-md whitespace-normal text-muted-foreground">{program.description}</TableCell>
+            <TableCell className="tabular-nums">{program.subjectCount}</TableCell>
+            <TableCell className="tabular-nums">{program.enrollmentCount}</TableCell>
+            <TableCell className="text-right whitespace-nowrap">
+              <ProgramDialog program={program} />
+              <DeleteProgram program={program} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** /dashboard/admin/programs: the academy's programs; add, edit and delete. */
+export function ProgramsPage() {
+  const programs = useProgramsQuery();
+  let body;
+  if (programs.isPending) body = <Spinner className="py-10" label="Loading programs…" />;
+  else if (programs.isError)
+    body = <ErrorPanel title="The programs could not be loaded." message={errorMessage(programs.error, 'Please try again.')} onRetry={() => void programs.refetch()} />;
+  else body = <ProgramsTable programs={programs.data.programs} />;
+  return (
+    <>
+      <PageHeader title="Programs" description="The academy's evening and daytime programs of 20 weeks." actions={<ProgramDialog />} />
+      {body}
+    </>
+  );
+}

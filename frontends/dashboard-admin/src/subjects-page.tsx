@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil, Plus } from 'lucide-react';
+import { CATALOG_MESSAGES, PROGRAM_WEEKS, subjectRequestSchema, type Program, type Subject, type SubjectRequest } from '@academy/contracts';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  ErrorPanel,
+  FormField,
+  FormSelectField,
+  FormTextareaField,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  toast,
+} from '@academy/ui';
+import { PageHeader, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
+import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { ConfirmDelete, EmptyTable } from './confirm-delete';
+import { PROGRAM_TYPE_LABELS } from './programs-page';
+
+const FIELDS = ['name', 'programId', 'weekNumber', 'description'] as const;
+export const SUBJECT_DEFAULTS: SubjectRequest = { name: '', programId: '', weekNumber: null, description: '' };
+
+/** The week field's text as the request's number: empty is "no week", anything else a number the schema checks. */
+export const weekNumberFromInput = (value: unknown): number | null => (value === '' || value === null || value === undefined ? null : Number(value));
+
+/** The program options of the subject form, "Evening" or "Daytime" beside each name. */
+export const programOptions = (programs: readonly Program[]) => [
+  { value: '', label: 'Select a program' },
+  ...programs.map((p) => ({ value: p.id, label: `${p.name} (${PROGRAM_TYPE_LABELS[p.type]})` })),
+];
+
+/** Add (no `subject`) or edit a subject of one of `programs`. */
+export function SubjectForm({ subject, programs, onDone }: { subject?: Subject; programs: readonly Program[]; onDone: () => void }) {
+  const create = useCreateSubjectMutation();
+  const update = useUpdateSubjectMutation();
+  const form = useForm({
+    resolver: zodResolver(subjectRequestSchema),
+    defaultValues: subject ? { name: subject.name, programId: subject.programId, weekNumber: subject.weekNumber, description: subject.description } : SUBJECT_DEFAULTS,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = subject ? await update.mutateAsync({ id: subject.id, ...values }) : await create.mutateAsync(values);
+      toast.success(answer.message || (subject ? CATALOG_MESSAGES.subjectUpdated : CATALOG_MESSAGES.subjectCreated));
+      onDone();
+    } catch (error) {
+      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, subject ? 'Failed to update subject' : 'Failed to create subject'));
+    }
+  });
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={subject ? 'Edit subject' : 'Add subject'}>
+      <FormField label="Name" autoComplete="off" required registration={form.register('name')} error={errors.name} />
+      <FormSelectField label="Program" required options={programOptions(programs)} registration={form.register('programId')} error={errors.programId} />
+      <FormField
+        label="Week Number"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={PROGRAM_WEEKS}
+        hint={`Optional, 1 to ${PROGRAM_WEEKS}`}
+        registration={form.register('weekNumber', { setValueAs: weekNumberFromInput })}
+        error={errors.weekNumber}
+      />
+      <FormTextareaField label="Description" hint="Optional" registration={form.register('description')} error={errors.description} />
+      <DialogFooter>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function SubjectDialog({ subject, programs }: { subject?: Subject; programs: readonly Program[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      {subject ? (
+        <Button variant="ghost" size="sm" aria-label={`Edit ${subject.name}`} onClick={() => setOpen(true)}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      ) : (
+        <Button onClick={() => setOpen(true)}>
+          <Plus aria-hidden="true" />
+          Add Subject
+        </Button>
+      )}
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{subject ? 'Edit Subject' : 'Add Subject'}</DialogTitle>
+          <DialogDescription>A subject belongs to one program; its week number is optional.</DialogDescription>
+        </DialogHeader>
+        {programs.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No programs yet. Create a program first.</p>
+        ) : (
+          <SubjectForm subject={subject} programs={programs} onDone={() => setOpen(false)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteSubject({ subject }: { subject: Subject }) {
+  const remove = useDeleteSubjectMutation();
+  return (
+    <ConfirmDelete
+      label={`Delete ${subject.name}`}
+      title="Delete this subject?"
+      description={`${subject.name} (${subject.programName}) will be deleted. This cannot be undone. A subject that still has teacher assignments or enrollments cannot be deleted.`}
+      confirmLabel="Delete Subject"
+      onConfirm={() => remove.mutateAsync(subject.id)}
+      successFallback={CATALOG_MESSAGES.subjectDeleted}
+      failureFallback="Failed to delete subject"
+    />
+  );
+}
+
+export function SubjectsTable({ subjects, programs }: { subjects: Subject[]; programs: readonly Program[] }) {
+  if (subjects.length === 0) return <EmptyTable>No subjects yet. Add the first one.</EmptyTable>;
+  return (
+    <Table aria-label="Subjects">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Program</TableHead>
+          <TableHead>Week</TableHead>
+          <TableHead>Description</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {subjects.map((subject) => (
+          <TableRow key={subject.id} data-subject-id={subject.id}>
+            <TableCell className="font-medium">{subject.name}</TableCell>
+            <TableCell>
+              {subject.programName} <span className="rounded-md border px-1.5 py-0.5 text-xs text-muted-foreground">{PROGRAM_TYPE_LABELS[subject.programType]}</span>
+            </TableCell>
+            <TableCell className="tabular-nums">{subject.weekNumber ?? '—'}</TableCell>
+            <TableCell className="max-w-md whitespace-normal text-muted-foreground">{subject.description}</TableCell>
+            <TableCell className="text-right whitespace-nowrap">
+              <SubjectDialog subject={subject} programs={programs} />
+              <DeleteSubject subject={subject} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** /dashboard/admin/subjects: the subjects of every program; add, edit and delete. */
+export function SubjectsPage() {
+  const subjects = useSubjectsQuery();
+  const programs = useProgramsQuery();
+  const failed = subjects.isError ? subjects : programs.isError ? programs : null;
+  let body;
+  if (failed) body = <ErrorPanel title="The subjects could not be loaded." message={errorMessage(failed.error, 'Please try again.')} onRetry={() => void failed.refetch()} />;
+  else if (!subjects.data || !programs.data) body = <Spinner className="py-10" label="Loading subjects…" />;
+  else body = <SubjectsTable subjects={subjects.data.subjects} programs={programs.data.programs} />;
+  return (
+    <>
+      <PageHeader
+        title="Subjects"
+        description="The subjects of each program, with their week."
+        actions={programs.data ? <SubjectDialog programs={programs.data.programs} /> : undefined}
+      />
+      {body}
+    </>
+  );
+}
