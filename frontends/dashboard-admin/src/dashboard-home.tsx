@@ -1,15 +1,25 @@
 import { Link } from 'react-router-dom';
-import { GraduationCap, Hourglass, UserPlus, Users } from 'lucide-react';
+import { Activity, GraduationCap, Hourglass, Layers, UserCheck, UserPlus, Users } from 'lucide-react';
+import type { Enrollment } from '@academy/contracts';
 import { buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, useUsersQuery } from '@academy/web-dashboard';
+import { NOT_YET, StatCard, describeHealth, useEnrollmentsQuery, useHealthQuery, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 
-/**
- * The admin's dashboard. Every figure is read from the API; the ones whose part of the academy
- * (programs, approvals) is not built yet say so instead of showing a made-up number.
- */
+/** Programs with at least one active enrollment, and enrollments waiting for activation. */
+export function enrollmentFigures(enrollments: readonly Enrollment[]) {
+  return {
+    activePrograms: new Set(enrollments.filter((e) => e.status === 'active').map((e) => e.programId)).size,
+    pending: enrollments.filter((e) => e.status === 'pending').length,
+  };
+}
+
+/** The admin's dashboard: every figure is read from the API. */
 export function DashboardHome() {
   const users = useUsersQuery();
+  const enrollments = useEnrollmentsQuery();
+  const health = useHealthQuery();
+  const figures = enrollments.data ? enrollmentFigures(enrollments.data.enrollments) : null;
+  const status = health.data ? describeHealth(health.data) : null;
   const base = DASHBOARD_PATHS.admin;
   return (
     <>
@@ -17,7 +27,7 @@ export function DashboardHome() {
         <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
         <p className="text-muted-foreground">Programs, subjects, users, teacher assignments and enrollments in one place.</p>
       </header>
-      <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           title="Total Users"
           icon={Users}
@@ -25,8 +35,27 @@ export function DashboardHome() {
           value={users.data?.counts.total ?? NOT_YET}
           caption={users.isError ? 'Could not be loaded' : users.data ? `${users.data.counts.admins} admins, ${users.data.counts.teachers} teachers, ${users.data.counts.students} students` : undefined}
         />
-        <StatCard title="Active Programs" icon={GraduationCap} value={NOT_YET} caption="Appears when programs are in use." />
-        <StatCard title="Pending Approvals" icon={Hourglass} value={NOT_YET} caption="Appears when applications are in use." />
+        <StatCard
+          title="Active Programs"
+          icon={GraduationCap}
+          loading={enrollments.isPending}
+          value={figures?.activePrograms ?? NOT_YET}
+          caption={enrollments.isError ? 'Could not be loaded' : 'Programs with at least one active enrollment'}
+        />
+        <StatCard
+          title="Pending Approvals"
+          icon={Hourglass}
+          loading={enrollments.isPending}
+          value={figures?.pending ?? NOT_YET}
+          caption={enrollments.isError ? 'Could not be loaded' : 'Enrollments with status pending'}
+        />
+        <StatCard
+          title="System Status"
+          icon={Activity}
+          loading={health.isPending}
+          value={status?.value ?? (health.isError ? 'Unknown' : NOT_YET)}
+          caption={status?.caption ?? (health.isError ? 'The health check could not be read' : undefined)}
+        />
       </section>
       <section aria-labelledby="quick-actions" className="flex flex-col gap-3">
         <h2 id="quick-actions" className="text-lg font-semibold">
@@ -40,6 +69,18 @@ export function DashboardHome() {
           <Link to={`${base}/create-user`} className={buttonVariants({ variant: 'outline' })}>
             <UserPlus aria-hidden="true" />
             Create User
+          </Link>
+          <Link to={`${base}/programs`} className={buttonVariants({ variant: 'outline' })}>
+            <GraduationCap aria-hidden="true" />
+            Manage Programs
+          </Link>
+          <Link to={`${base}/assignments`} className={buttonVariants({ variant: 'outline' })}>
+            <UserCheck aria-hidden="true" />
+            Assign Teachers
+          </Link>
+          <Link to={`${base}/enrollments`} className={buttonVariants({ variant: 'outline' })}>
+            <Layers aria-hidden="true" />
+            Manage Enrollments
           </Link>
         </div>
       </section>

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { SessionUser, UsersListResponse } from '@academy/contracts';
-import { userAdminKeys } from '@academy/web-dashboard';
+import type { Enrollment, SessionUser, UsersListResponse } from '@academy/contracts';
+import { catalogKeys, healthKey, userAdminKeys } from '@academy/web-dashboard';
 import { SessionClient, SessionProvider } from '@academy/web-session';
 import { DashboardHome } from './dashboard-home';
 import { UsersPage } from './users-page';
@@ -20,11 +20,12 @@ const list: UsersListResponse = {
 };
 
 /** Server-renders `ui` signed in as the admin, with `users` (or nothing yet) in the query cache. */
-function render(ui: ReactNode, users?: UsersListResponse) {
+function render(ui: ReactNode, users?: UsersListResponse, more: [readonly unknown[], unknown][] = []) {
   const session = new SessionClient({ fetch: () => Promise.reject(new Error('no network in unit tests')) });
   Object.assign(session, { getState: () => ({ status: 'signed-in', user: me }) });
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (users) queries.setQueryData(userAdminKeys.users, users);
+  for (const [key, value] of more) queries.setQueryData(key, value);
   return renderToStaticMarkup(
     <StaticRouter location="/dashboard/admin/users">
       <SessionProvider client={session}>
@@ -75,17 +76,41 @@ describe('UsersPage', () => {
 });
 
 describe('admin DashboardHome', () => {
-  it('reads Total Users from the API and shows no made-up figure', () => {
-    const html = render(<DashboardHome />, list);
+  const enrollment = (id: string, programId: string, status: Enrollment['status']) => ({ id, programId, status }) as Enrollment;
+  const enrollments = {
+    enrollments: [enrollment('e1', 'p-web', 'active'), enrollment('e2', 'p-web', 'active'), enrollment('e3', 'p-data', 'pending'), enrollment('e4', 'p-ux', 'completed'), enrollment('e5', 'p-ux', 'pending')],
+  };
+  const healthy = { status: 'ok', details: { db: { status: 'up' }, redis: { status: 'up' }, worker: { status: 'up' } } };
+
+  it('reads every figure from the API: users, programs with an active enrollment, pending enrollments, the health check', () => {
+    const html = render(<DashboardHome />, list, [
+      [catalogKeys.enrollments, enrollments],
+      [healthKey, healthy],
+    ]);
     expect(html).toMatch(/data-testid="stat-total-users-value">3</);
     expect(html).toContain('1 admins, 1 teachers, 0 students');
-    expect(html).toMatch(/data-testid="stat-active-programs-value">—</);
-    expect(html).toMatch(/data-testid="stat-pending-approvals-value">—</);
-    expect(html).toContain('Appears when programs are in use.');
+    expect(html).toMatch(/data-testid="stat-active-programs-value">1</);
+    expect(html).toContain('Programs with at least one active enrollment');
+    expect(html).toMatch(/data-testid="stat-pending-approvals-value">2</);
+    expect(html).toContain('Enrollments with status pending');
+    expect(html).toMatch(/data-testid="stat-system-status-value">Active</);
+    expect(html).toContain('All systems healthy');
     expect(html).not.toMatch(/>11</);
   });
 
-  it('shows the figure as loading before the answer', () => {
-    expect(render(<DashboardHome />)).toMatch(/aria-busy="true"[^]*data-testid="stat-total-users-value">…</);
+  it('says what is down when the health check is not ok', () => {
+    const html = render(<DashboardHome />, list, [
+      [catalogKeys.enrollments, { enrollments: [] }],
+      [healthKey, { status: 'error', details: { db: { status: 'up' }, redis: { status: 'down', message: 'timeout' } } }],
+    ]);
+    expect(html).toMatch(/data-testid="stat-system-status-value">Down</);
+    expect(html).toContain('redis down (timeout)');
+    expect(html).toMatch(/data-testid="stat-active-programs-value">0</);
+  });
+
+  it('shows the figures as loading before the answers', () => {
+    const html = render(<DashboardHome />);
+    expect(html).toMatch(/aria-busy="true"[^]*data-testid="stat-total-users-value">…</);
+    expect(html).toMatch(/data-testid="stat-active-programs-value">…</);
   });
 });

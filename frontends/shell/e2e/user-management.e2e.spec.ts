@@ -97,9 +97,9 @@ describe('user management in a browser, against the API, worker and mail', () =>
     await page.waitForURL((url) => url.pathname === '/dashboard/admin');
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     await figure(page, 'Total Users').filter({ hasText: /^1$/ }).waitFor();
-    // Figures of parts not built yet are not made up.
-    expect(await figure(page, 'Active Programs').innerText()).toBe('—');
-    expect(await figure(page, 'Pending Approvals').innerText()).toBe('—');
+    // No enrollment yet: no program is active and nothing waits for approval.
+    await figure(page, 'Active Programs').filter({ hasText: /^0$/ }).waitFor();
+    expect(await figure(page, 'Pending Approvals').innerText()).toBe('0');
 
     await openMenu(page, 'Create User');
     expect(await page.getByLabel('Phone').getAttribute('placeholder')).toBe('+27 XX XXX XXXX');
