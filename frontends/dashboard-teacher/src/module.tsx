@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import { RoleDashboard } from '@academy/web-dashboard';
 import { DashboardHome } from './dashboard-home';
+import { SubjectsPage } from './subjects-page';
 import './styles.css';
+
+/** The teacher's pages built so far, by menu path; the other entries show their planned page. */
+const PAGES = { subjects: <SubjectsPage /> };
 
 /** Exposed as ./Module: the teacher's routes, relative to the shell's /dashboard/teacher/*. */
 export default function TeacherDashboardModule({ notFound }: { notFound?: ReactNode }) {
-  return <RoleDashboard role="teacher" home={<DashboardHome />} notFound={notFound} />;
+  return <RoleDashboard role="teacher" home={<DashboardHome />} pages={PAGES} notFound={notFound} />;
 }
