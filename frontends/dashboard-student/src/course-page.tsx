@@ -1,0 +1,124 @@
+import { useId, type ReactNode } from 'react';
+import { CalendarDays, Clock, GraduationCap } from 'lucide-react';
+import { ENROLLMENT_MESSAGES, PROGRAM_SCHEDULES, PROGRAM_WEEKS, type Enrollment } from '@academy/contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, Spinner } from '@academy/ui';
+import { PageHeader, formatDate, useMyEnrollmentQuery } from '@academy/web-dashboard';
+import { errorMessage } from '@academy/web-session';
+
+const TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
+const STATUS_LABELS = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' } as const;
+
+/** How far through the program a student in `currentWeek` is, as a whole percent (Week 1 of 20 → 5). */
+export const courseProgress = (currentWeek: number) => Math.round((Math.min(Math.max(currentWeek, 0), PROGRAM_WEEKS) / PROGRAM_WEEKS) * 100);
+export const weekOf = (currentWeek: number) => `Week ${currentWeek} of ${PROGRAM_WEEKS}`;
+
+export function NoActiveEnrollment() {
+  return (
+    <section className="flex flex-col items-center gap-2 rounded-md border p-10 text-center">
+      <GraduationCap aria-hidden="true" className="size-8 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">{ENROLLMENT_MESSAGES.noActiveEnrollment}</h2>
+      <p className="max-w-md text-sm text-muted-foreground">{ENROLLMENT_MESSAGES.noActiveEnrollmentHelp}</p>
+    </section>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export function CourseDetails({ enrollment }: { enrollment: Enrollment }) {
+  const titleId = useId();
+  const progressId = useId();
+  const percent = courseProgress(enrollment.currentWeek);
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <Card role="region" aria-labelledby={titleId} className="lg:col-span-2">
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle id={titleId} className="text-2xl">
+              {enrollment.programName}
+            </CardTitle>
+            <span data-testid="enrollment-status" className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+              {STATUS_LABELS[enrollment.status]}
+            </span>
+          </div>
+          {enrollment.programDescription && <CardDescription>{enrollment.programDescription}</CardDescription>}
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <Detail term="Program Type">{TYPE_LABELS[enrollment.programType]}</Detail>
+            <Detail term="Enrolled">
+              <time dateTime={enrollment.enrolledAt}>{formatDate(enrollment.enrolledAt)}</time>
+            </Detail>
+            <Detail term="Duration">{PROGRAM_WEEKS} Weeks</Detail>
+          </dl>
+          <div className="grid gap-2">
+            <div className="flex items-center justify-between text-sm">
+              <span id={progressId}>Progress</span>
+              <span className="tabular-nums" data-testid="course-progress">
+                {weekOf(enrollment.currentWeek)} · {percent}%
+              </span>
+            </div>
+            <div
+              role="progressbar"
+              aria-labelledby={progressId}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-valuetext={`${percent}%`}
+              className="h-2 w-full overflow-hidden rounded-full bg-muted"
+            >
+              <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+          <p className="flex items-center gap-2 text-sm">
+            <Clock aria-hidden="true" className="size-4 text-muted-foreground" />
+            <span>
+              Schedule: <span data-testid="course-schedule">{PROGRAM_SCHEDULES[enrollment.programType]}</span>
+            </span>
+          </p>
+        </CardContent>
+      </Card>
+      <Card role="region" aria-label="Enrollment details">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            Enrollment details
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3">
+            <Detail term="Enrollment ID">{enrollment.code}</Detail>
+            <Detail term="Cohort">{enrollment.subjectName}</Detail>
+            <Detail term="Current Week">{weekOf(enrollment.currentWeek)}</Detail>
+            {enrollment.activatedAt && (
+              <Detail term="Activated">
+                <time dateTime={enrollment.activatedAt}>{formatDate(enrollment.activatedAt)}</time>
+              </Detail>
+            )}
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** /dashboard/student/course: the student's active enrollment (spec §4: students see only that one). */
+export function CoursePage() {
+  const mine = useMyEnrollmentQuery();
+  let body;
+  if (mine.isPending) body = <Spinner className="py-10" label="Loading your course…" />;
+  else if (mine.isError) body = <ErrorPanel title="Your course could not be loaded." message={errorMessage(mine.error, 'Please try again.')} onRetry={() => void mine.refetch()} />;
+  else body = mine.data.enrollment ? <CourseDetails enrollment={mine.data.enrollment} /> : <NoActiveEnrollment />;
+  return (
+    <>
+      <PageHeader title="My Course" description="Your program, its schedule and your progress through the 20 weeks." />
+      {body}
+    </>
+  );
+}
