@@ -142,3 +142,36 @@ export const CATALOG_EVENTS = {
   TeacherUnassigned: 'TeacherUnassigned',
 } as const;
 export type CatalogEventType = (typeof CATALOG_EVENTS)[keyof typeof CATALOG_EVENTS];
+
+export interface ProgramCreatedData {
+  programId: string;
+  name: string;
+  type: ProgramType;
+  description: string;
+}
+/** ProgramUpdated carries the whole new state, like ProgramCreated. */
+export type ProgramUpdatedData = ProgramCreatedData;
+export interface ProgramDeletedData {
+  programId: string;
+}
+export interface SubjectCreatedData {
+  subjectId: string;
+  programId: string;
+  name: string;
+  weekNumber: number | null;
+  description: string;
+}
+export type SubjectUpdatedData = SubjectCreatedData;
+export interface SubjectDeletedData {
+  subjectId: string;
+}
+export interface TeacherAssignedData {
+  assignmentId: string;
+  teacherId: string;
+  subjectId: string;
+}
+export interface TeacherUnassignedData {
+  assignmentId: string;
+  teacherId: string;
+  subjectId: string;
+}

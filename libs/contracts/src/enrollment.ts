@@ -119,3 +119,25 @@ export const ENROLLMENT_EVENTS = {
   EnrollmentWeekAdvanced: 'EnrollmentWeekAdvanced',
 } as const;
 export type EnrollmentEventType = (typeof ENROLLMENT_EVENTS)[keyof typeof ENROLLMENT_EVENTS];
+
+export interface StudentEnrolledData {
+  enrollmentId: string;
+  /** ENR-<year>-<nnnn>. */
+  code: string;
+  studentId: string;
+  programId: string;
+  subjectId: string;
+}
+export interface EnrollmentStatusChangedData {
+  enrollmentId: string;
+  status: EnrollmentStatus;
+  previousStatus: EnrollmentStatus;
+  /** Set when this change stamps it (first activation). */
+  activatedAt?: string;
+  /** Set when the status becomes completed. */
+  completedAt?: string;
+}
+export interface EnrollmentWeekAdvancedData {
+  enrollmentId: string;
+  week: number;
+}

@@ -326,3 +326,30 @@ export const NOTIFICATION_PREFERENCES_BY_ROLE: Record<Role, (keyof NotificationP
   student: ['submissionGraded'],
 };
 export const notificationPreferencesResponseSchema = z.object({ message: z.string().optional(), preferences: notificationPreferencesSchema });
+
+// ── integration events other contexts consume (stream user-<id>) ────────────────────────────────
+// Personal fields arrive decrypted in `event.personal?.data` (absent once the person is erased).
+
+export interface UserRegisteredEventData {
+  userId: string;
+  role: Role;
+}
+export interface UserRegisteredEventPersonal {
+  email: string;
+  fullName: string;
+}
+export interface RoleAssignedEventData {
+  userId: string;
+  role: Role;
+  previousRole: Role;
+}
+/** StudentContactUpdated and ProfileCompleted: the person's (new) full name in `personal.data.fullName`. */
+export interface UserNameChangedEventData {
+  userId: string;
+}
+export interface UserNameChangedEventPersonal {
+  fullName: string;
+}
+export interface UserDeletedEventData {
+  userId: string;
+}

@@ -122,8 +122,20 @@ export interface SubscribeOptions {
 /** data → data, from schema version `from` to `from + 1`, keyed by event type. */
 export type Upcasters = Record<string, Record<number, (data: any) => unknown>>;
 
+/** One stream's part of an atomic multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+}
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  /**
+   * Appends to several (distinct) streams atomically: all or nothing, each guarded by its own
+   * expected version (ConcurrencyError names the first that moved). Results in the order given.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events with streamVersion > fromVersion (default 0 = all), in order; [] for no stream. */
   readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
   /** Events with position > fromPosition, in order, at most `limit`. */

@@ -4,6 +4,8 @@ import { TerminusModule } from '@nestjs/terminus';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, AuthModule, EventSourcingModule, HttpPlatformModule, ormOptions } from '@academy/backend';
+import { CatalogModule } from '@academy/catalog';
+import { EnrollmentModule } from '@academy/enrollment';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
 import { HealthController } from './health/health.controller.js';
 import { FRONTEND_LAYOUT, FrontendsController } from './frontends/frontends.controller.js';
@@ -35,6 +37,8 @@ export class AppModule {
         // Every endpoint needs a signed-in user unless marked @Public(); identity owns the sessions.
         AuthModule.forRoot(IdentitySessionValidator),
         IdentityModule,
+        CatalogModule,
+        EnrollmentModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],
       providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],

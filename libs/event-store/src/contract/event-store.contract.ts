@@ -173,6 +173,59 @@ export function eventStoreContract(name: string, make: MakeContractStore, capabi
       });
     });
 
+    describe('atomic multi-stream append (appendMany)', () => {
+      it('writes every stream or none: one stale expected version rolls the whole batch back', async () => {
+        await withStore(make, async ({ store }) => {
+          await store.append('seat-1', [newEvent('SeatClaimed', {})], 0);
+          const stale = await store
+            .appendMany([
+              { streamId: 'enr-a', events: [newEvent('StudentEnrolled', { n: 1 })], expectedVersion: 0 },
+              { streamId: 'seat-1', events: [newEvent('SeatClaimed', {})], expectedVersion: 0 },
+              { streamId: 'enr-b', events: [newEvent('StudentEnrolled', { n: 2 })], expectedVersion: 0 },
+            ])
+            .catch((e: unknown) => e);
+          expect(stale).toBeInstanceOf(ConcurrencyError);
+          expect(stale).toMatchObject({ streamId: 'seat-1', expectedVersion: 0, actualVersion: 1 });
+          expect(await store.headPosition()).toBe(1);
+          expect(await store.readStream('enr-a')).toEqual([]);
+
+          const batch = [
+            { streamId: 'enr-a', events: [newEvent('StudentEnrolled', { n: 1 }, { id: randomUUID() })], expectedVersion: 0 },
+            { streamId: 'seat-1', events: [newEvent('SeatClaimed', {}, { id: randomUUID() }), newEvent('SeatClaimed', {}, { id: randomUUID() })], expectedVersion: 1 },
+          ];
+          const results = await store.appendMany(batch);
+          expect(results).toEqual([
+            { lastPosition: 2, streamVersion: 1 },
+            { lastPosition: 4, streamVersion: 3 },
+          ]);
+          // A retry of the same batch is answered with the original results and writes nothing.
+          expect(await store.appendMany(batch)).toEqual(results);
+          expect((await store.readAll(0, 100)).map((e) => `${e.position}:${e.streamId}@${e.streamVersion}`)).toEqual(['1:seat-1@1', '2:enr-a@1', '3:seat-1@2', '4:seat-1@3']);
+          expect((await store.verify()).ok).toBe(true);
+        });
+      });
+
+      it('lets one of many concurrent batches sharing a stream win, and interleaves safely with single appends', async () => {
+        await withStore(make, async ({ store }) => {
+          const outcomes = await Promise.allSettled(
+            range(1, 8).map((i) =>
+              store.appendMany([
+                { streamId: `own-${i}`, events: [newEvent('X', { i })], expectedVersion: 0 },
+                { streamId: 'counter', events: [newEvent('Next', { i })], expectedVersion: 0 },
+              ]),
+            ),
+          );
+          const singles = await Promise.all(range(1, 5).map((i) => store.append(`single-${i}`, [newEvent('Y', { i })], 0)));
+          expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+          for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(ConcurrencyError);
+          expect(singles).toHaveLength(5);
+          const all = await store.readAll(0, 100);
+          expect(positions(all)).toEqual(range(1, 7));
+          expect(all.filter((e) => e.type === 'X')).toHaveLength(1);
+        });
+      });
+    });
+
     describe('idempotency by event id', () => {
       it('answers a retried append with the original result and does not double it, even after the stream moved', async () => {
         await withStore(make, async ({ store }) => {

@@ -21,6 +21,7 @@ import {
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
+  type StreamAppend,
   type StoredEvent,
   type SubscribeOptions,
   type Subscription,
@@ -147,7 +148,8 @@ export class PostgresEventStore implements EventStore {
 
   // ---------------------------------------------------------------- append
 
-  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+  /** Checks one append and builds its canonical bodies (what is hashed is what is stored). */
+  private async prepare(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<Omit<PendingAppend, 'resolve' | 'reject'>> {
     if (typeof streamId !== 'string' || streamId === '') throw new TypeError('streamId must be a non-empty string');
     if (!Array.isArray(events) || events.length === 0) throw new TypeError(`append to ${streamId}: no events`);
     if (expectedVersion !== 'any' && !(Number.isInteger(expectedVersion) && expectedVersion >= 0)) {
@@ -177,8 +179,15 @@ export class PostgresEventStore implements EventStore {
       };
       return canonicalBody(body);
     });
+    return { streamId, expected: expectedVersion === 'any' ? null : expectedVersion, ids, bodies };
+  }
 
-    const row = await this.enqueue({ streamId, expected: expectedVersion === 'any' ? null : expectedVersion, ids, bodies });
+  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const row = await this.enqueue(await this.prepare(streamId, events, expectedVersion));
+    return this.outcome(row, streamId, expectedVersion);
+  }
+
+  private outcome(row: AppendRow, streamId: string, expectedVersion: ExpectedVersion): AppendResult {
     switch (row.r_status) {
       case 'ok':
       case 'duplicate':
@@ -188,6 +197,47 @@ export class PostgresEventStore implements EventStore {
       case 'id_conflict':
         throw new EventIdConflictError(streamId, row.r_conflicting ?? []);
     }
+  }
+
+  /**
+   * Several streams in ONE transaction on the same ordered append path (append_events, one call):
+   * every append is judged on its expected version, and unless all are written, none is (ROLLBACK).
+   * A retry of the whole batch (same event ids) is answered with the original results.
+   */
+  async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    if (!Array.isArray(appends) || appends.length === 0) throw new TypeError('appendMany: no appends');
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new TypeError('appendMany: the same stream twice');
+    const group = [];
+    for (const a of appends) group.push(await this.prepare(a.streamId, a.events, a.expectedVersion));
+    const sql = `SELECT * FROM ${this.t}.append_events($1::text[], $2::integer[], $3::integer[], $4::uuid[], $5::text[]) ORDER BY r_index`;
+    const params = [group.map((p) => p.streamId), group.map((p) => p.expected), group.map((p) => p.ids.length), group.flatMap((p) => p.ids), group.flatMap((p) => p.bodies)];
+    const client = await this.pool.connect();
+    let rows: AppendRow[];
+    try {
+      await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+      rows = (await client.query<AppendRow>(sql, params)).rows;
+      if (rows.length !== group.length) throw new Error(`append_events answered ${rows.length} rows for ${group.length} appends`);
+      const statuses = new Set(rows.map((r) => r.r_status));
+      if (statuses.size === 1 && statuses.has('ok')) {
+        if (this.options.beforeCommit) await this.options.beforeCommit();
+        await client.query('COMMIT');
+      } else {
+        await client.query('ROLLBACK');
+        if (!(statuses.size === 1 && statuses.has('duplicate'))) {
+          const i = rows.findIndex((r) => r.r_status === 'conflict');
+          if (i >= 0) throw new ConcurrencyError(appends[i].streamId, appends[i].expectedVersion as number, rows[i].r_actual_version!);
+          // A batch partly stored already is not a retry of one earlier batch.
+          const j = Math.max(0, rows.findIndex((r) => r.r_status !== 'ok'));
+          throw new EventIdConflictError(appends[j].streamId, rows[j].r_conflicting ?? group[j].ids);
+        }
+      }
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+    return rows.map((row, i) => this.outcome(row, appends[i].streamId, appends[i].expectedVersion));
   }
 
   /**

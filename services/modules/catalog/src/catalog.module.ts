@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { CreateProgramController } from './commands/create-program/create-program.http.controller.js';
+import { CreateProgramHandler } from './commands/create-program/create-program.handler.js';
+import { UpdateProgramController } from './commands/update-program/update-program.http.controller.js';
+import { UpdateProgramHandler } from './commands/update-program/update-program.handler.js';
+import { DeleteProgramController } from './commands/delete-program/delete-program.http.controller.js';
+import { DeleteProgramHandler } from './commands/delete-program/delete-program.handler.js';
+import { CreateSubjectController } from './commands/create-subject/create-subject.http.controller.js';
+import { CreateSubjectHandler } from './commands/create-subject/create-subject.handler.js';
+import { UpdateSubjectController } from './commands/update-subject/update-subject.http.controller.js';
+import { UpdateSubjectHandler } from './commands/update-subject/update-subject.handler.js';
+import { DeleteSubjectController } from './commands/delete-subject/delete-subject.http.controller.js';
+import { DeleteSubjectHandler } from './commands/delete-subject/delete-subject.handler.js';
+import { AssignTeacherController } from './commands/assign-teacher/assign-teacher.http.controller.js';
+import { AssignTeacherHandler } from './commands/assign-teacher/assign-teacher.handler.js';
+import { UnassignTeacherController } from './commands/unassign-teacher/unassign-teacher.http.controller.js';
+import { UnassignTeacherHandler } from './commands/unassign-teacher/unassign-teacher.handler.js';
+import { ListProgramsController } from './queries/list-programs/list-programs.http.controller.js';
+import { ListSubjectsController } from './queries/list-subjects/list-subjects.http.controller.js';
+import { ListTeacherAssignmentsController } from './queries/list-teacher-assignments/list-teacher-assignments.http.controller.js';
+import { MySubjectsController } from './queries/my-subjects/my-subjects.http.controller.js';
+import { CatalogReader } from './projections/catalog/catalog.reader.js';
+
+/** The catalog context's HTTP side. Needs EventSourcingModule and AuthModule (global) from the composition root. */
+@Module({
+  controllers: [
+    ListProgramsController,
+    CreateProgramController,
+    UpdateProgramController,
+    DeleteProgramController,
+    ListSubjectsController,
+    CreateSubjectController,
+    UpdateSubjectController,
+    DeleteSubjectController,
+    ListTeacherAssignmentsController,
+    AssignTeacherController,
+    UnassignTeacherController,
+    MySubjectsController,
+  ],
+  providers: [
+    CatalogReader,
+    CreateProgramHandler,
+    UpdateProgramHandler,
+    DeleteProgramHandler,
+    CreateSubjectHandler,
+    UpdateSubjectHandler,
+    DeleteSubjectHandler,
+    AssignTeacherHandler,
+    UnassignTeacherHandler,
+  ],
+})
+export class CatalogModule {}

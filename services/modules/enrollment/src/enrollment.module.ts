@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { EnrollStudentController } from './commands/enroll-student/enroll-student.http.controller.js';
+import { EnrollStudentHandler } from './commands/enroll-student/enroll-student.handler.js';
+import { ChangeEnrollmentStatusController } from './commands/change-enrollment-status/change-enrollment-status.http.controller.js';
+import { ChangeEnrollmentStatusHandler } from './commands/change-enrollment-status/change-enrollment-status.handler.js';
+import { ImportEnrollmentsController } from './commands/import-enrollments/import-enrollments.http.controller.js';
+import { ImportEnrollmentsHandler } from './commands/import-enrollments/import-enrollments.handler.js';
+import { ListEnrollmentsController } from './queries/list-enrollments/list-enrollments.http.controller.js';
+import { GetEnrollmentController } from './queries/get-enrollment/get-enrollment.http.controller.js';
+import { MyEnrollmentController } from './queries/my-enrollment/my-enrollment.http.controller.js';
+import { EnrollmentsReader } from './projections/enrollments/enrollments.reader.js';
+
+/** The enrollment context's HTTP side. Needs EventSourcingModule and AuthModule (global) from the composition root. */
+@Module({
+  controllers: [ImportEnrollmentsController, ListEnrollmentsController, EnrollStudentController, GetEnrollmentController, ChangeEnrollmentStatusController, MyEnrollmentController],
+  providers: [EnrollmentsReader, EnrollStudentHandler, ChangeEnrollmentStatusHandler, ImportEnrollmentsHandler],
+})
+export class EnrollmentModule {}
