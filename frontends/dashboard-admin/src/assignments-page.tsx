@@ -51,7 +51,7 @@ export function AssignTeacherForm({ teachers, subjects, onDone }: { teachers: re
   const teacherOptions = [{ value: '', label: teachers.length ? 'Select a teacher' : 'No teachers yet' }, ...teachers.map((t) => ({ value: t.id, label: `${t.fullName || t.email} (${t.email})` }))];
   const subjectOptions = [{ value: '', label: 'Select a subject' }, ...subjects.subjects.map((s) => ({ value: s.id, label: `${s.name} — ${s.programName}` }))];
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Assign a teacher">
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       <FormSelectField label="Teacher" required options={teacherOptions} registration={form.register('teacherId')} error={errors.teacherId} />
       <FormSelectField label="Subject" required options={subjectOptions} registration={form.register('subjectId')} error={errors.subjectId} />
       <DialogFooter>

@@ -107,7 +107,7 @@ export function EnrollForm({ students, programs, subjects, initial = ENROLL_DEFA
     }
   }
   return (
-    <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate aria-label="Enroll a student">
+    <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
       <SelectField id="enroll-student" label="Student" value={values.studentId} error={errors.studentId} onChange={set('studentId')}>
         <option value="">{students.length ? 'Select a student' : 'No students yet'}</option>
         {students.map((s) => (

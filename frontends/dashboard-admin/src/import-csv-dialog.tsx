@@ -20,7 +20,7 @@ import {
   toast,
 } from '@academy/ui';
 import { useImportEnrollmentsMutation } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { ApiRequestError, errorMessage } from '@academy/web-session';
 
 export const CSV_HEADER = ENROLLMENT_CSV_COLUMNS.join(',');
 export const CSV_SAMPLE = [CSV_HEADER, 'lerato@example.com,Web Development,Cohort A', 'tendai@example.com,Data Analytics,Cohort B'].join('\n');
@@ -123,7 +123,9 @@ export function ImportCsvForm({ initial = IMPORT_START, onDone }: { initial?: Im
       toast.success(answer.message || ENROLLMENT_MESSAGES.imported(answer.enrolled));
       onDone();
     } catch (error) {
-      const message = errorMessage(error, dryRun ? 'The file could not be checked.' : ENROLLMENT_MESSAGES.importHasProblems);
+      // An unreadable file (header, quotes, size) is refused with its reason under `csv`.
+      const fileProblem = error instanceof ApiRequestError ? error.fields.csv?.join(' ') : undefined;
+      const message = fileProblem || errorMessage(error, dryRun ? 'The file could not be checked.' : ENROLLMENT_MESSAGES.importHasProblems);
       dispatch({ type: 'failed', error: message });
       if (!dryRun) toast.error(message);
     }

@@ -55,7 +55,7 @@ export function ProgramForm({ program, onDone }: { program?: Program; onDone: ()
     }
   });
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={program ? 'Edit program' : 'Add program'}>
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       <FormField label="Name" autoComplete="off" required registration={form.register('name')} error={errors.name} />
       <FormSelectField label="Type" required options={TYPE_OPTIONS} registration={form.register('type')} error={errors.type} />
       <FormTextareaField label="Description" hint="Optional" registration={form.register('description')} error={errors.description} />

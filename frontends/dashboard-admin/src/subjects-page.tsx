@@ -60,7 +60,7 @@ export function SubjectForm({ subject, programs, onDone }: { subject?: Subject; 
     }
   });
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={subject ? 'Edit subject' : 'Add subject'}>
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       <FormField label="Name" autoComplete="off" required registration={form.register('name')} error={errors.name} />
       <FormSelectField label="Program" required options={programOptions(programs)} registration={form.register('programId')} error={errors.programId} />
       <FormField
