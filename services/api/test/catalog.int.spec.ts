@@ -74,7 +74,7 @@ describe('programs', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ message: CATALOG_MESSAGES.programUpdated, program: { id, name: 'Zulu', type: 'daytime', description: 'New' } });
     const deleted = await h.call('DELETE', `/programs/${id}`, { token: admin() });
-    expect(deleted).toEqual({ status: 200, body: { message: CATALOG_MESSAGES.programDeleted } });
+    expect(deleted).toMatchObject({ status: 200, body: { message: CATALOG_MESSAGES.programDeleted } });
     expect((await h.call('GET', '/programs', { token: admin() })).body.programs.some((p: any) => p.id === id)).toBe(false);
     expect((await h.call('DELETE', `/programs/${id}`, { token: admin() })).status).toBe(404);
     expect((await h.call('PUT', '/programs/not-a-uuid', { token: admin(), body: { name: 'X' } })).body).toMatchObject({ statusCode: 404, message: CATALOG_MESSAGES.programNotFound });
@@ -159,7 +159,7 @@ describe('teacher assignments', () => {
     expect(inUse.status).toBe(409);
     expect(inUse.body.message).toBe(CATALOG_MESSAGES.subjectInUse);
 
-    expect(await h.call('DELETE', `/teacher-assignments/${first.body.assignment.id}`, { token: admin() })).toEqual({ status: 200, body: { message: CATALOG_MESSAGES.assignmentRemoved } });
+    expect(await h.call('DELETE', `/teacher-assignments/${first.body.assignment.id}`, { token: admin() })).toMatchObject({ status: 200, body: { message: CATALOG_MESSAGES.assignmentRemoved } });
     expect((await h.call('DELETE', `/teacher-assignments/${first.body.assignment.id}`, { token: admin() })).status).toBe(404);
     // Removed, the pair is free again.
     expect((await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: s1.id } })).status).toBe(201);
@@ -187,7 +187,9 @@ describe('teacher assignments', () => {
     expect(got.body.subjects).toEqual([expect.objectContaining({ id: mine.id, name: 'Echo Mine', programName: 'Echo', programType: 'evening', weekNumber: 2 })]);
 
     expect((await h.call('PUT', `/users/${other.userId}/role`, { token: admin(), body: { role: 'student' } })).status).toBe(200);
-    expect((await h.call('DELETE', `/users/${me.userId}`, { token: admin() })).status).toBe(200);
+    const deleted = await h.call('DELETE', `/users/${me.userId}`, { token: admin() });
+    expect(deleted.status).toBe(200);
+    expect((await h.call('GET', '/teacher-assignments', { token: admin(), minPosition: deleted.position })).status).toBe(200);
     // The catalog read model follows identity's events: no assignment of either is left, and the subjects can go.
     expect((await h.call('DELETE', `/subjects/${theirs.id}`, { token: admin() })).status).toBe(200);
     expect((await h.call('DELETE', `/subjects/${mine.id}`, { token: admin() })).status).toBe(200);

@@ -186,13 +186,13 @@ describe('enrolling and status changes', () => {
     const sub = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'G1', programId: p.id } })).body.subject;
     const s = await h.account('student');
     const e = (await enroll(s.userId, p.id, sub.id)).body.enrollment;
-    expect((await h.call('DELETE', `/users/${s.userId}`, { token: admin() })).status).toBe(200);
-    // identity answered after its own projection; these read models follow the same log.
-    await new Promise((r) => setTimeout(r, 300));
-    const list = (await h.call('GET', '/enrollments', { token: admin() })).body.enrollments;
+    const deleted = await h.call('DELETE', `/users/${s.userId}`, { token: admin() });
+    expect(deleted.status).toBe(200);
+    // identity answered once its own projection showed the deletion; a read at that position waits for these.
+    const list = (await h.call('GET', '/enrollments', { token: admin(), minPosition: deleted.position })).body.enrollments;
     expect(list.some((x: any) => x.id === e.id || x.studentId === s.userId)).toBe(false);
     expect((await h.call('GET', `/enrollments/${e.id}`, { token: admin() })).status).toBe(404);
-    expect((await h.call('GET', '/programs', { token: admin() })).body.programs.find((x: any) => x.id === p.id).enrollmentCount).toBe(0);
+    expect((await h.call('GET', '/programs', { token: admin(), minPosition: deleted.position })).body.programs.find((x: any) => x.id === p.id).enrollmentCount).toBe(0);
     expect((await h.call('DELETE', `/subjects/${sub.id}`, { token: admin() })).status).toBe(200);
     expect((await enroll(s.userId, p.id, sub.id)).body.fields.studentId).toEqual([ENROLLMENT_MESSAGES.notAStudent]);
   });

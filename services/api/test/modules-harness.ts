@@ -13,6 +13,8 @@ import { EnrollmentModule, enrollmentProjections } from '@academy/enrollment';
 export interface Answer {
   status: number;
   body: any;
+  /** X-Academy-Position of a command's answer (0 when none). */
+  position: number;
 }
 export type Role = 'student' | 'teacher' | 'student_admin';
 export interface Account {
@@ -26,7 +28,7 @@ export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin
 export interface Harness {
   store: EventStore;
   admin: Account;
-  call(method: string, path: string, o?: { body?: unknown; token?: string }): Promise<Answer>;
+  call(method: string, path: string, o?: { body?: unknown; token?: string; minPosition?: number }): Promise<Answer>;
   /** An account made through POST /users, signed in with its invitation's password. */
   account(role: Role, fullName?: string): Promise<Account>;
   head(): Promise<number>;
@@ -64,14 +66,15 @@ export async function startHarness(name: string): Promise<Harness> {
 
   let ip = 0;
   let counter = 0;
-  async function call(method: string, path: string, o: { body?: unknown; token?: string } = {}): Promise<Answer> {
+  async function call(method: string, path: string, o: { body?: unknown; token?: string; minPosition?: number } = {}): Promise<Answer> {
     ip++;
     const headers: Record<string, string> = { 'x-forwarded-for': `10.9.${Math.floor(ip / 250)}.${ip % 250}` };
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.minPosition) headers['x-academy-min-position'] = String(o.minPosition);
     const res = await fetch(`${url}/api${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    return { status: res.status, body: text ? JSON.parse(text) : null, position: Number(res.headers.get('x-academy-position') ?? 0) };
   }
   async function signIn(email: string, password: string): Promise<string> {
     const res = await call('POST', '/auth/sign-in', { body: { email, password } });
