@@ -1,7 +1,7 @@
 // The (teacher, subject) reservation stream as commands use it: the assignment's first event and the
 // pair's claim go in ONE atomic append (appendMany), each guarded by the version just read, so two
 // concurrent assigns of one pair make one assignment. A holder that the read model no longer shows
-// (its teacher was deleted or lost the role) is released in the same append as the new claim.
+// once caught up with its claim (its teacher was deleted or lost the role) is released in the same append as the new claim.
 import { ConcurrencyError, type EventMetadata, type EventStore, fold, type NewEvent, type StreamAppend } from '@academy/event-store';
 import { type AssignmentCommand, assignmentDecider, assignmentStream, PAIR_CLAIMED, PAIR_RELEASED, pairHolder, pairStream } from '../domain/teacher-assignment.js';
 
@@ -10,8 +10,11 @@ const ATTEMPTS = 8;
 export interface AssignFacts {
   teacherIsLive: boolean;
   subjectExists: boolean;
-  /** Does the read model still show this assignment? */
-  isVisible(assignmentId: string): Promise<boolean>;
+  /**
+   * Does the read model, once caught up to `position` (the holder's claim: its TeacherAssigned is in
+   * the same append, so at most there), still show this assignment?
+   */
+  isVisible(assignmentId: string, position: number): Promise<boolean>;
 }
 
 /** Assigns, or throws the decider's DomainError. Returns the position of the append. */
@@ -21,7 +24,7 @@ export async function assignTeacher(store: EventStore, input: { assignmentId: st
     const claims = await store.readStream(pair);
     const version = claims.at(-1)?.streamVersion ?? 0;
     const holder = pairHolder(claims);
-    const pairTaken = holder !== null && (await facts.isVisible(holder));
+    const pairTaken = holder !== null && (await facts.isVisible(holder, claims.at(-1)!.position));
     const command: AssignmentCommand = { type: 'AssignTeacher', ...input, teacherIsLive: facts.teacherIsLive, subjectExists: facts.subjectExists, pairTaken };
     const events = assignmentDecider.decide(command, assignmentDecider.initialState());
     const pairEvents: NewEvent[] = [];

@@ -20,7 +20,10 @@ export class AssignTeacherHandler {
     const facts = {
       teacherIsLive: await this.catalog.isLiveTeacher(input.teacherId),
       subjectExists: (await this.catalog.subject(input.subjectId)) !== null,
-      isVisible: async (id: string) => (await this.catalog.assignment(id)) !== null,
+      isVisible: async (id: string, position: number) => {
+        await this.catalog.caughtUp(position);
+        return (await this.catalog.assignment(id)) !== null;
+      },
     };
     const position = await assignTeacher(this.store, { assignmentId, teacherId: input.teacherId, subjectId: input.subjectId }, facts, metadata);
     await this.catalog.caughtUp(position);

@@ -1,0 +1,278 @@
+// The enrollment context over real HTTP, Postgres and Redis (see modules-harness.ts): enroll, status
+// changes, the student's own enrollment, CSV import; every endpoint × every role; bad inputs; concurrency.
+import { CATALOG_MESSAGES, ENROLLMENT_MESSAGES } from '@academy/contracts';
+import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
+
+let h: Harness;
+let student: Account;
+let teacher: Account;
+let studentAdmin: Account;
+let program: any;
+let subject: any;
+let otherProgram: any;
+let otherSubject: any;
+
+beforeAll(async () => {
+  h = await startHarness('enrollment');
+  student = await h.account('student', 'Ada Student');
+  teacher = await h.account('teacher');
+  studentAdmin = await h.account('student_admin');
+  program = (await h.call('POST', '/programs', { token: h.admin.token, body: { name: 'Web Development', type: 'daytime', description: 'HTML to React' } })).body.program;
+  subject = (await h.call('POST', '/subjects', { token: h.admin.token, body: { name: 'Cohort A', programId: program.id } })).body.subject;
+  otherProgram = (await h.call('POST', '/programs', { token: h.admin.token, body: { name: 'Data "Science", Evening' } })).body.program;
+  otherSubject = (await h.call('POST', '/subjects', { token: h.admin.token, body: { name: 'Cohort B', programId: otherProgram.id } })).body.subject;
+}, 60_000);
+afterAll(async () => h?.stop());
+
+const admin = () => h.admin.token;
+const enroll = (studentId: string, programId = program.id, subjectId = subject.id) => h.call('POST', '/enrollments', { token: admin(), body: { studentId, programId, subjectId } });
+const setStatus = (id: string, status: string, expectedVersion?: number) => h.call('PUT', `/enrollments/${id}/status`, { token: admin(), body: { status, expectedVersion } });
+const enrollmentEvents = async () => (await h.store.readAll(0, 100_000)).filter((e) => e.streamId.startsWith('enrollment-')).length;
+
+describe('authorization', () => {
+  it('answers every enrollment endpoint as expected for anonymous, student, teacher, admin and student admin callers', async () => {
+    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token };
+    const nobody = '00000000-0000-4000-8000-0000000000ff';
+    const matrix: [string, string, unknown, number, number, number, number, number][] = [
+      ['GET', '/enrollments', undefined, 401, 403, 403, 200, 403],
+      ['POST', '/enrollments', {}, 401, 403, 403, 400, 403],
+      ['GET', `/enrollments/${nobody}`, undefined, 401, 404, 403, 404, 403],
+      ['PUT', `/enrollments/${nobody}/status`, { status: 'active' }, 401, 403, 403, 404, 403],
+      ['POST', '/enrollments/import', { csv: 'student_email,program,subject\n', dryRun: true }, 401, 403, 403, 400, 403],
+      ['GET', '/student/enrollment', undefined, 401, 200, 403, 403, 403],
+    ];
+    const got: string[] = [];
+    const want: string[] = [];
+    for (const [method, path, body, ...expected] of matrix) {
+      for (const [i, role] of ROLES.entries()) {
+        const res = await h.call(method, path, { body, token: token[role] });
+        got.push(`${method} ${path} ${role} → ${res.status}`);
+        want.push(`${method} ${path} ${role} → ${expected[i]}`);
+      }
+    }
+    expect(got).toEqual(want);
+  });
+});
+
+describe('enrolling and status changes', () => {
+  it('enrolls pending at week 1 with a code; the student sees it only once active; status stamps follow spec §4', async () => {
+    const s = await h.account('student', 'Grace Hopper');
+    const res = await enroll(s.userId);
+    expect(res.status).toBe(201);
+    const e = res.body.enrollment;
+    expect(res.body.message).toBe(ENROLLMENT_MESSAGES.studentEnrolled);
+    expect(e).toMatchObject({
+      studentId: s.userId,
+      studentName: 'Grace Hopper',
+      studentEmail: s.email.toLowerCase(),
+      programId: program.id,
+      programName: 'Web Development',
+      programType: 'daytime',
+      programDescription: 'HTML to React',
+      subjectId: subject.id,
+      subjectName: 'Cohort A',
+      status: 'pending',
+      currentWeek: 1,
+      activatedAt: null,
+      completedAt: null,
+      version: 1,
+    });
+    expect(e.code).toMatch(/^ENR-\d{4}-\d{4,}$/);
+    expect((await h.call('GET', '/student/enrollment', { token: s.token })).body).toEqual({ enrollment: null });
+    expect((await h.call('GET', '/enrollments', { token: admin() })).body.enrollments[0].id).toBe(e.id);
+
+    const active = await setStatus(e.id, 'active', 1);
+    expect(active.status).toBe(200);
+    expect(active.body).toMatchObject({ message: ENROLLMENT_MESSAGES.statusUpdated, enrollment: { status: 'active', version: 2 } });
+    const activatedAt = active.body.enrollment.activatedAt;
+    expect(activatedAt).not.toBeNull();
+    expect((await h.call('GET', '/student/enrollment', { token: s.token })).body.enrollment).toMatchObject({ id: e.id, status: 'active' });
+    expect((await h.call('GET', `/enrollments/${e.id}`, { token: s.token })).body.enrollment.id).toBe(e.id);
+
+    const done = await setStatus(e.id, 'completed');
+    expect(done.body.enrollment).toMatchObject({ status: 'completed', activatedAt, version: 3 });
+    expect(done.body.enrollment.completedAt).not.toBeNull();
+    const again = await setStatus(e.id, 'active');
+    expect(again.body.enrollment).toMatchObject({ status: 'active', activatedAt, version: 4 });
+    expect((await setStatus(e.id, 'dropped')).body.enrollment.status).toBe('dropped');
+    expect((await h.call('GET', '/student/enrollment', { token: s.token })).body).toEqual({ enrollment: null });
+  });
+
+  it('refuses a student reading another student\'s enrollment (404), and unknown ids', async () => {
+    const owner = await h.account('student');
+    const e = (await enroll(owner.userId)).body.enrollment;
+    const res = await h.call('GET', `/enrollments/${e.id}`, { token: student.token });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(ENROLLMENT_MESSAGES.enrollmentNotFound);
+    expect((await h.call('GET', `/enrollments/${e.id}`, { token: owner.token })).status).toBe(200);
+    expect((await h.call('GET', '/enrollments/not-an-id', { token: admin() })).status).toBe(404);
+    expect((await h.call('PUT', '/enrollments/not-an-id/status', { token: admin(), body: { status: 'active' } })).status).toBe(404);
+  });
+
+  it('answers bad bodies with 400 and field messages and appends nothing', async () => {
+    const s = await h.account('student');
+    const e = (await enroll(s.userId)).body.enrollment;
+    const cases: [string, string, unknown, Record<string, string[]>][] = [
+      ['POST', '/enrollments', {}, { studentId: ['Choose a student'], programId: ['Choose a program'], subjectId: ['Choose a subject'] }],
+      ['POST', '/enrollments', { studentId: teacher.userId, programId: program.id, subjectId: otherSubject.id }, { studentId: [ENROLLMENT_MESSAGES.notAStudent], subjectId: [ENROLLMENT_MESSAGES.subjectNotInProgram] }],
+      ['POST', '/enrollments', { studentId: s.userId, programId: '00000000-0000-4000-8000-00000000abcd', subjectId: subject.id }, { programId: ['Choose a program'] }],
+      ['PUT', `/enrollments/${e.id}/status`, { status: 'paused' }, { status: ['Choose pending, active, completed or dropped'] }],
+      ['PUT', `/enrollments/${e.id}/status`, { status: 'active', expectedVersion: -1 }, { expectedVersion: [expect.any(String)] as never }],
+      ['POST', '/enrollments/import', { csv: '' }, { csv: ['The file is empty'], dryRun: [expect.any(String)] as never }],
+      ['POST', '/enrollments/import', { csv: 'email\nx', dryRun: false }, { csv: ['The first line must be the header student_email,program,subject'] }],
+      ['POST', '/enrollments/import', { csv: 'student_email,program,subject\n"a,b', dryRun: false }, { csv: ['Line 2: a quoted field is not closed'] }],
+    ];
+    const before = await h.head();
+    for (const [method, path, body, fields] of cases) {
+      const res = await h.call(method, path, { token: admin(), body });
+      expect({ path, status: res.status, message: res.body.message, fields: res.body.fields }).toEqual({ path, status: 400, message: 'Some fields are not valid', fields });
+    }
+    expect(await h.head()).toBe(before);
+  });
+
+  it('lets one of two concurrent status changes with the same expectedVersion win; the other gets 409 changedMeanwhile', async () => {
+    const s = await h.account('student');
+    const e = (await enroll(s.userId)).body.enrollment;
+    const before = await enrollmentEvents();
+    const [a, b] = await Promise.all([setStatus(e.id, 'active', 1), setStatus(e.id, 'dropped', 1)]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const lost = a.status === 409 ? a : b;
+    expect(lost.body.message).toBe(ENROLLMENT_MESSAGES.changedMeanwhile);
+    expect(await enrollmentEvents()).toBe(before + 1);
+    // A stale version is refused too.
+    expect((await setStatus(e.id, 'completed', 1)).status).toBe(409);
+  });
+
+  it('allows one unfinished enrollment per student and program, also under concurrency; completed or dropped frees the place', async () => {
+    const s = await h.account('student');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => enroll(s.userId)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(ENROLLMENT_MESSAGES.alreadyEnrolled);
+    const mine = (await h.call('GET', '/enrollments', { token: admin() })).body.enrollments.filter((x: any) => x.studentId === s.userId);
+    expect(mine).toHaveLength(1);
+    // Another program is another place.
+    expect((await enroll(s.userId, otherProgram.id, otherSubject.id)).status).toBe(201);
+    // Dropped, the place is free; reactivating the dropped one is refused while the new one holds it.
+    expect((await setStatus(mine[0].id, 'dropped')).status).toBe(200);
+    const next = await enroll(s.userId);
+    expect(next.status).toBe(201);
+    const back = await setStatus(mine[0].id, 'active');
+    expect(back.status).toBe(409);
+    expect(back.body.message).toBe(ENROLLMENT_MESSAGES.alreadyEnrolled);
+  });
+
+  it('gives every enrollment a distinct code, even when many are made at once', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => h.account('student')));
+    const answers = await Promise.all(people.map((p) => enroll(p.userId)));
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    const codes = (await h.call('GET', '/enrollments', { token: admin() })).body.enrollments.map((x: any) => x.code);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('counts enrollments in the catalog: a program or subject with enrollments cannot be deleted', async () => {
+    const p = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Temporary' } })).body.program;
+    const sub = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'T1', programId: p.id } })).body.subject;
+    const s = await h.account('student');
+    await enroll(s.userId, p.id, sub.id);
+    expect((await h.call('GET', '/programs', { token: admin() })).body.programs.find((x: any) => x.id === p.id)).toMatchObject({ subjectCount: 1, enrollmentCount: 1 });
+    const res = await h.call('DELETE', `/subjects/${sub.id}`, { token: admin() });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(CATALOG_MESSAGES.subjectInUse);
+    expect((await h.call('DELETE', `/programs/${p.id}`, { token: admin() })).status).toBe(409);
+  });
+
+  it('removes a deleted student\'s enrollments from every read model', async () => {
+    const p = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Gone Soon' } })).body.program;
+    const sub = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'G1', programId: p.id } })).body.subject;
+    const s = await h.account('student');
+    const e = (await enroll(s.userId, p.id, sub.id)).body.enrollment;
+    const deleted = await h.call('DELETE', `/users/${s.userId}`, { token: admin() });
+    expect(deleted.status).toBe(200);
+    // identity answered once its own projection showed the deletion; a read at that position waits for these.
+    const list = (await h.call('GET', '/enrollments', { token: admin(), minPosition: deleted.position })).body.enrollments;
+    expect(list.some((x: any) => x.id === e.id || x.studentId === s.userId)).toBe(false);
+    expect((await h.call('GET', `/enrollments/${e.id}`, { token: admin() })).status).toBe(404);
+    expect((await h.call('GET', '/programs', { token: admin(), minPosition: deleted.position })).body.programs.find((x: any) => x.id === p.id).enrollmentCount).toBe(0);
+    expect((await h.call('DELETE', `/subjects/${sub.id}`, { token: admin() })).status).toBe(200);
+    expect((await enroll(s.userId, p.id, sub.id)).body.fields.studentId).toEqual([ENROLLMENT_MESSAGES.notAStudent]);
+  });
+});
+
+describe('CSV import', () => {
+  const csvOf = (rows: string[][]) => ['student_email,program,subject', ...rows.map((r) => r.map((f) => (/[",\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(','))].join('\r\n');
+
+  it('refuses a file with one bad row: 400 naming that row\'s line, nothing written', async () => {
+    const a = await h.account('student');
+    const b = await h.account('student');
+    const csv = csvOf([
+      [a.email, 'Web Development', 'Cohort A'],
+      [b.email, 'Web Development', 'Cohort B'],
+    ]);
+    const before = await h.head();
+    const res = await h.call('POST', '/enrollments/import', { token: admin(), body: { csv, dryRun: false } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: ENROLLMENT_MESSAGES.importHasProblems, dryRun: false, problemCount: 1, enrolled: 0 });
+    expect(res.body.rows).toEqual([
+      { line: 2, studentEmail: a.email, program: 'Web Development', subject: 'Cohort A', problems: [] },
+      { line: 3, studentEmail: b.email, program: 'Web Development', subject: 'Cohort B', problems: [`${ENROLLMENT_MESSAGES.subjectNotInProgram}: Cohort B`] },
+    ]);
+    expect(await h.head()).toBe(before);
+  });
+
+  it('reports every kind of problem on a dry run, and writes nothing', async () => {
+    const a = await h.account('student');
+    const enrolled = await h.account('student');
+    await enroll(enrolled.userId);
+    const csv = csvOf([
+      [a.email, 'Web Development', 'Cohort A'],
+      ['nobody@example.com', 'Web Development', 'Cohort A'],
+      [teacher.email, 'Web Development', 'Cohort A'],
+      [a.email.toUpperCase(), 'web development', 'cohort a'],
+      [enrolled.email, 'Web Development', 'Cohort A'],
+      [a.email, 'Cooking', 'Cohort A'],
+    ]);
+    const before = await h.head();
+    const res = await h.call('POST', '/enrollments/import', { token: admin(), body: { csv, dryRun: true } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ dryRun: true, problemCount: 5, enrolled: 0 });
+    expect(res.body.rows.map((r: any) => [r.line, r.problems])).toEqual([
+      [2, []],
+      [3, ['No account has the email nobody@example.com']],
+      [4, [`${teacher.email} is not a student`]],
+      [5, ['Duplicate of line 2: one enrollment per student and program']],
+      [6, [ENROLLMENT_MESSAGES.alreadyEnrolled]],
+      [7, ['Unknown program: Cooking']],
+    ]);
+    expect(await h.head()).toBe(before);
+  });
+
+  it('dry-runs a clean file without writing, then enrolls every row in one atomic append', async () => {
+    const people = await Promise.all(Array.from({ length: 3 }, () => h.account('student')));
+    const csv = csvOf([
+      [people[0].email, 'Web Development', 'Cohort A'],
+      [people[1].email, 'Data "Science", Evening', 'Cohort B'],
+      [people[2].email, 'Web Development', 'Cohort A'],
+    ]);
+    const before = await h.head();
+    const dry = await h.call('POST', '/enrollments/import', { token: admin(), body: { csv, dryRun: true } });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ dryRun: true, problemCount: 0, enrolled: 0 });
+    expect(await h.head()).toBe(before);
+
+    const res = await h.call('POST', '/enrollments/import', { token: admin(), body: { csv, dryRun: false } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ message: ENROLLMENT_MESSAGES.imported(3), dryRun: false, problemCount: 0, enrolled: 3 });
+    const list = (await h.call('GET', '/enrollments', { token: admin() })).body.enrollments;
+    for (const p of people) expect(list.filter((x: any) => x.studentId === p.userId)).toEqual([expect.objectContaining({ status: 'pending', currentWeek: 1 })]);
+    expect(list.find((x: any) => x.studentId === people[1].userId).programName).toBe('Data "Science", Evening');
+    // One transaction: every event of the import has a neighbour of the same import, no one else's between.
+    const after = await h.store.readAll(before, 1000);
+    const written = after.filter((e) => e.metadata.correlationId === after[0].metadata.correlationId);
+    expect(written).toHaveLength(3 * 3); // per row: its code on the year's counter, its StudentEnrolled, its place claim
+    expect(written.map((e) => e.position)).toEqual(Array.from({ length: written.length }, (_, i) => before + 1 + i));
+    // Applying the same file again finds them enrolled.
+    const again = await h.call('POST', '/enrollments/import', { token: admin(), body: { csv, dryRun: false } });
+    expect(again.status).toBe(400);
+    expect(again.body.problemCount).toBe(3);
+  });
+});

@@ -1,0 +1,113 @@
+// The API composed in-process like users.int.spec.ts composes identity, here with the catalog and
+// enrollment contexts too (only the composition root may import several contexts), over real
+// Postgres and Redis; the projections run in-process like the worker runs them.
+import { Test } from '@nestjs/testing';
+import type { INestApplication } from '@nestjs/common';
+import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
+import { type EventStore, type RunningProjections, startProjections } from '@academy/event-store';
+import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
+import { IdentityModule, IdentitySessionValidator, identityProjections } from '@academy/identity';
+import { CatalogModule, catalogProjections } from '@academy/catalog';
+import { EnrollmentModule, enrollmentProjections } from '@academy/enrollment';
+
+export interface Answer {
+  status: number;
+  body: any;
+  /** X-Academy-Position of a command's answer (0 when none). */
+  position: number;
+}
+export type Role = 'student' | 'teacher' | 'student_admin';
+export interface Account {
+  userId: string;
+  email: string;
+  fullName: string;
+  token: string;
+}
+export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin'] as const;
+
+export interface Harness {
+  store: EventStore;
+  admin: Account;
+  call(method: string, path: string, o?: { body?: unknown; token?: string; minPosition?: number }): Promise<Answer>;
+  /** An account made through POST /users, signed in with its invitation's password. */
+  account(role: Role, fullName?: string): Promise<Account>;
+  head(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(name: string): Promise<Harness> {
+  const db: TestDatabase = await createTestDatabase(name);
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    REDIS_URL: testRedisUrl(),
+    NODE_ENV: 'test',
+    ACADEMY_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+    JWT_SECRET: 'a-test-secret-of-the-catalog-and-enrollment-tests-0123456789',
+    PUBLIC_URL: 'http://academy.test',
+    QUEUE_PREFIX: uniquePrefix(name),
+  });
+  process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
+  const orm = await MikroORM.init(ormOptions(db.url));
+  await migrateUp(orm, db.url);
+  await orm.close();
+  const moduleRef = await Test.createTestingModule({
+    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule],
+  }).compile();
+  const app: INestApplication = moduleRef.createNestApplication({ logger: false });
+  applyHttpPlatform(app);
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const store: EventStore = app.get(EVENT_STORE);
+  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections], {
+    store,
+    pool: app.get(PG_POOL),
+    standbyPollMs: 100,
+  });
+
+  let ip = 0;
+  let counter = 0;
+  async function call(method: string, path: string, o: { body?: unknown; token?: string; minPosition?: number } = {}): Promise<Answer> {
+    ip++;
+    const headers: Record<string, string> = { 'x-forwarded-for': `10.9.${Math.floor(ip / 250)}.${ip % 250}` };
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.minPosition) headers['x-academy-min-position'] = String(o.minPosition);
+    const res = await fetch(`${url}/api${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, position: Number(res.headers.get('x-academy-position') ?? 0) };
+  }
+  async function signIn(email: string, password: string): Promise<string> {
+    const res = await call('POST', '/auth/sign-in', { body: { email, password } });
+    if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.access_token;
+  }
+
+  const setup = await call('POST', '/setup');
+  if (setup.status !== 201) throw new Error(`setup: ${setup.status}`);
+  const admin: Account = { userId: '', email: setup.body.email, fullName: 'Admin', token: await signIn(setup.body.email, setup.body.password) };
+  admin.userId = (await call('GET', '/auth/me', { token: admin.token })).body.id;
+
+  async function account(role: Role, fullName = `Person ${++counter}`): Promise<Account> {
+    const email = `${role}.${++counter}.${Date.now()}@example.com`;
+    const res = await call('POST', '/users', { token: admin.token, body: { fullName, email, role } });
+    if (res.status !== 201) throw new Error(`create ${role}: ${res.status} ${JSON.stringify(res.body)}`);
+    const userId = res.body.user.id;
+    const invitation = (await store.readStream(`user-${userId}`)).find((e) => e.type === 'AccountCredentialsIssued')!;
+    const password = (invitation.personal!.data as { temporaryPassword: string }).temporaryPassword;
+    return { userId, email, fullName, token: await signIn(email, password) };
+  }
+
+  return {
+    store,
+    admin,
+    call,
+    account,
+    head: () => store.headPosition(),
+    async stop() {
+      await runners.stop();
+      await app.close();
+      await db.drop();
+      delete process.env.ACADEMY_MASTER_KEY;
+    },
+  };
+}
