@@ -286,4 +286,21 @@ describe('catalog and enrollment in a browser, against the API, worker and mail'
     // Exactly the clean file's two rows were added: the file with a bad row enrolled nothing.
     expect(await page.getByRole('table', { name: 'Enrollments' }).getByRole('row').count()).toBe(before + 2);
   }, 60_000);
+
+  it('a status change on a stale row is refused with the server’s message, and the list is read again', async () => {
+    const { page } = admin;
+    await page.goto(`${api.url}/dashboard/admin/enrollments`);
+    await rows(page, 'Enrollments', secondStudent.email).waitFor();
+    // Another admin tab changes the enrollment meanwhile.
+    const other = await browsers[0].newPage();
+    await other.page.goto(`${api.url}/dashboard/admin/enrollments`);
+    await setStatus(other.page, secondStudent.email, 'Active');
+    await other.page.close();
+
+    await rows(page, 'Enrollments', secondStudent.email).getByRole('combobox').selectOption({ label: 'Dropped' });
+    await toast(page, 'This enrollment was changed by someone else meanwhile. Reload and try again.');
+    // The list is read again: the row shows the other admin's status.
+    const select = await rows(page, 'Enrollments', secondStudent.email).getByRole('combobox').elementHandle();
+    await page.waitForFunction((el) => (el as unknown as { value: string }).value === 'active', select);
+  }, 60_000);
 });
