@@ -113,6 +113,7 @@ describe('subjects', () => {
 
   it('answers bad bodies with 400 and field messages and appends nothing', async () => {
     const program = await newProgram();
+    const subject = await newSubject(program.id);
     const missing = '00000000-0000-4000-8000-00000000abcd';
     const cases: [string, string, unknown, Record<string, string[]>][] = [
       ['POST', '/programs', { name: ' ', type: 'weekend' }, { name: ['Name is required'], type: ['Choose evening or daytime'] }],
@@ -121,6 +122,8 @@ describe('subjects', () => {
       ['POST', '/subjects', { name: 'S', programId: 'nope', weekNumber: 21 }, { programId: ['Choose a program'], weekNumber: ['Week number must be a whole number from 1 to 20'] }],
       ['POST', '/subjects', { name: 'S', programId: missing }, { programId: ['Choose a program'] }],
       ['POST', '/subjects', { name: 'S', programId: program.id, weekNumber: 1.5 }, { weekNumber: ['Week number must be a whole number from 1 to 20'] }],
+      ['PUT', `/subjects/${subject.id}`, { name: '', programId: missing, weekNumber: 0 }, { name: ['Name is required'], weekNumber: ['Week number must be a whole number from 1 to 20'] }],
+      ['PUT', `/subjects/${subject.id}`, { name: 'S', programId: missing }, { programId: ['Choose a program'] }],
       ['POST', '/teacher-assignments', { teacherId: 'x', subjectId: 'y' }, { teacherId: ['Choose a teacher'], subjectId: ['Choose a subject'] }],
       ['POST', '/teacher-assignments', { teacherId: student.userId, subjectId: missing }, { teacherId: [CATALOG_MESSAGES.notATeacher], subjectId: ['Choose a subject'] }],
     ];
