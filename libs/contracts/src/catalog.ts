@@ -22,6 +22,8 @@ export const CATALOG_MESSAGES = {
   subjectDeleted: 'Subject deleted successfully',
   subjectNotFound: 'Subject not found',
   subjectInUse: 'This subject has teacher assignments or enrollments: remove them first.',
+  /** Its enrollments name the program they were made in: the cohort cannot change program under them. */
+  subjectHasEnrollments: 'This subject has enrollments: it cannot move to another program.',
   teacherAssigned: 'Teacher assigned successfully',
   assignmentRemoved: 'Assignment removed',
   assignmentNotFound: 'Assignment not found',
@@ -85,7 +87,7 @@ export const subjectsResponseSchema = z.object({ subjects: z.array(subjectSchema
 export type SubjectsResponse = z.infer<typeof subjectsResponseSchema>;
 export const subjectsQuerySchema = z.object({ programId: z.uuid({ error: 'programId must be an id' }).optional() });
 
-/** POST /api/subjects (admin) → 201 SubjectResponse; PUT /api/subjects/:id → 200; DELETE → 200 MessageResponse, 409 subjectInUse. */
+/** POST /api/subjects (admin) → 201 SubjectResponse; PUT /api/subjects/:id → 200 (409 subjectHasEnrollments when it would move program under enrollments); DELETE → 200 MessageResponse, 409 subjectInUse. */
 export const subjectRequestSchema = z.object({
   name: name('Name'),
   programId: id('program'),

@@ -111,6 +111,20 @@ describe('subjects', () => {
     expect(moved.body).toMatchObject({ message: CATALOG_MESSAGES.subjectUpdated, subject: { name: 'A2', programName: 'Charlie', weekNumber: null } });
   });
 
+  it('keeps a subject with enrollments in its program: it may be renamed, not moved (409), and nothing is appended', async () => {
+    const program = await newProgram('Delta');
+    const other = await newProgram('Echo');
+    const subject = await newSubject(program.id, 'Cohort D1');
+    const enrolled = await h.call('POST', '/enrollments', { token: admin(), body: { studentId: student.userId, programId: program.id, subjectId: subject.id } });
+    expect(enrolled.status).toBe(201);
+    const before = await h.head();
+    const moved = await h.call('PUT', `/subjects/${subject.id}`, { token: admin(), body: { name: 'Cohort D1', programId: other.id, weekNumber: 2 } });
+    expect(moved).toMatchObject({ status: 409, body: { message: CATALOG_MESSAGES.subjectHasEnrollments } });
+    expect(await h.head()).toBe(before);
+    const renamed = await h.call('PUT', `/subjects/${subject.id}`, { token: admin(), body: { name: 'Cohort D1 (2027)', programId: program.id, weekNumber: 2 } });
+    expect(renamed).toMatchObject({ status: 200, body: { subject: { name: 'Cohort D1 (2027)', programId: program.id } } });
+  });
+
   it('answers bad bodies with 400 and field messages and appends nothing', async () => {
     const program = await newProgram();
     const subject = await newSubject(program.id);

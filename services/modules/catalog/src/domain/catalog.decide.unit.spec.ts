@@ -60,13 +60,19 @@ describe('subject', () => {
   });
 
   it('is updated (also to another existing program), deleted only when not in use', () => {
-    const update: SubjectCommand = { type: 'UpdateSubject', programExists: true, programId: 'p2', name: 'CSS', weekNumber: null, description: 'Grid' };
+    const update: SubjectCommand = { type: 'UpdateSubject', programExists: true, hasEnrollments: false, programId: 'p2', name: 'CSS', weekNumber: null, description: 'Grid' };
     expect(decideSubject(update, givenSubject(subjectCreated))).toEqual([{ type: 'SubjectUpdated', data: { subjectId: 's1', programId: 'p2', name: 'CSS', weekNumber: null, description: 'Grid' } }]);
     expect(refused(() => decideSubject({ ...update, programExists: false }, givenSubject(subjectCreated)))).toMatchObject({ kind: 'invalid', fields: { programId: ['Choose a program'] } });
     expect(refused(() => decideSubject({ type: 'DeleteSubject', inUse: true }, givenSubject(subjectCreated)))).toMatchObject({ kind: 'conflict', message: CATALOG_MESSAGES.subjectInUse });
     const [deleted] = decideSubject({ type: 'DeleteSubject', inUse: false }, givenSubject(subjectCreated));
     expect(deleted).toEqual({ type: 'SubjectDeleted', data: { subjectId: 's1' } });
     expect(refused(() => decideSubject({ type: 'DeleteSubject', inUse: false }, givenSubject(subjectCreated, deleted)))).toMatchObject({ kind: 'not_found', message: CATALOG_MESSAGES.subjectNotFound });
+  });
+
+  it('keeps a subject with enrollments in its program: renaming is fine, moving is refused', () => {
+    const rename: SubjectCommand = { type: 'UpdateSubject', programExists: true, hasEnrollments: true, programId: 'p1', name: 'CSS Grid', weekNumber: 3, description: '' };
+    expect(decideSubject(rename, givenSubject(subjectCreated))).toEqual([{ type: 'SubjectUpdated', data: { subjectId: 's1', programId: 'p1', name: 'CSS Grid', weekNumber: 3, description: '' } }]);
+    expect(refused(() => decideSubject({ ...rename, programId: 'p2' }, givenSubject(subjectCreated)))).toMatchObject({ kind: 'conflict', message: CATALOG_MESSAGES.subjectHasEnrollments });
   });
 });
 

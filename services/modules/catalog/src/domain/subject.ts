@@ -44,7 +44,8 @@ export interface SubjectFields {
 }
 export type SubjectCommand =
   | ({ type: 'CreateSubject'; subjectId: string; programExists: boolean } & SubjectFields)
-  | ({ type: 'UpdateSubject'; programExists: boolean } & SubjectFields)
+  /** hasEnrollments: enrollments reference it (caught-up read model); they pin it to its program. */
+  | ({ type: 'UpdateSubject'; programExists: boolean; hasEnrollments: boolean } & SubjectFields)
   /** inUse: teacher assignments or enrollments reference it (from the caught-up read model). */
   | { type: 'DeleteSubject'; inUse: boolean };
 
@@ -62,6 +63,7 @@ export function decideSubject(command: SubjectCommand, state: SubjectState): Sub
   switch (command.type) {
     case 'UpdateSubject': {
       if (!command.programExists) throw noProgram();
+      if (command.programId !== state.programId && command.hasEnrollments) throw new DomainError('conflict', CATALOG_MESSAGES.subjectHasEnrollments);
       const { programId, name, weekNumber, description } = command;
       if (programId === state.programId && name === state.name && weekNumber === state.weekNumber && description === state.description) return [];
       return [{ type: CATALOG_EVENTS.SubjectUpdated, data: { subjectId, programId, name, weekNumber, description } }];

@@ -17,7 +17,8 @@ export class UpdateSubjectHandler {
     if (!isUuid(subjectId)) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
     await this.catalog.caughtUp();
     const programExists = (await this.catalog.program(input.programId)) !== null;
-    const outcome = await handleCommand({ store: this.store, streamId: subjectStream(subjectId), decider: subjectDecider, metadata, command: { type: 'UpdateSubject', programExists, ...input } });
+    const hasEnrollments = await this.catalog.subjectHasEnrollments(subjectId);
+    const outcome = await handleCommand({ store: this.store, streamId: subjectStream(subjectId), decider: subjectDecider, metadata, command: { type: 'UpdateSubject', programExists, hasEnrollments, ...input } });
     await this.catalog.caughtUp(outcome.lastPosition);
     const subject = await this.catalog.subject(subjectId);
     if (!subject) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);

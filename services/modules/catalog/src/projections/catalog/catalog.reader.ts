@@ -162,6 +162,10 @@ export class CatalogReader {
     return rows.length > 0;
   }
 
+  async subjectHasEnrollments(subjectId: string): Promise<boolean> {
+    return (await rowsOrNone(this.pool.query(`SELECT 1 FROM catalog.enrollments WHERE subject_id = $1 LIMIT 1`, [subjectId]))).length > 0;
+  }
+
   async subjectInUse(subjectId: string): Promise<boolean> {
     const rows = await rowsOrNone(
       this.pool.query(`SELECT 1 WHERE EXISTS (SELECT 1 FROM catalog.assignments WHERE subject_id = $1) OR EXISTS (SELECT 1 FROM catalog.enrollments WHERE subject_id = $1)`, [subjectId]),
