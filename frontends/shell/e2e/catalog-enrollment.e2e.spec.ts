@@ -189,6 +189,7 @@ describe('catalog and enrollment in a browser, against the API, worker and mail'
     const first = await assign();
     await toast(page, 'Teacher assigned successfully');
     await first.waitFor({ state: 'detached' });
+    await rows(page, 'Teacher assignments', teacher.email).waitFor(); // the list is read again after the write
     expect(await rows(page, 'Teacher assignments', teacher.email).getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining([teacher.fullName, teacher.email, subject, program]));
     const again = await assign();
     await toast(page, 'This teacher is already assigned to this subject.');
@@ -259,6 +260,8 @@ describe('catalog and enrollment in a browser, against the API, worker and mail'
     await openMenu(page, 'Create User');
     await createUser(page, secondStudent, 'Student');
     await openMenu(page, 'Enrollments');
+    // Count only once the list has loaded (the student's enrollment of the previous test is in it).
+    await rows(page, 'Enrollments', student.email).first().waitFor();
     const before = await page.getByRole('table', { name: 'Enrollments' }).getByRole('row').count();
 
     await page.getByRole('button', { name: 'Import CSV' }).click();
@@ -275,7 +278,8 @@ describe('catalog and enrollment in a browser, against the API, worker and mail'
     expect(await dialog.getByRole('button', { name: 'Enroll all' }).isDisabled()).toBe(true);
 
     await dialog.getByLabel('CSV file').setInputFiles(file('good.csv', [`${student.email},${program},${subject}`, `${secondStudent.email},${program},${subject}`]));
-    expect(await dialog.getByRole('table', { name: 'Rows of the file' }).count()).toBe(0);
+    // A new file clears the previous report (waits for the re-render instead of reading at once).
+    await dialog.getByRole('table', { name: 'Rows of the file' }).waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Check file' }).click();
     await dialog.getByText('All 2 rows are fine.').waitFor();
     await dialog.getByRole('button', { name: 'Enroll all' }).click();
