@@ -7,6 +7,7 @@ import { type AppConfig, AuthModule, EventSourcingModule, HttpPlatformModule, or
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
+import { NotificationsModule } from '@academy/notifications';
 import { HealthController } from './health/health.controller.js';
 import { FRONTEND_LAYOUT, FrontendsController } from './frontends/frontends.controller.js';
 import { ClientEventsController } from './client-events/client-events.controller.js';
@@ -39,6 +40,7 @@ export class AppModule {
         IdentityModule,
         CatalogModule,
         EnrollmentModule,
+        NotificationsModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],
       providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],
