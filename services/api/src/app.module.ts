@@ -4,6 +4,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, AuthModule, EventSourcingModule, HttpPlatformModule, ormOptions } from '@academy/backend';
+import { AdmissionsModule } from '@academy/admissions';
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
@@ -39,6 +40,7 @@ export class AppModule {
         IdentityModule,
         CatalogModule,
         EnrollmentModule,
+        AdmissionsModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],
       providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],
