@@ -8,6 +8,7 @@ import { AdmissionsModule } from '@academy/admissions';
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
+import { NotificationsModule } from '@academy/notifications';
 import { HealthController } from './health/health.controller.js';
 import { FRONTEND_LAYOUT, FrontendsController } from './frontends/frontends.controller.js';
 import { ClientEventsController } from './client-events/client-events.controller.js';
@@ -41,6 +42,7 @@ export class AppModule {
         CatalogModule,
         EnrollmentModule,
         AdmissionsModule,
+        NotificationsModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],
       providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],
