@@ -1,7 +1,7 @@
 // Must show (issue 7): Redis stopped while 100 applications are submitted, then started again. Every
 // application is answered 201 and stored at once (the per-IP limit counts in memory meanwhile); once
 // Redis is back the notifications dispatcher and the mail worker catch up: exactly 100 admissions-
-// staff mails (and 100 acknowledgements), none doubled. The whole path is real and in-process: the
+// staff mails (and 100 acknowledgements), none doubled; converting one then mails its credentials. The whole path is real and in-process: the
 // API's modules over HTTP, the worker as it runs in production (WorkerModule with the real registry
 // and templates), Postgres, a redis-server of this file's own (same port and data directory across
 // the restart) and the SMTP catcher. It lives in the worker because only an app may compose both.
@@ -186,4 +186,19 @@ it('Redis down while 100 applications arrive: all stored at once; after recovery
   // The bell: each staff member has one notice per application, none doubled.
   const inbox = (await call('GET', '/notifications?limit=100', { token: sa })).body;
   expect(inbox.unread).toBe(TOTAL + 1);
+
+  // Converting one of them mails the new student their credentials (identity's mail, via the same queue).
+  const email = `${marker.toLowerCase()}x7@applicants.test`;
+  const [row] = (await call('GET', `/admissions/prospects?q=${encodeURIComponent(email)}`, { token: sa })).body.prospects;
+  const converted = await call('POST', `/admissions/prospects/${row.id}/convert`, { token: sa, body: {} });
+  expect(converted.status).toBe(201);
+  const credentials = await new Promise<CaughtMail>((resolve, reject) => {
+    const match = (m: CaughtMail) => m.subject === 'Your Academy account' && m.to.includes(email);
+    const off = catcher.onMessage((m) => match(m) && (off(), resolve(m)));
+    const already = catcher.messages().find(match);
+    if (already) (off(), resolve(already));
+    setTimeout(() => reject(new Error('no credentials mail after convert')), 20_000);
+  });
+  expect(credentials.text).toContain('Temporary password:');
+  expect(credentials.text).toContain(`Hello Outage ${marker}x7,`);
 }, 180_000);
