@@ -122,6 +122,28 @@ afterAll(async () => {
   delete process.env.ACADEMY_MASTER_KEY;
 });
 
+/** The first caught mail (already there or arriving) that matches. */
+function mailMatching(match: (m: CaughtMail) => boolean, what: string, timeoutMs = 20_000): Promise<CaughtMail> {
+  return new Promise<CaughtMail>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`no ${what}; caught: ${catcher.messages().map((m) => m.subject).join(' | ')}`));
+    }, timeoutMs);
+    const off = catcher.onMessage((m) => {
+      if (!match(m)) return;
+      clearTimeout(timer);
+      off();
+      resolve(m);
+    });
+    const already = catcher.messages().find(match);
+    if (already) {
+      clearTimeout(timer);
+      off();
+      resolve(already);
+    }
+  });
+}
+
 const staffMails = (marker: string) => catcher.messages().filter((m) => m.subject.startsWith('New application:') && m.subject.includes(marker));
 const acknowledgements = (marker: string) => catcher.messages().filter((m) => m.subject.startsWith('We received your application') && m.to.some((t) => t.includes(marker.toLowerCase())));
 
@@ -138,10 +160,7 @@ it('Redis down while 100 applications arrive: all stored at once; after recovery
 
   // Before the outage the path works: one application, its staff mail reaches every staff address.
   expect((await call('POST', '/public/applications', { body: application('Before') })).status).toBe(201);
-  const before = await new Promise<CaughtMail>((resolve, reject) => {
-    const off = catcher.onMessage((m) => m.subject.startsWith('New application: Outage Before') && (off(), resolve(m)));
-    setTimeout(() => reject(new Error(`no staff mail before the outage; caught: ${catcher.messages().map((m) => m.subject).join(' | ')}`)), 20_000);
-  });
+  const before = await mailMatching((m) => m.subject.startsWith('New application: Outage Before'), 'a staff mail before the outage');
   expect([...before.to].sort()).toEqual([setup.body.email, 'sipho@academy.test', EXTRA].sort());
 
   await redis!.stop();
@@ -192,13 +211,7 @@ it('Redis down while 100 applications arrive: all stored at once; after recovery
   const [row] = (await call('GET', `/admissions/prospects?q=${encodeURIComponent(email)}`, { token: sa })).body.prospects;
   const converted = await call('POST', `/admissions/prospects/${row.id}/convert`, { token: sa, body: {} });
   expect(converted.status).toBe(201);
-  const credentials = await new Promise<CaughtMail>((resolve, reject) => {
-    const match = (m: CaughtMail) => m.subject === 'Your Academy account' && m.to.includes(email);
-    const off = catcher.onMessage((m) => match(m) && (off(), resolve(m)));
-    const already = catcher.messages().find(match);
-    if (already) (off(), resolve(already));
-    setTimeout(() => reject(new Error('no credentials mail after convert')), 20_000);
-  });
+  const credentials = await mailMatching((m) => m.subject === 'Your Academy account' && m.to.includes(email), 'the credentials mail after convert');
   expect(credentials.text).toContain('Temporary password:');
   expect(credentials.text).toContain(`Hello Outage ${marker}x7,`);
 }, 180_000);
