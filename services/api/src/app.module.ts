@@ -4,6 +4,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, AuthModule, EventSourcingModule, HttpPlatformModule, ormOptions } from '@academy/backend';
+import { AdmissionsModule } from '@academy/admissions';
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
@@ -40,6 +41,7 @@ export class AppModule {
         IdentityModule,
         CatalogModule,
         EnrollmentModule,
+        AdmissionsModule,
         NotificationsModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],

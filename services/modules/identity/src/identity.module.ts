@@ -18,6 +18,7 @@ import { DeleteUserController } from './commands/delete-user/delete-user.http.co
 import { DeleteUserHandler } from './commands/delete-user/delete-user.handler.js';
 import { CreateUserController } from './commands/create-user/create-user.http.controller.js';
 import { CreateUserHandler } from './commands/create-user/create-user.handler.js';
+import { CreateAccountFromApplicationHandler } from './commands/create-account-from-application/create-account-from-application.handler.js';
 import { UpdateStudentController } from './commands/update-student/update-student.http.controller.js';
 import { UpdateStudentHandler } from './commands/update-student/update-student.handler.js';
 import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
@@ -36,7 +37,8 @@ import { SessionIssuer } from './sessions/session-issuer.js';
 
 /**
  * The identity context's HTTP side. Needs, from the composition root: EventSourcingModule (global),
- * AuthModule.forRoot(IdentitySessionValidator) (global) and global APP_CONFIG + REDIS_CLIENT + RateLimiter.
+ * AuthModule.forRoot(IdentitySessionValidator) (global), global APP_CONFIG + REDIS_CLIENT + RateLimiter,
+ * and CqrsModule.forRoot() (admissions' CreateAccountFromApplication arrives on the CommandBus).
  */
 @Module({
   controllers: [
@@ -71,6 +73,7 @@ import { SessionIssuer } from './sessions/session-issuer.js';
     SetUpFirstAdminHandler,
     CompleteProfileHandler,
     CreateUserHandler,
+    CreateAccountFromApplicationHandler,
     AssignRoleHandler,
     DeleteUserHandler,
     UpdateStudentHandler,
