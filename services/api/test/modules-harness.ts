@@ -34,6 +34,8 @@ export interface Harness {
   /** An account made through POST /users, signed in with its invitation's password. */
   account(role: Role, fullName?: string): Promise<Account>;
   head(): Promise<number>;
+  /** Resolves once every reactor has handled the whole log (and what it appended). */
+  reactionsSettled(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -107,6 +109,15 @@ export async function startHarness(name: string): Promise<Harness> {
     call,
     account,
     head: () => store.headPosition(),
+    async reactionsSettled(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const head = await store.headPosition();
+        if (reactors.reactors.every((r) => r.position >= head) && (await store.headPosition()) === head) return;
+        if (Date.now() > deadline) throw new Error(`reactors behind the head ${head}: ${reactors.reactors.map((r) => r.position).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     async stop() {
       await runners.stop();
       await reactors.stop();
