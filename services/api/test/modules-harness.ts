@@ -17,6 +17,8 @@ export interface Answer {
   body: any;
   /** X-Academy-Position of a command's answer (0 when none). */
   position: number;
+  /** The answer's content type. */
+  type: string;
 }
 export type Role = 'student' | 'teacher' | 'student_admin';
 export interface Account {
@@ -80,7 +82,9 @@ export async function startHarness(name: string): Promise<Harness> {
     if (o.minPosition) headers['x-academy-min-position'] = String(o.minPosition);
     const res = await fetch(`${url}/api${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, position: Number(res.headers.get('x-academy-position') ?? 0) };
+    // JSON answers parsed; any other (the CSV export) kept as text.
+    const json = (res.headers.get('content-type') ?? '').includes('json');
+    return { status: res.status, body: text ? (json || !res.headers.get('content-type') ? JSON.parse(text) : text) : null, position: Number(res.headers.get('x-academy-position') ?? 0), type: res.headers.get('content-type') ?? '' };
   }
   async function signIn(email: string, password: string): Promise<string> {
     const res = await call('POST', '/auth/sign-in', { body: { email, password } });
