@@ -1,7 +1,9 @@
 // The grading context over real HTTP, Postgres and Redis (see modules-harness.ts): submissions,
 // grades, history, My Grades, progress, dashboards, export; the CapstonePassed loop through the
 // enrollment reactor; every endpoint × every role; bad inputs write nothing; concurrency.
-import { GRADE_CSV_COLUMNS, GRADING_MESSAGES } from '@academy/contracts';
+import { GRADE_CSV_COLUMNS, GRADING_EVENTS, GRADING_MESSAGES } from '@academy/contracts';
+import { gradingInAppTemplates, gradingMailTemplates } from '@academy/grading';
+import { recipientDirectory } from '@academy/notifications';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -39,7 +41,7 @@ const weekAdvances = async (id: string) => (await h.store.readStream(`enrollment
 const currentWeek = async (id: string) => (await h.call('GET', `/enrollments/${id}`, { token: admin(), minPosition: await h.head() })).body.enrollment.currentWeek;
 
 beforeAll(async () => {
-  h = await startHarness('grading');
+  h = await startHarness('grading', { inAppTemplates: gradingInAppTemplates });
   student = await h.account('student', 'Ada Student');
   otherStudent = await h.account('student', 'Bob Student');
   teacher = await h.account('teacher', 'Tess Teacher');
@@ -300,6 +302,33 @@ describe('the CapstonePassed loop', () => {
     await grade(teacher, t.id, { status: 'passed', score: 100 });
     await h.reactionsSettled();
     expect(await currentWeek(enrollment)).toBe(1);
+  });
+});
+
+describe('notifications', () => {
+  it('the graded student gets an in-app notice (not for pending) and a mail unless they opted out', async () => {
+    const s = await h.account('student', 'Eve Student');
+    await enrollActive(s, program.id, subject.id);
+    const sub = (await submit(s, 'task', week1.tasks[0].id)).body.submission;
+    await grade(teacher, sub.id, { status: 'pending' });
+    await grade(teacher, sub.id, { status: 'passed', score: 88, feedback: 'Neat work' });
+    const inbox = (await h.call('GET', '/notifications', { token: s.token, minPosition: await h.head() })).body;
+    expect(inbox.notifications).toEqual([
+      expect.objectContaining({ title: GRADING_MESSAGES.gradedNoticeTitle, body: 'Task "Task 1": Passed, Score: 88/100', link: '/dashboard/student/grades', read: false }),
+    ]);
+    expect((await h.call('GET', '/notifications', { token: otherStudent.token })).body.notifications.some((n: any) => n.body.includes('Score: 88/100'))).toBe(false);
+
+    const [graded] = (await h.store.readStream(`work-${s.userId}-${week1.tasks[0].id}`)).filter((e) => e.type === GRADING_EVENTS.SubmissionGraded).slice(-1);
+    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.pool) } as any;
+    const mail = (await gradingMailTemplates[GRADING_EVENTS.SubmissionGraded](graded, ctx)) as any;
+    expect(mail.to).toBe(`Eve Student <${s.email.toLowerCase()}>`);
+    expect(mail.subject).toBe(GRADING_MESSAGES.gradedMailSubject('Task 1'));
+    expect(mail.text).toContain('Task "Task 1": Passed, Score: 88/100');
+    expect(mail.text).toContain('Neat work');
+    expect(mail.text).toContain('http://academy.test/dashboard/student/grades');
+    expect((await h.call('PUT', '/account/notification-preferences', { token: s.token, body: { newApplications: true, newSubmissions: true, submissionGraded: false } })).status).toBe(200);
+    await h.call('GET', '/notifications', { token: s.token, minPosition: await h.head() });
+    expect(await gradingMailTemplates[GRADING_EVENTS.SubmissionGraded](graded, ctx)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // The API composed in-process like users.int.spec.ts composes identity, here with the catalog and
 // enrollment contexts too (only the composition root may import several contexts), over real
 // Postgres and Redis; the projections run in-process like the worker runs them.
+import type pg from 'pg';
 import { Test } from '@nestjs/testing';
 import type { INestApplication } from '@nestjs/common';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
@@ -11,6 +12,8 @@ import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { LearningModule, learningProjections } from '@academy/learning';
 import { GradingModule, gradingProjections } from '@academy/grading';
+import { NotificationsModule, notificationsProjection } from '@academy/notifications';
+import type { InAppTemplates } from '@academy/backend';
 
 export interface Answer {
   status: number;
@@ -31,6 +34,7 @@ export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin
 
 export interface Harness {
   store: EventStore;
+  pool: pg.Pool;
   admin: Account;
   call(method: string, path: string, o?: { body?: unknown; token?: string; minPosition?: number }): Promise<Answer>;
   /** An account made through POST /users, signed in with its invitation's password. */
@@ -41,7 +45,12 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(name: string): Promise<Harness> {
+export interface HarnessOptions {
+  /** The in-app templates the notifications projection runs (the worker merges every context's). */
+  inAppTemplates?: InAppTemplates;
+}
+
+export async function startHarness(name: string, options: HarnessOptions = {}): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase(name);
   const config = loadConfig({
     DATABASE_URL: db.url,
@@ -57,14 +66,14 @@ export async function startHarness(name: string): Promise<Harness> {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule, LearningModule, GradingModule],
+    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule, LearningModule, GradingModule, NotificationsModule],
   }).compile();
   const app: INestApplication = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
-  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections], {
+  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections, notificationsProjection(options.inAppTemplates ?? {})], {
     store,
     pool: app.get(PG_POOL),
     standbyPollMs: 100,
@@ -109,6 +118,7 @@ export async function startHarness(name: string): Promise<Harness> {
 
   return {
     store,
+    pool: app.get(PG_POOL),
     admin,
     call,
     account,
