@@ -183,9 +183,10 @@ export type GradeHistoryResponse = z.infer<typeof gradeHistoryResponseSchema>;
 // ── student: My Grades, Progress, Dashboard ──────────────────────────────────────────────────────
 
 /**
- * GET /api/student/grades (student: own only) → every attempt newest first + summary. averageScore:
- * mean of the scored grades rounded to one decimal (null when none); passRate: passed / graded in whole
- * percent (null when none graded); graded counts submissions whose grade is not pending.
+ * GET /api/student/grades (student: own only) → every attempt newest first + summary over the LATEST
+ * attempt of each item (a superseded needs_revision attempt does not count twice). averageScore: mean
+ * of the scored grades rounded to one decimal (null when none); total: items submitted; graded: those
+ * whose grade is not pending; passRate: passed / graded in whole percent (null when none graded).
  */
 export const myGradesResponseSchema = z.object({
   submissions: z.array(submissionSchema),
