@@ -48,6 +48,8 @@ export const GRADING_MESSAGES = {
   score: (score: number) => `Score: ${score}/100`,
   gradedMailSubject: (title: string) => `Your submission "${title}" was graded`,
   gradedNoticeTitle: 'Submission graded',
+  submittedNoticeTitle: 'New submission',
+  submittedMailSubject: (title: string) => `New submission: ${title}`,
 } as const;
 
 /** https://github.com/<owner>/<repo> (optionally a deeper path, `.git`, trailing slash), nothing else. */
@@ -296,6 +298,10 @@ export interface WorkSubmittedData {
   attempt: number;
   late: boolean;
   dueAt: string | null;
+  /** The task's or capstone's title when submitted (for the teachers' notification). */
+  title?: string;
+  /** The teachers assigned to the subject when submitted: they are told of it (newSubmissions). */
+  teacherIds?: string[];
 }
 /** Free text of the student: in the encrypted personal part (subject: the student). */
 export interface WorkSubmittedPersonal {
