@@ -3,4 +3,6 @@ export * from './identity.js';
 export * from './catalog.js';
 export * from './enrollment.js';
 export * from './admissions.js';
+export * from './learning.js';
+export * from './grading.js';
 export * from './notifications.js';

@@ -7,6 +7,8 @@ import { type AppConfig, AuthModule, EventSourcingModule, HttpPlatformModule, or
 import { AdmissionsModule } from '@academy/admissions';
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
+import { LearningModule } from '@academy/learning';
+import { GradingModule } from '@academy/grading';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
 import { NotificationsModule } from '@academy/notifications';
 import { HealthController } from './health/health.controller.js';
@@ -42,6 +44,8 @@ export class AppModule {
         CatalogModule,
         EnrollmentModule,
         AdmissionsModule,
+        LearningModule,
+        GradingModule,
         NotificationsModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],

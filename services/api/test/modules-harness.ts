@@ -6,11 +6,13 @@ import { Test } from '@nestjs/testing';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { INestApplication } from '@nestjs/common';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
-import { type EventStore, type RunningProjections, startProjections } from '@academy/event-store';
+import { type EventStore, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { IdentityModule, IdentitySessionValidator, identityProjections } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
-import { EnrollmentModule, enrollmentProjections } from '@academy/enrollment';
+import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
+import { LearningModule, learningProjections } from '@academy/learning';
+import { GradingModule, gradingProjections } from '@academy/grading';
 import { NotificationsModule, notificationsProjection } from '@academy/notifications';
 import { AdmissionsModule, admissionsProjections } from '@academy/admissions';
 import type { InAppTemplates } from '@academy/backend';
@@ -20,6 +22,8 @@ export interface Answer {
   body: any;
   /** X-Academy-Position of a command's answer (0 when none). */
   position: number;
+  /** The answer's content type. */
+  type: string;
 }
 export type Role = 'student' | 'teacher' | 'student_admin';
 export interface Account {
@@ -46,6 +50,8 @@ export interface Harness {
   /** An account made through POST /users, signed in with its invitation's password. */
   account(role: Role, fullName?: string): Promise<Account>;
   head(): Promise<number>;
+  /** Resolves once every reactor has handled the whole log (and what it appended). */
+  reactionsSettled(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +85,8 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
       CatalogModule,
       EnrollmentModule,
       NotificationsModule,
+      LearningModule,
+      GradingModule,
       AdmissionsModule,
     ],
   }).compile();
@@ -87,11 +95,14 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
-  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections, ...admissionsProjections, notificationsProjection(options.inAppTemplates ?? {})], {
+  const projections = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections, ...admissionsProjections];
+  const runners: RunningProjections = startProjections([...projections, notificationsProjection(options.inAppTemplates ?? {})], {
     store,
     pool: app.get(PG_POOL),
     standbyPollMs: 100,
   });
+  // The worker's process managers too (CapstonePassed → the enrollment's next week).
+  const reactors = startReactors(enrollmentReactors(store), { store, pool: app.get(PG_POOL), standbyPollMs: 100 });
 
   let ip = 0;
   let counter = 0;
@@ -103,7 +114,9 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     if (o.minPosition) headers['x-academy-min-position'] = String(o.minPosition);
     const res = await fetch(`${url}/api${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, position: Number(res.headers.get('x-academy-position') ?? 0) };
+    // JSON answers parsed; any other (the CSV export) kept as text.
+    const json = (res.headers.get('content-type') ?? '').includes('json');
+    return { status: res.status, body: text ? (json || !res.headers.get('content-type') ? JSON.parse(text) : text) : null, position: Number(res.headers.get('x-academy-position') ?? 0), type: res.headers.get('content-type') ?? '' };
   }
   async function signIn(email: string, password: string): Promise<string> {
     const res = await call('POST', '/auth/sign-in', { body: { email, password } });
@@ -133,8 +146,18 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     call,
     account,
     head: () => store.headPosition(),
+    async reactionsSettled(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const head = await store.headPosition();
+        if (reactors.reactors.every((r) => r.position >= head) && (await store.headPosition()) === head) return;
+        if (Date.now() > deadline) throw new Error(`reactors behind the head ${head}: ${reactors.reactors.map((r) => r.position).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     async stop() {
       await runners.stop();
+      await reactors.stop();
       await app.close();
       await db.drop();
       delete process.env.ACADEMY_MASTER_KEY;

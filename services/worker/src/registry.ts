@@ -1,17 +1,30 @@
 // What the worker runs: every bounded context's projections and the events its notifications react
 // to. Each context module exports its own lists; they are added here as the contexts land.
 import type { InAppTemplates } from '@academy/backend';
-import type { DispatchRoutes, Projection } from '@academy/event-store';
+import type { DispatchRoutes, EventStore, Projection, ReactorDefinition } from '@academy/event-store';
 import { admissionsInAppTemplates, admissionsProjections } from '@academy/admissions';
 import { catalogProjections } from '@academy/catalog';
-import { enrollmentProjections } from '@academy/enrollment';
+import { enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
+import { gradingInAppTemplates, gradingProjections } from '@academy/grading';
+import { learningProjections } from '@academy/learning';
 import { identityProjections } from '@academy/identity';
 import { notificationsProjection, recipientDirectory } from '@academy/notifications';
 
 /** Event type → the in-app notices it becomes (the header bell); every context exports its own. */
-export const inAppTemplates: InAppTemplates = { ...admissionsInAppTemplates };
+export const inAppTemplates: InAppTemplates = { ...admissionsInAppTemplates, ...gradingInAppTemplates };
 
-export const projections: Projection[] = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...admissionsProjections, notificationsProjection(inAppTemplates)];
+export const projections: Projection[] = [
+  ...identityProjections,
+  ...catalogProjections,
+  ...enrollmentProjections,
+  ...learningProjections,
+  ...gradingProjections,
+  ...admissionsProjections,
+  notificationsProjection(inAppTemplates),
+];
+
+/** Process managers: reactions that append to other streams (e.g. CapstonePassed → the enrollment's next week). */
+export const reactors = (store: EventStore): ReactorDefinition[] => [...enrollmentReactors(store)];
 
 /** Event type → BullMQ queue(s) other than mail (mail is routed from the templates in mail/templates.ts) of the 'notifications' dispatcher (job id = event id, ARCHITECTURE.md §7). */
 export const notificationRoutes: DispatchRoutes = {};

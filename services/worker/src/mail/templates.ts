@@ -3,6 +3,7 @@
 // type listed here to the mail queue (job id = event id), and the mail processor renders and sends it.
 import type { MailTemplates } from '@academy/backend';
 import { admissionsMailTemplates } from '@academy/admissions';
+import { gradingMailTemplates } from '@academy/grading';
 import { identityMailTemplates } from '@academy/identity';
 
-export const mailTemplates: MailTemplates = { ...identityMailTemplates, ...admissionsMailTemplates };
+export const mailTemplates: MailTemplates = { ...identityMailTemplates, ...admissionsMailTemplates, ...gradingMailTemplates };
