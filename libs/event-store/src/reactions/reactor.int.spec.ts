@@ -83,6 +83,8 @@ describe('reactor', () => {
     let failures = 3;
     const seen: StoredEvent[] = [];
     const a = welcomer(seen, { failUntil: () => failures-- > 0 });
+    // The standby starts once `a` leads (it has failed once), else it could take the lock first.
+    await until(() => failures < 3, 10_000, 'first failure');
     const standby = welcomer([]);
     await until(() => a.position >= head || standby.position >= head, 10_000, 'after retries');
     expect(failures).toBeLessThan(0);
