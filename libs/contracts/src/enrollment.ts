@@ -140,4 +140,6 @@ export interface EnrollmentStatusChangedData {
 export interface EnrollmentWeekAdvancedData {
   enrollmentId: string;
   week: number;
+  /** The capstone whose first pass advanced the week (at most one advance per capstone). */
+  capstoneId?: string;
 }

@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import { programTypeSchema } from './catalog.js';
+
+// The grading context's HTTP surface (spec §2 student Dashboard, My Grades, Progress; teacher
+// Dashboard, Submissions; §3 submissions, grades; §4 grade status, submissions; §5 submission, grade;
+// §8; §9 rounding). Every endpoint lives under /api. Errors are ApiError (identity.ts).
+// Grading owns SUBMISSIONS and GRADES: one stream per (student, item) `work-<studentId>-<itemId>`
+// holds every attempt and every grade, so "one submission unless needs_revision" and "CapstonePassed
+// at most once per (student, capstone)" are decided purely on one stream.
+
+export const GRADE_STATUSES = ['pending', 'passed', 'failed', 'needs_revision'] as const;
+export const gradeStatusSchema = z.enum(GRADE_STATUSES, { error: 'Choose a status' });
+export type GradeStatus = z.infer<typeof gradeStatusSchema>;
+/** Labels of spec §2 My Grades. */
+export const GRADE_STATUS_LABELS: Record<GradeStatus, string> = {
+  pending: 'Pending',
+  passed: 'Passed',
+  failed: 'Failed',
+  needs_revision: 'Needs Revision',
+};
+
+export const WORK_KINDS = ['task', 'capstone'] as const;
+export const workKindSchema = z.enum(WORK_KINDS, { error: 'Choose task or capstone' });
+export type WorkKind = z.infer<typeof workKindSchema>;
+export const WORK_KIND_LABELS: Record<WorkKind, string> = { task: 'Task', capstone: 'Capstone' };
+
+/** Tasks per week, the denominator of the dashboard's Tasks Completed n/5 (spec §2). */
+export const TASKS_PER_WEEK = 5;
+
+export const GRADING_MESSAGES = {
+  submitted: 'Submission successful!',
+  gradeSubmitted: 'Grade submitted successfully',
+  githubUrl: 'Enter a GitHub repository address like https://github.com/owner/repo',
+  githubUrlRequired: 'GitHub Repository URL is required',
+  itemNotFound: 'This task or capstone does not exist.',
+  notPublished: 'This week is not published yet.',
+  notEnrolled: 'You have no active enrollment in the program of this subject.',
+  alreadySubmitted: 'You have already submitted this item.',
+  submissionNotFound: 'Submission not found',
+  notYourSubject: 'You are not assigned to this subject.',
+  notLatestAttempt: 'A newer attempt exists: grade the latest attempt.',
+  gradeChangedMeanwhile: 'Another teacher graded this submission meanwhile. Reload to see their grade, then try again.',
+  capstoneNotice: 'Passing this capstone will unlock the next week for the student',
+  noFeedback: 'No feedback yet',
+  noSubmissions: 'No submissions yet. Complete weekly tasks to see your grades here.',
+  pendingTab: (n: number) => `Pending Review (${n})`,
+  gradedTab: (n: number) => `Graded (${n})`,
+  score: (score: number) => `Score: ${score}/100`,
+  gradedMailSubject: (title: string) => `Your submission "${title}" was graded`,
+  gradedNoticeTitle: 'Submission graded',
+} as const;
+
+/** https://github.com/<owner>/<repo> (optionally a deeper path, `.git`, trailing slash), nothing else. */
+export const GITHUB_REPO_URL = /^https:\/\/github\.com\/[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]+(?:\/[^\s?#]*)?\/?$/;
+export const githubUrlSchema = z
+  .string({ error: GRADING_MESSAGES.githubUrlRequired })
+  .trim()
+  .min(1, { error: GRADING_MESSAGES.githubUrlRequired, abort: true })
+  .max(500, GRADING_MESSAGES.githubUrl)
+  .regex(GITHUB_REPO_URL, GRADING_MESSAGES.githubUrl);
+
+/** Score: optional, 0–100 in steps of 0.01 (spec §5, §9). */
+export const scoreSchema = z
+  .number({ error: 'Score must be a number from 0 to 100' })
+  .min(0, 'Score must be from 0 to 100')
+  .max(100, 'Score must be from 0 to 100')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Score has at most two decimals (step 0.01)')
+  .nullable()
+  .optional()
+  .default(null);
+
+// ── shapes ───────────────────────────────────────────────────────────────────────────────────────
+
+export const gradeSchema = z.object({
+  score: z.number().nullable(),
+  status: gradeStatusSchema,
+  feedback: z.string(),
+  teacherId: z.string(),
+  teacherName: z.string(),
+  gradedAt: z.string(),
+});
+export type Grade = z.infer<typeof gradeSchema>;
+
+/** One attempt at a task or capstone, as the teacher's Submissions and the student's My Grades show it. */
+export const submissionSchema = z.object({
+  id: z.string(),
+  kind: workKindSchema,
+  /** The task's or capstone's id. */
+  itemId: z.string(),
+  title: z.string(),
+  /** Day 1–5 for a task, null for a capstone. */
+  dayNumber: z.number().int().nullable(),
+  weekId: z.string(),
+  weekNumber: z.number().int(),
+  subjectId: z.string(),
+  subjectName: z.string(),
+  studentId: z.string(),
+  studentName: z.string(),
+  studentEmail: z.string(),
+  githubUrl: z.string(),
+  notes: z.string(),
+  submittedAt: z.string(),
+  dueAt: z.string().nullable(),
+  /** Submitted after the due date. */
+  late: z.boolean(),
+  /** 1 for the first attempt; a new attempt is allowed only after needs_revision. */
+  attempt: z.number().int(),
+  /** False for an attempt superseded by a newer one. */
+  latest: z.boolean(),
+  grade: gradeSchema.nullable(),
+  /** The (student, item) stream's version: send it as `expectedVersion` when grading (409 on a concurrent grade). */
+  version: z.number().int(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+// ── student: submit ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /api/student/submissions (student) → 201 { message: 'Submission successful!', submission }.
+ * The item's week must be published and the student actively enrolled in its subject's program;
+ * 409 alreadySubmitted unless the latest grade is needs_revision (then a new attempt); 404 itemNotFound.
+ */
+export const submitWorkRequestSchema = z.object({
+  kind: workKindSchema,
+  itemId: z.uuid({ error: 'Choose a task or capstone' }),
+  githubUrl: githubUrlSchema,
+  notes: z.string().trim().max(5000, 'Notes must be at most 5000 characters').optional().default(''),
+});
+export type SubmitWorkRequest = z.infer<typeof submitWorkRequestSchema>;
+export const submissionResponseSchema = z.object({ message: z.string().optional(), submission: submissionSchema });
+export type SubmissionResponse = z.infer<typeof submissionResponseSchema>;
+
+/**
+ * GET /api/submissions/:id (the student who submitted it; a teacher assigned to its subject; admin)
+ * → { submission, attempts } (attempts: every attempt at the same item, oldest first); 404 otherwise
+ * for students, 403 for teachers not assigned.
+ */
+export const submissionDetailResponseSchema = z.object({ submission: submissionSchema, attempts: z.array(submissionSchema) });
+export type SubmissionDetailResponse = z.infer<typeof submissionDetailResponseSchema>;
+
+// ── teacher: Submissions and grading ─────────────────────────────────────────────────────────────
+
+/**
+ * GET /api/teacher/submissions?subjectId= (teacher: submissions of the subjects assigned to them; admin: all)
+ * → { pending, graded }: latest attempts only; pending = no grade or status pending, graded = the others
+ * (spec §4), each newest first.
+ */
+export const listSubmissionsQuerySchema = z.object({ subjectId: z.uuid({ error: 'Choose a subject' }).optional() });
+export type ListSubmissionsQuery = z.infer<typeof listSubmissionsQuerySchema>;
+export const teacherSubmissionsResponseSchema = z.object({ pending: z.array(submissionSchema), graded: z.array(submissionSchema) });
+export type TeacherSubmissionsResponse = z.infer<typeof teacherSubmissionsResponseSchema>;
+
+/**
+ * POST /api/submissions/:id/grade (teacher assigned to the submission's subject) →
+ * { message: 'Grade submitted successfully', submission }. Grading again updates the grade. With
+ * `expectedVersion` (the submission's `version` as read) a grade given meanwhile answers 409
+ * gradeChangedMeanwhile. 403 notYourSubject; 404 submissionNotFound; 409 notLatestAttempt.
+ */
+export const gradeSubmissionRequestSchema = z.object({
+  score: scoreSchema,
+  status: gradeStatusSchema,
+  feedback: z.string().trim().max(10000, 'Feedback must be at most 10000 characters').optional().default(''),
+  expectedVersion: z.number().int().min(0).optional(),
+});
+export type GradeSubmissionRequest = z.infer<typeof gradeSubmissionRequestSchema>;
+
+/** One change of a grade, from the events (who, when, old → new). */
+export const gradeChangeSchema = z.object({
+  submissionId: z.string(),
+  attempt: z.number().int(),
+  teacherId: z.string(),
+  teacherName: z.string(),
+  gradedAt: z.string(),
+  from: z.object({ score: z.number().nullable(), status: gradeStatusSchema, feedback: z.string() }).nullable(),
+  to: z.object({ score: z.number().nullable(), status: gradeStatusSchema, feedback: z.string() }),
+});
+export type GradeChange = z.infer<typeof gradeChangeSchema>;
+
+/** GET /api/submissions/:id/history (teacher assigned to its subject, admin) → { changes } oldest first, over every attempt at the item. */
+export const gradeHistoryResponseSchema = z.object({ changes: z.array(gradeChangeSchema) });
+export type GradeHistoryResponse = z.infer<typeof gradeHistoryResponseSchema>;
+
+// ── student: My Grades, Progress, Dashboard ──────────────────────────────────────────────────────
+
+/**
+ * GET /api/student/grades (student: own only) → every attempt newest first + summary. averageScore:
+ * mean of the scored grades rounded to one decimal (null when none); passRate: passed / graded in whole
+ * percent (null when none graded); graded counts submissions whose grade is not pending.
+ */
+export const myGradesResponseSchema = z.object({
+  submissions: z.array(submissionSchema),
+  summary: z.object({
+    averageScore: z.number().nullable(),
+    total: z.number().int(),
+    graded: z.number().int(),
+    passRate: z.number().int().nullable(),
+  }),
+});
+export type MyGradesResponse = z.infer<typeof myGradesResponseSchema>;
+
+export const weekProgressSchema = z.object({
+  weekNumber: z.number().int(),
+  tasksSubmitted: z.number().int(),
+  tasksGraded: z.number().int(),
+  capstonesSubmitted: z.number().int(),
+  capstonesPassed: z.number().int(),
+  /** Mean score of the week's scored grades, one decimal; null when none. */
+  averageScore: z.number().nullable(),
+});
+export type WeekProgress = z.infer<typeof weekProgressSchema>;
+
+/**
+ * GET /api/student/progress (student: own only) → { currentWeek (null when no active enrollment),
+ * percent (currentWeek/20, whole), weeks (weeks with submissions, ascending), trend (scored grades by
+ * time of grading, oldest first) }.
+ */
+export const progressResponseSchema = z.object({
+  currentWeek: z.number().int().nullable(),
+  percent: z.number().int().nullable(),
+  weeks: z.array(weekProgressSchema),
+  trend: z.array(z.object({ gradedAt: z.string(), score: z.number(), title: z.string(), kind: workKindSchema, weekNumber: z.number().int() })),
+});
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;
+
+/**
+ * GET /api/student/dashboard (student) → real figures: currentWeek of the active enrollment (null
+ * none), tasksCompleted = the student's tasks of that week (in the program's subjects) whose latest
+ * grade is passed, out of TASKS_PER_WEEK; averageGrade one decimal or null; activeCourse null when none.
+ */
+export const studentDashboardResponseSchema = z.object({
+  currentWeek: z.number().int().nullable(),
+  tasksCompleted: z.number().int(),
+  tasksTotal: z.number().int(),
+  averageGrade: z.number().nullable(),
+  activeCourse: z.object({ programId: z.string(), programName: z.string(), programType: programTypeSchema }).nullable(),
+});
+export type StudentDashboardResponse = z.infer<typeof studentDashboardResponseSchema>;
+
+/**
+ * GET /api/teacher/dashboard (teacher) → activeCourses: subjects assigned to them; totalStudents:
+ * distinct students with an active enrollment in those subjects' programs; pendingGrading: latest
+ * attempts in those subjects with no grade or pending; currentWeek: the most common current week of
+ * those students (null when none).
+ */
+export const teacherDashboardResponseSchema = z.object({
+  activeCourses: z.number().int(),
+  totalStudents: z.number().int(),
+  pendingGrading: z.number().int(),
+  currentWeek: z.number().int().nullable(),
+});
+export type TeacherDashboardResponse = z.infer<typeof teacherDashboardResponseSchema>;
+
+// ── export ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * GET /api/subjects/:subjectId/grades.csv (teacher assigned to the subject, admin) → text/csv with
+ * these columns, one row per attempt, ordered by week, student email, item.
+ */
+export const GRADE_CSV_COLUMNS = [
+  'student_email',
+  'student_name',
+  'week',
+  'type',
+  'title',
+  'attempt',
+  'submitted_at',
+  'late',
+  'github_url',
+  'status',
+  'score',
+  'graded_at',
+  'graded_by',
+] as const;
+
+// ── integration events (stream work-<studentId>-<itemId>) ────────────────────────────────────────
+
+export const GRADING_EVENTS = {
+  /** A student submitted (an attempt at) a task or a capstone. */
+  WorkSubmitted: 'WorkSubmitted',
+  SubmissionGraded: 'SubmissionGraded',
+  /** The capstone's grade became passed for the FIRST time for this student (at most once per stream). */
+  CapstonePassed: 'CapstonePassed',
+} as const;
+export type GradingEventType = (typeof GRADING_EVENTS)[keyof typeof GRADING_EVENTS];
+
+export interface WorkSubmittedData {
+  submissionId: string;
+  studentId: string;
+  kind: WorkKind;
+  itemId: string;
+  weekId: string;
+  subjectId: string;
+  programId: string;
+  githubUrl: string;
+  attempt: number;
+  late: boolean;
+  dueAt: string | null;
+}
+/** Free text of the student: in the encrypted personal part (subject: the student). */
+export interface WorkSubmittedPersonal {
+  notes: string;
+}
+export interface SubmissionGradedData {
+  submissionId: string;
+  studentId: string;
+  kind: WorkKind;
+  itemId: string;
+  weekId: string;
+  subjectId: string;
+  teacherId: string;
+  attempt: number;
+  score: number | null;
+  status: GradeStatus;
+  previous: { score: number | null; status: GradeStatus } | null;
+}
+/** Feedback about the student: in the encrypted personal part (subject: the student). */
+export interface SubmissionGradedPersonal {
+  feedback: string;
+  previousFeedback: string | null;
+}
+export interface CapstonePassedData {
+  studentId: string;
+  capstoneId: string;
+  submissionId: string;
+  weekId: string;
+  subjectId: string;
+  /** The program the capstone belongs to: the enrollment in THIS program advances. */
+  programId: string;
+}
