@@ -1,0 +1,6 @@
+// Public surface of the learning context: the Nest module and the projections the worker runs.
+import type { Projection } from '@academy/event-store';
+import { learningProjection } from './projections/learning/learning.projection.js';
+
+export { LearningModule } from './learning.module.js';
+export const learningProjections: Projection[] = [learningProjection];

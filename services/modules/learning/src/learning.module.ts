@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { CreateWeekController } from './commands/create-week/create-week.http.controller.js';
+import { CreateWeekHandler } from './commands/create-week/create-week.handler.js';
+import { PublishWeekController } from './commands/publish-week/publish-week.http.controller.js';
+import { PublishWeekHandler } from './commands/publish-week/publish-week.handler.js';
+import { EditWeekContentController } from './commands/edit-week-content/edit-week-content.http.controller.js';
+import { EditWeekContentHandler } from './commands/edit-week-content/edit-week-content.handler.js';
+import { WeekWrites } from './commands/week-writes.js';
+import { ListWeeksController } from './queries/list-weeks/list-weeks.http.controller.js';
+import { GetWeekController } from './queries/get-week/get-week.http.controller.js';
+import { MyLessonsController } from './queries/my-lessons/my-lessons.http.controller.js';
+import { LearningReader } from './projections/learning/learning.reader.js';
+
+/** The learning context's HTTP side. Needs EventSourcingModule and AuthModule (global) from the composition root. */
+@Module({
+  controllers: [ListWeeksController, CreateWeekController, GetWeekController, PublishWeekController, EditWeekContentController, MyLessonsController],
+  providers: [LearningReader, WeekWrites, CreateWeekHandler, PublishWeekHandler, EditWeekContentHandler],
+})
+export class LearningModule {}

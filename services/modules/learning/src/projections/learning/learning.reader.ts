@@ -1,0 +1,223 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from '@academy/backend';
+import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
+import type { Capstone, GradeStatus, LessonsResponse, LessonSubmission, LessonWeek, ProgramType, Task, Week } from '@academy/contracts';
+import { LEARNING_PROJECTION } from './learning.projection.js';
+
+/** Answers wait for this projection: every learning screen reads it. */
+export const LEARNING_READ_MODEL = [LEARNING_PROJECTION] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids in URLs are uuids; anything else names nothing (404, not a database error). */
+export const isUuid = (id: string) => UUID.test(id);
+
+async function rowsOrNone<R extends pg.QueryResultRow>(q: Promise<pg.QueryResult<R>>): Promise<R[]> {
+  try {
+    return (await q).rows;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    // Before the worker created the projection's schema, there is nothing to read.
+    if (code === '42P01' || code === '3F000') return [];
+    throw e;
+  }
+}
+
+interface WeekRow {
+  id: string;
+  subject_id: string;
+  subject_name: string | null;
+  program_id: string | null;
+  program_name: string | null;
+  week_number: number;
+  title: string;
+  objectives: string;
+  is_published: boolean;
+  created_at: Date;
+  version: number;
+}
+interface TaskRow {
+  id: string;
+  week_id: string;
+  day_number: number;
+  title: string;
+  description: string;
+  instructions: string;
+  due_at: Date | null;
+}
+type CapstoneRow = Omit<TaskRow, 'day_number'>;
+interface WorkRow {
+  item_id: string;
+  submission_id: string;
+  github_url: string;
+  notes: string;
+  submitted_at: Date;
+  late: boolean;
+  attempt: number;
+  grade_status: GradeStatus | null;
+  score: string | null;
+  feedback: string | null;
+}
+
+const WEEKS = `SELECT w.id, w.subject_id, s.name AS subject_name, s.program_id, p.name AS program_name, w.week_number, w.title, w.objectives, w.is_published,
+  w.created_at, w.version FROM learning.weeks w LEFT JOIN learning.subjects s ON s.id = w.subject_id LEFT JOIN learning.programs p ON p.id = s.program_id`;
+
+const toTask = (r: TaskRow): Task => ({
+  id: r.id,
+  weekId: r.week_id,
+  dayNumber: r.day_number,
+  title: r.title,
+  description: r.description,
+  instructions: r.instructions,
+  dueAt: r.due_at?.toISOString() ?? null,
+});
+const toCapstone = (r: CapstoneRow): Capstone => ({
+  id: r.id,
+  weekId: r.week_id,
+  title: r.title,
+  description: r.description,
+  instructions: r.instructions,
+  dueAt: r.due_at?.toISOString() ?? null,
+});
+const toSubmission = (r: WorkRow): LessonSubmission => ({
+  submissionId: r.submission_id,
+  githubUrl: r.github_url,
+  notes: r.notes,
+  submittedAt: r.submitted_at.toISOString(),
+  late: r.late,
+  attempt: r.attempt,
+  gradeStatus: r.grade_status,
+  score: r.score === null ? null : Number(r.score),
+  feedback: r.feedback,
+  canResubmit: r.grade_status === 'needs_revision',
+});
+
+export interface SubjectRow {
+  id: string;
+  program_id: string;
+  name: string;
+}
+
+/** Reads of the learning projection (the schema's views onto the live version). */
+@Injectable()
+export class LearningReader {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CONSISTENCY_WAITER) private readonly waiter: ConsistencyWaiter,
+  ) {}
+
+  /** Waits until the read model reached `position` (a command's), or the head of the log when omitted. */
+  async caughtUp(position?: number): Promise<void> {
+    const target = position ?? (await this.store.headPosition());
+    if (target > 0) await this.waiter.wait([...LEARNING_READ_MODEL], target, DEFAULT_CONSISTENCY_TIMEOUT_MS);
+  }
+
+  async subject(id: string): Promise<SubjectRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await rowsOrNone(this.pool.query<SubjectRow>('SELECT id, program_id, name FROM learning.subjects WHERE id = $1', [id]));
+    return row ?? null;
+  }
+
+  async isAssigned(teacherId: string, subjectId: string): Promise<boolean> {
+    return (await rowsOrNone(this.pool.query('SELECT 1 FROM learning.assignments WHERE teacher_id = $1 AND subject_id = $2', [teacherId, subjectId]))).length > 0;
+  }
+
+  /** The subject of a week (null: no such week). */
+  async subjectOfWeek(weekId: string): Promise<string | null> {
+    if (!isUuid(weekId)) return null;
+    const [row] = await rowsOrNone(this.pool.query<{ subject_id: string }>('SELECT subject_id FROM learning.weeks WHERE id = $1', [weekId]));
+    return row?.subject_id ?? null;
+  }
+
+  /** Weeks with their tasks and capstone: of one subject, and/or of the subjects assigned to a teacher. */
+  async weeks(filter: { subjectId?: string; teacherId?: string; weekId?: string }): Promise<Week[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.weekId) where.push(`w.id = $${params.push(filter.weekId)}`);
+    if (filter.subjectId) where.push(`w.subject_id = $${params.push(filter.subjectId)}`);
+    if (filter.teacherId) where.push(`w.subject_id IN (SELECT subject_id FROM learning.assignments WHERE teacher_id = $${params.push(filter.teacherId)})`);
+    const rows = await rowsOrNone(
+      this.pool.query<WeekRow>(`${WEEKS} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.name, w.week_number`, params),
+    );
+    const ids = rows.map((r) => r.id);
+    const { tasks, capstones } = await this.items(ids);
+    return rows.map((r) => ({
+      id: r.id,
+      subjectId: r.subject_id,
+      subjectName: r.subject_name ?? '',
+      programId: r.program_id ?? '',
+      programName: r.program_name ?? '',
+      weekNumber: r.week_number,
+      title: r.title,
+      objectives: r.objectives,
+      isPublished: r.is_published,
+      tasks: tasks.filter((t) => t.weekId === r.id),
+      capstone: capstones.find((c) => c.weekId === r.id) ?? null,
+      createdAt: r.created_at.toISOString(),
+      version: r.version,
+    }));
+  }
+
+  async week(weekId: string): Promise<Week | null> {
+    if (!isUuid(weekId)) return null;
+    return (await this.weeks({ weekId }))[0] ?? null;
+  }
+
+  private async items(weekIds: string[]): Promise<{ tasks: Task[]; capstones: Capstone[] }> {
+    if (!weekIds.length) return { tasks: [], capstones: [] };
+    const [tasks, capstones] = await Promise.all([
+      rowsOrNone(this.pool.query<TaskRow>('SELECT * FROM learning.tasks WHERE week_id = ANY($1::uuid[]) ORDER BY day_number', [weekIds])),
+      rowsOrNone(this.pool.query<CapstoneRow>('SELECT * FROM learning.capstones WHERE week_id = ANY($1::uuid[])', [weekIds])),
+    ]);
+    return { tasks: tasks.map(toTask), capstones: capstones.map(toCapstone) };
+  }
+
+  /** Student Weekly Lessons: the published weeks numbered the current week of the ACTIVE enrollment, across its program's subjects. */
+  async lessons(studentId: string): Promise<LessonsResponse> {
+    const [enrollment] = await rowsOrNone(
+      this.pool.query<{ id: string; program_id: string; program_name: string | null; program_type: ProgramType | null; current_week: number }>(
+        `SELECT e.id, e.program_id, p.name AS program_name, p.type AS program_type, e.current_week FROM learning.enrollments e
+         LEFT JOIN learning.programs p ON p.id = e.program_id WHERE e.student_id = $1 AND e.status = 'active'
+         ORDER BY e.activated_at DESC NULLS LAST, e.enrolled_at DESC LIMIT 1`,
+        [studentId],
+      ),
+    );
+    if (!enrollment) return { enrollment: null, weeks: [] };
+    const rows = await rowsOrNone(
+      this.pool.query<WeekRow>(`${WEEKS} WHERE s.program_id = $1 AND w.week_number = $2 AND w.is_published ORDER BY s.name`, [enrollment.program_id, enrollment.current_week]),
+    );
+    const { tasks, capstones } = await this.items(rows.map((r) => r.id));
+    const itemIds = [...tasks.map((t) => t.id), ...capstones.map((c) => c.id)];
+    const work = itemIds.length
+      ? await rowsOrNone(this.pool.query<WorkRow>('SELECT * FROM learning.work WHERE student_id = $1 AND item_id = ANY($2::uuid[])', [studentId, itemIds]))
+      : [];
+    const submission = (itemId: string) => {
+      const w = work.find((x) => x.item_id === itemId);
+      return w ? toSubmission(w) : null;
+    };
+    const weeks: LessonWeek[] = rows.map((r) => {
+      const capstone = capstones.find((c) => c.weekId === r.id);
+      return {
+        id: r.id,
+        subjectId: r.subject_id,
+        subjectName: r.subject_name ?? '',
+        weekNumber: r.week_number,
+        title: r.title,
+        objectives: r.objectives,
+        tasks: tasks.filter((t) => t.weekId === r.id).map((t) => ({ ...t, submission: submission(t.id) })),
+        capstone: capstone ? { ...capstone, submission: submission(capstone.id) } : null,
+      };
+    });
+    return {
+      enrollment: {
+        enrollmentId: enrollment.id,
+        programId: enrollment.program_id,
+        programName: enrollment.program_name ?? '',
+        programType: enrollment.program_type ?? 'evening',
+        currentWeek: enrollment.current_week,
+      },
+      weeks,
+    };
+  }
+}
