@@ -4,6 +4,7 @@ import { Badge, ErrorPanel, Spinner, Table, TableBody, TableCell, TableHead, Tab
 import { PageHeader, StatCard, formatDate, useMyGradesQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import { formatAverage, formatPercent, formatScore, gradeStatusLabel, statusVariant } from './grading-format';
+import { SubmitDialog } from './submit-dialog';
 
 export function GradeCards({ summary }: { summary: MyGradesResponse['summary'] }) {
   return (
@@ -27,6 +28,9 @@ export function GradesTable({ submissions }: { submissions: readonly Submission[
           <TableHead>Score</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Feedback</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -50,6 +54,10 @@ export function GradesTable({ submissions }: { submissions: readonly Submission[
             </TableCell>
             <TableCell className="max-w-xs whitespace-normal">
               {s.grade?.feedback ? <span className="line-clamp-2">{s.grade.feedback}</span> : <span className="text-muted-foreground">{GRADING_MESSAGES.noFeedback}</span>}
+            </TableCell>
+            <TableCell className="text-right">
+              {/* A needs-revision item of an earlier week is no longer on Weekly Lessons: it can be sent again from here. */}
+              {s.latest && s.grade?.status === 'needs_revision' && <SubmitDialog kind={s.kind} itemId={s.itemId} title={s.title} again />}
             </TableCell>
           </TableRow>
         ))}

@@ -161,9 +161,21 @@ describe('My Grades', () => {
     expect(figure(html, 'Submissions')).toBe('3');
     expect(text(html)).toContain('2 graded');
     expect(figure(html, 'Pass Rate')).toBe('50%');
-    expect(cells(rowOf(html, 'data-submission-id="a"'))).toEqual(['Capstone', 'Landing page Week 1 · HTML & CSS', '23 Nov 2026', '90', 'Passed', 'Great work']);
-    expect(cells(rowOf(html, 'data-submission-id="b"'))).toEqual(['Task', 'Flexbox Week 1 · HTML & CSS', '23 Nov 2026', '75', 'Failed', 'No feedback yet']);
-    expect(cells(rowOf(html, 'data-submission-id="c"')).slice(3)).toEqual(['—', 'Pending', 'No feedback yet']);
+    expect(cells(rowOf(html, 'data-submission-id="a"'))).toEqual(['Capstone', 'Landing page Week 1 · HTML & CSS', '23 Nov 2026', '90', 'Passed', 'Great work', '']);
+    expect(cells(rowOf(html, 'data-submission-id="b"'))).toEqual(['Task', 'Flexbox Week 1 · HTML & CSS', '23 Nov 2026', '75', 'Failed', 'No feedback yet', '']);
+    expect(cells(rowOf(html, 'data-submission-id="c"')).slice(3)).toEqual(['—', 'Pending', 'No feedback yet', '']);
+  });
+
+  it('offers Resubmit on the latest attempt that needs revision, and only there', () => {
+    const revise = { ...teacherGrade('failed', 40), status: 'needs_revision' as const };
+    const html = render(<GradesPage />, [
+      [
+        gradingKeys.myGrades,
+        { ...answer, submissions: [graded({ id: 'new', attempt: 2, grade: revise }), graded({ id: 'old', latest: false, grade: revise })] },
+      ],
+    ]);
+    expect(cells(rowOf(html, 'data-submission-id="new"')).at(-1)).toBe('Resubmit Task');
+    expect(cells(rowOf(html, 'data-submission-id="old"')).at(-1)).toBe('');
   });
 
   it('says so when nothing was submitted yet', () => {

@@ -102,10 +102,10 @@ export function LessonWeekCard({ week }: { week: LessonWeek }) {
               {week.tasks.map((task) => (
                 <AccordionItem key={task.id} value={task.id} data-task-id={task.id}>
                   <AccordionTrigger>
+                    {/* Explicit spaces: the button's accessible name reads "Day 1 Title Not Submitted". */}
                     <span className="flex flex-1 flex-wrap items-center gap-2">
-                      <span className="text-muted-foreground">{`Day ${task.dayNumber}`}</span>
-                      <span>{task.title}</span>
-                    </span>
+                      <span className="text-muted-foreground">{`Day ${task.dayNumber}`}</span> <span>{task.title}</span>
+                    </span>{' '}
                     <StatusBadge submission={task.submission} />
                   </AccordionTrigger>
                   <AccordionContent>
