@@ -1,0 +1,156 @@
+// The work aggregate (stream `work-<studentId>-<itemId>`): one student's attempts at one task or
+// capstone and every grade given to them. Plain TS. Keeping all of it in one stream makes the rules
+// hold under concurrency with one optimistic append: a single submission unless the latest grade is
+// needs_revision; grading again updates; CapstonePassed at most once per (student, capstone), however
+// often the grade goes passed → failed → passed and however many teachers grade at once.
+import { DomainError, type Decider, type LoadedEvent, type PersonalData } from '@academy/event-store';
+import {
+  type CapstonePassedData,
+  GRADING_EVENTS,
+  GRADING_MESSAGES,
+  type GradeStatus,
+  type SubmissionGradedData,
+  type SubmissionGradedPersonal,
+  type WorkKind,
+  type WorkSubmittedData,
+  type WorkSubmittedPersonal,
+} from '@academy/contracts';
+
+export const workStream = (studentId: string, itemId: string) => `work-${studentId}-${itemId}`;
+
+export type WorkEvent =
+  | { type: typeof GRADING_EVENTS.WorkSubmitted; data: WorkSubmittedData; personal?: PersonalData }
+  | { type: typeof GRADING_EVENTS.SubmissionGraded; data: SubmissionGradedData; personal?: PersonalData }
+  | { type: typeof GRADING_EVENTS.CapstonePassed; data: CapstonePassedData };
+
+export interface GradeState {
+  score: number | null;
+  status: GradeStatus;
+  feedback: string;
+  teacherId: string;
+}
+export interface Attempt {
+  submissionId: string;
+  attempt: number;
+  kind: WorkKind;
+  itemId: string;
+  weekId: string;
+  subjectId: string;
+  programId: string;
+  grade: GradeState | null;
+}
+export interface WorkState {
+  studentId: string | null;
+  attempts: Attempt[];
+  capstonePassed: boolean;
+}
+
+export const initialWorkState = (): WorkState => ({ studentId: null, attempts: [], capstonePassed: false });
+
+export function evolveWork(state: WorkState, event: LoadedEvent<WorkEvent['type'], any>): WorkState {
+  switch (event.type) {
+    case GRADING_EVENTS.WorkSubmitted: {
+      const d = event.data as WorkSubmittedData;
+      const a: Attempt = { submissionId: d.submissionId, attempt: d.attempt, kind: d.kind, itemId: d.itemId, weekId: d.weekId, subjectId: d.subjectId, programId: d.programId, grade: null };
+      return { ...state, studentId: d.studentId, attempts: [...state.attempts, a] };
+    }
+    case GRADING_EVENTS.SubmissionGraded: {
+      const d = event.data as SubmissionGradedData;
+      // Erased feedback reads as empty: the grade itself stays.
+      const feedback = (event.personal?.data as Partial<SubmissionGradedPersonal> | undefined)?.feedback ?? '';
+      const grade: GradeState = { score: d.score, status: d.status, feedback, teacherId: d.teacherId };
+      return { ...state, attempts: state.attempts.map((a) => (a.submissionId === d.submissionId ? { ...a, grade } : a)) };
+    }
+    case GRADING_EVENTS.CapstonePassed:
+      return { ...state, capstonePassed: true };
+    default:
+      return state;
+  }
+}
+
+/** What the handler knows about the item from the read model (null: no such task or capstone). */
+export interface ItemFacts {
+  kind: WorkKind;
+  itemId: string;
+  weekId: string;
+  subjectId: string;
+  programId: string;
+  dueAt: string | null;
+  published: boolean;
+}
+
+export type WorkCommand =
+  | {
+      type: 'SubmitWork';
+      submissionId: string;
+      studentId: string;
+      kind: WorkKind;
+      item: ItemFacts | null;
+      /** The student has an active enrollment in the item's program. */
+      enrolled: boolean;
+      githubUrl: string;
+      notes: string;
+      now: string;
+    }
+  | { type: 'GradeSubmission'; submissionId: string; teacherId: string; score: number | null; status: GradeStatus; feedback: string };
+
+export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] {
+  if (command.type === 'SubmitWork') {
+    const { item } = command;
+    if (!item || item.kind !== command.kind) throw new DomainError('not_found', GRADING_MESSAGES.itemNotFound, { itemId: [GRADING_MESSAGES.itemNotFound] });
+    if (!item.published) throw new DomainError('conflict', GRADING_MESSAGES.notPublished);
+    if (!command.enrolled) throw new DomainError('forbidden', GRADING_MESSAGES.notEnrolled);
+    const latest = state.attempts.at(-1);
+    if (latest && latest.grade?.status !== 'needs_revision') throw new DomainError('conflict', GRADING_MESSAGES.alreadySubmitted);
+    const data: WorkSubmittedData = {
+      submissionId: command.submissionId,
+      studentId: command.studentId,
+      kind: item.kind,
+      itemId: item.itemId,
+      weekId: item.weekId,
+      subjectId: item.subjectId,
+      programId: item.programId,
+      githubUrl: command.githubUrl,
+      attempt: (latest?.attempt ?? 0) + 1,
+      late: item.dueAt !== null && Date.parse(command.now) > Date.parse(item.dueAt),
+      dueAt: item.dueAt,
+    };
+    const personal: WorkSubmittedPersonal = { notes: command.notes };
+    return [{ type: GRADING_EVENTS.WorkSubmitted, data, personal: { subjectId: command.studentId, data: { ...personal } } }];
+  }
+
+  const attempt = state.attempts.find((a) => a.submissionId === command.submissionId);
+  if (!attempt) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
+  if (attempt !== state.attempts.at(-1)) throw new DomainError('conflict', GRADING_MESSAGES.notLatestAttempt);
+  const previous = attempt.grade;
+  // The very same grade again (a retry, a double click) changes nothing.
+  if (previous && previous.score === command.score && previous.status === command.status && previous.feedback === command.feedback) return [];
+  const graded: SubmissionGradedData = {
+    submissionId: attempt.submissionId,
+    studentId: state.studentId!,
+    kind: attempt.kind,
+    itemId: attempt.itemId,
+    weekId: attempt.weekId,
+    subjectId: attempt.subjectId,
+    teacherId: command.teacherId,
+    attempt: attempt.attempt,
+    score: command.score,
+    status: command.status,
+    previous: previous ? { score: previous.score, status: previous.status } : null,
+  };
+  const personal: SubmissionGradedPersonal = { feedback: command.feedback, previousFeedback: previous?.feedback ?? null };
+  const events: WorkEvent[] = [{ type: GRADING_EVENTS.SubmissionGraded, data: graded, personal: { subjectId: state.studentId!, data: { ...personal } } }];
+  if (attempt.kind === 'capstone' && command.status === 'passed' && !state.capstonePassed) {
+    events.push({
+      type: GRADING_EVENTS.CapstonePassed,
+      data: { studentId: state.studentId!, capstoneId: attempt.itemId, submissionId: attempt.submissionId, weekId: attempt.weekId, subjectId: attempt.subjectId, programId: attempt.programId },
+    });
+  }
+  return events;
+}
+
+export const workDecider: Decider<WorkCommand, WorkEvent, WorkState> = {
+  initialState: initialWorkState,
+  evolve: evolveWork,
+  decide: decideWork,
+};

@@ -1,0 +1,6 @@
+// Public surface of the grading context: the Nest module and the projections the worker runs.
+import type { Projection } from '@academy/event-store';
+import { gradingProjection } from './projections/grading/grading.projection.js';
+
+export { GradingModule } from './grading.module.js';
+export const gradingProjections: Projection[] = [gradingProjection];

@@ -1,0 +1,311 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from '@academy/backend';
+import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
+import {
+  type GradeStatus,
+  type MyGradesResponse,
+  PROGRAM_WEEKS,
+  type ProgramType,
+  type ProgressResponse,
+  type StudentDashboardResponse,
+  type Submission,
+  TASKS_PER_WEEK,
+  type TeacherDashboardResponse,
+  type WorkKind,
+} from '@academy/contracts';
+import type { ItemFacts } from '../../domain/work.js';
+import { GRADING_PROJECTION } from './grading.projection.js';
+
+/** Answers wait for this projection; commands also wait for learning, whose lessons show the attempts. */
+export const GRADING_READ_MODEL = [GRADING_PROJECTION] as const;
+export const SUBMISSION_SCREENS = [GRADING_PROJECTION, 'learning'] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids in URLs are uuids; anything else names nothing (404, not a database error). */
+export const isUuid = (id: string) => UUID.test(id);
+
+async function rowsOrNone<R extends pg.QueryResultRow>(q: Promise<pg.QueryResult<R>>): Promise<R[]> {
+  try {
+    return (await q).rows;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === '42P01' || code === '3F000') return [];
+    throw e;
+  }
+}
+
+/** One decimal (spec §9). */
+export const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+interface SubmissionRow {
+  id: string;
+  stream_id: string;
+  kind: WorkKind;
+  item_id: string;
+  title: string | null;
+  day_number: number | null;
+  week_id: string;
+  week_number: number | null;
+  subject_id: string;
+  subject_name: string | null;
+  student_id: string;
+  student_name: string | null;
+  student_email: string | null;
+  github_url: string;
+  notes: string;
+  submitted_at: Date;
+  due_at: Date | null;
+  late: boolean;
+  attempt: number;
+  latest: boolean;
+  status: GradeStatus | null;
+  score: string | null;
+  feedback: string | null;
+  teacher_id: string | null;
+  teacher_name: string | null;
+  graded_at: Date | null;
+  version: number;
+}
+
+const SUBMISSIONS = `SELECT s.id, s.stream_id, s.kind, s.item_id, i.title, i.day_number, s.week_id, w.week_number, s.subject_id, sj.name AS subject_name,
+  s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.late, s.attempt, s.latest,
+  s.status, s.score, s.feedback, s.teacher_id, t.full_name AS teacher_name, s.graded_at, s.version
+  FROM grading.submissions s LEFT JOIN grading.items i ON i.id = s.item_id LEFT JOIN grading.weeks w ON w.id = s.week_id
+  LEFT JOIN grading.subjects sj ON sj.id = s.subject_id LEFT JOIN grading.people st ON st.id = s.student_id LEFT JOIN grading.people t ON t.id = s.teacher_id`;
+
+const toSubmission = (r: SubmissionRow): Submission => ({
+  id: r.id,
+  kind: r.kind,
+  itemId: r.item_id,
+  title: r.title ?? '',
+  dayNumber: r.day_number,
+  weekId: r.week_id,
+  weekNumber: r.week_number ?? 0,
+  subjectId: r.subject_id,
+  subjectName: r.subject_name ?? '',
+  studentId: r.student_id,
+  studentName: r.student_name ?? '',
+  studentEmail: r.student_email ?? '',
+  githubUrl: r.github_url,
+  notes: r.notes,
+  submittedAt: r.submitted_at.toISOString(),
+  dueAt: r.due_at?.toISOString() ?? null,
+  late: r.late,
+  attempt: r.attempt,
+  latest: r.latest,
+  grade:
+    r.status === null
+      ? null
+      : {
+          score: r.score === null ? null : Number(r.score),
+          status: r.status,
+          feedback: r.feedback ?? '',
+          teacherId: r.teacher_id ?? '',
+          teacherName: r.teacher_name ?? '',
+          gradedAt: r.graded_at?.toISOString() ?? '',
+        },
+  version: r.version,
+});
+
+/** Pending review: no grade, or status pending (spec §4). */
+export const isPending = (s: Submission) => s.grade === null || s.grade.status === 'pending';
+
+function average(scores: number[]): number | null {
+  return scores.length ? oneDecimal(scores.reduce((a, b) => a + b, 0) / scores.length) : null;
+}
+
+export interface ActiveEnrollment {
+  programId: string;
+  programName: string;
+  programType: ProgramType;
+  currentWeek: number;
+}
+
+/** Reads of the grading projection (the schema's views onto the live version). */
+@Injectable()
+export class GradingReader {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CONSISTENCY_WAITER) private readonly waiter: ConsistencyWaiter,
+  ) {}
+
+  /** Waits until the read model reached `position` (a command's), or the head of the log when omitted. */
+  async caughtUp(position?: number): Promise<void> {
+    const target = position ?? (await this.store.headPosition());
+    if (target > 0) await this.waiter.wait([...GRADING_READ_MODEL], target, DEFAULT_CONSISTENCY_TIMEOUT_MS);
+  }
+
+  async item(itemId: string): Promise<ItemFacts | null> {
+    const [row] = await rowsOrNone(
+      this.pool.query<{ kind: WorkKind; week_id: string; subject_id: string; program_id: string; due_at: Date | null; is_published: boolean }>(
+        `SELECT i.kind, i.week_id, w.subject_id, sj.program_id, i.due_at, w.is_published FROM grading.items i JOIN grading.weeks w ON w.id = i.week_id
+         JOIN grading.subjects sj ON sj.id = w.subject_id WHERE i.id = $1 AND NOT i.removed`,
+        [itemId],
+      ),
+    );
+    if (!row) return null;
+    return { kind: row.kind, itemId, weekId: row.week_id, subjectId: row.subject_id, programId: row.program_id, dueAt: row.due_at?.toISOString() ?? null, published: row.is_published };
+  }
+
+  async isActivelyEnrolled(studentId: string, programId: string): Promise<boolean> {
+    return (await rowsOrNone(this.pool.query(`SELECT 1 FROM grading.enrollments WHERE student_id = $1 AND program_id = $2 AND status = 'active'`, [studentId, programId]))).length > 0;
+  }
+
+  async isAssigned(teacherId: string, subjectId: string): Promise<boolean> {
+    return (await rowsOrNone(this.pool.query('SELECT 1 FROM grading.assignments WHERE teacher_id = $1 AND subject_id = $2', [teacherId, subjectId]))).length > 0;
+  }
+
+  async subjectExists(subjectId: string): Promise<boolean> {
+    return isUuid(subjectId) && (await rowsOrNone(this.pool.query('SELECT 1 FROM grading.subjects WHERE id = $1', [subjectId]))).length > 0;
+  }
+
+  async submission(id: string): Promise<Submission | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await rowsOrNone(this.pool.query<SubmissionRow>(`${SUBMISSIONS} WHERE s.id = $1`, [id]));
+    return row ? toSubmission(row) : null;
+  }
+
+  /** The stream of a submission (null: unknown). */
+  async streamOf(id: string): Promise<{ streamId: string; subjectId: string; studentId: string } | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await rowsOrNone(this.pool.query<{ stream_id: string; subject_id: string; student_id: string }>('SELECT stream_id, subject_id, student_id FROM grading.submissions WHERE id = $1', [id]));
+    return row ? { streamId: row.stream_id, subjectId: row.subject_id, studentId: row.student_id } : null;
+  }
+
+  /** Every attempt at the same (student, item), oldest first. */
+  async attempts(streamId: string): Promise<Submission[]> {
+    return (await rowsOrNone(this.pool.query<SubmissionRow>(`${SUBMISSIONS} WHERE s.stream_id = $1 ORDER BY s.attempt`, [streamId]))).map(toSubmission);
+  }
+
+  /** Latest attempts of the teacher's assigned subjects (null teacher: every subject), newest first. */
+  async forStaff(teacherId: string | null, subjectId?: string): Promise<Submission[]> {
+    const where = ['s.latest'];
+    const params: unknown[] = [];
+    if (teacherId) where.push(`s.subject_id IN (SELECT subject_id FROM grading.assignments WHERE teacher_id = $${params.push(teacherId)})`);
+    if (subjectId) where.push(`s.subject_id = $${params.push(subjectId)}`);
+    return (await rowsOrNone(this.pool.query<SubmissionRow>(`${SUBMISSIONS} WHERE ${where.join(' AND ')} ORDER BY s.submitted_at DESC`, params))).map(toSubmission);
+  }
+
+  /** Every attempt of a student, newest first. */
+  async ofStudent(studentId: string): Promise<Submission[]> {
+    return (await rowsOrNone(this.pool.query<SubmissionRow>(`${SUBMISSIONS} WHERE s.student_id = $1 ORDER BY s.submitted_at DESC, s.attempt DESC`, [studentId]))).map(toSubmission);
+  }
+
+  async activeEnrollment(studentId: string): Promise<ActiveEnrollment | null> {
+    const [row] = await rowsOrNone(
+      this.pool.query<{ program_id: string; program_name: string | null; program_type: ProgramType | null; current_week: number }>(
+        `SELECT e.program_id, p.name AS program_name, p.type AS program_type, e.current_week FROM grading.enrollments e LEFT JOIN grading.programs p ON p.id = e.program_id
+         WHERE e.student_id = $1 AND e.status = 'active' ORDER BY e.activated_at DESC NULLS LAST, e.enrolled_at DESC LIMIT 1`,
+        [studentId],
+      ),
+    );
+    return row ? { programId: row.program_id, programName: row.program_name ?? '', programType: row.program_type ?? 'evening', currentWeek: row.current_week } : null;
+  }
+
+  /** My Grades: every attempt; the summary counts each item once, by its latest attempt. */
+  async myGrades(studentId: string): Promise<MyGradesResponse> {
+    const submissions = await this.ofStudent(studentId);
+    const latest = submissions.filter((s) => s.latest);
+    const graded = latest.filter((s) => !isPending(s));
+    const passed = graded.filter((s) => s.grade!.status === 'passed').length;
+    return {
+      submissions,
+      summary: {
+        averageScore: average(latest.flatMap((s) => (s.grade?.score == null ? [] : [s.grade.score]))),
+        total: latest.length,
+        graded: graded.length,
+        passRate: graded.length ? Math.round((passed / graded.length) * 100) : null,
+      },
+    };
+  }
+
+  async progress(studentId: string): Promise<ProgressResponse> {
+    const [submissions, enrollment] = await Promise.all([this.ofStudent(studentId), this.activeEnrollment(studentId)]);
+    const latest = submissions.filter((s) => s.latest);
+    const weeks = [...new Set(latest.map((s) => s.weekNumber))].sort((a, b) => a - b);
+    return {
+      currentWeek: enrollment?.currentWeek ?? null,
+      percent: enrollment ? Math.round((enrollment.currentWeek / PROGRAM_WEEKS) * 100) : null,
+      weeks: weeks.map((weekNumber) => {
+        const of = latest.filter((s) => s.weekNumber === weekNumber);
+        const tasks = of.filter((s) => s.kind === 'task');
+        const capstones = of.filter((s) => s.kind === 'capstone');
+        return {
+          weekNumber,
+          tasksSubmitted: tasks.length,
+          tasksGraded: tasks.filter((s) => !isPending(s)).length,
+          capstonesSubmitted: capstones.length,
+          capstonesPassed: capstones.filter((s) => s.grade?.status === 'passed').length,
+          averageScore: average(of.flatMap((s) => (s.grade?.score == null ? [] : [s.grade.score]))),
+        };
+      }),
+      trend: submissions
+        .filter((s) => s.grade?.score != null)
+        .sort((a, b) => a.grade!.gradedAt.localeCompare(b.grade!.gradedAt))
+        .map((s) => ({ gradedAt: s.grade!.gradedAt, score: s.grade!.score!, title: s.title, kind: s.kind, weekNumber: s.weekNumber })),
+    };
+  }
+
+  async studentDashboard(studentId: string): Promise<StudentDashboardResponse> {
+    const [submissions, enrollment] = await Promise.all([this.ofStudent(studentId), this.activeEnrollment(studentId)]);
+    const latest = submissions.filter((s) => s.latest);
+    let tasksCompleted = 0;
+    if (enrollment) {
+      const [row] = await rowsOrNone(
+        this.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM grading.submissions s JOIN grading.weeks w ON w.id = s.week_id JOIN grading.subjects sj ON sj.id = s.subject_id
+           WHERE s.student_id = $1 AND s.latest AND s.kind = 'task' AND s.status = 'passed' AND w.week_number = $2 AND sj.program_id = $3`,
+          [studentId, enrollment.currentWeek, enrollment.programId],
+        ),
+      );
+      tasksCompleted = row?.n ?? 0;
+    }
+    return {
+      currentWeek: enrollment?.currentWeek ?? null,
+      tasksCompleted,
+      tasksTotal: TASKS_PER_WEEK,
+      averageGrade: average(latest.flatMap((s) => (s.grade?.score == null ? [] : [s.grade.score]))),
+      activeCourse: enrollment ? { programId: enrollment.programId, programName: enrollment.programName, programType: enrollment.programType } : null,
+    };
+  }
+
+  async teacherDashboard(teacherId: string): Promise<TeacherDashboardResponse> {
+    const [[courses], [pending], weeks] = await Promise.all([
+      rowsOrNone(this.pool.query<{ n: number }>('SELECT count(DISTINCT subject_id)::int AS n FROM grading.assignments WHERE teacher_id = $1', [teacherId])),
+      rowsOrNone(
+        this.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM grading.submissions WHERE latest AND (status IS NULL OR status = 'pending')
+           AND subject_id IN (SELECT subject_id FROM grading.assignments WHERE teacher_id = $1)`,
+          [teacherId],
+        ),
+      ),
+      rowsOrNone(
+        this.pool.query<{ student_id: string; current_week: number }>(
+          `SELECT DISTINCT e.student_id, e.current_week FROM grading.enrollments e WHERE e.status = 'active' AND e.program_id IN
+           (SELECT sj.program_id FROM grading.assignments a JOIN grading.subjects sj ON sj.id = a.subject_id WHERE a.teacher_id = $1)`,
+          [teacherId],
+        ),
+      ),
+    ]);
+    const counts = new Map<number, number>();
+    for (const w of weeks) counts.set(w.current_week, (counts.get(w.current_week) ?? 0) + 1);
+    // The most common current week; ties go to the lower week.
+    const currentWeek = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? null;
+    return { activeCourses: courses?.n ?? 0, totalStudents: new Set(weeks.map((w) => w.student_id)).size, pendingGrading: pending?.n ?? 0, currentWeek };
+  }
+
+  /** Every attempt of a subject, by week, student email, item (the CSV export). */
+  async ofSubject(subjectId: string): Promise<Submission[]> {
+    return (
+      await rowsOrNone(this.pool.query<SubmissionRow>(`${SUBMISSIONS} WHERE s.subject_id = $1 ORDER BY w.week_number, st.email, s.kind DESC, i.day_number, s.attempt`, [subjectId]))
+    ).map(toSubmission);
+  }
+
+  async names(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await rowsOrNone(this.pool.query<{ id: string; full_name: string | null; email: string | null }>('SELECT id, full_name, email FROM grading.people WHERE id = ANY($1::uuid[])', [ids]));
+    return new Map(rows.map((r) => [r.id, r.full_name ?? r.email ?? '']));
+  }
+}
