@@ -457,7 +457,9 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await resubmit.getByRole('button', { name: 'Submit' }).click();
     await toast(s, 'Submission successful!');
     await resubmit.waitFor({ state: 'detached' });
-    await figure(s, 'Submissions').filter({ hasText: /^3$/ }).waitFor();
+    // Every attempt is a row; the new one is pending and cannot be sent again.
+    await s.getByRole('table', { name: 'My grades' }).getByRole('row').filter({ hasText: 'attempt 2' }).getByRole('cell', { name: 'Pending', exact: true }).waitFor();
+    expect(await taskRow.count()).toBe(2);
     expect(await s.getByRole('button', { name: 'Resubmit Task' }).count()).toBe(0);
     await t.reload();
     const row = t.getByRole('table', { name: 'Pending review' }).getByRole('row').filter({ hasText: days[0].title });
