@@ -310,6 +310,11 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
 
   it('the teacher grades the capstone passed; a grade given meanwhile by someone else is a clear conflict that keeps the input', async () => {
     const t = teacherPage.page;
+    await t.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await t.getByRole('heading', { level: 1, name: 'Teacher Dashboard' }).waitFor();
+    await figure(t, 'Pending Grading').filter({ hasText: /^2$/ }).waitFor();
+    expect(await figure(t, 'Total Students').innerText()).toBe('1');
+    expect(await figure(t, 'Current Week').innerText()).toBe('Week 1');
     await openMenu(t, 'Submissions');
     await t.getByRole('tab', { name: 'Pending Review (2)' }).waitFor();
     await t.getByRole('tab', { name: 'Graded (0)' }).waitFor();
