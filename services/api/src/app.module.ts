@@ -6,6 +6,8 @@ import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, AuthModule, EventSourcingModule, HttpPlatformModule, ormOptions } from '@academy/backend';
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
+import { LearningModule } from '@academy/learning';
+import { GradingModule } from '@academy/grading';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
 import { HealthController } from './health/health.controller.js';
 import { FRONTEND_LAYOUT, FrontendsController } from './frontends/frontends.controller.js';
@@ -39,6 +41,8 @@ export class AppModule {
         IdentityModule,
         CatalogModule,
         EnrollmentModule,
+        LearningModule,
+        GradingModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],
       providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],

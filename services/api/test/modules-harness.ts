@@ -4,11 +4,13 @@
 import { Test } from '@nestjs/testing';
 import type { INestApplication } from '@nestjs/common';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
-import { type EventStore, type RunningProjections, startProjections } from '@academy/event-store';
+import { type EventStore, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { IdentityModule, IdentitySessionValidator, identityProjections } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
-import { EnrollmentModule, enrollmentProjections } from '@academy/enrollment';
+import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
+import { LearningModule, learningProjections } from '@academy/learning';
+import { GradingModule, gradingProjections } from '@academy/grading';
 
 export interface Answer {
   status: number;
@@ -51,18 +53,20 @@ export async function startHarness(name: string): Promise<Harness> {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule],
+    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule, LearningModule, GradingModule],
   }).compile();
   const app: INestApplication = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
-  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections], {
+  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections], {
     store,
     pool: app.get(PG_POOL),
     standbyPollMs: 100,
   });
+  // The worker's process managers too (CapstonePassed → the enrollment's next week).
+  const reactors = startReactors(enrollmentReactors(store), { store, pool: app.get(PG_POOL), standbyPollMs: 100 });
 
   let ip = 0;
   let counter = 0;
@@ -105,6 +109,7 @@ export async function startHarness(name: string): Promise<Harness> {
     head: () => store.headPosition(),
     async stop() {
       await runners.stop();
+      await reactors.stop();
       await app.close();
       await db.drop();
       delete process.env.ACADEMY_MASTER_KEY;

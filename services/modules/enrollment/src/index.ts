@@ -1,6 +1,7 @@
-// Public surface of the enrollment context: the Nest module and the projections the worker runs.
+// Public surface of the enrollment context: the Nest module, the projections and the reactors the worker runs.
 import type { Projection } from '@academy/event-store';
 import { enrollmentProjection } from './projections/enrollments/enrollments.projection.js';
 
 export { EnrollmentModule } from './enrollment.module.js';
+export { enrollmentReactors } from './reactions/advance-week-on-capstone-passed.reactor.js';
 export const enrollmentProjections: Projection[] = [enrollmentProjection];

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
-import { Dispatcher, type DispatchRoutes, type EventStore, type Projection, type RunningProjections, startProjections } from '@academy/event-store';
+import { Dispatcher, type DispatchRoutes, type EventStore, type Projection, type ReactorDefinition, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { type AppConfig, createRedis, EVENT_STORE, type MailTemplates, PG_POOL, withMailRoutes } from '@academy/backend';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
 
@@ -10,6 +10,8 @@ export interface WorkerRegistry {
   notificationRoutes: DispatchRoutes;
   /** Event type → mail (services/worker/src/mail/templates.ts); each type is also routed to the mail queue. */
   mailTemplates?: MailTemplates;
+  /** Process managers (checkpointed reactions that append, e.g. enrollment's week advance). */
+  reactors?(store: EventStore): ReactorDefinition[];
 }
 
 /**
@@ -21,6 +23,7 @@ export interface WorkerRegistry {
 export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('projections');
   private running?: RunningProjections;
+  private reacting?: ReturnType<typeof startReactors>;
   private dispatcher?: Dispatcher;
   private redis?: Redis;
 
@@ -34,6 +37,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
   onApplicationBootstrap(): void {
     const onError = (what: string) => (e: unknown) => this.log.error(`${what}: ${e instanceof Error ? e.message : String(e)}`);
     this.running = startProjections(this.registry.projections, { store: this.store, pool: this.pool, onError: onError('projection') });
+    this.reacting = startReactors(this.registry.reactors?.(this.store) ?? [], { store: this.store, pool: this.pool, onError: onError('reactor') });
     const routes = withMailRoutes(this.registry.notificationRoutes, this.registry.mailTemplates ?? {});
     if (Object.keys(routes).length) {
       this.redis = createRedis(this.config.REDIS_URL, 'academy-worker-dispatcher');
@@ -53,6 +57,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
   /** The batch in flight commits or rolls back whole (ADR 0004); then the connections close. */
   async onApplicationShutdown(): Promise<void> {
     await this.running?.stop();
+    await this.reacting?.stop();
     await this.dispatcher?.stop();
     await this.redis?.quit().catch(() => this.redis?.disconnect());
   }

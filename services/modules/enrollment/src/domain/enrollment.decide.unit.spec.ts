@@ -99,3 +99,22 @@ describe('status changes (spec §4)', () => {
     expect(given(enrolled, { type: 'EnrollmentWeekAdvanced', data: { enrollmentId: 'e1', week: 4 } }).currentWeek).toBe(4);
   });
 });
+
+describe('week advance on a passed capstone (ARCHITECTURE.md §5)', () => {
+  it('advances an active enrollment by one, once per capstone, capped at 20; not a pending one', () => {
+    let state = given(enrolled);
+    expect(refused(() => decideEnrollment({ type: 'AdvanceWeek', capstoneId: 'c1' }, state))).toMatchObject({ kind: 'conflict' });
+    state = change(state, 'active', '2026-11-24T00:00:00.000Z').state;
+    const events = decideEnrollment({ type: 'AdvanceWeek', capstoneId: 'c1' }, state);
+    expect(events).toEqual([{ type: 'EnrollmentWeekAdvanced', data: { enrollmentId: 'e1', week: 2, capstoneId: 'c1' } }]);
+    state = events.reduce((s, e) => enrollmentDecider.evolve(s, { type: e.type, data: e.data, personal: null, metadata: meta }), state);
+    expect(state.currentWeek).toBe(2);
+    expect(refused(() => decideEnrollment({ type: 'AdvanceWeek', capstoneId: 'c1' }, state))).toMatchObject({ kind: 'conflict' });
+    for (let i = 2; i <= 25; i++) {
+      const more = decideEnrollment({ type: 'AdvanceWeek', capstoneId: `c${i}` }, state);
+      state = more.reduce((s, e) => enrollmentDecider.evolve(s, { type: e.type, data: e.data, personal: null, metadata: meta }), state);
+    }
+    expect(state.currentWeek).toBe(20);
+    expect(decideEnrollment({ type: 'AdvanceWeek', capstoneId: 'c99' }, state)).toEqual([]);
+  });
+});

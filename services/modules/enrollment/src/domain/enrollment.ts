@@ -29,6 +29,8 @@ export interface EnrollmentState {
   currentWeek: number;
   activatedAt: string | null;
   completedAt: string | null;
+  /** Capstones whose first pass advanced this enrollment's week (each at most once). */
+  advancedFor: string[];
 }
 
 export const initialEnrollmentState = (): EnrollmentState => ({
@@ -41,6 +43,7 @@ export const initialEnrollmentState = (): EnrollmentState => ({
   currentWeek: 1,
   activatedAt: null,
   completedAt: null,
+  advancedFor: [],
 });
 
 /** pending and active hold the student's place in the program (one such enrollment per student and program). */
@@ -56,8 +59,10 @@ export function evolveEnrollment(state: EnrollmentState, event: LoadedEvent<Enro
       const d = event.data as EnrollmentStatusChangedData;
       return { ...state, status: d.status, activatedAt: d.activatedAt ?? state.activatedAt, completedAt: d.completedAt ?? state.completedAt };
     }
-    case ENROLLMENT_EVENTS.EnrollmentWeekAdvanced:
-      return { ...state, currentWeek: (event.data as EnrollmentWeekAdvancedData).week };
+    case ENROLLMENT_EVENTS.EnrollmentWeekAdvanced: {
+      const d = event.data as EnrollmentWeekAdvancedData;
+      return { ...state, currentWeek: d.week, advancedFor: d.capstoneId ? [...state.advancedFor, d.capstoneId] : state.advancedFor };
+    }
     default:
       return state;
   }
@@ -78,7 +83,12 @@ export type EnrollmentCommand =
       placeTaken: boolean;
     }
   /** Any status from any (spec §4); `now` stamps activatedAt (once) and completedAt. */
-  | { type: 'ChangeStatus'; status: EnrollmentStatus; now: string };
+  | { type: 'ChangeStatus'; status: EnrollmentStatus; now: string }
+  /** A capstone of this enrollment's program was passed for the first time: the next week opens (capped at 20). */
+  | { type: 'AdvanceWeek'; capstoneId: string };
+
+/** Program length (spec §9): current_week never goes past it. */
+export const LAST_WEEK = 20;
 
 export function decideEnrollment(command: EnrollmentCommand, state: EnrollmentState): EnrollmentEvent[] {
   if (command.type === 'EnrollStudent') {
@@ -93,6 +103,12 @@ export function decideEnrollment(command: EnrollmentCommand, state: EnrollmentSt
     return [{ type: ENROLLMENT_EVENTS.StudentEnrolled, data: { enrollmentId, code, studentId, programId, subjectId } }];
   }
   if (!state.exists) throw new DomainError('not_found', ENROLLMENT_MESSAGES.enrollmentNotFound);
+  if (command.type === 'AdvanceWeek') {
+    if (state.advancedFor.includes(command.capstoneId)) throw new DomainError('conflict', 'This capstone already advanced the week.');
+    if (state.status !== 'active') throw new DomainError('conflict', 'Only an active enrollment advances.');
+    if (state.currentWeek >= LAST_WEEK) return [];
+    return [{ type: ENROLLMENT_EVENTS.EnrollmentWeekAdvanced, data: { enrollmentId: state.enrollmentId!, week: state.currentWeek + 1, capstoneId: command.capstoneId } }];
+  }
   if (command.status === state.status) return [];
   const data: EnrollmentStatusChangedData = { enrollmentId: state.enrollmentId!, status: command.status, previousStatus: state.status };
   if (command.status === 'active' && state.activatedAt === null) data.activatedAt = command.now;
