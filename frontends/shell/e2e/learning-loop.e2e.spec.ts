@@ -238,6 +238,7 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await fillTask(again, days[4]);
     await again.getByRole('button', { name: 'Add Task' }).click();
     await toast(t, 'Task added successfully');
+    await editor.getByRole('listitem', { name: `Day 5: ${days[4].title}` }).waitFor();
     expect(await editor.getByTestId('editor-task').count()).toBe(5);
 
     // The capstone.
