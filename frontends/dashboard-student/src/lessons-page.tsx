@@ -117,7 +117,7 @@ export function LessonWeekCard({ week }: { week: LessonWeek }) {
           )}
         </section>
         {week.capstone && (
-          <section aria-labelledby={capstoneId} className="grid gap-3 rounded-md border p-4" data-capstone-id={week.capstone.id}>
+          <section aria-labelledby={capstoneId} className="grid gap-3 rounded-md border p-4 text-sm" data-capstone-id={week.capstone.id}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 id={capstoneId} className="flex items-center gap-2 font-semibold">
                 <Trophy aria-hidden="true" className="size-4" />

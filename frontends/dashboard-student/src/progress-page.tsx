@@ -30,7 +30,7 @@ export function ProgressView({ progress }: { progress: ProgressResponse }) {
         <NoActiveEnrollment />
       ) : (
         <Card>
-          <CardContent className="grid gap-2 pt-6">
+          <CardContent className="grid gap-2">
             <div className="flex items-center justify-between text-sm">
               <span id={progressId}>Program progress</span>
               <span className="tabular-nums" data-testid="program-progress">
