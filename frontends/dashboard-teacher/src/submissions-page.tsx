@@ -135,14 +135,17 @@ export function SubmissionsPage() {
   const mine = subjects.data?.subjects ?? [];
   const wanted = params.get('subject');
   const subject = (wanted && mine.find((s) => s.id === wanted)) || null;
-  const list = useTeacherSubmissionsQuery(subject?.id ?? null);
+  // With ?subject= the list waits for the subjects, so that it is read once, for the right subject.
+  const list = useTeacherSubmissionsQuery(subject?.id ?? null, !wanted || subjects.isSuccess);
   const [grading, setGrading] = useState<string | null>(null);
   const all = list.data ? [...list.data.pending, ...list.data.graded] : [];
   const graded = grading ? (all.find((s) => s.id === grading) ?? null) : null;
 
   let body;
-  if (list.isPending) body = <Spinner className="py-10" label="Loading submissions…" />;
-  else if (list.isError) body = <ErrorPanel title="The submissions could not be loaded." message={errorMessage(list.error, 'Please try again.')} onRetry={() => void list.refetch()} />;
+  if (subjects.isError || list.isError) {
+    const failed = subjects.isError ? subjects : list;
+    body = <ErrorPanel title="The submissions could not be loaded." message={errorMessage(failed.error, 'Please try again.')} onRetry={() => void failed.refetch()} />;
+  } else if (list.isPending) body = <Spinner className="py-10" label="Loading submissions…" />;
   else
     body = (
       <Tabs defaultValue="pending">

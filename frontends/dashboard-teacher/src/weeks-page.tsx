@@ -107,16 +107,17 @@ export function WeeksPage() {
   // ?subject= preselects the filter (spec §2); an id that is not one of the teacher's subjects is ignored.
   const wanted = params.get('subject');
   const subjectId = wanted && (!subjects.data || mine.some((s) => s.id === wanted)) ? wanted : null;
-  const weeks = useTeacherWeeksQuery(subjects.data ? subjectId : null);
+  // With ?subject= the list waits for the subjects, so that it is read once, for the right subject.
+  const weeks = useTeacherWeeksQuery(subjectId, !wanted || subjects.isSuccess);
   const [editing, setEditing] = useState<string | null>(null);
   const editedWeek = editing ? (weeks.data?.weeks.find((w) => w.id === editing) ?? null) : null;
 
   let body;
-  if (subjects.isPending || weeks.isPending) body = <Spinner className="py-10" label="Loading your weeks…" />;
-  else if (subjects.isError || weeks.isError) {
+  if (subjects.isError || weeks.isError) {
     const failed = subjects.isError ? subjects : weeks;
     body = <ErrorPanel title="The weekly content could not be loaded." message={errorMessage(failed.error, 'Please try again.')} onRetry={() => void failed.refetch()} />;
-  } else body = <WeekCards weeks={weeks.data.weeks} onEdit={setEditing} />;
+  } else if (subjects.isPending || weeks.isPending) body = <Spinner className="py-10" label="Loading your weeks…" />;
+  else body = <WeekCards weeks={weeks.data.weeks} onEdit={setEditing} />;
 
   return (
     <>

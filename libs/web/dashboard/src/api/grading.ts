@@ -58,11 +58,12 @@ export const useStudentDashboardQuery = () => useRead(gradingKeys.studentDashboa
 export const useTeacherDashboardQuery = () => useRead(gradingKeys.teacherDashboard, '/api/teacher/dashboard', (json) => teacherDashboardResponseSchema.parse(json));
 
 /** GET /api/teacher/submissions[?subjectId=]: latest attempts of the teacher's subjects, pending and graded. */
-export const useTeacherSubmissionsQuery = (subjectId: string | null) =>
+export const useTeacherSubmissionsQuery = (subjectId: string | null, enabled = true) =>
   useRead(
     gradingKeys.teacherSubmissions(subjectId),
     `/api/teacher/submissions${subjectId ? `?subjectId=${encodeURIComponent(subjectId)}` : ''}`,
     (json) => teacherSubmissionsResponseSchema.parse(json),
+    enabled,
   );
 
 /** GET /api/submissions/:id: the submission and every attempt at the same item, oldest first. */

@@ -23,12 +23,13 @@ export const learningKeys = {
 const weekPath = (weekId: string, rest = '') => `/api/weeks/${encodeURIComponent(weekId)}${rest}`;
 
 /** GET /api/teacher/weeks[?subjectId=]: the weeks of the teacher's subjects, with their tasks and capstone. */
-export function useTeacherWeeksQuery(subjectId: string | null) {
+export function useTeacherWeeksQuery(subjectId: string | null, enabled = true) {
   const { fetch } = useSession();
   const query = subjectId ? `?subjectId=${encodeURIComponent(subjectId)}` : '';
   return useQuery({
     queryKey: learningKeys.weeks(subjectId),
     queryFn: async ({ signal }) => weeksResponseSchema.parse(await fetch<unknown>(`/api/teacher/weeks${query}`, { signal })),
+    enabled,
   });
 }
 
