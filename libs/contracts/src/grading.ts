@@ -312,6 +312,8 @@ export interface SubmissionGradedData {
   score: number | null;
   status: GradeStatus;
   previous: { score: number | null; status: GradeStatus } | null;
+  /** The task's or capstone's title when graded (for the student's notification). */
+  title?: string;
 }
 /** Feedback about the student: in the encrypted personal part (subject: the student). */
 export interface SubmissionGradedPersonal {

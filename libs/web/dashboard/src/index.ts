@@ -64,3 +64,5 @@ export {
   useTeacherDashboardQuery,
   useTeacherSubmissionsQuery,
 } from './api/grading';
+export { NotificationsBell } from './notifications-bell';
+export { notificationKeys, useMarkNotificationsReadMutation, useNotificationsQuery } from './api/notifications';

@@ -92,7 +92,7 @@ export type WorkCommand =
       notes: string;
       now: string;
     }
-  | { type: 'GradeSubmission'; submissionId: string; teacherId: string; score: number | null; status: GradeStatus; feedback: string };
+  | { type: 'GradeSubmission'; submissionId: string; teacherId: string; score: number | null; status: GradeStatus; feedback: string; title?: string };
 
 export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] {
   if (command.type === 'SubmitWork') {
@@ -138,6 +138,7 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
     status: command.status,
     previous: previous ? { score: previous.score, status: previous.status } : null,
   };
+  if (command.title !== undefined) graded.title = command.title;
   const personal: SubmissionGradedPersonal = { feedback: command.feedback, previousFeedback: previous?.feedback ?? null };
   const events: WorkEvent[] = [{ type: GRADING_EVENTS.SubmissionGraded, data: graded, personal: { subjectId: state.studentId!, data: { ...personal } } }];
   if (attempt.kind === 'capstone' && command.status === 'passed' && !state.capstonePassed) {
