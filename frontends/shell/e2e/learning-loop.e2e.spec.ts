@@ -389,6 +389,11 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await s.getByRole('region', { name: 'Week 2: Layout' }).waitFor();
     expect(await s.getByRole('region', { name: /^Week 1/ }).count()).toBe(0);
 
+    // The grade reached the student in the header bell.
+    await s.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).click();
+    await s.getByRole('list', { name: 'Notifications list' }).getByText(`Capstone "${capstone.title}": Passed, Score: 92.5/100`).waitFor();
+    await s.keyboard.press('Escape');
+
     await openMenu(s, 'My Grades');
     await figure(s, 'Average Score').filter({ hasText: '81.3/100' }).waitFor(); // (70 + 92.5) / 2 = 81.25
     expect(await figure(s, 'Submissions').innerText()).toBe('2');
