@@ -332,6 +332,27 @@ describe('notifications', () => {
   });
 });
 
+describe('teacher notifications', () => {
+  it('the teachers assigned to the subject get an in-app notice of a submission, and a mail unless they opted out', async () => {
+    const s = await h.account('student', 'Fay Student');
+    await enrollActive(s, program.id, subject.id);
+    await submit(s, 'capstone', week1.capstone.id, url('fay'));
+    const inbox = (await h.call('GET', '/notifications', { token: teacher.token, minPosition: await h.head() })).body;
+    expect(inbox.notifications[0]).toMatchObject({ title: GRADING_MESSAGES.submittedNoticeTitle, body: 'Fay Student submitted Capstone "Capstone 1" (late)', link: '/dashboard/teacher/submissions' });
+    expect((await h.call('GET', '/notifications', { token: otherTeacher.token })).body.notifications.some((n: any) => n.body.startsWith('Fay Student'))).toBe(false);
+
+    const [submitted] = (await h.store.readStream(`work-${s.userId}-${week1.capstone.id}`)).filter((e) => e.type === GRADING_EVENTS.WorkSubmitted);
+    expect(submitted.data).toMatchObject({ title: 'Capstone 1', teacherIds: [teacher.userId] });
+    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.pool) } as any;
+    const mails = (await gradingMailTemplates[GRADING_EVENTS.WorkSubmitted](submitted, ctx)) as any[];
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[`Tess Teacher <${teacher.email.toLowerCase()}>`, GRADING_MESSAGES.submittedMailSubject('Capstone 1')]]);
+    expect(mails[0].text).toContain('http://academy.test/dashboard/teacher/submissions');
+    expect((await h.call('PUT', '/account/notification-preferences', { token: teacher.token, body: { newApplications: true, newSubmissions: false, submissionGraded: true } })).status).toBe(200);
+    await h.call('GET', '/notifications', { token: teacher.token, minPosition: await h.head() });
+    expect(await gradingMailTemplates[GRADING_EVENTS.WorkSubmitted](submitted, ctx)).toBeNull();
+  });
+});
+
 test('the original student still sits at week 1 (nothing here graded their capstone)', async () => {
   expect(await currentWeek(enrollmentId)).toBe(1);
 });

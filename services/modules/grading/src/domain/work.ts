@@ -70,6 +70,9 @@ export function evolveWork(state: WorkState, event: LoadedEvent<WorkEvent['type'
 
 /** What the handler knows about the item from the read model (null: no such task or capstone). */
 export interface ItemFacts {
+  title?: string;
+  /** Teachers assigned to the item's subject now (told of the submission). */
+  teacherIds?: string[];
   kind: WorkKind;
   itemId: string;
   weekId: string;
@@ -115,6 +118,8 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
       late: item.dueAt !== null && Date.parse(command.now) > Date.parse(item.dueAt),
       dueAt: item.dueAt,
     };
+    if (item.title !== undefined) data.title = item.title;
+    if (item.teacherIds !== undefined) data.teacherIds = item.teacherIds;
     const personal: WorkSubmittedPersonal = { notes: command.notes };
     return [{ type: GRADING_EVENTS.WorkSubmitted, data, personal: { subjectId: command.studentId, data: { ...personal } } }];
   }
