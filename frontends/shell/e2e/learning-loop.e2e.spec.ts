@@ -394,6 +394,16 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await s.getByRole('list', { name: 'Notifications list' }).getByText(`Capstone "${capstone.title}": Passed, Score: 92.5/100`).waitFor();
     await s.keyboard.press('Escape');
 
+    // Unpublished again, it is gone from the student's lessons; published, it is back.
+    await week2.getByRole('button', { name: 'Unpublish' }).click();
+    await week2.getByTestId('week-status').filter({ hasText: 'Draft' }).waitFor();
+    await s.reload();
+    await s.getByText("No Content Available - Content for this week hasn't been published yet.").waitFor();
+    await week2.getByRole('button', { name: 'Publish' }).click();
+    await week2.getByTestId('week-status').filter({ hasText: 'Published' }).waitFor();
+    await s.reload();
+    await s.getByRole('region', { name: 'Week 2: Layout' }).waitFor();
+
     await openMenu(s, 'My Grades');
     await figure(s, 'Average Score').filter({ hasText: '81.3/100' }).waitFor(); // (70 + 92.5) / 2 = 81.25
     expect(await figure(s, 'Submissions').innerText()).toBe('2');
