@@ -4,7 +4,25 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_DAY, addTaskRequestSchema, setCapstoneRequestSchema, updateWeekRequestSchema, type Capstone, type Task, type Week } from '@academy/contracts';
-import { Button, FormField, FormSelectField, FormTextareaField, Sheet, SheetContent, SheetDescription, SheetTitle, toast } from '@academy/ui';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Button,
+  FormField,
+  FormSelectField,
+  FormTextareaField,
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetTitle,
+  toast,
+} from '@academy/ui';
 import {
   formatDateTime,
   useAddTaskMutation,
@@ -141,6 +159,43 @@ function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capsto
   );
 }
 
+/** A Remove button that asks first: the students' submissions of a removed item lose their place in the week. */
+function ConfirmRemove({ label, what, disabled, onConfirm }: { label: string; what: string; disabled: boolean; onConfirm: () => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  }
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" aria-label={label} disabled={disabled}>
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{`Remove ${what}?`}</AlertDialogTitle>
+          <AlertDialogDescription>Students will no longer see it in this week. This cannot be undone.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
+            {busy ? 'Removing...' : 'Remove'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 function Due({ at }: { at: string | null }) {
   return at ? (
     <span className="text-xs text-muted-foreground">
@@ -205,10 +260,7 @@ function TaskList({ week }: { week: Week }) {
                 <Pencil aria-hidden="true" />
                 Edit
               </Button>
-              <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" aria-label={`Remove Day ${task.dayNumber}`} disabled={busy} onClick={() => void drop(task)}>
-                <Trash2 aria-hidden="true" />
-                Remove
-              </Button>
+              <ConfirmRemove label={`Remove Day ${task.dayNumber}`} what={`Day ${task.dayNumber}: ${task.title}`} disabled={busy} onConfirm={() => drop(task)} />
             </li>
           ),
         )}
@@ -255,10 +307,7 @@ function CapstoneSection({ week }: { week: Week }) {
             <Pencil aria-hidden="true" />
             Edit
           </Button>
-          <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" aria-label="Remove Capstone" disabled={remove.isPending} onClick={() => void drop()}>
-            <Trash2 aria-hidden="true" />
-            Remove
-          </Button>
+          <ConfirmRemove label="Remove Capstone" what={`the capstone ${capstone.title}`} disabled={remove.isPending} onConfirm={drop} />
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">No capstone yet. Passing a week's capstone moves the student on to the next week.</p>

@@ -229,6 +229,8 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
 
     // Remove one and add it back: five again.
     await editor.getByRole('button', { name: 'Remove Day 5' }).click();
+    const confirm = t.getByRole('alertdialog', { name: `Remove Day 5: ${days[4].title} and focus?` });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
     await toast(t, 'Task removed');
     await editor.getByRole('listitem', { name: /^Day 5:/ }).waitFor({ state: 'detached' });
     await editor.getByRole('button', { name: 'Add Task' }).first().click();
