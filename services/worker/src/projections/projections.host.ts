@@ -53,7 +53,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
         onError: onError('dispatcher'),
       }).start();
     }
-    this.log.log(`running ${this.registry.projections.length} projection(s)${this.dispatcher ? ' and the notifications dispatcher' : ''}`);
+    this.log.log(`running ${this.registry.projections.length} projection(s), ${this.reacting.reactors.length} reactor(s)${this.dispatcher ? ' and the notifications dispatcher' : ''}`);
   }
 
   /** The batch in flight commits or rolls back whole (ADR 0004); then the connections close. */
