@@ -67,7 +67,7 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    const started = await Promise.all([startApi({ withWorker: true, env: { SMTP_URL: smtp.url } }), launchBrowser(), launchBrowser()]);
+    const started = await Promise.all([startApi({ withWorker: true, env: { PUBLIC_URL: 'http://academy.test', SMTP_URL: smtp.url } }), launchBrowser(), launchBrowser()]);
     api = started[0];
     browsers.push(started[1], started[2]);
     [teacherPage, studentPage] = await Promise.all(browsers.map((b) => b.newPage()));
@@ -391,10 +391,12 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await s.getByRole('region', { name: 'Week 2: Layout' }).waitFor();
     expect(await s.getByRole('region', { name: /^Week 1/ }).count()).toBe(0);
 
-    // The grade reached the student in the header bell.
+    // The grade reached the student in the header bell and by mail.
     await s.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).click();
     await s.getByRole('list', { name: 'Notifications list' }).getByText(`Capstone "${capstone.title}": Passed, Score: 92.5/100`).waitFor();
     await s.keyboard.press('Escape');
+    const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(student.email)) && m.subject === `Your submission "${capstone.title}" was graded`);
+    expect(mail.text).toContain('http://academy.test/dashboard/student/grades');
 
     // Unpublished again, it is gone from the student's lessons; published, it is back.
     await week2.getByRole('button', { name: 'Unpublish' }).click();
