@@ -7,7 +7,6 @@ import type { Enrollment, MyEnrollmentResponse } from '@academy/contracts';
 import { catalogKeys } from '@academy/web-dashboard';
 import { SessionClient, SessionProvider } from '@academy/web-session';
 import { CoursePage, courseProgress, weekOf } from './course-page';
-import { DashboardHome } from './dashboard-home';
 
 function render(ui: ReactNode, answer?: MyEnrollmentResponse) {
   const session = new SessionClient({ fetch: () => Promise.reject(new Error('no network in unit tests')) });
@@ -23,7 +22,6 @@ function render(ui: ReactNode, answer?: MyEnrollmentResponse) {
   );
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').trim();
-const figure = (html: string, id: string) => new RegExp(`data-testid="stat-${id}-value">([^<]*)<`).exec(html)?.[1];
 
 const enrollment: Enrollment = {
   id: 'e-1',
@@ -72,23 +70,5 @@ describe('My Course', () => {
     const all = text(render(<CoursePage />, { enrollment: null }));
     expect(all).toContain('No Active Enrollment');
     expect(all).toContain('You are not enrolled in an active program yet. Please contact an administrator to get enrolled.');
-  });
-});
-
-describe('student Dashboard', () => {
-  it('shows the current week and the active course from the enrollment, and no made-up task or grade figure', () => {
-    const html = render(<DashboardHome />, { enrollment: { ...enrollment, currentWeek: 4 } });
-    expect(figure(html, 'current-week')).toBe('Week 4 of 20');
-    expect(figure(html, 'active-course')).toBe('Web Development');
-    expect(figure(html, 'tasks-completed')).toBe('—');
-    expect(figure(html, 'average-grade')).toBe('—');
-    expect(text(html)).toContain('Appears when grading is in use.');
-  });
-
-  it('shows — and Not enrolled without an active enrollment', () => {
-    const html = render(<DashboardHome />, { enrollment: null });
-    expect(figure(html, 'current-week')).toBe('—');
-    expect(figure(html, 'active-course')).toBe('--');
-    expect(text(html)).toContain('Not enrolled');
   });
 });

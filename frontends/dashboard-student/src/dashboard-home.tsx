@@ -1,20 +1,23 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { BookOpen, CalendarDays, ClipboardCheck, GraduationCap, Trophy } from 'lucide-react';
+import { BookOpen, CalendarDays, ClipboardCheck, GraduationCap, TrendingUp, Trophy } from 'lucide-react';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle, buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, useMyEnrollmentQuery } from '@academy/web-dashboard';
+import { NOT_YET, StatCard, useStudentDashboardQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 import { weekOf } from './course-page';
+import { formatAverage } from './grading-format';
 
 /**
- * The student's dashboard. Current Week and Active Course come from the active enrollment; tasks and
- * grades have no data source until grading is built, so they say so instead of showing a number.
+ * The student's dashboard (spec §2; its static cards are a defect: fix): the current week and course
+ * of the active enrollment, this week's tasks passed out of 5, and the average of the scored grades.
  */
 export function DashboardHome() {
   const gettingStarted = useId();
-  const mine = useMyEnrollmentQuery();
-  const enrollment = mine.data?.enrollment ?? null;
-  const failed = mine.isError ? 'Could not be loaded' : undefined;
+  const figures = useStudentDashboardQuery();
+  const data = figures.data;
+  const failed = figures.isError ? 'Could not be loaded' : undefined;
+  const loading = figures.isPending;
+  const enrolled = data?.activeCourse ?? null;
   const base = DASHBOARD_PATHS.student;
   return (
     <>
@@ -26,18 +29,24 @@ export function DashboardHome() {
         <StatCard
           title="Current Week"
           icon={CalendarDays}
-          loading={mine.isPending}
-          value={enrollment ? weekOf(enrollment.currentWeek) : NOT_YET}
-          caption={failed ?? (enrollment ? enrollment.subjectName : 'Not enrolled')}
+          loading={loading}
+          value={data?.currentWeek ? weekOf(data.currentWeek) : NOT_YET}
+          caption={failed ?? (enrolled ? 'Of your program' : 'Not enrolled')}
         />
-        <StatCard title="Tasks Completed" icon={ClipboardCheck} value={NOT_YET} caption="Appears when task submissions are in use." />
-        <StatCard title="Average Grade" icon={Trophy} value={NOT_YET} caption="Appears when grading is in use." />
+        <StatCard
+          title="Tasks Completed"
+          icon={ClipboardCheck}
+          loading={loading}
+          value={data ? `${data.tasksCompleted}/${data.tasksTotal}` : NOT_YET}
+          caption={failed ?? 'Tasks passed this week'}
+        />
+        <StatCard title="Average Grade" icon={Trophy} loading={loading} value={data ? formatAverage(data.averageGrade) : NOT_YET} caption={failed ?? 'Mean of your scored grades'} />
         <StatCard
           title="Active Course"
           icon={GraduationCap}
-          loading={mine.isPending}
-          value={enrollment ? enrollment.programName : '--'}
-          caption={failed ?? (enrollment ? 'Active enrollment' : 'Not enrolled')}
+          loading={loading}
+          value={enrolled ? enrolled.programName : '--'}
+          caption={failed ?? (enrolled ? 'Active enrollment' : 'Not enrolled')}
         />
       </section>
       <section aria-labelledby="quick-actions" className="flex flex-col gap-3">
@@ -52,6 +61,14 @@ export function DashboardHome() {
           <Link to={`${base}/lessons`} className={buttonVariants({ variant: 'outline' })}>
             <BookOpen aria-hidden="true" />
             Weekly Lessons
+          </Link>
+          <Link to={`${base}/grades`} className={buttonVariants({ variant: 'outline' })}>
+            <Trophy aria-hidden="true" />
+            My Grades
+          </Link>
+          <Link to={`${base}/progress`} className={buttonVariants({ variant: 'outline' })}>
+            <TrendingUp aria-hidden="true" />
+            Progress
           </Link>
         </div>
       </section>

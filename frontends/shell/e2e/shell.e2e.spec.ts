@@ -75,9 +75,12 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     pages.push(tracked);
     const { page, consoleErrors, pageErrors, requests } = tracked;
     const { session } = await answerRefreshAs(page, 'student');
-    // The session is made up, so the API would refuse its token: the dashboard's one read (the
-    // student's active enrollment) is answered here as for a student without one.
-    await page.route('**/api/student/enrollment', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ enrollment: null }) }));
+    // The session is made up, so the API would refuse its token: the dashboard's reads (its figures)
+    // are answered here as for a student without an enrollment.
+    const figures = { currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null };
+    await page.route('**/api/student/dashboard', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(figures) }));
+    // The header bell's inbox too.
+    await page.route('**/api/notifications', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ unread: 0, notifications: [] }) }));
     await page.goto(`${api.url}/dashboard/student`);
     // Either the dashboard or the error panel: a second React in the page would end in the panel.
     await page.getByRole('heading', { level: 1, name: 'Student Dashboard' }).or(page.getByRole('alert')).waitFor();

@@ -36,5 +36,33 @@ export {
   useUpdateSubjectMutation,
 } from './api/catalog';
 export { describeHealth, healthAnswerSchema, healthKey, useHealthQuery, type HealthAnswer } from './api/health';
+export {
+  learningKeys,
+  useAddTaskMutation,
+  useCreateWeekMutation,
+  useLessonsQuery,
+  useRemoveCapstoneMutation,
+  useRemoveTaskMutation,
+  useReorderTasksMutation,
+  useSetCapstoneMutation,
+  useSetWeekPublishedMutation,
+  useTeacherWeeksQuery,
+  useUpdateTaskMutation,
+  useUpdateWeekMutation,
+} from './api/learning';
+export {
+  gradingKeys,
+  refreshStudentWork,
+  useGradeHistoryQuery,
+  useGradeSubmissionMutation,
+  useGradesCsvDownload,
+  useMyGradesQuery,
+  useProgressQuery,
+  useStudentDashboardQuery,
+  useSubmissionDetailQuery,
+  useSubmitWorkMutation,
+  useTeacherDashboardQuery,
+  useTeacherSubmissionsQuery,
+} from './api/grading';
 export { NotificationsBell } from './notifications-bell';
 export { notificationKeys, useMarkNotificationsReadMutation, useNotificationsQuery } from './api/notifications';

@@ -27,6 +27,8 @@ export interface ApiFetchOptions {
   /** Bearer access token. */
   token?: string | null;
   signal?: AbortSignal;
+  /** 'text' resolves to the body as text (a CSV download) instead of parsed JSON; errors are read the same way. */
+  responseType?: 'json' | 'text';
   /** For tests and for a client bound to another fetch. */
   fetch?: typeof fetch;
 }
@@ -37,7 +39,7 @@ export interface ApiFetchOptions {
  * Resolves to undefined on 204.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: options.responseType === 'text' ? 'text/csv, text/plain, application/json' : 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -56,6 +58,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
   if (res.status === 204) return undefined as T;
   const text = await res.text();
+  if (res.ok && options.responseType === 'text') return text as T;
   let json: unknown = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;

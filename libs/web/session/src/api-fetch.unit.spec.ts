@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiRequestError, errorMessage } from './api-fetch';
+import { ApiRequestError, apiFetch, errorMessage } from './api-fetch';
 
 describe('errorMessage', () => {
   it("shows the API's own message (spec §8), and the screen's fallback when the API gave none", () => {
@@ -13,5 +13,16 @@ describe('errorMessage', () => {
     expect(error.fieldMessages).toEqual(['Enter a valid email address', 'Password must be at least 8 characters']);
     expect(error).toBeInstanceOf(Error);
     expect(error.status).toBe(400);
+  });
+});
+
+describe('apiFetch as text', () => {
+  const answer = (status: number, body: string, type: string) => (() => Promise.resolve(new Response(body, { status, headers: { 'content-type': type } }))) as typeof fetch;
+
+  it('resolves to the body as text (a CSV download), and still turns an error answer into ApiRequestError', async () => {
+    const csv = 'student_email,score\ns@academy.test,90\n';
+    await expect(apiFetch('/api/subjects/s/grades.csv', { responseType: 'text', fetch: answer(200, csv, 'text/csv') })).resolves.toBe(csv);
+    const refused = apiFetch('/api/subjects/s/grades.csv', { responseType: 'text', fetch: answer(403, JSON.stringify({ statusCode: 403, error: 'Forbidden', message: 'You are not assigned to this subject.' }), 'application/json') });
+    await expect(refused).rejects.toMatchObject({ status: 403, message: 'You are not assigned to this subject.', fromServer: true });
   });
 });

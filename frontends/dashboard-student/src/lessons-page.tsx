@@ -1,0 +1,167 @@
+import { useId, type ReactNode } from 'react';
+import { BookOpen, ExternalLink, Trophy } from 'lucide-react';
+import { GRADING_MESSAGES, LEARNING_MESSAGES, type LessonCapstone, type LessonSubmission, type LessonTask, type LessonWeek, type WorkKind } from '@academy/contracts';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, Spinner } from '@academy/ui';
+import { PageHeader, formatDateTime, useLessonsQuery } from '@academy/web-dashboard';
+import { errorMessage } from '@academy/web-session';
+import { NoActiveEnrollment, weekOf } from './course-page';
+import { itemStatusLabel, statusVariant } from './grading-format';
+import { SubmitDialog } from './submit-dialog';
+
+export function StatusBadge({ submission }: { submission: LessonSubmission | null }) {
+  return (
+    <Badge variant={submission ? statusVariant(submission.gradeStatus) : 'outline'} data-testid="item-status">
+      {itemStatusLabel(submission)}
+    </Badge>
+  );
+}
+
+function Block({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</h4>
+      <div className="whitespace-pre-line">{children}</div>
+    </div>
+  );
+}
+
+/** A submitted item, read-only (spec §4): the link, the teacher's feedback and the score; a new attempt only after needs_revision. */
+export function SubmissionDetails({ kind, itemId, title, submission }: { kind: WorkKind; itemId: string; title: string; submission: LessonSubmission }) {
+  return (
+    <div className="grid gap-2 rounded-md border bg-muted/40 p-3" data-testid="submission">
+      <p className="flex flex-wrap items-center gap-2">
+        <a href={submission.githubUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium break-all text-primary underline-offset-4 hover:underline">
+          {submission.githubUrl}
+          <ExternalLink aria-hidden="true" className="size-3.5" />
+        </a>
+        {submission.late && <Badge variant="warning">Late</Badge>}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        Submitted <time dateTime={submission.submittedAt}>{formatDateTime(submission.submittedAt)}</time>
+        {submission.attempt > 1 && ` · attempt ${submission.attempt}`}
+      </p>
+      {submission.notes && <p className="text-sm whitespace-pre-line text-muted-foreground">Notes: {submission.notes}</p>}
+      {submission.feedback && (
+        <p className="text-sm whitespace-pre-line" data-testid="feedback">
+          <span className="font-medium">Feedback: </span>
+          {submission.feedback}
+        </p>
+      )}
+      {submission.score !== null && (
+        <p className="text-sm font-semibold" data-testid="score">
+          {GRADING_MESSAGES.score(submission.score)}
+        </p>
+      )}
+      {submission.canResubmit && (
+        <div>
+          <SubmitDialog kind={kind} itemId={itemId} title={title} again />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ItemBody({ kind, item }: { kind: WorkKind; item: LessonTask | LessonCapstone }) {
+  return (
+    <div className="grid gap-3">
+      {item.description && <Block label="Description">{item.description}</Block>}
+      {item.instructions && <Block label="Instructions">{item.instructions}</Block>}
+      {item.dueAt && (
+        <p className="text-xs text-muted-foreground">
+          Due <time dateTime={item.dueAt}>{formatDateTime(item.dueAt)}</time>
+        </p>
+      )}
+      {item.submission ? (
+        <SubmissionDetails kind={kind} itemId={item.id} title={item.title} submission={item.submission} />
+      ) : (
+        <div>
+          <SubmitDialog kind={kind} itemId={item.id} title={item.title} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function LessonWeekCard({ week }: { week: LessonWeek }) {
+  const titleId = useId();
+  const capstoneId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId} data-week-id={week.id}>
+      <CardHeader>
+        <Badge variant="outline">{week.subjectName}</Badge>
+        <CardTitle id={titleId} className="text-xl">{`Week ${week.weekNumber}: ${week.title}`}</CardTitle>
+        {week.objectives && <CardDescription className="whitespace-pre-line">{week.objectives}</CardDescription>}
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <section aria-label="Daily tasks">
+          <h3 className="mb-1 font-semibold">Daily Tasks</h3>
+          {week.tasks.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No daily tasks this week.</p>
+          ) : (
+            <Accordion type="multiple">
+              {week.tasks.map((task) => (
+                <AccordionItem key={task.id} value={task.id} data-task-id={task.id}>
+                  <AccordionTrigger>
+                    {/* Explicit spaces: the button's accessible name reads "Day 1 Title Not Submitted". */}
+                    <span className="flex flex-1 flex-wrap items-center gap-2">
+                      <span className="text-muted-foreground">{`Day ${task.dayNumber}`}</span> <span>{task.title}</span>
+                    </span>{' '}
+                    <StatusBadge submission={task.submission} />
+                  </AccordionTrigger>
+                  <AccordionContent>
+                    <ItemBody kind="task" item={task} />
+                  </AccordionContent>
+                </AccordionItem>
+              ))}
+            </Accordion>
+          )}
+        </section>
+        {week.capstone && (
+          <section aria-labelledby={capstoneId} className="grid gap-3 rounded-md border p-4 text-sm" data-capstone-id={week.capstone.id}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 id={capstoneId} className="flex items-center gap-2 font-semibold">
+                <Trophy aria-hidden="true" className="size-4" />
+                {LEARNING_MESSAGES.capstoneSection}
+              </h3>
+              <StatusBadge submission={week.capstone.submission} />
+            </div>
+            <p className="font-medium">{week.capstone.title}</p>
+            <ItemBody kind="capstone" item={week.capstone} />
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function NoContent() {
+  return (
+    <section className="flex flex-col items-center gap-2 rounded-md border p-10 text-center">
+      <BookOpen aria-hidden="true" className="size-8 text-muted-foreground" />
+      <p className="text-lg font-semibold" data-testid="no-content">
+        {LEARNING_MESSAGES.noContent}
+      </p>
+    </section>
+  );
+}
+
+/** /dashboard/student/lessons: the published weeks of the student's current week across the program's subjects (spec §2). */
+export function LessonsPage() {
+  const lessons = useLessonsQuery();
+  let body;
+  let description = "This week's lessons, daily tasks and capstone. Submit each one as a GitHub repository.";
+  if (lessons.isPending) body = <Spinner className="py-10" label="Loading your lessons…" />;
+  else if (lessons.isError) body = <ErrorPanel title="Your lessons could not be loaded." message={errorMessage(lessons.error, 'Please try again.')} onRetry={() => void lessons.refetch()} />;
+  else if (!lessons.data.enrollment) body = <NoActiveEnrollment />;
+  else {
+    const { enrollment, weeks } = lessons.data;
+    description = `${enrollment.programName} · ${weekOf(enrollment.currentWeek)}`;
+    body = weeks.length === 0 ? <NoContent /> : weeks.map((week) => <LessonWeekCard key={week.id} week={week} />);
+  }
+  return (
+    <>
+      <PageHeader title="Weekly Lessons" description={<span data-testid="lessons-week">{description}</span>} />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,344 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { LEARNING_MESSAGES, MAX_DAY, addTaskRequestSchema, setCapstoneRequestSchema, updateWeekRequestSchema, type Capstone, type Task, type Week } from '@academy/contracts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Button,
+  FormField,
+  FormSelectField,
+  FormTextareaField,
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetTitle,
+  toast,
+} from '@academy/ui';
+import {
+  formatDateTime,
+  useAddTaskMutation,
+  useRemoveCapstoneMutation,
+  useRemoveTaskMutation,
+  useReorderTasksMutation,
+  useSetCapstoneMutation,
+  useUpdateTaskMutation,
+  useUpdateWeekMutation,
+} from '@academy/web-dashboard';
+import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { fromLocalInput, toLocalInput } from './due-date';
+
+// The forms edit the due date as a datetime-local value; on submit it becomes the ISO instant the
+// API schema expects. Every other field is checked by the API's own schema.
+const localDue = z.string().refine((v) => !v.trim() || !Number.isNaN(new Date(v).getTime()), 'Enter a valid due date and time');
+export const taskFormSchema = addTaskRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
+export const capstoneFormSchema = setCapstoneRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
+const weekFormSchema = updateWeekRequestSchema.omit({ expectedVersion: true });
+const TASK_FIELDS = ['dayNumber', 'title', 'description', 'instructions', 'dueAt'] as const;
+const CAPSTONE_FIELDS = ['title', 'description', 'instructions', 'dueAt'] as const;
+const DAY_OPTIONS = Array.from({ length: MAX_DAY }, (_, i) => ({ value: String(i + 1), label: `Day ${i + 1}` }));
+
+/** The first day of 1–5 that no task of the week has (the default day of a new task), or null when all are taken. */
+export function firstFreeDay(tasks: readonly Pick<Task, 'dayNumber'>[]): number | null {
+  for (let day = 1; day <= MAX_DAY; day++) if (!tasks.some((t) => t.dayNumber === day)) return day;
+  return null;
+}
+
+/** The task ids in their new order after moving the task at `index` one place up (-1) or down (+1). */
+export function moveTask(taskIds: readonly string[], index: number, by: -1 | 1): string[] {
+  const target = index + by;
+  if (target < 0 || target >= taskIds.length) return [...taskIds];
+  const next = [...taskIds];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
+
+function WeekDetailsForm({ week }: { week: Week }) {
+  const update = useUpdateWeekMutation();
+  const form = useForm({ resolver: zodResolver(weekFormSchema), defaultValues: { title: week.title, objectives: week.objectives } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await update.mutateAsync({ weekId: week.id, ...values, expectedVersion: week.version });
+      toast.success(answer.message || LEARNING_MESSAGES.weekUpdated);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, ['title', 'objectives'], form.setError)) toast.error(errorMessage(error, 'Failed to update week'));
+    }
+  });
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Week details">
+      <FormField label="Week Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
+      <FormTextareaField label="Learning Objectives" hint="Optional" registration={form.register('objectives')} error={errors.objectives} />
+      <Button type="submit" className="w-fit" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving...' : 'Save Week'}
+      </Button>
+    </form>
+  );
+}
+
+function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () => void }) {
+  const add = useAddTaskMutation();
+  const update = useUpdateTaskMutation();
+  const form = useForm({
+    resolver: zodResolver(taskFormSchema),
+    defaultValues: task
+      ? { dayNumber: task.dayNumber, title: task.title, description: task.description, instructions: task.instructions, dueAt: toLocalInput(task.dueAt) }
+      : { dayNumber: firstFreeDay(week.tasks) ?? 1, title: '', description: '', instructions: '', dueAt: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ dueAt, ...values }) => {
+    const body = { ...values, dueAt: fromLocalInput(dueAt), expectedVersion: week.version };
+    try {
+      const answer = task ? await update.mutateAsync({ weekId: week.id, taskId: task.id, ...body }) : await add.mutateAsync({ weekId: week.id, ...body });
+      toast.success(answer.message || (task ? LEARNING_MESSAGES.taskUpdated : LEARNING_MESSAGES.taskAdded));
+      onDone();
+    } catch (error) {
+      if (!applyServerFieldErrors(error, TASK_FIELDS, form.setError)) toast.error(errorMessage(error, task ? 'Failed to update task' : 'Failed to add task'));
+    }
+  });
+  return (
+    <form className="grid gap-3 rounded-md border p-4" onSubmit={onSubmit} noValidate aria-label={task ? `Edit Day ${task.dayNumber}` : 'New task'}>
+      <FormSelectField label="Day" required options={DAY_OPTIONS} registration={form.register('dayNumber', { setValueAs: (v) => Number(v) })} error={errors.dayNumber} />
+      <FormField label="Task Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
+      <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
+      <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
+      <FormField label="Due Date" type="datetime-local" hint="Optional: a submission after it is flagged late." registration={form.register('dueAt')} error={errors.dueAt} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : task ? 'Save Task' : 'Add Task'}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capstone | null; onDone: () => void }) {
+  const save = useSetCapstoneMutation();
+  const form = useForm({
+    resolver: zodResolver(capstoneFormSchema),
+    defaultValues: capstone
+      ? { title: capstone.title, description: capstone.description, instructions: capstone.instructions, dueAt: toLocalInput(capstone.dueAt) }
+      : { title: '', description: '', instructions: '', dueAt: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ dueAt, ...values }) => {
+    try {
+      const answer = await save.mutateAsync({ weekId: week.id, ...values, dueAt: fromLocalInput(dueAt), expectedVersion: week.version });
+      toast.success(answer.message || LEARNING_MESSAGES.capstoneSaved);
+      onDone();
+    } catch (error) {
+      if (!applyServerFieldErrors(error, CAPSTONE_FIELDS, form.setError)) toast.error(errorMessage(error, 'Failed to save capstone'));
+    }
+  });
+  return (
+    <form className="grid gap-3 rounded-md border p-4" onSubmit={onSubmit} noValidate aria-label="Capstone">
+      <FormField label="Capstone Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
+      <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
+      <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
+      <FormField label="Due Date" type="datetime-local" hint="Optional: a submission after it is flagged late." registration={form.register('dueAt')} error={errors.dueAt} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save Capstone'}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A Remove button that asks first: the students' submissions of a removed item lose their place in the week. */
+function ConfirmRemove({ label, what, disabled, onConfirm }: { label: string; what: string; disabled: boolean; onConfirm: () => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  }
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" aria-label={label} disabled={disabled}>
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{`Remove ${what}?`}</AlertDialogTitle>
+          <AlertDialogDescription>Students will no longer see it in this week. This cannot be undone.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
+            {busy ? 'Removing...' : 'Remove'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function Due({ at }: { at: string | null }) {
+  return at ? (
+    <span className="text-xs text-muted-foreground">
+      Due <time dateTime={at}>{formatDateTime(at)}</time>
+    </span>
+  ) : null;
+}
+
+function TaskList({ week }: { week: Week }) {
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const remove = useRemoveTaskMutation();
+  const reorder = useReorderTasksMutation();
+  const busy = remove.isPending || reorder.isPending;
+  const ids = week.tasks.map((t) => t.id);
+  async function move(index: number, by: -1 | 1) {
+    try {
+      const answer = await reorder.mutateAsync({ weekId: week.id, taskIds: moveTask(ids, index, by), expectedVersion: week.version });
+      toast.success(answer.message || LEARNING_MESSAGES.tasksReordered);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to reorder tasks'));
+    }
+  }
+  async function drop(task: Task) {
+    try {
+      const answer = await remove.mutateAsync({ weekId: week.id, taskId: task.id });
+      toast.success(answer.message || LEARNING_MESSAGES.taskRemoved);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to remove task'));
+    }
+  }
+  return (
+    <section aria-labelledby="editor-tasks" className="grid gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id="editor-tasks" className="font-semibold">
+          Daily Tasks ({week.tasks.length}/{MAX_DAY})
+        </h3>
+        <Button size="sm" variant="outline" disabled={editing !== null || week.tasks.length >= MAX_DAY} onClick={() => setEditing('new')}>
+          <Plus aria-hidden="true" />
+          Add Task
+        </Button>
+      </div>
+      {week.tasks.length === 0 && editing !== 'new' && <p className="text-sm text-muted-foreground">No daily tasks yet.</p>}
+      <ol className="grid gap-2">
+        {week.tasks.map((task, index) =>
+          editing === task.id ? (
+            <li key={task.id}>
+              <TaskForm week={week} task={task} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
+            <li key={task.id} className="flex flex-wrap items-center gap-2 rounded-md border p-3" data-testid="editor-task" aria-label={`Day ${task.dayNumber}: ${task.title}`}>
+              <div className="grid flex-1 gap-0.5">
+                <span className="text-sm font-medium">{`Day ${task.dayNumber}: ${task.title}`}</span>
+                <Due at={task.dueAt} />
+              </div>
+              <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} up`} disabled={busy || index === 0} onClick={() => void move(index, -1)}>
+                <ArrowUp aria-hidden="true" />
+              </Button>
+              <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} down`} disabled={busy || index === week.tasks.length - 1} onClick={() => void move(index, 1)}>
+                <ArrowDown aria-hidden="true" />
+              </Button>
+              <Button size="sm" variant="ghost" aria-label={`Edit Day ${task.dayNumber}`} disabled={editing !== null} onClick={() => setEditing(task.id)}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+              <ConfirmRemove label={`Remove Day ${task.dayNumber}`} what={`Day ${task.dayNumber}: ${task.title}`} disabled={busy} onConfirm={() => drop(task)} />
+            </li>
+          ),
+        )}
+      </ol>
+      {editing === 'new' && <TaskForm week={week} onDone={() => setEditing(null)} />}
+    </section>
+  );
+}
+
+function CapstoneSection({ week }: { week: Week }) {
+  const [editing, setEditing] = useState(false);
+  const remove = useRemoveCapstoneMutation();
+  async function drop() {
+    try {
+      const answer = await remove.mutateAsync({ weekId: week.id });
+      toast.success(answer.message || LEARNING_MESSAGES.capstoneRemoved);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to remove capstone'));
+    }
+  }
+  const capstone = week.capstone;
+  return (
+    <section aria-labelledby="editor-capstone" className="grid gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id="editor-capstone" className="font-semibold">
+          {LEARNING_MESSAGES.capstoneSection}
+        </h3>
+        {!capstone && !editing && (
+          <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            <Plus aria-hidden="true" />
+            Add Capstone
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <CapstoneForm week={week} capstone={capstone} onDone={() => setEditing(false)} />
+      ) : capstone ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-md border p-3" data-testid="editor-capstone">
+          <div className="grid flex-1 gap-0.5">
+            <span className="text-sm font-medium">{capstone.title}</span>
+            <Due at={capstone.dueAt} />
+          </div>
+          <Button size="sm" variant="ghost" aria-label="Edit Capstone" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <ConfirmRemove label="Remove Capstone" what={`the capstone ${capstone.title}`} disabled={remove.isPending} onConfirm={drop} />
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">No capstone yet. Passing a week's capstone moves the student on to the next week.</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The content editor that 'Edit Content' opens (spec §2 says it does nothing: fix): the week's title
+ * and objectives, its daily tasks (add, edit, reorder, remove) and its capstone. Every change sends
+ * the week's version, so an edit made elsewhere meanwhile is refused (409) instead of overwritten.
+ */
+export function ContentEditor({ week, onClose }: { week: Week | null; onClose: () => void }) {
+  return (
+    <Sheet open={week !== null} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent side="right" className="w-full overflow-y-auto p-6 sm:max-w-2xl">
+        {week && (
+          <>
+            <div className="grid gap-1 pr-8">
+              <SheetTitle className="text-lg font-semibold">{`Edit Content: Week ${week.weekNumber}`}</SheetTitle>
+              <SheetDescription className="text-sm text-muted-foreground">
+                {week.subjectName} · {week.programName} · {week.isPublished ? 'Published' : 'Draft'}
+              </SheetDescription>
+            </div>
+            <WeekDetailsForm key={`details-${week.id}`} week={week} />
+            <TaskList key={`tasks-${week.id}`} week={week} />
+            <CapstoneSection key={`capstone-${week.id}`} week={week} />
+          </>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}

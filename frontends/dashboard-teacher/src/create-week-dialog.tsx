@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { LEARNING_MESSAGES, MAX_WEEK, MIN_WEEK, createWeekRequestSchema, type Subject } from '@academy/contracts';
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, toast } from '@academy/ui';
+import { useCreateWeekMutation } from '@academy/web-dashboard';
+import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+
+const FIELDS = ['subjectId', 'weekNumber', 'title', 'objectives'] as const;
+
+/**
+ * Subject, week number (1–20), title and learning objectives (spec §2, §5 Week creation). The new week
+ * is a draft. What was typed stays when the API refuses (e.g. the week number is taken).
+ */
+export function CreateWeekForm({ subjects, subjectId, onDone }: { subjects: readonly Subject[]; subjectId: string | null; onDone: () => void }) {
+  const create = useCreateWeekMutation();
+  const form = useForm({
+    resolver: zodResolver(createWeekRequestSchema),
+    defaultValues: { subjectId: subjectId ?? (subjects.length === 1 ? subjects[0].id : ''), title: '', objectives: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await create.mutateAsync(values);
+      toast.success(answer.message || LEARNING_MESSAGES.weekCreated);
+      onDone();
+    } catch (error) {
+      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, 'Failed to create week'));
+    }
+  });
+  const options = [{ value: '', label: subjects.length ? 'Select a subject' : 'No subjects assigned' }, ...subjects.map((s) => ({ value: s.id, label: `${s.name} — ${s.programName}` }))];
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <FormSelectField label="Subject" required options={options} registration={form.register('subjectId')} error={errors.subjectId} />
+      <FormField
+        label="Week Number"
+        type="number"
+        min={MIN_WEEK}
+        max={MAX_WEEK}
+        step={1}
+        required
+        registration={form.register('weekNumber', { valueAsNumber: true })}
+        error={errors.weekNumber}
+      />
+      <FormField label="Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
+      <FormTextareaField label="Learning Objectives" hint="Optional" registration={form.register('objectives')} error={errors.objectives} />
+      <DialogFooter>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Create Week'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export function CreateWeekDialog({ subjects, subjectId }: { subjects: readonly Subject[]; subjectId: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" />
+        Create Week
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create Week</DialogTitle>
+          <DialogDescription>A new week starts as a draft: students see it once you publish it.</DialogDescription>
+        </DialogHeader>
+        <CreateWeekForm subjects={subjects} subjectId={subjectId} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

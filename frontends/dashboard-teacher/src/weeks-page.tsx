@@ -1,0 +1,148 @@
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CalendarDays, Pencil } from 'lucide-react';
+import { LEARNING_MESSAGES, type Subject, type Week } from '@academy/contracts';
+import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorPanel, Label, NativeSelect, Spinner, toast } from '@academy/ui';
+import { PageHeader, useMySubjectsQuery, useSetWeekPublishedMutation, useTeacherWeeksQuery } from '@academy/web-dashboard';
+import { errorMessage } from '@academy/web-session';
+import { ContentEditor } from './content-editor';
+import { CreateWeekDialog } from './create-week-dialog';
+
+/** "5 tasks · capstone": what a week holds, for its card. */
+export function weekContents(week: Pick<Week, 'tasks' | 'capstone'>): string {
+  const tasks = `${week.tasks.length} daily task${week.tasks.length === 1 ? '' : 's'}`;
+  return week.capstone ? `${tasks} · capstone` : `${tasks} · no capstone`;
+}
+
+function PublishToggle({ week }: { week: Week }) {
+  const toggle = useSetWeekPublishedMutation();
+  async function run() {
+    try {
+      const answer = await toggle.mutateAsync({ weekId: week.id, published: !week.isPublished });
+      toast.success(answer.message || LEARNING_MESSAGES.weekStatusUpdated);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to update week status'));
+    }
+  }
+  return (
+    <Button variant={week.isPublished ? 'outline' : 'default'} size="sm" disabled={toggle.isPending} onClick={() => void run()}>
+      {toggle.isPending ? 'Saving...' : week.isPublished ? 'Unpublish' : 'Publish'}
+    </Button>
+  );
+}
+
+export function WeekCard({ week, onEdit }: { week: Week; onEdit: (weekId: string) => void }) {
+  const titleId = useId();
+  return (
+    <Card role="article" aria-labelledby={titleId} data-week-id={week.id}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-xs font-medium text-muted-foreground">
+            {week.subjectName} · Week {week.weekNumber}
+          </span>
+          <Badge variant={week.isPublished ? 'success' : 'secondary'} data-testid="week-status">
+            {week.isPublished ? 'Published' : 'Draft'}
+          </Badge>
+        </div>
+        <CardTitle id={titleId}>{`Week ${week.weekNumber}: ${week.title}`}</CardTitle>
+        <CardDescription>{week.programName}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2 text-sm">
+        {week.objectives && <p className="whitespace-pre-line">{week.objectives}</p>}
+        <p className="text-muted-foreground" data-testid="week-contents">
+          {weekContents(week)}
+        </p>
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => onEdit(week.id)}>
+          <Pencil aria-hidden="true" />
+          Edit Content
+        </Button>
+        <PublishToggle week={week} />
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function WeekCards({ weeks, onEdit }: { weeks: readonly Week[]; onEdit: (weekId: string) => void }) {
+  if (weeks.length === 0)
+    return (
+      <section className="flex flex-col items-center gap-2 rounded-md border p-10 text-center">
+        <CalendarDays aria-hidden="true" className="size-8 text-muted-foreground" />
+        <h2 className="text-lg font-semibold">No weeks yet</h2>
+        <p className="text-sm text-muted-foreground">Create the first week of this subject with Create Week.</p>
+      </section>
+    );
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {weeks.map((week) => (
+        <WeekCard key={week.id} week={week} onEdit={onEdit} />
+      ))}
+    </div>
+  );
+}
+
+function SubjectFilter({ subjects, value, onChange }: { subjects: readonly Subject[]; value: string; onChange: (subjectId: string) => void }) {
+  const id = useId();
+  return (
+    <div className="grid max-w-sm gap-2">
+      <Label htmlFor={id}>Subject</Label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All my subjects</option>
+        {subjects.map((s) => (
+          <option key={s.id} value={s.id}>
+            {`${s.name} — ${s.programName}`}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** /dashboard/teacher/weeks[?subject=<id>]: the weeks of the teacher's subjects; create, publish and edit them. */
+export function WeeksPage() {
+  const [params, setParams] = useSearchParams();
+  const subjects = useMySubjectsQuery();
+  const mine = subjects.data?.subjects ?? [];
+  // ?subject= preselects the filter (spec §2); an id that is not one of the teacher's subjects is ignored.
+  const wanted = params.get('subject');
+  const subjectId = wanted && (!subjects.data || mine.some((s) => s.id === wanted)) ? wanted : null;
+  // With ?subject= the list waits for the subjects, so that it is read once, for the right subject.
+  const weeks = useTeacherWeeksQuery(subjectId, !wanted || subjects.isSuccess);
+  const [editing, setEditing] = useState<string | null>(null);
+  const editedWeek = editing ? (weeks.data?.weeks.find((w) => w.id === editing) ?? null) : null;
+
+  let body;
+  if (subjects.isError || weeks.isError) {
+    const failed = subjects.isError ? subjects : weeks;
+    body = <ErrorPanel title="The weekly content could not be loaded." message={errorMessage(failed.error, 'Please try again.')} onRetry={() => void failed.refetch()} />;
+  } else if (subjects.isPending || weeks.isPending) body = <Spinner className="py-10" label="Loading your weeks…" />;
+  else body = <WeekCards weeks={weeks.data.weeks} onEdit={setEditing} />;
+
+  return (
+    <>
+      <PageHeader
+        title="Weekly Content"
+        description="Create the weeks of your subjects, fill them with daily tasks and a capstone, and publish them to your students."
+        actions={<CreateWeekDialog subjects={mine} subjectId={subjectId} />}
+      />
+      <SubjectFilter
+        subjects={mine}
+        value={subjectId ?? ''}
+        onChange={(id) =>
+          setParams(
+            (p) => {
+              const next = new URLSearchParams(p);
+              if (id) next.set('subject', id);
+              else next.delete('subject');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
+      {body}
+      <ContentEditor week={editedWeek} onClose={() => setEditing(null)} />
+    </>
+  );
+}

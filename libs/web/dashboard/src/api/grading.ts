@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  gradeHistoryResponseSchema,
+  myGradesResponseSchema,
+  progressResponseSchema,
+  studentDashboardResponseSchema,
+  submissionDetailResponseSchema,
+  submissionResponseSchema,
+  teacherDashboardResponseSchema,
+  teacherSubmissionsResponseSchema,
+  type GradeSubmissionRequest,
+  type SubmitWorkRequest,
+} from '@academy/contracts';
+import { useSession } from '@academy/web-session';
+import { learningKeys } from './learning';
+
+/** Cache keys of the grading answers. */
+export const gradingKeys = {
+  allTeacherSubmissions: ['teacher', 'submissions'] as const,
+  teacherSubmissions: (subjectId: string | null) => ['teacher', 'submissions', subjectId ?? 'all'] as const,
+  submission: (id: string) => ['submission', id] as const,
+  history: (id: string) => ['submission', id, 'history'] as const,
+  teacherDashboard: ['teacher', 'dashboard'] as const,
+  myGrades: ['student', 'grades'] as const,
+  progress: ['student', 'progress'] as const,
+  studentDashboard: ['student', 'dashboard'] as const,
+};
+
+function useRead<T>(queryKey: readonly unknown[], url: string, parse: (json: unknown) => T, enabled = true) {
+  const { fetch } = useSession();
+  return useQuery({ queryKey, queryFn: async ({ signal }) => parse(await fetch<unknown>(url, { signal })), enabled });
+}
+
+/** What a student's screens show of their own work: lessons, grades, progress and the dashboard. */
+export function refreshStudentWork(client: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [learningKeys.lessons, gradingKeys.myGrades, gradingKeys.progress, gradingKeys.studentDashboard].map((queryKey) => client.invalidateQueries({ queryKey })),
+  );
+}
+
+/** POST /api/student/submissions: a task or capstone's GitHub link (a new attempt after needs_revision). */
+export function useSubmitWorkMutation() {
+  const { fetch } = useSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SubmitWorkRequest) => submissionResponseSchema.parse(await fetch('/api/student/submissions', { method: 'POST', body })),
+    onSuccess: () => refreshStudentWork(client),
+  });
+}
+
+/** GET /api/student/grades: every attempt of the caller, newest first, and the summary figures. */
+export const useMyGradesQuery = () => useRead(gradingKeys.myGrades, '/api/student/grades', (json) => myGradesResponseSchema.parse(json));
+/** GET /api/student/progress: week by week, and the score trend. */
+export const useProgressQuery = () => useRead(gradingKeys.progress, '/api/student/progress', (json) => progressResponseSchema.parse(json));
+/** GET /api/student/dashboard: the student dashboard's figures. */
+export const useStudentDashboardQuery = () => useRead(gradingKeys.studentDashboard, '/api/student/dashboard', (json) => studentDashboardResponseSchema.parse(json));
+/** GET /api/teacher/dashboard: the teacher dashboard's figures. */
+export const useTeacherDashboardQuery = () => useRead(gradingKeys.teacherDashboard, '/api/teacher/dashboard', (json) => teacherDashboardResponseSchema.parse(json));
+
+/** GET /api/teacher/submissions[?subjectId=]: latest attempts of the teacher's subjects, pending and graded. */
+export const useTeacherSubmissionsQuery = (subjectId: string | null, enabled = true) =>
+  useRead(
+    gradingKeys.teacherSubmissions(subjectId),
+    `/api/teacher/submissions${subjectId ? `?subjectId=${encodeURIComponent(subjectId)}` : ''}`,
+    (json) => teacherSubmissionsResponseSchema.parse(json),
+    enabled,
+  );
+
+/** GET /api/submissions/:id: the submission and every attempt at the same item, oldest first. */
+export const useSubmissionDetailQuery = (id: string, enabled = true) =>
+  useRead(gradingKeys.submission(id), `/api/submissions/${encodeURIComponent(id)}`, (json) => submissionDetailResponseSchema.parse(json), enabled);
+/** GET /api/submissions/:id/history: every grade change of the item (who, when, old → new). */
+export const useGradeHistoryQuery = (id: string, enabled = true) =>
+  useRead(gradingKeys.history(id), `/api/submissions/${encodeURIComponent(id)}/history`, (json) => gradeHistoryResponseSchema.parse(json), enabled);
+
+/** POST /api/submissions/:id/grade with the version the teacher saw: a grade given meanwhile answers 409. */
+export function useGradeSubmissionMutation() {
+  const { fetch } = useSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ submissionId, ...body }: { submissionId: string } & GradeSubmissionRequest) =>
+      submissionResponseSchema.parse(await fetch(`/api/submissions/${encodeURIComponent(submissionId)}/grade`, { method: 'POST', body })),
+    onSuccess: (_answer, { submissionId }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: gradingKeys.allTeacherSubmissions }),
+        client.invalidateQueries({ queryKey: gradingKeys.teacherDashboard }),
+        client.invalidateQueries({ queryKey: ['submission', submissionId] }),
+      ]),
+  });
+}
+
+/** GET /api/subjects/:id/grades.csv as text, for a download. */
+export function useGradesCsvDownload() {
+  const { fetch } = useSession();
+  return useMutation({
+    mutationFn: (subjectId: string) => fetch<string>(`/api/subjects/${encodeURIComponent(subjectId)}/grades.csv`, { responseType: 'text' }),
+  });
+}
