@@ -38,3 +38,15 @@ export {
 export { describeHealth, healthAnswerSchema, healthKey, useHealthQuery, type HealthAnswer } from './api/health';
 export { NotificationsBell } from './notifications-bell';
 export { notificationKeys, useMarkNotificationsReadMutation, useNotificationsQuery } from './api/notifications';
+export {
+  admissionsKeys,
+  prospectsUrl,
+  useAdmissionsCountsQuery,
+  useConvertProspectMutation,
+  useDeclineProspectMutation,
+  useMarkContactedMutation,
+  useProspectsQuery,
+  type ProspectFilter,
+} from './admissions/api';
+export { DEFAULT_PROSPECT_FILTER, PROSPECT_KIND_LABELS, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './admissions/prospect-filters';
+export { ProspectFilters, ProspectivePage, ProspectsTable, SEARCH_DELAY_MS } from './admissions/prospective-page';
