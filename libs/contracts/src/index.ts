@@ -2,8 +2,5 @@ export * from './platform.js';
 export * from './identity.js';
 export * from './catalog.js';
 export * from './enrollment.js';
-<<<<<<< HEAD
 export * from './admissions.js';
-=======
 export * from './notifications.js';
->>>>>>> main

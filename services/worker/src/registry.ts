@@ -2,14 +2,14 @@
 // to. Each context module exports its own lists; they are added here as the contexts land.
 import type { InAppTemplates } from '@academy/backend';
 import type { DispatchRoutes, Projection } from '@academy/event-store';
-import { admissionsProjections } from '@academy/admissions';
+import { admissionsInAppTemplates, admissionsProjections } from '@academy/admissions';
 import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections } from '@academy/enrollment';
 import { identityProjections } from '@academy/identity';
 import { notificationsProjection, recipientDirectory } from '@academy/notifications';
 
 /** Event type → the in-app notices it becomes (the header bell); every context exports its own. */
-export const inAppTemplates: InAppTemplates = {};
+export const inAppTemplates: InAppTemplates = { ...admissionsInAppTemplates };
 
 export const projections: Projection[] = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...admissionsProjections, notificationsProjection(inAppTemplates)];
 
