@@ -2,3 +2,4 @@ export * from './platform.js';
 export * from './identity.js';
 export * from './catalog.js';
 export * from './enrollment.js';
+export * from './public-site.js';

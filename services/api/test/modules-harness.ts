@@ -26,6 +26,8 @@ export interface Account {
 export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin'] as const;
 
 export interface Harness {
+  /** Base URL of the API (without /api), for calls that need their own headers. */
+  url: string;
   store: EventStore;
   admin: Account;
   call(method: string, path: string, o?: { body?: unknown; token?: string; minPosition?: number }): Promise<Answer>;
@@ -35,7 +37,8 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(name: string): Promise<Harness> {
+/** `env` adds or overrides configuration variables (e.g. TRUSTED_COUNTRY_HEADER). */
+export async function startHarness(name: string, env: Record<string, string> = {}): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase(name);
   const config = loadConfig({
     DATABASE_URL: db.url,
@@ -45,6 +48,7 @@ export async function startHarness(name: string): Promise<Harness> {
     JWT_SECRET: 'a-test-secret-of-the-catalog-and-enrollment-tests-0123456789',
     PUBLIC_URL: 'http://academy.test',
     QUEUE_PREFIX: uniquePrefix(name),
+    ...env,
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
@@ -98,6 +102,7 @@ export async function startHarness(name: string): Promise<Harness> {
   }
 
   return {
+    url,
     store,
     admin,
     call,
