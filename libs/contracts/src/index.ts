@@ -2,4 +2,5 @@ export * from './platform.js';
 export * from './identity.js';
 export * from './catalog.js';
 export * from './enrollment.js';
+export * from './admissions.js';
 export * from './public-site.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { courseOptionSchema } from './admissions.js';
 
 // The public site's catalogue (spec §2 courses section and syllabus dialog, §3 static course catalogue
 // entry and syllabus entry, §4 location, §9 currency, prices, plans, marketing claims, support hours,
@@ -65,7 +66,7 @@ export const publicCourseSchema = z.object({
   skills: z.array(z.string()),
   evening: z.boolean(),
   /** The option of the application form's course list that 'Enroll Now' chooses (spec §5). */
-  applicationCourse: z.string(),
+  applicationCourse: courseOptionSchema,
   syllabus: syllabusSchema,
 });
 export type PublicCourse = z.infer<typeof publicCourseSchema>;
