@@ -3,4 +3,5 @@ export * from './identity.js';
 export * from './catalog.js';
 export * from './enrollment.js';
 export * from './admissions.js';
+export * from './notifications.js';
 export * from './public-site.js';

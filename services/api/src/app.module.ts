@@ -4,9 +4,11 @@ import { TerminusModule } from '@nestjs/terminus';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, AuthModule, EventSourcingModule, HttpPlatformModule, ormOptions } from '@academy/backend';
+import { AdmissionsModule } from '@academy/admissions';
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
+import { NotificationsModule } from '@academy/notifications';
 import { HealthController } from './health/health.controller.js';
 import { FRONTEND_LAYOUT, FrontendsController } from './frontends/frontends.controller.js';
 import { ClientEventsController } from './client-events/client-events.controller.js';
@@ -39,6 +41,8 @@ export class AppModule {
         IdentityModule,
         CatalogModule,
         EnrollmentModule,
+        AdmissionsModule,
+        NotificationsModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],
       providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],

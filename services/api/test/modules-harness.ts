@@ -1,6 +1,7 @@
 // The API composed in-process like users.int.spec.ts composes identity, here with the catalog and
 // enrollment contexts too (only the composition root may import several contexts), over real
 // Postgres and Redis; the projections run in-process like the worker runs them.
+import type pg from 'pg';
 import { Test } from '@nestjs/testing';
 import type { INestApplication } from '@nestjs/common';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
@@ -9,6 +10,8 @@ import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } fro
 import { IdentityModule, IdentitySessionValidator, identityProjections } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections } from '@academy/enrollment';
+import { NotificationsModule, notificationsProjection } from '@academy/notifications';
+import type { InAppTemplates } from '@academy/backend';
 
 export interface Answer {
   status: number;
@@ -29,6 +32,7 @@ export interface Harness {
   /** Base URL of the API (without /api), for calls that need their own headers. */
   url: string;
   store: EventStore;
+  pool: pg.Pool;
   admin: Account;
   call(method: string, path: string, o?: { body?: unknown; token?: string; minPosition?: number }): Promise<Answer>;
   /** An account made through POST /users, signed in with its invitation's password. */
@@ -37,8 +41,14 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-/** `env` adds or overrides configuration variables (e.g. TRUSTED_COUNTRY_HEADER). */
-export async function startHarness(name: string, env: Record<string, string> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** The in-app templates the notifications projection runs (the worker merges every context's). */
+  inAppTemplates?: InAppTemplates;
+  /** Configuration variables to add or override (e.g. TRUSTED_COUNTRY_HEADER). */
+  env?: Record<string, string>;
+}
+
+export async function startHarness(name: string, options: HarnessOptions = {}): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase(name);
   const config = loadConfig({
     DATABASE_URL: db.url,
@@ -48,21 +58,21 @@ export async function startHarness(name: string, env: Record<string, string> = {
     JWT_SECRET: 'a-test-secret-of-the-catalog-and-enrollment-tests-0123456789',
     PUBLIC_URL: 'http://academy.test',
     QUEUE_PREFIX: uniquePrefix(name),
-    ...env,
+    ...options.env,
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule],
+    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule, NotificationsModule],
   }).compile();
   const app: INestApplication = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
-  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections], {
+  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections, notificationsProjection(options.inAppTemplates ?? {})], {
     store,
     pool: app.get(PG_POOL),
     standbyPollMs: 100,
@@ -104,6 +114,7 @@ export async function startHarness(name: string, env: Record<string, string> = {
   return {
     url,
     store,
+    pool: app.get(PG_POOL),
     admin,
     call,
     account,

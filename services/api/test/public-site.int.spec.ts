@@ -6,7 +6,7 @@ import { type Harness, startHarness } from './modules-harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness('public-site', { TRUSTED_COUNTRY_HEADER: 'CF-IPCountry', CONTACT_ZW_PHONE: '+263 77 000 1111', CONTACT_ZA_EMAIL: 'hello@academy.test' });
+  h = await startHarness('public-site', { env: { TRUSTED_COUNTRY_HEADER: 'CF-IPCountry', CONTACT_ZW_PHONE: '+263 77 000 1111', CONTACT_ZA_EMAIL: 'hello@academy.test' } });
 }, 60_000);
 afterAll(async () => h?.stop());
 

@@ -1,11 +1,20 @@
 // What the worker runs: every bounded context's projections and the events its notifications react
 // to. Each context module exports its own lists; they are added here as the contexts land.
+import type { InAppTemplates } from '@academy/backend';
 import type { DispatchRoutes, Projection } from '@academy/event-store';
+import { admissionsInAppTemplates, admissionsProjections } from '@academy/admissions';
 import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections } from '@academy/enrollment';
 import { identityProjections } from '@academy/identity';
+import { notificationsProjection, recipientDirectory } from '@academy/notifications';
 
-export const projections: Projection[] = [...identityProjections, ...catalogProjections, ...enrollmentProjections];
+/** Event type → the in-app notices it becomes (the header bell); every context exports its own. */
+export const inAppTemplates: InAppTemplates = { ...admissionsInAppTemplates };
+
+export const projections: Projection[] = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...admissionsProjections, notificationsProjection(inAppTemplates)];
 
 /** Event type → BullMQ queue(s) other than mail (mail is routed from the templates in mail/templates.ts) of the 'notifications' dispatcher (job id = event id, ARCHITECTURE.md §7). */
 export const notificationRoutes: DispatchRoutes = {};
+
+/** Where mail templates find staff and students (their address and mail preferences). */
+export { recipientDirectory };

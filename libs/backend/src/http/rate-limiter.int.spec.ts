@@ -37,3 +37,23 @@ it('fails closed and fast (503) when Redis is unreachable', async () => {
     redis.disconnect();
   }
 });
+
+it("with whenRedisDown 'memory', Redis unreachable: answers at once and still limits per process", async () => {
+  const redis = createRedis('redis://127.0.0.1:1', 'rate-limiter-down-memory');
+  redis.on('error', () => {});
+  try {
+    const limiter = new RateLimiter(redis, config(uniquePrefix('rl')));
+    const rule = { name: 'form', limit: 2, windowSeconds: 60 };
+    const started = Date.now();
+    await limiter.consume([{ rule, subject: 'ip1' }], { whenRedisDown: 'memory' });
+    await limiter.consume([{ rule, subject: 'ip1' }], { whenRedisDown: 'memory' });
+    const refused = await limiter.consume([{ rule, subject: 'ip1' }], { whenRedisDown: 'memory', message: 'Slow down' }).catch((e) => e);
+    expect(refused).toBeInstanceOf(TooManyRequestsException);
+    expect(refused.getResponse()).toMatchObject({ message: 'Slow down' });
+    expect(refused.retryAfter).toBeGreaterThan(55);
+    await limiter.consume([{ rule, subject: 'ip2' }], { whenRedisDown: 'memory' });
+    expect(Date.now() - started).toBeLessThan(500);
+  } finally {
+    redis.disconnect();
+  }
+});

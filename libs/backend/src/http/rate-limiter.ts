@@ -21,16 +21,33 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes a
 
 /** 429 with Retry-After, in the API's error shape. */
 export class TooManyRequestsException extends HttpException {
-  constructor(readonly retryAfter: number) {
-    super({ message: TOO_MANY_ATTEMPTS, retryAfter }, HttpStatus.TOO_MANY_REQUESTS);
+  constructor(
+    readonly retryAfter: number,
+    message: string = TOO_MANY_ATTEMPTS,
+  ) {
+    super({ message, retryAfter }, HttpStatus.TOO_MANY_REQUESTS);
   }
+}
+
+/**
+ * What a limit does while Redis does not answer: 'refuse' (fail closed, 503: sign-in must not become
+ * unlimited guessing) or 'memory' (count in this process instead: a public form that must keep
+ * accepting people during a Redis outage, still limited per process).
+ */
+export type WhenRedisDown = 'refuse' | 'memory';
+
+export interface ConsumeOptions {
+  whenRedisDown?: WhenRedisDown;
+  /** The 429's message (default TOO_MANY_ATTEMPTS). */
+  message?: string;
 }
 
 /**
  * Fixed-window counters in Redis (ARCHITECTURE.md §6): INCR and set the expiry on the first hit,
  * atomically in one Lua call so a crash never leaves a counter without expiry. Redis down → 503
  * after a short wait (fail closed) rather than unlimited guessing or a request hanging on the
- * client's offline queue.
+ * client's offline queue; or, for rules that ask for it (`whenRedisDown: 'memory'`), per-process
+ * counters until Redis answers again.
  */
 @Injectable()
 export class RateLimiter {
@@ -48,7 +65,33 @@ return {n, ttl}`;
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async hit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+  /** In-process fixed windows, used only while Redis is down for rules that fall back to memory. */
+  private readonly local = new Map<string, { count: number; resetAt: number }>();
+
+  async hit(rule: RateLimitRule, subject: string, whenRedisDown: WhenRedisDown = 'refuse'): Promise<RateLimitResult> {
+    if (whenRedisDown === 'memory') {
+      // Not connected: answer at once from memory rather than wait for the timeout on every request.
+      if (this.redis.status !== 'ready') return this.hitLocally(rule, subject);
+      try {
+        return await this.hitRedis(rule, subject);
+      } catch {
+        return this.hitLocally(rule, subject);
+      }
+    }
+    return this.hitRedis(rule, subject);
+  }
+
+  private hitLocally(rule: RateLimitRule, subject: string): RateLimitResult {
+    const key = `${rule.name}:${subject}`;
+    const now = Date.now();
+    if (this.local.size > 10_000) for (const [k, w] of this.local) if (w.resetAt <= now) this.local.delete(k);
+    let window = this.local.get(key);
+    if (!window || window.resetAt <= now) this.local.set(key, (window = { count: 0, resetAt: now + rule.windowSeconds * 1000 }));
+    window.count++;
+    return { allowed: window.count <= rule.limit, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)), count: window.count };
+  }
+
+  private async hitRedis(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
     const key = `${this.config.QUEUE_PREFIX}:ratelimit:${rule.name}:${subject}`;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -60,9 +103,9 @@ return {n, ttl}`;
   }
 
   /** Counts a hit on every rule; throws TooManyRequestsException if any is over its limit. */
-  async consume(hits: { rule: RateLimitRule; subject: string }[]): Promise<void> {
-    const results = await Promise.all(hits.map((h) => this.hit(h.rule, h.subject)));
+  async consume(hits: { rule: RateLimitRule; subject: string }[], options: ConsumeOptions = {}): Promise<void> {
+    const results = await Promise.all(hits.map((h) => this.hit(h.rule, h.subject, options.whenRedisDown)));
     const refused = results.filter((r) => !r.allowed);
-    if (refused.length) throw new TooManyRequestsException(Math.max(...refused.map((r) => r.retryAfter)));
+    if (refused.length) throw new TooManyRequestsException(Math.max(...refused.map((r) => r.retryAfter)), options.message);
   }
 }

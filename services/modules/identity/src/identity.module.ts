@@ -18,6 +18,7 @@ import { DeleteUserController } from './commands/delete-user/delete-user.http.co
 import { DeleteUserHandler } from './commands/delete-user/delete-user.handler.js';
 import { CreateUserController } from './commands/create-user/create-user.http.controller.js';
 import { CreateUserHandler } from './commands/create-user/create-user.handler.js';
+import { CreateAccountFromApplicationHandler } from './commands/create-account-from-application/create-account-from-application.handler.js';
 import { UpdateStudentController } from './commands/update-student/update-student.http.controller.js';
 import { UpdateStudentHandler } from './commands/update-student/update-student.handler.js';
 import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
@@ -71,6 +72,7 @@ import { SessionIssuer } from './sessions/session-issuer.js';
     SetUpFirstAdminHandler,
     CompleteProfileHandler,
     CreateUserHandler,
+    CreateAccountFromApplicationHandler,
     AssignRoleHandler,
     DeleteUserHandler,
     UpdateStudentHandler,

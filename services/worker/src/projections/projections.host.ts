@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { Dispatcher, type DispatchRoutes, type EventStore, type Projection, type RunningProjections, startProjections } from '@academy/event-store';
-import { type AppConfig, createRedis, EVENT_STORE, type MailTemplates, PG_POOL, withMailRoutes } from '@academy/backend';
+import { type AppConfig, createRedis, EVENT_STORE, type MailTemplates, PG_POOL, type RecipientDirectory, withMailRoutes } from '@academy/backend';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
 
 export interface WorkerRegistry {
@@ -10,6 +10,8 @@ export interface WorkerRegistry {
   notificationRoutes: DispatchRoutes;
   /** Event type → mail (services/worker/src/mail/templates.ts); each type is also routed to the mail queue. */
   mailTemplates?: MailTemplates;
+  /** The directory mail templates look recipients up in (the notifications context's read model). */
+  recipientDirectory?: (pool: pg.Pool) => RecipientDirectory;
 }
 
 /**

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { SubmitApplicationController } from './commands/submit-application/submit-application.http.controller.js';
+import { SubmitApplicationHandler } from './commands/submit-application/submit-application.handler.js';
+import { SendQuickContactController } from './commands/send-quick-contact/send-quick-contact.http.controller.js';
+import { SendQuickContactHandler } from './commands/send-quick-contact/send-quick-contact.handler.js';
+import { MarkProspectContactedController } from './commands/mark-contacted/mark-contacted.http.controller.js';
+import { MarkProspectContactedHandler } from './commands/mark-contacted/mark-contacted.handler.js';
+import { DeclineProspectController } from './commands/decline-prospect/decline-prospect.http.controller.js';
+import { DeclineProspectHandler } from './commands/decline-prospect/decline-prospect.handler.js';
+import { ConvertProspectController } from './commands/convert-prospect/convert-prospect.http.controller.js';
+import { ConvertProspectHandler } from './commands/convert-prospect/convert-prospect.handler.js';
+import { ListProspectsController } from './queries/list-prospects/list-prospects.http.controller.js';
+import { AdmissionsCountsController } from './queries/admissions-counts/admissions-counts.http.controller.js';
+import { ProspectsReader } from './projections/prospects/prospects.reader.js';
+
+/**
+ * The admissions context's HTTP side. Needs, from the composition root: EventSourcingModule and
+ * AuthModule (global), HttpPlatformModule (RateLimiter), CqrsModule.forRoot() (CommandBus: convert
+ * asks identity for the account) and IdentityModule (the CreateAccountFromApplication handler).
+ */
+@Module({
+  controllers: [
+    SubmitApplicationController,
+    SendQuickContactController,
+    ListProspectsController,
+    AdmissionsCountsController,
+    MarkProspectContactedController,
+    DeclineProspectController,
+    ConvertProspectController,
+  ],
+  providers: [ProspectsReader, SubmitApplicationHandler, SendQuickContactHandler, MarkProspectContactedHandler, DeclineProspectHandler, ConvertProspectHandler],
+})
+export class AdmissionsModule {}

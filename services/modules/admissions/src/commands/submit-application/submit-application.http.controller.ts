@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CommandResponder, commandMetadata, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
+import { ADMISSIONS_MESSAGES, applicationRequestSchema, type MessageResponse, type ParsedApplicationRequest } from '@academy/contracts';
+import { LIMITS } from '../../admissions.limits.js';
+import { SubmitApplicationHandler } from './submit-application.handler.js';
+
+@ApiTags('admissions')
+@Controller('public/applications')
+export class SubmitApplicationController {
+  constructor(
+    private readonly handler: SubmitApplicationHandler,
+    private readonly limiter: RateLimiter,
+    private readonly responder: CommandResponder,
+  ) {}
+
+  /**
+   * 201 { message: 'Our admissions team will contact you soon.' }; 400 fields; 429 rateLimited.
+   * The per-IP limit counts in memory while Redis is down: an application is stored during an outage.
+   * It answers without waiting for a projection: no screen of the visitor reads what they sent.
+   */
+  @Post()
+  @Public()
+  @HttpCode(201)
+  async submit(@Body(new ZodValidationPipe(applicationRequestSchema)) body: ParsedApplicationRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.limiter.consume([{ rule: LIMITS.applicationsIp, subject: req.ip ?? 'unknown' }], { whenRedisDown: 'memory', message: ADMISSIONS_MESSAGES.rateLimited });
+    const { position } = await this.handler.execute(body, commandMetadata(req));
+    return this.responder.answer<MessageResponse>(res, [], position, { message: ADMISSIONS_MESSAGES.applicationSubmittedDescription });
+  }
+}
