@@ -29,6 +29,8 @@ export interface Account {
 export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin'] as const;
 
 export interface Harness {
+  /** Base URL of the API (without /api), for calls that need their own headers. */
+  url: string;
   store: EventStore;
   pool: pg.Pool;
   admin: Account;
@@ -42,6 +44,8 @@ export interface Harness {
 export interface HarnessOptions {
   /** The in-app templates the notifications projection runs (the worker merges every context's). */
   inAppTemplates?: InAppTemplates;
+  /** Configuration variables to add or override (e.g. TRUSTED_COUNTRY_HEADER). */
+  env?: Record<string, string>;
 }
 
 export async function startHarness(name: string, options: HarnessOptions = {}): Promise<Harness> {
@@ -54,6 +58,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     JWT_SECRET: 'a-test-secret-of-the-catalog-and-enrollment-tests-0123456789',
     PUBLIC_URL: 'http://academy.test',
     QUEUE_PREFIX: uniquePrefix(name),
+    ...options.env,
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
@@ -107,6 +112,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   }
 
   return {
+    url,
     store,
     pool: app.get(PG_POOL),
     admin,
