@@ -46,6 +46,7 @@ export {
   useDeclineProspectMutation,
   useMarkContactedMutation,
   useProspectsQuery,
+  useRefreshAdmissions,
   type ProspectFilter,
 } from './admissions/api';
 export { DEFAULT_PROSPECT_FILTER, PROSPECT_KIND_LABELS, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './admissions/prospect-filters';

@@ -61,16 +61,26 @@ export function useAdmissionsCountsQuery() {
 const prospectPath = (prospect: Prospect, action: 'contacted' | 'decline' | 'convert') => `/api/admissions/prospects/${encodeURIComponent(prospect.id)}/${action}`;
 
 /**
+ * Reads the lists and counts again. After a refusal (409: someone else changed the prospect) the
+ * screen calls it when the user has read the message, so the row shows where the prospect now stands
+ * without pulling an open dialog from under them.
+ */
+export function useRefreshAdmissions(): () => Promise<unknown> {
+  const client = useQueryClient();
+  return () => refreshAdmissions(client);
+}
+
+/**
  * A pipeline step on one prospect. The version the list showed goes along, so a change someone else
- * made meanwhile is refused (409) instead of overwritten; after any answer, a 409 included, the lists
- * and counts are read again, so the page shows where the prospect now stands.
+ * made meanwhile is refused (409) instead of overwritten; on success the lists and counts are read
+ * again before the step resolves (read-your-writes on screen).
  */
 function useProspectStep<T>(action: 'contacted' | 'decline' | 'convert', parse: (json: unknown) => T, alsoRefresh: (client: QueryClient) => Promise<unknown> = () => Promise.resolve()) {
   const { fetch } = useSession();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (prospect: Prospect) => parse(await fetch<unknown>(prospectPath(prospect, action), { method: 'POST', body: { expectedVersion: prospect.version } })),
-    onSettled: () => Promise.all([refreshAdmissions(client), alsoRefresh(client)]),
+    onSuccess: () => Promise.all([refreshAdmissions(client), alsoRefresh(client)]),
   });
 }
 

@@ -46,7 +46,7 @@ import {
 import { errorMessage } from '@academy/web-session';
 import { PageHeader } from '../page-header';
 import { formatDate, formatDateTime } from '../format';
-import { useConvertProspectMutation, useDeclineProspectMutation, useMarkContactedMutation, useProspectsQuery, type ProspectFilter } from './api';
+import { useConvertProspectMutation, useDeclineProspectMutation, useMarkContactedMutation, useProspectsQuery, useRefreshAdmissions, type ProspectFilter } from './api';
 import { PROSPECT_KIND_LABELS, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './prospect-filters';
 
 /** How long typing pauses before the search is sent: one request per word, not per key. */
@@ -80,12 +80,14 @@ function StatusCell({ prospect }: { prospect: Prospect }) {
 
 function MarkContacted({ prospect }: { prospect: Prospect }) {
   const mark = useMarkContactedMutation();
+  const refresh = useRefreshAdmissions();
   async function run() {
     try {
       const answer = await mark.mutateAsync(prospect);
       toast.success(answer.message || ADMISSIONS_MESSAGES.markedContacted);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to update the application'));
+      void refresh();
     }
   }
   return (
@@ -99,15 +101,17 @@ function MarkContacted({ prospect }: { prospect: Prospect }) {
 /** Decline, after a confirmation that says it closes the prospect for good. */
 function Decline({ prospect }: { prospect: Prospect }) {
   const decline = useDeclineProspectMutation();
+  const refresh = useRefreshAdmissions();
   const [open, setOpen] = useState(false);
   async function confirm() {
     try {
       const answer = await decline.mutateAsync(prospect);
       toast.success(answer.message || ADMISSIONS_MESSAGES.declined);
+      setOpen(false);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to decline the application'));
-    } finally {
       setOpen(false);
+      void refresh();
     }
   }
   const what = noun(prospect.kind);
@@ -153,10 +157,11 @@ function ReadOnlyField({ label, value, type = 'text' }: { label: string; value: 
  * 'Convert to student': the account is created from the application itself (convertProspectRequestSchema
  * carries no fields), so the dialog shows the pre-filled details read-only and asks for confirmation.
  * A refusal (409: already converted or declined, the email has an account, changed meanwhile) stays
- * in the dialog next to a toast, and the list is read again.
+ * in the dialog next to a toast; the list is read again once the dialog is closed.
  */
 function ConvertToStudent({ prospect }: { prospect: Prospect }) {
   const convert = useConvertProspectMutation();
+  const refresh = useRefreshAdmissions();
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   async function confirm() {
@@ -178,6 +183,8 @@ function ConvertToStudent({ prospect }: { prospect: Prospect }) {
         if (convert.isPending) return;
         setOpen(next);
         if (next) setRefusal(null);
+        // Closed after a refusal: now show the row as it stands (it may lose this very button).
+        else if (refusal) void refresh();
       }}
     >
       <DialogTrigger asChild>
