@@ -45,7 +45,7 @@ export function DashboardHome() {
           icon={GraduationCap}
           loading={enrollments.isPending}
           value={figures?.activePrograms ?? NOT_YET}
-          caption={enrollments.isError ? 'Could not be loaded' : `Programs with at least one active enrollment${figures ? `; ${figures.pending} enrollments pending` : ''}`}
+          caption={enrollments.isError ? 'Could not be loaded' : `Programs with at least one active enrollment${figures ? `; ${figures.pending} ${figures.pending === 1 ? 'enrollment' : 'enrollments'} pending` : ''}`}
         />
         <StatCard
           title="Pending Approvals"
