@@ -73,6 +73,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
       prefix: this.config.QUEUE_PREFIX,
       concurrency: 4,
     });
+    // Without a listener BullMQ prints every lost Redis connection as a stack trace; one line each is enough (it reconnects by itself).
+    this.worker.on('error', (err) => this.log.warn(`mail queue: ${err.message}`));
     this.worker.on('failed', (job, err) =>
       this.log.warn(`mail job ${job?.id ?? '?'} (${job?.name ?? '?'}) attempt ${job?.attemptsMade ?? '?'} failed: ${err.message}`),
     );
