@@ -63,7 +63,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
 
   it('shows the public home page at /', async () => {
     const { page, consoleErrors, pageErrors } = await open('/');
-    await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
     expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
     expect(await page.title()).toBe('Academy');
     expect(pageErrors).toEqual([]);
@@ -126,7 +126,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     // The remote's <Routes> and <Link> use the shell's router: navigating back is client-side.
     await page.evaluate(() => ((globalThis as any).__sameDocument = true));
     await page.getByRole('link', { name: 'Back to the home page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
     expect(await page.evaluate(() => (globalThis as any).__sameDocument)).toBe(true);
 
     expect(consoleErrors).toEqual([]);
@@ -151,7 +151,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     expect(output.split('\n').find((line) => line.includes(`"path":"${path}"`))).toContain('page not found');
 
     await home.click();
-    await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 
