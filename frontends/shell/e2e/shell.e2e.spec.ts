@@ -78,6 +78,8 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     // The session is made up, so the API would refuse its token: the dashboard's one read (the
     // student's active enrollment) is answered here as for a student without one.
     await page.route('**/api/student/enrollment', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ enrollment: null }) }));
+    // And the header bell's inbox (as in auth-and-dashboards.e2e.spec.ts): the API does not know this session.
+    await page.route('**/api/notifications', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ unread: 0, notifications: [] }) }));
     await page.goto(`${api.url}/dashboard/student`);
     // Either the dashboard or the error panel: a second React in the page would end in the panel.
     await page.getByRole('heading', { level: 1, name: 'Student Dashboard' }).or(page.getByRole('alert')).waitFor();
