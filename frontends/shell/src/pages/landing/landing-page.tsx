@@ -332,6 +332,7 @@ export function LandingPage({ standalone = false }: { standalone?: boolean }) {
             <p className="mt-2 text-sm text-muted-foreground">
               © {new Date().getFullYear()} Academy. {FOOTER.rights}
             </p>
+            <p className="mt-2 text-xs text-muted-foreground">{FOOTER.geoAttribution}</p>
           </div>
           <div>
             <h2 className="font-semibold">{FOOTER.supportHours}</h2>
