@@ -102,7 +102,12 @@ async function pageJs(url: string): Promise<{ files: number; gzip: number; later
     page.on('response', (res) => {
       if (res.url().startsWith(url) && /\.m?js(\?|$)/.test(new URL(res.url()).pathname)) js.push(res.body());
     });
-    await page.goto(`${url}/`, { waitUntil: 'networkidle' });
+    // The first heading is there once the app has rendered; on a busy machine the network can be idle
+    // for 500 ms before that, while the first chunk is still being parsed.
+    await page.goto(`${url}/`, { waitUntil: 'load' });
+    await page.locator('h1').first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    await sleep(500);
     const first = await Promise.all(js);
     js = [];
     await page.evaluate(() => (globalThis as any).scrollTo(0, (globalThis as any).document.body.scrollHeight));
@@ -194,13 +199,15 @@ function report(baseline: Measured, landing: Measured) {
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`libs/devstack/bench/landing.bench.ts\` on ${os.cpus().length} cores
 (${os.cpus()[0]?.model.trim()}), Node ${process.version}, Debian's Chromium, Lighthouse's default (mobile) configuration:
 simulated slow 4G and a 4× CPU slowdown. Both pages are served the same way, by the academy's own API
-(\`npm start\` on a fresh data folder; the baseline through \`ACADEMY_FRONTENDS_DIR\`). Medians of ${ROUNDS} Lighthouse runs,
+(\`npm start\` on a fresh data folder; the baseline through \`ACADEMY_FRONTENDS_DIR\`), which sends the
+built files brotli-compressed. The machine is shared with other work: Lighthouse's simulated timings
+scale with the CPU time it observes, so compare the scores with the baseline's of the same run. Medians of ${ROUNDS} Lighthouse runs,
 each in a fresh headless Chromium.
 
 | what | baseline (same run): a bare React 19 page rendering one heading | landing page \`/\` | ratio | goal | |
 |---|---|---|---|---|---|
 | Lighthouse performance score (mobile) | ${pick(baseline, 'score')} | ${score} | **${(score / pick(baseline, 'score')).toFixed(2)}×** | ≥ 90 | ${score >= 90 ? 'met' : 'missed'} |
-| JS loaded for \`/\` until the network is idle (gzip) | ${kb(baseline.js.gzip)} (${baseline.js.files} files) | ${kb(size)} (${landing.js.files} files) | **${(size / baseline.js.gzip).toFixed(2)}×** | ≤ 170 KB | ${size <= 170 * 1024 ? 'met' : 'missed'} |
+| JS loaded for \`/\` until it has rendered and the network is idle (gzip of each file) | ${kb(baseline.js.gzip)} (${baseline.js.files} files) | ${kb(size)} (${landing.js.files} files) | **${(size / baseline.js.gzip).toFixed(2)}×** | ≤ 170 KB | ${size <= 170 * 1024 ? 'met' : 'missed'} |
 | first contentful paint (simulated) | ${ms(pick(baseline, 'fcp'))} | ${ms(pick(landing, 'fcp'))} | ${(pick(landing, 'fcp') / pick(baseline, 'fcp')).toFixed(2)}× | | |
 | largest contentful paint (simulated) | ${ms(pick(baseline, 'lcp'))} | ${ms(pick(landing, 'lcp'))} | ${(pick(landing, 'lcp') / pick(baseline, 'lcp')).toFixed(2)}× | | |
 | total blocking time | ${pick(baseline, 'tbt').toFixed(0)} ms | ${pick(landing, 'tbt').toFixed(0)} ms | | | |
