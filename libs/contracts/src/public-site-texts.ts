@@ -36,9 +36,13 @@ export function convertFromZar(zar: number, currency: Currency): Money {
 /** 'R3,625.50', 'R4,000', '$207': cents only when there are some (the spec writes R4,000 and R2,550.05). */
 export function formatMoney(money: Money): string {
   const cents = !Number.isInteger(money.amount);
-  const digits = money.amount.toLocaleString('en-US', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 });
-  return `${money.currency === 'USD' ? '$' : 'R'}${digits}`;
+  // Two formatters made once: toLocaleString with options builds a new one per call, which is slow.
+  wholeFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  centsFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${money.currency === 'USD' ? '$' : 'R'}${(cents ? centsFormat : wholeFormat).format(money.amount)}`;
 }
+let wholeFormat: Intl.NumberFormat | undefined;
+let centsFormat: Intl.NumberFormat | undefined;
 
 /** 'ZW' → 🇿🇼 (regional indicator symbols). */
 export function countryFlag(country: string): string {

@@ -100,7 +100,7 @@ async function pageJs(url: string): Promise<{ files: number; gzip: number; later
     const page = await context.newPage();
     let js: Promise<Buffer>[] = [];
     page.on('response', (res) => {
-      if (res.url().startsWith(url) && /\.m?js(\?|$)/.test(new URL(res.url()).pathname)) js.push(res.body());
+      if (res.url().startsWith(url) && /\.m?js(\?|$)/.test(new URL(res.url()).pathname)) js.push(res.body().catch(() => Buffer.alloc(0))); // a late one may outlive the page
     });
     // The first heading is there once the app has rendered; on a busy machine the network can be idle
     // for 500 ms before that, while the first chunk is still being parsed.

@@ -56,7 +56,8 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>, margin: strin
 function Section({ id, title, lead, children, className }: { id?: string; title: string; lead?: string; children: ReactNode; className?: string }) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z]+/g, '-')}-title`;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn('scroll-mt-4 px-4 py-16 sm:px-6', className)}>
+    // Sections below the fold skip style, layout and paint until they come near (content-visibility).
+    <section id={id} aria-labelledby={headingId} className={cn('scroll-mt-4 px-4 py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:px-6', className)}>
       <div className="mx-auto w-full max-w-6xl">
         <h2 id={headingId} className="text-3xl font-bold tracking-tight">
           {title}
