@@ -51,9 +51,9 @@ describe('the landing page in a browser', () => {
   async function seriousAxeViolations(page: Page): Promise<string[]> {
     await page.addScriptTag({ path: axePath });
     const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-        resultTypes: ['violations'],
-      });
+      // Runs in the page (this file is type-checked without the DOM library).
+      const page = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };
+      const result = await page.axe.run(page.document, { resultTypes: ['violations'] });
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
     });
     return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(', ')}`);
@@ -132,10 +132,10 @@ describe('the landing page in a browser', () => {
     expect(await dialog.getByText('Project', { exact: true }).count()).toBe(6);
     await dialog.getByText('Academy Diploma in Software Engineering').waitFor();
     const image = dialog.getByRole('img', { name: /Software Engineering/ });
-    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+    await page.waitForFunction((el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth > 0, await image.elementHandle());
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await button.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(true);
     // The evening programmes call it Learn More.
     await page.getByRole('button', { name: 'Learn More: Evening IT Support' }).click();
     await page.getByRole('dialog', { name: 'Evening IT Support' }).getByText('Week 20').waitFor();
@@ -146,11 +146,11 @@ describe('the landing page in a browser', () => {
     await card(page, 'Web Development for Marketers').getByRole('button', { name: /^Enroll Now/ }).click();
     const form = page.getByRole('form', { name: 'Application Form' });
     await form.waitFor();
-    await page.waitForFunction(() => (document.getElementById('contact')?.getBoundingClientRect().top ?? 9999) < window.innerHeight);
-    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.autocomplete === 'given-name');
+    await page.waitForFunction(() => ((globalThis as any).document.getElementById('contact').getBoundingClientRect().top as number) < (globalThis as any).innerHeight);
+    await page.waitForFunction(() => (globalThis as any).document.activeElement?.autocomplete === 'given-name');
     expect(await form.getByLabel('Course').inputValue()).toBe('Web Development');
     await card(page, 'CodeStars (ages 8-17)').getByRole('button', { name: /^Enroll Now/ }).click();
-    await page.waitForFunction(() => (document.querySelector('select') as HTMLSelectElement | null)?.value === 'CodeStars (Under 18)');
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('select')?.value === 'CodeStars (Under 18)');
     expect(await form.getByLabel('Phone').getAttribute('placeholder')).toBe('+27 XX XXX XXXX');
 
     const posts: string[] = [];
@@ -243,7 +243,10 @@ describe('the landing page in a browser', () => {
     await page.locator('#contact').scrollIntoViewIfNeeded();
     await page.getByRole('form', { name: 'Application Form' }).waitFor();
     await page.getByRole('button', { name: 'Quick Contact' }).waitFor();
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => {
+      const root = (globalThis as any).document.documentElement;
+      return { scroll: root.scrollWidth as number, client: root.clientWidth as number };
+    });
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     expect(widths.client).toBeLessThanOrEqual(360);
   });

@@ -63,7 +63,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
 
   it('shows the public home page at /', async () => {
     const { page, consoleErrors, pageErrors } = await open('/');
-    await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
     expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
     expect(await page.title()).toBe('Academy');
     expect(pageErrors).toEqual([]);
@@ -78,6 +78,8 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     // The session is made up, so the API would refuse its token: the dashboard's one read (the
     // student's active enrollment) is answered here as for a student without one.
     await page.route('**/api/student/enrollment', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ enrollment: null }) }));
+    // And the header bell's inbox (as in auth-and-dashboards.e2e.spec.ts): the API does not know this session.
+    await page.route('**/api/notifications', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ unread: 0, notifications: [] }) }));
     await page.goto(`${api.url}/dashboard/student`);
     // Either the dashboard or the error panel: a second React in the page would end in the panel.
     await page.getByRole('heading', { level: 1, name: 'Student Dashboard' }).or(page.getByRole('alert')).waitFor();
@@ -126,7 +128,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     // The remote's <Routes> and <Link> use the shell's router: navigating back is client-side.
     await page.evaluate(() => ((globalThis as any).__sameDocument = true));
     await page.getByRole('link', { name: 'Back to the home page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
     expect(await page.evaluate(() => (globalThis as any).__sameDocument)).toBe(true);
 
     expect(consoleErrors).toEqual([]);
@@ -151,7 +153,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     expect(output.split('\n').find((line) => line.includes(`"path":"${path}"`))).toContain('page not found');
 
     await home.click();
-    await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 

@@ -4,4 +4,5 @@ export * from './catalog.js';
 export * from './enrollment.js';
 export * from './admissions.js';
 export * from './notifications.js';
+export * from './public-site-texts.js';
 export * from './public-site.js';

@@ -1,35 +1,13 @@
 import { z } from 'zod';
 import { courseOptionSchema } from './admissions.js';
+import { CONTACT_COUNTRIES, CURRENCIES } from './public-site-texts.js';
 
 // The public site's catalogue (spec §2 courses section and syllabus dialog, §3 static course catalogue
 // entry and syllabus entry, §4 location, §9 currency, prices, plans, marketing claims, support hours,
 // contact details). Served by the catalog context at GET /api/public/courses with prices already in
 // the visitor's currency: the location is decided on the server, never by the browser.
 
-export const PUBLIC_SITE_TEXTS = {
-  detectingLocation: 'Detecting location...',
-  /** Shown once the server answered: 'Prices shown in USD'. */
-  pricesShownIn: (currency: Currency) => `Prices shown in ${currency}`,
-  locationError: 'Unable to determine location',
-  /** Shown beside USD prices (spec §9: "with a note shown when USD"). */
-  usdNote: 'Prices are converted from South African rand at 1 USD = R17.5 and rounded to whole dollars.',
-  catalogueError: 'Unable to load the courses. Please refresh the page.',
-  enrollNow: 'Enroll Now',
-  viewSyllabus: 'View Syllabus',
-  learnMore: 'Learn More',
-  newBadge: 'NEW',
-} as const;
-
-export const CURRENCIES = ['ZAR', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-/** Spec §9: 1 USD = R17.5. */
-export const ZAR_PER_USD = 17.5;
-/** The countries whose contact details differ (spec §9); any other country is served ZA's. */
-export const CONTACT_COUNTRIES = ['ZA', 'ZW'] as const;
-export type ContactCountry = (typeof CONTACT_COUNTRIES)[number];
-
 const money = z.object({ amount: z.number().nonnegative(), currency: z.enum(CURRENCIES) });
-export type Money = z.infer<typeof money>;
 
 /** Spec §3 syllabus entry. */
 export const syllabusSchema = z.object({
@@ -116,20 +94,3 @@ export const publicCatalogueResponseSchema = z.object({
   contact: contactDetailsSchema,
 });
 export type PublicCatalogueResponse = z.infer<typeof publicCatalogueResponseSchema>;
-
-/** Price in the visitor's currency: R17.5 to the dollar, rounded to whole dollars (spec §9). */
-export function convertFromZar(zar: number, currency: Currency): Money {
-  return currency === 'USD' ? { amount: Math.round(zar / ZAR_PER_USD), currency } : { amount: zar, currency };
-}
-
-/** 'R3,625.50', 'R4,000', '$207': cents only when there are some (the spec writes R4,000 and R2,550.05). */
-export function formatMoney(money: Money): string {
-  const cents = !Number.isInteger(money.amount);
-  const digits = money.amount.toLocaleString('en-US', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 });
-  return `${money.currency === 'USD' ? '$' : 'R'}${digits}`;
-}
-
-/** 'ZW' → 🇿🇼 (regional indicator symbols). */
-export function countryFlag(country: string): string {
-  return [...country.toUpperCase()].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65)).join('');
-}

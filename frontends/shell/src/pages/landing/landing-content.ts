@@ -68,6 +68,8 @@ export const FOOTER = {
   supportHours: 'Support Hours',
   contact: 'Contact',
   rights: 'All rights reserved.',
+  /** The GeoLite2 EULA asks for this attribution: prices follow the country from its database. */
+  geoAttribution: 'This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com.',
 };
 
 export const QUICK_CONTACT = {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Award, Briefcase, CalendarClock, Check, GraduationCap, Hammer, MessageCircle, Users } from 'lucide-react';
 import { formatMoney, PUBLIC_SITE_TEXTS, type PublicCatalogueResponse, type PublicCourse } from '@academy/contracts';
 import { Button, buttonVariants, cn } from '@academy/ui';
@@ -28,7 +27,7 @@ import {
   TESTIMONIALS,
   TESTIMONIALS_TITLE,
 } from './landing-content';
-import { usePublicCatalogue } from './use-public-catalogue';
+import { type CatalogueState, usePublicCatalogue } from './use-public-catalogue';
 
 // The forms (react-hook-form, the zod schemas) and the dialogs (Radix) are not needed to show the
 // page: they load when the visitor comes near the form or opens a dialog, which keeps the first
@@ -36,6 +35,7 @@ import { usePublicCatalogue } from './use-public-catalogue';
 const ApplicationForm = lazy(() => import('./application-form'));
 const SyllabusDialog = lazy(() => import('./syllabus-dialog'));
 const QuickContactDialog = lazy(() => import('./quick-contact-dialog'));
+const PageToaster = lazy(() => import('./page-toaster'));
 
 const BENEFIT_ICONS = [GraduationCap, Users, CalendarClock, Hammer, Briefcase, Award];
 
@@ -56,7 +56,8 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>, margin: strin
 function Section({ id, title, lead, children, className }: { id?: string; title: string; lead?: string; children: ReactNode; className?: string }) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z]+/g, '-')}-title`;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn('scroll-mt-4 px-4 py-16 sm:px-6', className)}>
+    // Sections below the fold skip style, layout and paint until they come near (content-visibility).
+    <section id={id} aria-labelledby={headingId} className={cn('scroll-mt-4 px-4 py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:px-6', className)}>
       <div className="mx-auto w-full max-w-6xl">
         <h2 id={headingId} className="text-3xl font-bold tracking-tight">
           {title}
@@ -85,9 +86,10 @@ function Hero({ catalogue }: { catalogue: PublicCatalogueResponse | undefined })
             </li>
           ))}
           <li>
-            <Link to="/auth" className={buttonVariants({ size: 'sm' })}>
+            {/* A page load, not a client-side link: the landing page may run without the router. */}
+            <a href="/auth" className={buttonVariants({ size: 'sm' })}>
               Login
-            </Link>
+            </a>
           </li>
         </ul>
       </nav>
@@ -121,19 +123,19 @@ function Hero({ catalogue }: { catalogue: PublicCatalogueResponse | undefined })
   );
 }
 
-function LocationStatus({ query }: { query: ReturnType<typeof usePublicCatalogue> }) {
-  if (query.isPending) {
+function LocationStatus({ query }: { query: CatalogueState }) {
+  if (query.status === 'pending') {
     return (
       <p role="status" className="text-sm text-muted-foreground">
         {PUBLIC_SITE_TEXTS.detectingLocation}
       </p>
     );
   }
-  if (query.isError) {
+  if (query.status === 'error') {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
         <span>{PUBLIC_SITE_TEXTS.catalogueError}</span>
-        <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+        <Button size="sm" variant="outline" onClick={query.retry}>
           Retry
         </Button>
       </div>
@@ -175,10 +177,13 @@ function FormPlaceholder() {
   return <div className="min-h-[36rem] animate-pulse rounded-xl bg-muted" aria-hidden="true" />;
 }
 
-/** `/`: the marketing landing page (spec §2), every section in the spec's order. */
-export function LandingPage() {
+/**
+ * `/`: the marketing landing page (spec §2), every section in the spec's order. `standalone` when it
+ * is the whole app (bootstrap.tsx): it then brings its own toasts, once a form may need them.
+ */
+export function LandingPage({ standalone = false }: { standalone?: boolean }) {
   const catalogueQuery = usePublicCatalogue();
-  const catalogue = catalogueQuery.data;
+  const catalogue = catalogueQuery.status === 'success' ? catalogueQuery.data : undefined;
   const [syllabusOf, setSyllabusOf] = useState<PublicCourse | null>(null);
   const [quickContactOpen, setQuickContactOpen] = useState(false);
   const [requested, setRequested] = useState<CourseRequest | null>(null);
@@ -195,6 +200,9 @@ export function LandingPage() {
     setSyllabusOf(course);
   };
   const formNear = useNearViewport(contactRef, '600px');
+  // Mounted once a form may toast, then kept: a toast outlives the dialog that raised it.
+  const [toasterOn, setToasterOn] = useState(false);
+  if (standalone && !toasterOn && (formNear || requested || quickContactOpen)) setToasterOn(true);
 
   const enroll = (course: PublicCourse) => {
     setRequested({ course: course.applicationCourse, at: Date.now() });
@@ -325,6 +333,7 @@ export function LandingPage() {
             <p className="mt-2 text-sm text-muted-foreground">
               © {new Date().getFullYear()} Academy. {FOOTER.rights}
             </p>
+            <p className="mt-2 text-xs text-muted-foreground">{FOOTER.geoAttribution}</p>
           </div>
           <div>
             <h2 className="font-semibold">{FOOTER.supportHours}</h2>
@@ -366,6 +375,7 @@ export function LandingPage() {
             }}
           />
         )}
+        {toasterOn && <PageToaster />}
         {quickContactOpen && (
           <QuickContactDialog
             onClose={() => {

@@ -1,12 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import type { PublicCatalogueResponse } from '@academy/contracts';
-import { apiFetch } from '@academy/web-session';
 
-/** The catalogue priced for this visitor: the server decides the country (spec §4 location). */
-export function usePublicCatalogue() {
-  return useQuery({
-    queryKey: ['public-catalogue'],
-    queryFn: ({ signal }) => apiFetch<PublicCatalogueResponse>('/api/public/courses', { signal }),
-    staleTime: 5 * 60_000,
-  });
+export type CatalogueState = { status: 'pending' } | { status: 'error'; retry: () => void } | { status: 'success'; data: PublicCatalogueResponse };
+
+/**
+ * The catalogue priced for this visitor: the server decides the country (spec §4 location). A plain
+ * fetch, not the query cache: the landing page starts without it (see bootstrap.tsx).
+ */
+export function usePublicCatalogue(): CatalogueState {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<CatalogueState>({ status: 'pending' });
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useEffect(() => {
+    const abort = new AbortController();
+    setState({ status: 'pending' });
+    fetch('/api/public/courses', { headers: { accept: 'application/json' }, signal: abort.signal })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        setState({ status: 'success', data: (await res.json()) as PublicCatalogueResponse });
+      })
+      .catch(() => !abort.signal.aborted && setState({ status: 'error', retry }));
+    return () => abort.abort();
+  }, [attempt, retry]);
+  return state;
 }
