@@ -256,4 +256,44 @@ describe('admissions in a browser: apply, notify, convert, decline', () => {
     await openDashboard(page, 'Admin Dashboard');
     await figure(page, 'Pending Approvals').filter({ hasText: /^1$/ }).waitFor();
   }, 120_000);
+
+  it('a quick-contact message is listed apart from the applications, from the notice’s link; it can be contacted but never converted', async () => {
+    const v = visitor.page;
+    await v.goto(`${api.url}/`);
+    await v.getByRole('button', { name: 'Quick Contact' }).click();
+    const quick = v.getByRole('dialog', { name: 'Quick Contact' });
+    await quick.getByLabel('Name').fill('Sizwe');
+    await quick.getByLabel('Email').fill(`sizwe-${stamp}@example.org`);
+    await quick.getByLabel('Message').fill('Do you teach on Saturdays?');
+    await quick.getByRole('button', { name: 'Send Message' }).click();
+    await toast(v, 'Message sent!');
+
+    // The worker writes the notice after the message is stored; the bell reads its inbox on load.
+    const { page } = admin;
+    const notice = page.getByRole('list', { name: 'Notifications list' }).getByRole('button').filter({ hasText: 'New quick-contact message' });
+    for (let tries = 0; ; tries++) {
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('list', { name: 'Notifications list' }).waitFor();
+      if ((await notice.count()) > 0 || tries === 20) break;
+      await page.waitForTimeout(500);
+    }
+    await notice.click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/admin/prospective' && url.searchParams.get('kind') === 'quick_contact');
+    expect(await page.getByLabel('Show').inputValue()).toBe('quick_contact');
+    const messages = page.getByRole('table', { name: 'Quick contact messages' });
+    const message = messages.getByRole('row').filter({ hasText: `sizwe-${stamp}@example.org` });
+    expect((await message.getByRole('cell').allInnerTexts()).slice(0, 5)).toEqual(['Sizwe', `sizwe-${stamp}@example.org`, '—', '—', 'Pending']);
+    expect(await message.getByRole('button', { name: /to student$/ }).count()).toBe(0);
+    expect(await messages.getByRole('row').filter({ hasText: applicant.email }).count()).toBe(0);
+    await message.getByRole('button', { name: 'Mark Sizwe as contacted' }).click();
+    await toast(page, 'Applicant marked as contacted');
+    await message.getByTestId('prospect-status').filter({ hasText: 'Contacted' }).waitFor();
+
+    // Back to the applications: the address follows the selector.
+    await page.getByLabel('Show').selectOption({ label: 'Applications' });
+    await row(page, applicant.email).waitFor();
+    expect(new URL(page.url()).searchParams.get('kind')).toBeNull();
+  }, 60_000);
 });
