@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Ban, PhoneCall, Search, UserPlus } from 'lucide-react';
 import {
@@ -327,11 +327,22 @@ export function ProspectivePage({ title, description = 'Applications and message
   const filter = readProspectFilter(params);
   // What is typed shows at once; the address (and so the request) follows after a pause.
   const [search, setSearch] = useState(filter.q);
+  // The search this page last put into the address: any other change of it (a notification's link,
+  // Back) replaces what the box shows instead of being overwritten by it.
+  const written = useRef(filter.q);
+  useEffect(() => {
+    if (filter.q === written.current) return;
+    written.current = filter.q;
+    setSearch(filter.q);
+  }, [filter.q]);
   const setFilter = (next: ProspectFilter) => setParams(prospectFilterParams(next), { replace: true });
   useEffect(() => {
     if (search === filter.q) return;
     // Written into the address as it is when the timer fires (the kind or status may change meanwhile).
-    const timer = setTimeout(() => setParams((current) => prospectFilterParams({ ...readProspectFilter(current), q: search }), { replace: true }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      written.current = search;
+      setParams((current) => prospectFilterParams({ ...readProspectFilter(current), q: search }), { replace: true });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search, filter.q, setParams]);
   const prospects = useProspectsQuery(filter);
