@@ -43,6 +43,17 @@ describe('the landing page in a browser', () => {
   }
   const status = (page: Page) => page.getByTestId('location-status');
   const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+  /** Rendered text of an element; sections below the fold are content-visibility: auto, so scroll to it first. */
+  async function text(locator: ReturnType<Page['locator']>): Promise<string> {
+    await locator.scrollIntoViewIfNeeded();
+    // It is laid out on the next frames after coming into view.
+    for (let i = 0; i < 40; i++) {
+      const rendered = await locator.innerText();
+      if (rendered.trim()) return rendered;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return locator.innerText();
+  }
   const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
   async function stored(type: string): Promise<number> {
     const { rows } = await api.db.pool.query('SELECT count(*)::int AS n FROM event_store.events WHERE type = $1', [type]);
@@ -80,13 +91,13 @@ describe('the landing page in a browser', () => {
     expect(await page.getByText('Detecting location...').count()).toBe(0);
     // R3,625.50 / month and R19,995 upfront at R17.5 to the dollar, whole dollars.
     const software = card(page, 'Software Engineering').getByTestId('course-price');
-    expect(await software.innerText()).toMatch(/\$207\/month\s+or \$1,143 upfront/);
-    expect(await card(page, 'Evening Front-End Web Development').getByTestId('course-price').innerText()).toMatch(/\$229\/month for 6 months\s+or \$1,371 upfront/);
-    expect(await page.getByTestId('plan-standard').innerText()).toContain('$207');
-    const prices = await page.locator('[data-testid="course-price"], [data-testid^="plan-"]').allInnerTexts();
+    expect(await text(software)).toMatch(/\$207\/month\s+or \$1,143 upfront/);
+    expect(await text(card(page, 'Evening Front-End Web Development').getByTestId('course-price'))).toMatch(/\$229\/month for 6 months\s+or \$1,371 upfront/);
+    expect(await text(page.getByTestId('plan-standard'))).toContain('$207');
+    const prices = await page.locator('[data-testid="course-price"], [data-testid^="plan-"]').allTextContents();
     expect(prices).toHaveLength(16);
     for (const price of prices) expect(price).not.toMatch(/R\d/);
-    expect(await page.getByTestId('footer-contact').innerText()).toContain('Harare, Zimbabwe');
+    expect(await text(page.getByTestId('footer-contact'))).toContain('Harare, Zimbabwe');
   });
 
   it('shows rand, the ZA flag and the ZA contact details to a visitor from ZA; six evening programmes and seven full-time courses', async () => {
@@ -94,14 +105,14 @@ describe('the landing page in a browser', () => {
     await status(page).getByText('Prices shown in ZAR').waitFor();
     expect(await status(page).innerText()).toContain('🇿🇦');
     expect(await status(page).innerText()).not.toContain('1 USD');
-    expect(await card(page, 'Software Engineering').getByTestId('course-price').innerText()).toMatch(/R3,625\.50\/month\s+or R19,995 upfront/);
-    expect(await card(page, 'IT Support').getByTestId('course-price').innerText()).toMatch(/R2,550\.05\/month\s+or R14,000 upfront/);
+    expect(await text(card(page, 'Software Engineering').getByTestId('course-price'))).toMatch(/R3,625\.50\/month\s+or R19,995 upfront/);
+    expect(await text(card(page, 'IT Support').getByTestId('course-price'))).toMatch(/R2,550\.05\/month\s+or R14,000 upfront/);
     expect(await page.getByRole('region', { name: 'Evening Programmes' }).getByRole('article').count()).toBe(6);
     expect(await page.getByRole('region', { name: 'Full-Time Courses' }).getByRole('article').count()).toBe(7);
-    expect(await page.getByTestId('plan-premium-plus').innerText()).toMatch(/R5,599\/month\s+or R30,000 upfront/);
-    expect(await page.getByTestId('plan-standard').innerText()).toContain('Most Popular');
-    expect(await page.getByTestId('footer-contact').innerText()).toContain('Johannesburg, South Africa');
-    expect(await page.getByTestId('support-hours').innerText()).toMatch(/Mon-Fri\s+8:00-18:00\s+Sat\s+9:00-14:00/);
+    expect(await text(page.getByTestId('plan-premium-plus'))).toMatch(/R5,599\/month\s+or R30,000 upfront/);
+    expect(await text(page.getByTestId('plan-standard'))).toContain('Most Popular');
+    expect(await text(page.getByTestId('footer-contact'))).toContain('Johannesburg, South Africa');
+    expect(await text(page.getByTestId('support-hours'))).toMatch(/Mon-Fri\s+8:00-18:00\s+Sat\s+9:00-14:00/);
     // Hero: the Login link and the four anchors, each leading to its section.
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
@@ -116,7 +127,7 @@ describe('the landing page in a browser', () => {
     await status(page).getByText('Prices shown in ZAR').waitFor();
     await status(page).getByText('Unable to determine location').waitFor();
     expect(await status(page).innerText()).toContain('🇿🇦');
-    expect(await card(page, 'Introduction to Tech').getByTestId('course-price').innerText()).toMatch(/R5,399\/month\s+or R15,000 upfront/);
+    expect(await text(card(page, 'Introduction to Tech').getByTestId('course-price'))).toMatch(/R5,399\/month\s+or R15,000 upfront/);
   });
 
   it('opens a syllabus from the keyboard with every field, and Escape gives the focus back', async () => {

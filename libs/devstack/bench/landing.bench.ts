@@ -218,6 +218,15 @@ Loaded later, only when the visitor scrolls to the application form (react-hook-
 zod schema and the form): ${kb(landing.js.laterGzip)} in ${landing.js.laterFiles} files. The syllabus and Quick Contact dialogs
 (Radix Dialog) load when first opened; /auth, /setup and the dashboards load when visited.
 
+Where the landing page loses to the bare page: its first JavaScript is a waterfall (main.js with the
+Module Federation runtime, ≈ 34 KiB, then the shared React and ReactDOM chunks and the page's own)
+and, above all, main-thread work under the 4× CPU slowdown (total blocking time): rendering thirteen
+course cards, three plans and the other sections, and style and layout of the shell's whole Tailwind
+stylesheet. Already done: nothing but the page on \`/\` (no router, session, query cache or toasts:
+−124 KiB), forms and dialogs loaded on demand, compressed files, content-visibility below the fold,
+the catalogue rendered in a transition. Not done: server-side rendering or prerendering of \`/\`
+(the next step toward ≥ 90).
+
 Reproduce alone: \`npm run bench -- landing\` (\`BENCH_ROUNDS\` changes the Lighthouse runs).`;
   console.log(`\n${body}\n`);
   writeSection('landing', body);
