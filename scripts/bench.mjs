@@ -1,4 +1,4 @@
-// `npm run bench [-- stack|events|append|replay|lag …]`: runs the benchmarks (all by default), each
+// `npm run bench [-- stack|landing|events|append|replay|lag …]`: runs the benchmarks (all by default), each
 // in its own process, each writing its section of docs/benchmarks.md (ratios against a baseline of
 // the same run, ARCHITECTURE.md §9). `npm run bench:events` runs the event-store ones.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BENCHES = {
   stack: 'libs/devstack/bench/stack.bench.ts',
+  landing: 'libs/devstack/bench/landing.bench.ts',
   append: 'libs/event-store/bench/append.bench.ts',
   replay: 'libs/event-store/bench/replay.bench.ts',
   lag: 'libs/event-store/bench/lag.bench.ts',

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { Activity, GraduationCap, Hourglass, Layers, UserCheck, UserPlus, Users } from 'lucide-react';
-import type { Enrollment } from '@academy/contracts';
+import { Activity, FileText, GraduationCap, Hourglass, Layers, UserCheck, UserPlus, Users } from 'lucide-react';
+import type { AdmissionsCounts, Enrollment } from '@academy/contracts';
 import { buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, describeHealth, useEnrollmentsQuery, useHealthQuery, useUsersQuery } from '@academy/web-dashboard';
+import { NOT_YET, StatCard, describeHealth, useAdmissionsCountsQuery, useEnrollmentsQuery, useHealthQuery, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 
 /** Programs with at least one active enrollment, and enrollments waiting for activation. */
@@ -13,11 +13,16 @@ export function enrollmentFigures(enrollments: readonly Enrollment[]) {
   };
 }
 
+/** Under 'Pending Approvals' (applications nobody has answered yet): how many are still open in all. */
+export const pendingApprovalsCaption = (counts: AdmissionsCounts) =>
+  `Applications waiting for a reply; ${counts.openApplications} open in all (pending or contacted)`;
+
 /** The admin's dashboard: every figure is read from the API. */
 export function DashboardHome() {
   const users = useUsersQuery();
   const enrollments = useEnrollmentsQuery();
   const health = useHealthQuery();
+  const admissions = useAdmissionsCountsQuery();
   const figures = enrollments.data ? enrollmentFigures(enrollments.data.enrollments) : null;
   const status = health.data ? describeHealth(health.data) : null;
   const base = DASHBOARD_PATHS.admin;
@@ -40,14 +45,14 @@ export function DashboardHome() {
           icon={GraduationCap}
           loading={enrollments.isPending}
           value={figures?.activePrograms ?? NOT_YET}
-          caption={enrollments.isError ? 'Could not be loaded' : 'Programs with at least one active enrollment'}
+          caption={enrollments.isError ? 'Could not be loaded' : `Programs with at least one active enrollment${figures ? `; ${figures.pending} ${figures.pending === 1 ? 'enrollment' : 'enrollments'} pending` : ''}`}
         />
         <StatCard
           title="Pending Approvals"
           icon={Hourglass}
-          loading={enrollments.isPending}
-          value={figures?.pending ?? NOT_YET}
-          caption={enrollments.isError ? 'Could not be loaded' : 'Enrollments with status pending'}
+          loading={admissions.isPending}
+          value={admissions.data?.pendingApplications ?? NOT_YET}
+          caption={admissions.isError ? 'Could not be loaded' : admissions.data ? pendingApprovalsCaption(admissions.data) : undefined}
         />
         <StatCard
           title="System Status"
@@ -69,6 +74,10 @@ export function DashboardHome() {
           <Link to={`${base}/create-user`} className={buttonVariants({ variant: 'outline' })}>
             <UserPlus aria-hidden="true" />
             Create User
+          </Link>
+          <Link to={`${base}/prospective`} className={buttonVariants({ variant: 'outline' })}>
+            <FileText aria-hidden="true" />
+            Prospective Students
           </Link>
           <Link to={`${base}/programs`} className={buttonVariants({ variant: 'outline' })}>
             <GraduationCap aria-hidden="true" />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CreateUserPage, RoleDashboard, SettingsPage } from '@academy/web-dashboard';
+import { CreateUserPage, ProspectivePage, RoleDashboard, SettingsPage } from '@academy/web-dashboard';
 import { DashboardHome } from './dashboard-home';
 import { UsersPage } from './users-page';
 import { ProgramsPage } from './programs-page';
@@ -16,6 +16,7 @@ const PAGES = {
   enrollments: <EnrollmentsPage />,
   users: <UsersPage />,
   'create-user': <CreateUserPage title="Create User" />,
+  prospective: <ProspectivePage title="Prospective Students" />,
   settings: <SettingsPage />,
 };
 

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Enrollment, SessionUser, UsersListResponse } from '@academy/contracts';
-import { catalogKeys, healthKey, userAdminKeys } from '@academy/web-dashboard';
+import { admissionsKeys, catalogKeys, healthKey, userAdminKeys } from '@academy/web-dashboard';
 import { SessionClient, SessionProvider } from '@academy/web-session';
 import { DashboardHome } from './dashboard-home';
 import { UsersPage } from './users-page';
@@ -82,17 +82,20 @@ describe('admin DashboardHome', () => {
   };
   const healthy = { status: 'ok', details: { db: { status: 'up' }, redis: { status: 'up' }, worker: { status: 'up' } } };
 
-  it('reads every figure from the API: users, programs with an active enrollment, pending enrollments, the health check', () => {
+  it('reads every figure from the API: users, programs with an active enrollment, pending applications, the health check', () => {
     const html = render(<DashboardHome />, list, [
       [catalogKeys.enrollments, enrollments],
       [healthKey, healthy],
+      [admissionsKeys.counts, { pendingApplications: 4, openApplications: 6, pendingQuickContacts: 1 }],
     ]);
     expect(html).toMatch(/data-testid="stat-total-users-value">3</);
     expect(html).toContain('1 admins, 1 teachers, 0 students');
     expect(html).toMatch(/data-testid="stat-active-programs-value">1</);
-    expect(html).toContain('Programs with at least one active enrollment');
-    expect(html).toMatch(/data-testid="stat-pending-approvals-value">2</);
-    expect(html).toContain('Enrollments with status pending');
+    expect(html).toContain('Programs with at least one active enrollment; 2 enrollments pending');
+    // Pending Approvals counts the applications from the landing page nobody has answered yet.
+    expect(html).toMatch(/data-testid="stat-pending-approvals-value">4</);
+    expect(html).toContain('Applications waiting for a reply; 6 open in all (pending or contacted)');
+    expect(html).toMatch(/<a[^>]*href="\/dashboard\/admin\/prospective"[^>]*>.*Prospective Students<\/a>/);
     expect(html).toMatch(/data-testid="stat-system-status-value">Active</);
     expect(html).toContain('All systems healthy');
     expect(html).not.toMatch(/>11</);
@@ -112,5 +115,6 @@ describe('admin DashboardHome', () => {
     const html = render(<DashboardHome />);
     expect(html).toMatch(/aria-busy="true"[^]*data-testid="stat-total-users-value">…</);
     expect(html).toMatch(/data-testid="stat-active-programs-value">…</);
+    expect(html).toMatch(/data-testid="stat-pending-approvals-value">…</);
   });
 });

@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
 import { FileText, Layers, UserPlus, Users } from 'lucide-react';
 import { buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, useStudentsQuery } from '@academy/web-dashboard';
+import { NOT_YET, StatCard, useAdmissionsCountsQuery, useStudentsQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 
 /**
- * The student administrator's dashboard. Total Students is read from the API; applications and
- * enrollments are not built yet, so their cards say so instead of showing a made-up number.
+ * The student administrator's dashboard. Students and pending applications are read from the API;
+ * enrollments are not open to this role yet, so that card says so instead of showing a made-up number.
  */
 export function DashboardHome() {
   const students = useStudentsQuery();
+  const admissions = useAdmissionsCountsQuery();
   const base = DASHBOARD_PATHS.student_admin;
   return (
     <>
@@ -25,7 +26,13 @@ export function DashboardHome() {
           value={students.data?.students.length ?? NOT_YET}
           caption={students.isError ? 'Could not be loaded' : undefined}
         />
-        <StatCard title="Pending Applications" icon={FileText} value={NOT_YET} caption="Appears when applications are in use." />
+        <StatCard
+          title="Pending Applications"
+          icon={FileText}
+          loading={admissions.isPending}
+          value={admissions.data?.pendingApplications ?? NOT_YET}
+          caption={admissions.isError ? 'Could not be loaded' : admissions.data ? `Waiting for a reply; ${admissions.data.openApplications} open in all (pending or contacted)` : undefined}
+        />
         <StatCard title="Active Enrollments" icon={Layers} value={NOT_YET} caption="Appears when enrollments are in use." />
       </section>
       <section aria-labelledby="quick-actions" className="flex flex-col gap-3">
@@ -40,6 +47,10 @@ export function DashboardHome() {
           <Link to={`${base}/create`} className={buttonVariants({ variant: 'outline' })}>
             <UserPlus aria-hidden="true" />
             Create Account
+          </Link>
+          <Link to={`${base}/prospective`} className={buttonVariants({ variant: 'outline' })}>
+            <FileText aria-hidden="true" />
+            View Applications
           </Link>
         </div>
       </section>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CreateUserPage, RoleDashboard, SettingsPage } from '@academy/web-dashboard';
+import { CreateUserPage, ProspectivePage, RoleDashboard, SettingsPage } from '@academy/web-dashboard';
 import { DashboardHome } from './dashboard-home';
 import { StudentsPage } from './students-page';
 import './styles.css';
@@ -8,6 +8,7 @@ import './styles.css';
 const PAGES = {
   students: <StudentsPage />,
   create: <CreateUserPage title="Create" />,
+  prospective: <ProspectivePage title="Prospective" />,
   settings: <SettingsPage />,
 };
 

@@ -232,7 +232,9 @@ describe('catalog and enrollment in a browser, against the API, worker and mail'
     expect(await row.getByRole('cell').first().innerText()).toMatch(/^ENR-/);
 
     await openDashboard(page, 'Admin Dashboard');
-    await figure(page, 'Pending Approvals').filter({ hasText: /^1$/ }).waitFor();
+    // Pending Approvals counts applications (none here); the pending enrollment is under Active Programs.
+    await page.getByRole('group', { name: 'Active Programs' }).getByText('Programs with at least one active enrollment; 1 enrollment pending').waitFor();
+    await figure(page, 'Pending Approvals').filter({ hasText: /^0$/ }).waitFor();
     await openMenu(page, 'Enrollments');
     await setStatus(page, student.email, 'Active');
     expect(await rows(page, 'Enrollments', student.email).getByRole('combobox').inputValue()).toBe('active');

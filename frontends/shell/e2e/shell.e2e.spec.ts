@@ -63,7 +63,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
 
   it('shows the public home page at /', async () => {
     const { page, consoleErrors, pageErrors } = await open('/');
-    await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
     expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
     expect(await page.title()).toBe('Academy');
     expect(pageErrors).toEqual([]);
@@ -79,6 +79,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     // are answered here as for a student without an enrollment.
     const figures = { currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null };
     await page.route('**/api/student/dashboard', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(figures) }));
+    await page.route('**/api/student/enrollment', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ enrollment: null }) }));
     // The header bell's inbox too.
     await page.route('**/api/notifications', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ unread: 0, notifications: [] }) }));
     await page.goto(`${api.url}/dashboard/student`);
@@ -129,7 +130,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     // The remote's <Routes> and <Link> use the shell's router: navigating back is client-side.
     await page.evaluate(() => ((globalThis as any).__sameDocument = true));
     await page.getByRole('link', { name: 'Back to the home page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
     expect(await page.evaluate(() => (globalThis as any).__sameDocument)).toBe(true);
 
     expect(consoleErrors).toEqual([]);
@@ -154,7 +155,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     expect(output.split('\n').find((line) => line.includes(`"path":"${path}"`))).toContain('page not found');
 
     await home.click();
-    await page.getByRole('heading', { level: 1, name: 'Academy' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,14 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { Role } from '@academy/contracts';
 import { DASHBOARD_PATHS, RequireRole } from '@academy/web-session';
 import { RemoteRoute } from './federation/remote-route';
-import { AuthPage } from './pages/auth-page';
-import { CompleteProfilePage } from './pages/complete-profile-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { SetupPage } from './pages/setup-page';
-import { VerifyEmailPage } from './pages/verify-email-page';
+
+// Only the landing page is in the first page's JavaScript: the other screens (and the forms and Radix
+// parts they use) load when visited (docs/benchmarks.md, landing).
+const AuthPage = lazy(() => import('./pages/auth-page').then((m) => ({ default: m.AuthPage })));
+const CompleteProfilePage = lazy(() => import('./pages/complete-profile-page').then((m) => ({ default: m.CompleteProfilePage })));
+const SetupPage = lazy(() => import('./pages/setup-page').then((m) => ({ default: m.SetupPage })));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
 
 /** Each role's remote (Module Federation name), mounted under its dashboard path. */
 const DASHBOARD_REMOTES: Record<Role, string> = {
@@ -36,14 +39,16 @@ function dashboardRoute(role: Role, notFound: ReactNode) {
 export function App() {
   const notFound = <NotFoundPage />;
   return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path="/auth" element={<AuthPage />} />
-      <Route path="/auth/verify" element={<VerifyEmailPage />} />
-      <Route path="/setup" element={<SetupPage />} />
-      <Route path="/complete-profile" element={<CompleteProfilePage />} />
-      {(Object.keys(DASHBOARD_REMOTES) as Role[]).map((role) => dashboardRoute(role, notFound))}
-      <Route path="*" element={notFound} />
-    </Routes>
+    <Suspense fallback={null}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/auth/verify" element={<VerifyEmailPage />} />
+        <Route path="/setup" element={<SetupPage />} />
+        <Route path="/complete-profile" element={<CompleteProfilePage />} />
+        {(Object.keys(DASHBOARD_REMOTES) as Role[]).map((role) => dashboardRoute(role, notFound))}
+        <Route path="*" element={notFound} />
+      </Routes>
+    </Suspense>
   );
 }

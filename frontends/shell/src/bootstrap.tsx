@@ -1,24 +1,21 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { Toaster } from '@academy/ui';
-import { SessionClient, SessionProvider } from '@academy/web-session';
-import { App } from './app';
-import { QueryProvider } from './query';
+import { LandingPage } from './pages/landing/landing-page';
 import './styles.css';
 
-// One session for the page; the remotes read it through the shared @academy/web-session.
-const session = new SessionClient();
+// A visitor who opens the landing page gets it alone: no router, session, query cache or toasts
+// (react-router alone is ~60 KB gzip, shared whole through Module Federation). Its links to /auth are
+// plain page loads, which start the full app; inside the full app `/` renders the same page.
+const FullApp = lazy(() => import('./full-app'));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <SessionProvider client={session}>
-        <QueryProvider>
-          <App />
-          <Toaster position="top-right" />
-        </QueryProvider>
-      </SessionProvider>
-    </BrowserRouter>
+    {window.location.pathname === '/' ? (
+      <LandingPage standalone />
+    ) : (
+      <Suspense fallback={null}>
+        <FullApp />
+      </Suspense>
+    )}
   </StrictMode>,
 );

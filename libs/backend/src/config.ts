@@ -67,6 +67,24 @@ export const configSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 48)').optional(),
   /** Email of the first administrator that POST /api/setup creates. */
   ACADEMY_ADMIN_EMAIL: z.string().email().default('admin@academy.local'),
+  /**
+   * Request header holding the visitor's country (ISO alpha-2) set by a trusted reverse proxy or CDN,
+   * e.g. cf-ipcountry. Honoured only when set: otherwise a client could choose its own prices. Without
+   * it (or when the proxy sends none) the country comes from the offline IP database.
+   */
+  TRUSTED_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. cf-ipcountry')
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  /** Contact details the public site shows to visitors from South Africa (and any country but Zimbabwe). */
+  CONTACT_ZA_PHONE: z.string().min(3).default('+27 10 500 0100'),
+  CONTACT_ZA_EMAIL: z.string().regex(emailAddress, 'must be an email address').default('admissions@academy.co.za'),
+  CONTACT_ZA_ADDRESS: z.string().min(3).default('Johannesburg, South Africa'),
+  /** Contact details the public site shows to visitors from Zimbabwe. */
+  CONTACT_ZW_PHONE: z.string().min(3).default('+263 24 270 0100'),
+  CONTACT_ZW_EMAIL: z.string().regex(emailAddress, 'must be an email address').default('admissions@academy.co.zw'),
+  CONTACT_ZW_ADDRESS: z.string().min(3).default('Harare, Zimbabwe'),
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (BullMQ forbids ":")').default('academy'),
 }).superRefine((c, ctx) => {
   if (c.NODE_ENV === 'production' && !c.ACADEMY_MASTER_KEY) {

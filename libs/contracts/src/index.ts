@@ -6,3 +6,5 @@ export * from './admissions.js';
 export * from './learning.js';
 export * from './grading.js';
 export * from './notifications.js';
+export * from './public-site-texts.js';
+export * from './public-site.js';

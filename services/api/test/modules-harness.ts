@@ -43,6 +43,8 @@ export interface CallOptions {
 }
 
 export interface Harness {
+  /** Base URL of the API (without /api), for calls that need their own headers. */
+  url: string;
   store: EventStore;
   pool: pg.Pool;
   admin: Account;
@@ -58,6 +60,8 @@ export interface Harness {
 export interface HarnessOptions {
   /** The in-app templates the notifications projection runs (the worker merges every context's). */
   inAppTemplates?: InAppTemplates;
+  /** Configuration variables to add or override (e.g. TRUSTED_COUNTRY_HEADER). */
+  env?: Record<string, string>;
 }
 
 export async function startHarness(name: string, options: HarnessOptions = {}): Promise<Harness> {
@@ -70,6 +74,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     JWT_SECRET: 'a-test-secret-of-the-catalog-and-enrollment-tests-0123456789',
     PUBLIC_URL: 'http://academy.test',
     QUEUE_PREFIX: uniquePrefix(name),
+    ...options.env,
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
@@ -140,6 +145,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   }
 
   return {
+    url,
     store,
     pool: app.get(PG_POOL),
     admin,

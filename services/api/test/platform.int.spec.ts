@@ -83,6 +83,25 @@ describe('API platform endpoints', () => {
     const asset = await fetch(`${api.url}/static/js/missing.0123456789.js`);
     expect(asset.status).toBe(404);
   });
+
+  it('serves the built JavaScript compressed when the browser accepts it, the same bytes once decoded', async () => {
+    const html = await (await fetch(`${api.url}/`)).text();
+    const main = /src="(\/main\.[0-9a-f]+\.js)"/.exec(html)![1];
+    const plain = await fetch(`${api.url}${main}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const bytes = Buffer.from(await plain.arrayBuffer());
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${api.url}${main}`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(bytes.length / 2);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    // Nothing outside the app's folder, however the path is spelled.
+    expect((await fetch(`${api.url}/..%2f..%2fpackage.json`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding')).toBeNull();
+  });
 });
 
 describe('API configuration', () => {

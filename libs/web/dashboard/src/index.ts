@@ -66,3 +66,16 @@ export {
 } from './api/grading';
 export { NotificationsBell } from './notifications-bell';
 export { notificationKeys, useMarkNotificationsReadMutation, useNotificationsQuery } from './api/notifications';
+export {
+  admissionsKeys,
+  prospectsUrl,
+  useAdmissionsCountsQuery,
+  useConvertProspectMutation,
+  useDeclineProspectMutation,
+  useMarkContactedMutation,
+  useProspectsQuery,
+  useRefreshAdmissions,
+  type ProspectFilter,
+} from './admissions/api';
+export { DEFAULT_PROSPECT_FILTER, PROSPECT_KIND_LABELS, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './admissions/prospect-filters';
+export { ProspectFilters, ProspectivePage, ProspectsTable, SEARCH_DELAY_MS } from './admissions/prospective-page';

@@ -19,6 +19,7 @@ import { ListProgramsController } from './queries/list-programs/list-programs.ht
 import { ListSubjectsController } from './queries/list-subjects/list-subjects.http.controller.js';
 import { ListTeacherAssignmentsController } from './queries/list-teacher-assignments/list-teacher-assignments.http.controller.js';
 import { MySubjectsController } from './queries/my-subjects/my-subjects.http.controller.js';
+import { PublicCoursesController } from './public-catalogue/public-courses.http.controller.js';
 import { CatalogReader } from './projections/catalog/catalog.reader.js';
 
 /** The catalog context's HTTP side. Needs EventSourcingModule and AuthModule (global) from the composition root. */
@@ -36,6 +37,7 @@ import { CatalogReader } from './projections/catalog/catalog.reader.js';
     AssignTeacherController,
     UnassignTeacherController,
     MySubjectsController,
+    PublicCoursesController,
   ],
   providers: [
     CatalogReader,

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ADMISSIONS_MESSAGES,
+  type ApplicationRequest,
+  applicationRequestSchema,
+  COURSE_OPTIONS,
+  type CourseOption,
+  HONEYPOT_FIELD,
+  type ParsedApplicationRequest,
+  PHONE_PLACEHOLDER,
+} from '@academy/contracts';
+import { Button, FormField, FormSelectField, FormTextareaField, toast } from '@academy/ui';
+import { apiFetch, applyServerFieldErrors } from '@academy/web-session';
+import { CONTACT } from './landing-content';
+import { HoneypotField } from './honeypot-field';
+import { reportPublicFormFailure } from './public-form-errors';
+
+/** 'Enroll Now' on a course asks for this course; `at` makes a second click on the same course count. */
+export interface CourseRequest {
+  course: CourseOption;
+  at: number;
+}
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'course', 'message'] as const;
+const EMPTY: ApplicationRequest = { firstName: '', lastName: '', email: '', phone: '', course: '' as CourseOption, message: '', [HONEYPOT_FIELD]: '' };
+const COURSES = [{ value: '', label: CONTACT.coursePlaceholder }, ...COURSE_OPTIONS.map((c) => ({ value: c, label: c }))];
+
+/** Spec §5 application form with the admissions schema the API validates with (loaded when the section is near). */
+export default function ApplicationForm({ requested }: { requested: CourseRequest | null }) {
+  const form = useForm<ApplicationRequest, unknown, ParsedApplicationRequest>({ resolver: zodResolver(applicationRequestSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+  const [limited, setLimited] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!requested) return;
+    form.setValue('course', requested.course, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    form.setFocus('firstName');
+  }, [requested, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setLimited(null);
+    try {
+      await apiFetch('/api/public/applications', { body: values });
+      toast.success(ADMISSIONS_MESSAGES.applicationSubmittedTitle, { description: ADMISSIONS_MESSAGES.applicationSubmittedDescription });
+      form.reset(EMPTY);
+    } catch (error) {
+      // What was typed stays; the server's field messages go under their fields.
+      applyServerFieldErrors(error, FIELDS, form.setError);
+      setLimited(reportPublicFormFailure(error, ADMISSIONS_MESSAGES.applicationFailedDescription));
+    }
+  });
+
+  return (
+    <form className="relative grid gap-4" onSubmit={onSubmit} noValidate aria-labelledby="application-form-title">
+      <h3 id="application-form-title" className="text-xl font-semibold">
+        {CONTACT.formTitle}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" autoComplete="given-name" required registration={form.register('firstName')} error={errors.firstName} />
+        <FormField label="Last Name" autoComplete="family-name" required registration={form.register('lastName')} error={errors.lastName} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
+        <FormField label="Phone" type="tel" autoComplete="tel" placeholder={PHONE_PLACEHOLDER} required registration={form.register('phone')} error={errors.phone} />
+      </div>
+      <FormSelectField label="Course" required options={COURSES} registration={form.register('course')} error={errors.course} />
+      <FormTextareaField label="Message" rows={4} required registration={form.register('message')} error={errors.message} />
+      <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? ADMISSIONS_MESSAGES.submitting : CONTACT.submit}
+      </Button>
+      {limited && (
+        <p role="alert" className="text-sm text-destructive">
+          {limited}
+        </p>
+      )}
+    </form>
+  );
+}

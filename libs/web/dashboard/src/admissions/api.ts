@@ -1,0 +1,99 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  admissionsCountsSchema,
+  convertProspectResponseSchema,
+  prospectResponseSchema,
+  prospectsResponseSchema,
+  type Prospect,
+  type ProspectKind,
+  type ProspectStatus,
+} from '@academy/contracts';
+import { useSession } from '@academy/web-session';
+import { userAdminKeys } from '../api/user-admin';
+
+/** What the Prospective page asks for: the kind of message, a status (or every one) and a search text. */
+export interface ProspectFilter {
+  kind: ProspectKind;
+  status: ProspectStatus | null;
+  q: string;
+}
+
+/** Cache keys of the admissions answers; `all` prefixes every list and the counts, for invalidation. */
+export const admissionsKeys = {
+  all: ['admissions'] as const,
+  counts: ['admissions', 'counts'] as const,
+  prospects: (filter: ProspectFilter) => ['admissions', 'prospects', filter.kind, filter.status ?? 'all', filter.q.trim()] as const,
+};
+
+/** The query string of GET /api/admissions/prospects for `filter` (prospectsQuerySchema): empty parts are left out. */
+export function prospectsUrl(filter: ProspectFilter): string {
+  const params = new URLSearchParams({ kind: filter.kind });
+  if (filter.status) params.set('status', filter.status);
+  const q = filter.q.trim();
+  if (q) params.set('q', q);
+  return `/api/admissions/prospects?${params.toString()}`;
+}
+
+/** A status change shows in every list (another filter may now hold the row) and in the counts. */
+function refreshAdmissions(client: QueryClient): Promise<unknown> {
+  return client.invalidateQueries({ queryKey: admissionsKeys.all });
+}
+
+/** GET /api/admissions/prospects (admin, student_admin), newest first. While a new filter loads, the last list stays. */
+export function useProspectsQuery(filter: ProspectFilter) {
+  const { fetch } = useSession();
+  return useQuery({
+    queryKey: admissionsKeys.prospects(filter),
+    queryFn: async ({ signal }) => prospectsResponseSchema.parse(await fetch<unknown>(prospectsUrl(filter), { signal })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admissions/counts (admin, student_admin): the dashboards' pending figures. */
+export function useAdmissionsCountsQuery() {
+  const { fetch } = useSession();
+  return useQuery({
+    queryKey: admissionsKeys.counts,
+    queryFn: async ({ signal }) => admissionsCountsSchema.parse(await fetch<unknown>('/api/admissions/counts', { signal })),
+  });
+}
+
+const prospectPath = (prospect: Prospect, action: 'contacted' | 'decline' | 'convert') => `/api/admissions/prospects/${encodeURIComponent(prospect.id)}/${action}`;
+
+/**
+ * Reads the lists and counts again. After a refusal (409: someone else changed the prospect) the
+ * screen calls it when the user has read the message, so the row shows where the prospect now stands
+ * without pulling an open dialog from under them.
+ */
+export function useRefreshAdmissions(): () => Promise<unknown> {
+  const client = useQueryClient();
+  return () => refreshAdmissions(client);
+}
+
+/**
+ * A pipeline step on one prospect. The version the list showed goes along, so a change someone else
+ * made meanwhile is refused (409) instead of overwritten; on success the lists and counts are read
+ * again before the step resolves (read-your-writes on screen).
+ */
+function useProspectStep<T>(action: 'contacted' | 'decline' | 'convert', parse: (json: unknown) => T, alsoRefresh: (client: QueryClient) => Promise<unknown> = () => Promise.resolve()) {
+  const { fetch } = useSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (prospect: Prospect) => parse(await fetch<unknown>(prospectPath(prospect, action), { method: 'POST', body: { expectedVersion: prospect.version } })),
+    onSuccess: () => Promise.all([refreshAdmissions(client), alsoRefresh(client)]),
+  });
+}
+
+/** POST /api/admissions/prospects/:id/contacted. */
+export const useMarkContactedMutation = () => useProspectStep('contacted', (json) => prospectResponseSchema.parse(json));
+
+/** POST /api/admissions/prospects/:id/decline. */
+export const useDeclineProspectMutation = () => useProspectStep('decline', (json) => prospectResponseSchema.parse(json));
+
+/** POST /api/admissions/prospects/:id/convert: the new student also appears in Users and Students. */
+export const useConvertProspectMutation = () =>
+  useProspectStep(
+    'convert',
+    (json) => convertProspectResponseSchema.parse(json),
+    (client) => Promise.all([client.invalidateQueries({ queryKey: userAdminKeys.users }), client.invalidateQueries({ queryKey: userAdminKeys.students })]),
+  );

@@ -1,0 +1,373 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Ban, PhoneCall, Search, UserPlus } from 'lucide-react';
+import {
+  ADMISSIONS_MESSAGES,
+  PROSPECT_KINDS,
+  PROSPECT_STATUSES,
+  PROSPECT_STATUS_LABELS,
+  ROLE_LABELS,
+  USER_ADMIN_MESSAGES,
+  type Prospect,
+  type ProspectKind,
+  type ProspectStatus,
+} from '@academy/contracts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  ErrorPanel,
+  Input,
+  Label,
+  NativeSelect,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  cn,
+  toast,
+} from '@academy/ui';
+import { errorMessage } from '@academy/web-session';
+import { PageHeader } from '../page-header';
+import { formatDate, formatDateTime } from '../format';
+import { useConvertProspectMutation, useDeclineProspectMutation, useMarkContactedMutation, useProspectsQuery, useRefreshAdmissions, type ProspectFilter } from './api';
+import { PROSPECT_KIND_LABELS, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './prospect-filters';
+
+/** How long typing pauses before the search is sent: one request per word, not per key. */
+export const SEARCH_DELAY_MS = 300;
+
+const STATUS_STYLES: Record<ProspectStatus, string> = {
+  pending: 'border-amber-300 bg-amber-50 text-amber-900',
+  contacted: 'border-sky-300 bg-sky-50 text-sky-900',
+  converted: 'border-emerald-300 bg-emerald-50 text-emerald-900',
+  declined: 'border-zinc-300 bg-zinc-100 text-zinc-700',
+};
+
+const orDash = (value: string | null) => value?.trim() || '—';
+const noun = (kind: ProspectKind) => (kind === 'application' ? 'application' : 'message');
+
+/** The status with who changed it last and when (each step of the pipeline is an event with both). */
+function StatusCell({ prospect }: { prospect: Prospect }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <span className={cn('inline-flex rounded-full border px-2 py-0.5 text-xs font-medium', STATUS_STYLES[prospect.status])} data-testid="prospect-status">
+        {PROSPECT_STATUS_LABELS[prospect.status]}
+      </span>
+      {prospect.statusChangedBy && prospect.statusChangedAt && (
+        <span className="text-xs text-muted-foreground">
+          by {prospect.statusChangedBy.name} · <time dateTime={prospect.statusChangedAt}>{formatDateTime(prospect.statusChangedAt)}</time>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function MarkContacted({ prospect }: { prospect: Prospect }) {
+  const mark = useMarkContactedMutation();
+  const refresh = useRefreshAdmissions();
+  async function run() {
+    try {
+      const answer = await mark.mutateAsync(prospect);
+      toast.success(answer.message || ADMISSIONS_MESSAGES.markedContacted);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to update the application'));
+      void refresh();
+    }
+  }
+  return (
+    <Button variant="outline" size="sm" onClick={() => void run()} disabled={mark.isPending} aria-label={`Mark ${prospect.name} as contacted`}>
+      <PhoneCall aria-hidden="true" />
+      {mark.isPending ? 'Saving...' : 'Mark contacted'}
+    </Button>
+  );
+}
+
+/** Decline, after a confirmation that says it closes the prospect for good. */
+function Decline({ prospect }: { prospect: Prospect }) {
+  const decline = useDeclineProspectMutation();
+  const refresh = useRefreshAdmissions();
+  const [open, setOpen] = useState(false);
+  async function confirm() {
+    try {
+      const answer = await decline.mutateAsync(prospect);
+      toast.success(answer.message || ADMISSIONS_MESSAGES.declined);
+      setOpen(false);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to decline the application'));
+      setOpen(false);
+      void refresh();
+    }
+  }
+  const what = noun(prospect.kind);
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !decline.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Decline ${prospect.name}`}>
+          <Ban aria-hidden="true" />
+          Decline
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Decline this {what}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The {what} of {prospect.name} ({prospect.email}) will be marked as declined.
+            {prospect.kind === 'application' && ' A declined applicant can no longer be converted to a student.'} This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={decline.isPending}>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={decline.isPending}>
+            {decline.isPending ? 'Saving...' : 'Decline'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** A read-only field of the convert dialog: what the account is made from, as the application gave it. */
+function ReadOnlyField({ label, value, type = 'text' }: { label: string; value: string; type?: string }) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type={type} value={value} readOnly className="bg-muted/40" />
+    </div>
+  );
+}
+
+/**
+ * 'Convert to student': the account is created from the application itself (convertProspectRequestSchema
+ * carries no fields), so the dialog shows the pre-filled details read-only and asks for confirmation.
+ * A refusal (409: already converted or declined, the email has an account, changed meanwhile) stays
+ * in the dialog next to a toast; the list is read again once the dialog is closed.
+ */
+function ConvertToStudent({ prospect }: { prospect: Prospect }) {
+  const convert = useConvertProspectMutation();
+  const refresh = useRefreshAdmissions();
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  async function confirm() {
+    setRefusal(null);
+    try {
+      const answer = await convert.mutateAsync(prospect);
+      toast.success(answer.message || USER_ADMIN_MESSAGES.accountCreated('student'));
+      setOpen(false);
+    } catch (error) {
+      const message = errorMessage(error, USER_ADMIN_MESSAGES.createFailed);
+      setRefusal(message);
+      toast.error(message);
+    }
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (convert.isPending) return;
+        setOpen(next);
+        if (next) setRefusal(null);
+        // Closed after a refusal: now show the row as it stands (it may lose this very button).
+        else if (refusal) void refresh();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" aria-label={`Convert ${prospect.name} to student`}>
+          <UserPlus aria-hidden="true" />
+          Convert to student
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Convert to student</DialogTitle>
+          <DialogDescription>A student account is created from this application. The new student receives their sign-in details by email and completes their profile at the first sign-in.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <ReadOnlyField label="Full Name" value={`${prospect.firstName} ${prospect.lastName}`.trim() || prospect.name} />
+          <ReadOnlyField label="Email" type="email" value={prospect.email} />
+          <ReadOnlyField label="Phone" type="tel" value={prospect.phone} />
+          <ReadOnlyField label="Role" value={ROLE_LABELS.student} />
+          {refusal && (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+              {refusal}
+            </p>
+          )}
+        </div>
+        <DialogFooter>
+          <Button onClick={() => void confirm()} disabled={convert.isPending}>
+            {convert.isPending ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RowActions({ prospect }: { prospect: Prospect }) {
+  const can = prospectActions(prospect);
+  if (!can.markContacted && !can.decline && !can.convert) {
+    return <span className="text-xs text-muted-foreground">{prospect.status === 'converted' ? 'Student account created' : 'Closed'}</span>;
+  }
+  return (
+    <div className="flex flex-wrap justify-end gap-1">
+      {can.convert && <ConvertToStudent prospect={prospect} />}
+      {can.markContacted && <MarkContacted prospect={prospect} />}
+      {can.decline && <Decline prospect={prospect} />}
+    </div>
+  );
+}
+
+/** The spec's table (name, email, phone, course interest, status, applied date), the message, and the actions of each row. */
+export function ProspectsTable({ kind, prospects }: { kind: ProspectKind; prospects: Prospect[] }) {
+  return (
+    <Table aria-label={PROSPECT_KIND_LABELS[kind]}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Email</TableHead>
+          <TableHead>Phone</TableHead>
+          <TableHead>Course Interest</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>{kind === 'application' ? 'Applied' : 'Received'}</TableHead>
+          <TableHead>Message</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {prospects.map((prospect) => (
+          <TableRow key={prospect.id} data-prospect-id={prospect.id}>
+            <TableCell className="font-medium">{orDash(prospect.name)}</TableCell>
+            <TableCell>{prospect.email}</TableCell>
+            <TableCell className="whitespace-nowrap">{orDash(prospect.phone)}</TableCell>
+            <TableCell>{orDash(prospect.courseInterest)}</TableCell>
+            <TableCell>
+              <StatusCell prospect={prospect} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={prospect.appliedAt}>{formatDate(prospect.appliedAt)}</time>
+            </TableCell>
+            <TableCell className="max-w-xs">
+              <p className="line-clamp-3 whitespace-pre-line text-sm" title={prospect.message}>
+                {prospect.message}
+              </p>
+            </TableCell>
+            <TableCell className="text-right">
+              <RowActions prospect={prospect} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The filter bar: kind, status and a search over name, email, phone, course and message. */
+export function ProspectFilters({ filter, search, onChange, onSearch }: { filter: ProspectFilter; search: string; onChange: (filter: ProspectFilter) => void; onSearch: (text: string) => void }) {
+  const kindId = useId();
+  const statusId = useId();
+  const searchId = useId();
+  return (
+    <div role="search" className="grid gap-3 sm:grid-cols-[12rem_12rem_1fr]" aria-label="Filter prospects">
+      <div className="grid gap-2">
+        <Label htmlFor={kindId}>Show</Label>
+        <NativeSelect id={kindId} value={filter.kind} onChange={(e) => onChange({ ...filter, kind: e.target.value as ProspectKind })}>
+          {PROSPECT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {PROSPECT_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={statusId}>Status</Label>
+        <NativeSelect id={statusId} value={filter.status ?? ''} onChange={(e) => onChange({ ...filter, status: (e.target.value || null) as ProspectStatus | null })}>
+          <option value="">All statuses</option>
+          {PROSPECT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {PROSPECT_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={searchId}>Search</Label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input id={searchId} type="search" className="pl-8" placeholder="Name, email, phone, course or message" maxLength={100} value={search} onChange={(e) => onSearch(e.target.value)} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The admin's Prospective Students and the student admin's Prospective (spec §2): applications from
+ * the landing page (or quick-contact messages), filtered by status and searched on the server.
+ */
+export function ProspectivePage({ title, description = 'Applications and messages sent from the landing page. Contact applicants, convert them to students or decline them.' }: { title: string; description?: string }) {
+  const [params, setParams] = useSearchParams();
+  const filter = readProspectFilter(params);
+  // What is typed shows at once; the address (and so the request) follows after a pause.
+  const [search, setSearch] = useState(filter.q);
+  // The search this page last put into the address: any other change of it (a notification's link,
+  // Back) replaces what the box shows instead of being overwritten by it.
+  const written = useRef(filter.q);
+  useEffect(() => {
+    if (filter.q === written.current) return;
+    written.current = filter.q;
+    setSearch(filter.q);
+  }, [filter.q]);
+  const setFilter = (next: ProspectFilter) => setParams(prospectFilterParams(next), { replace: true });
+  useEffect(() => {
+    if (search === filter.q) return;
+    // Written into the address as it is when the timer fires (the kind or status may change meanwhile).
+    const timer = setTimeout(() => {
+      written.current = search;
+      setParams((current) => prospectFilterParams({ ...readProspectFilter(current), q: search }), { replace: true });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filter.q, setParams]);
+  const prospects = useProspectsQuery(filter);
+
+  let body;
+  if (prospects.isPending) body = <Spinner className="py-10" label="Loading applications…" />;
+  else if (prospects.isError)
+    body = <ErrorPanel title="The applications could not be loaded." message={errorMessage(prospects.error, 'Please try again.')} onRetry={() => void prospects.refetch()} />;
+  else if (prospects.data.prospects.length === 0)
+    body = (
+      <p className="rounded-md border p-6 text-center text-muted-foreground">
+        {isFiltered(filter) ? ADMISSIONS_MESSAGES.noMatches : filter.kind === 'application' ? ADMISSIONS_MESSAGES.noProspects : 'No quick contact messages yet'}
+      </p>
+    );
+  else
+    body = (
+      <div aria-busy={prospects.isPlaceholderData || undefined} className={cn(prospects.isPlaceholderData && 'opacity-60')}>
+        <ProspectsTable kind={filter.kind} prospects={prospects.data.prospects} />
+      </div>
+    );
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <ProspectFilters filter={filter} search={search} onChange={setFilter} onSearch={setSearch} />
+      {body}
+    </>
+  );
+}
