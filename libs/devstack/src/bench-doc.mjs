@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DOC = path.join(root, 'docs/benchmarks.md');
 /** The order sections appear in when first written. */
-const ORDER = ['stack', 'append', 'replay', 'lag'];
+const ORDER = ['stack', 'append', 'replay', 'lag', 'lessons'];
 const HEAD = `# Benchmarks
 
 Every figure is a ratio against a baseline measured in the same run on the same machine
