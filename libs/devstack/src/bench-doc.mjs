@@ -17,7 +17,7 @@ and noisy: compare ratios, not absolute numbers, between runs. Each section says
 and how to reproduce it alone.
 
 Run all: \`npm run bench\` · only the event store: \`npm run bench:events\` · only the dev stack:
-\`npm run bench -- stack\`.
+\`npm run bench -- stack\` · only Weekly Lessons and Submissions under load: \`npm run bench -- lessons\`.
 `;
 
 /** Replaces (or adds) the section `name` of docs/benchmarks.md with `body`. */

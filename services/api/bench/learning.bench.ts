@@ -6,7 +6,8 @@
 //   npm run bench -- lessons
 //
 // BENCH_STUDENTS (default 10000), BENCH_SMALL_STUDENTS (100), BENCH_COHORT (students per program, 50),
-// BENCH_SECONDS (per measurement, 10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (100).
+// BENCH_SECONDS (per measurement, 10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (100), BENCH_CPU_PROF (a folder:
+// CPU profiles of the servers).
 //
 // The seed is built from the real event shapes of the contracts and appended through the event store
 // (concurrent appends that the store groups, up to 256 streams per call: hash chain, encrypted personal parts and all); then the real
@@ -298,7 +299,9 @@ interface Server {
 async function spawnServer(entry: string, env: Record<string, string>, ready: (port: number) => Promise<boolean>): Promise<Server> {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', './scripts/ts.mjs', entry], {
+  // BENCH_CPU_PROF=<dir>: V8 CPU profiles of both servers (written when they stop), to see where a request's time goes.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', './scripts/ts.mjs', entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -614,7 +617,7 @@ function report(large: SizeResult, small: SizeResult, pgVersion: string): string
     return `| ${name} | ${ms(s.half.p99)} at ${fmt(s.max.rate / 2)} req/s | ${ms(l.half.p99)} at ${fmt(l.max.rate / 2)} req/s | **${x.toFixed(2)}×** | ≤ 1.2× | ${met(x <= 1.2)} |`;
   };
   const seedLine = (r: SizeResult) =>
-    `${fmt(r.seeded.students.length)} students in ${fmt(r.seeded.programs)} programs of ${COHORT} (${fmt(r.seeded.subjects)} subjects, one teacher each): **${fmt(r.seeded.events)} events** (${r.seeded.sizeOfLog} with indexes), appended in ${r.seeded.seedSeconds.toFixed(0)} s; the identity, learning and grading projections replayed them from position 0 in **${r.seeded.replaySeconds.toFixed(0)} s** (${fmt(r.seeded.events / r.seeded.replaySeconds)} events/s, three runners side by side, 1000 events per transaction)`;
+    `${fmt(r.seeded.students.length)} students in ${fmt(r.seeded.programs)} program${r.seeded.programs === 1 ? '' : 's'} of ${COHORT} (${fmt(r.seeded.subjects)} subjects, one teacher each): **${fmt(r.seeded.events)} events** (${r.seeded.sizeOfLog} with indexes), appended in ${r.seeded.seedSeconds.toFixed(0)} s; the identity, learning and grading projections replayed them from position 0 in **${r.seeded.replaySeconds.toFixed(0)} s** (${fmt(r.seeded.events / r.seeded.replaySeconds)} events/s, three runners side by side, 1000 events per transaction)`;
   return `## Weekly Lessons and teacher Submissions under load
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`services/api/bench/learning.bench.ts\` on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}),
