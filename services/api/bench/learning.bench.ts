@@ -444,13 +444,16 @@ async function measure(label: string, t: Target): Promise<Measured> {
 
 interface SizeResult {
   seeded: Seeded;
+  /** 1-minute load average when the size started and when its measurements ended. */
+  load: [number, number];
   lessons: { api: Measured; base: Measured };
   submissions: { api: Measured; base: Measured };
   check: string;
 }
 
 async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: string, students: number, tag: string): Promise<SizeResult> {
-  console.log(`\n${tag}: seeding ${fmt(students)} students…`);
+  const loadAtStart = os.loadavg()[0];
+  console.log(`\n${tag}: seeding ${fmt(students)} students… (load average ${loadAtStart.toFixed(1)})`);
   const url = await pgUrlOf(`bench_lessons_${tag}`);
   const apiEnv = {
     NODE_ENV: 'production',
@@ -526,7 +529,7 @@ async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: strin
     const subsBase: Target = { port: base.port, next: () => ({ path: `/submissions?id=${pick(teacherTokens).id}`, headers: {} }) };
     const lessons = { base: await measure('lessons, baseline', lessonsBase), api: await measure('lessons, API', lessonsApi) };
     const submissions = { base: await measure('submissions, baseline', subsBase), api: await measure('submissions, API', subsApi) };
-    return { seeded, lessons, submissions, check };
+    return { seeded, load: [loadAtStart, os.loadavg()[0]], lessons, submissions, check };
   } finally {
     await Promise.all([stopChild(api.child), stopChild(base.child)]);
   }
@@ -575,6 +578,9 @@ function reading(large: SizeResult, small: SizeResult): string {
       `What the API adds per request: verifying the JWT and reading the session row (one more round trip, before the reader's own ` +
       `four for Weekly Lessons and one for Submissions), NestJS's guards, interceptors and exception filter, and mapping the rows into ` +
       `the contract's shapes.` +
+      (ratioS > 1 || ratioL > 1
+        ? ` Above 100 %: the baseline answers the raw rows, every column (${fmt(sub.base.max.bytes)} B per Submissions answer against the API's ${fmt(sub.api.max.bytes)} B), so it serialises and sends more; and with few, large answers the run is short of samples.`
+        : '') +
       (ratioS < 0.6 || ratioL < 0.6 ? ' Where the ratio misses the goal, the cost is CPU in the API process on a machine with no core to spare: the load generator, PostgreSQL and the server compete for 2 cores.' : ''),
   );
   const lessonsOk = l.api.half.p99 <= 25;
@@ -599,7 +605,9 @@ function reading(large: SizeResult, small: SizeResult): string {
   out.push(
     `- Growth from ${fmt(small.seeded.events)} to ${fmt(large.seeded.events)} events: Weekly Lessons p99 ×${gl.toFixed(2)}, Submissions p99 ×${gs.toFixed(2)} (goal ≤ 1.2×). ` +
       'Neither path reads the log: they read the projections\' tables through indexes, and the seeds have the same shape (a teacher sees one cohort of the same size in both), so the log\'s size should not show. ' +
-      (gl <= 1.2 && gs <= 1.2 ? 'It does not.' : 'Where the ratio exceeds 1.2, the difference is within what this shared machine does between two runs minutes apart (compare the baselines of the two sizes, which run the same SQL): run again on a quiet machine before reading it as growth.'),
+      (gl <= 1.2 && gs <= 1.2
+        ? 'It does not.'
+        : `The bare handler, running the same SQL on the same two databases, moved ×${(l.base.half.p99 / small.lessons.base.half.p99).toFixed(2)} and ×${(sub.base.half.p99 / small.submissions.base.half.p99).toFixed(2)} between the same runs: on this shared machine the load of the moment weighs more than the size of the log, so a ratio above 1.2 here needs a run on a quiet machine before it can be read as growth.`),
   );
   return out.join('\n');
 }
@@ -612,9 +620,10 @@ function report(large: SizeResult, small: SizeResult, pgVersion: string): string
     return `| ${name} | ${fmt(m.base.max.rate)} req/s (p99 ${ms(m.base.max.p99)}) | ${fmt(m.api.max.rate)} req/s (p99 ${ms(m.api.max.p99)}, ${fmt(m.api.max.n)} answers) | **${ratio} %** | ≥ 60 % | ${met(ratio >= 60)} |
 | ${name}: p99 at half the API's maximum | ${ms(m.base.half.p99)} at ${fmt(m.base.max.rate / 2)} req/s | **${ms(m.api.half.p99)}** at ${fmt(m.api.max.rate / 2)} req/s (p50 ${ms(m.api.half.p50)}, ${fmt(m.api.half.n)} answers) | — | ≤ 25 ms | ${met(m.api.half.p99 <= 25)} |`;
   };
-  const growth = (name: string, l: Measured, s: Measured) => {
-    const x = l.half.p99 / s.half.p99;
-    return `| ${name} | ${ms(s.half.p99)} at ${fmt(s.max.rate / 2)} req/s | ${ms(l.half.p99)} at ${fmt(l.max.rate / 2)} req/s | **${x.toFixed(2)}×** | ≤ 1.2× | ${met(x <= 1.2)} |`;
+  const growth = (name: string, l: { api: Measured; base: Measured }, s: { api: Measured; base: Measured }) => {
+    const x = l.api.half.p99 / s.api.half.p99;
+    const b = l.base.half.p99 / s.base.half.p99;
+    return `| ${name} | ${ms(s.api.half.p99)} at ${fmt(s.api.max.rate / 2)} req/s | ${ms(l.api.half.p99)} at ${fmt(l.api.max.rate / 2)} req/s | **${x.toFixed(2)}×** | ${b.toFixed(2)}× (${ms(s.base.half.p99)} → ${ms(l.base.half.p99)}) | ≤ 1.2× | ${met(x <= 1.2)} |`;
   };
   const seedLine = (r: SizeResult) =>
     `${fmt(r.seeded.students.length)} students in ${fmt(r.seeded.programs)} program${r.seeded.programs === 1 ? '' : 's'} of ${COHORT} (${fmt(r.seeded.subjects)} subjects, one teacher each): **${fmt(r.seeded.events)} events** (${r.seeded.sizeOfLog} with indexes), appended in ${r.seeded.seedSeconds.toFixed(0)} s; the identity, learning and grading projections replayed them from position 0 in **${r.seeded.replaySeconds.toFixed(0)} s** (${fmt(r.seeded.events / r.seeded.replaySeconds)} events/s, three runners side by side, 1000 events per transaction)`;
@@ -622,8 +631,16 @@ function report(large: SizeResult, small: SizeResult, pgVersion: string): string
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`services/api/bench/learning.bench.ts\` on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}),
 embedded PostgreSQL ${pgVersion} (fsync on, default settings), Node ${process.version}. The load generator, the server under test and
-PostgreSQL share the machine (and it was shared with other work): compare the ratios.
-
+PostgreSQL share the machine, and it was shared with other work: 1-minute load average ${small.load[0].toFixed(1)} → ${small.load[1].toFixed(1)} during
+the small size, ${large.load[0].toFixed(1)} → ${large.load[1].toFixed(1)} during the large one, on 2 cores. Compare the ratios, not the absolute figures.
+${
+  large.seeded.events < 900_000
+    ? `\n**Smaller than the issue asks** (10,000 students, ≈ 1M events): this run used \`BENCH_STUDENTS=${large.seeded.students.length}\`, the largest that
+seeded, replayed and measured in about ten minutes on this machine at this load (seeding ${fmt(large.seeded.events / large.seeded.seedSeconds)} events/s, replay
+${fmt(large.seeded.events / large.seeded.replaySeconds)} events/s; 1M events would take ≈ ${Math.round((1_000_000 / (large.seeded.events / large.seeded.seedSeconds) + 1_000_000 / (large.seeded.events / large.seeded.replaySeconds)) / 60)} min before the first request). The shape per student is the one
+of the full size; \`BENCH_STUDENTS=10000 npm run bench -- lessons\` runs the full size.\n`
+    : ''
+}
 **Seeds** (same shape, built from the contracts' event shapes, appended through the event store, many streams per call by its group append):
 - large: ${seedLine(large)};
 - small: ${seedLine(small)}.
@@ -646,10 +663,10 @@ order and answering the rows as JSON: no framework, no authentication, no mappin
 ${row('GET /api/student/lessons (Weekly Lessons)', large.lessons)}
 ${row('GET /api/teacher/submissions (Submissions)', large.submissions)}
 
-| p99 at half load, ${fmt(small.seeded.events)} events vs ${fmt(large.seeded.events)} events | small | large | growth | goal | |
-|---|---|---|---|---|---|
-${growth('Weekly Lessons', large.lessons.api, small.lessons.api)}
-${growth('Submissions', large.submissions.api, small.submissions.api)}
+| API p99 at half load, ${fmt(small.seeded.events)} events vs ${fmt(large.seeded.events)} events | small | large | growth | the baseline's growth (same run, same SQL: the machine's noise) | goal | |
+|---|---|---|---|---|---|---|
+${growth('Weekly Lessons', large.lessons, small.lessons)}
+${growth('Submissions', large.submissions, small.submissions)}
 
 At ${fmt(small.seeded.events)} events: Weekly Lessons ${fmt(small.lessons.api.max.rate)} req/s vs baseline ${fmt(small.lessons.base.max.rate)} (${pctOf(small.lessons.api.max.rate, small.lessons.base.max.rate)} %);
 Submissions ${fmt(small.submissions.api.max.rate)} req/s vs baseline ${fmt(small.submissions.base.max.rate)} (${pctOf(small.submissions.api.max.rate, small.submissions.base.max.rate)} %).
