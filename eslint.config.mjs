@@ -49,6 +49,7 @@ export default [
             { sourceTag: 'scope:learning', onlyDependOnLibsWithTags: ['scope:learning', 'scope:shared'] },
             { sourceTag: 'scope:grading', onlyDependOnLibsWithTags: ['scope:grading', 'scope:shared'] },
             { sourceTag: 'scope:admissions', onlyDependOnLibsWithTags: ['scope:admissions', 'scope:shared'] },
+            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:notifications', 'scope:shared'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
           ],
         },

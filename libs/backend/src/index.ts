@@ -19,6 +19,7 @@ export {
   type MailTemplate,
   type MailTemplates,
   type MailTemplateContext,
+  type MailRender,
   type MailJobData,
 } from './mail/mail.js';
 export { APP_CONFIG, REDIS_CLIENT, SESSION_VALIDATOR } from './auth/tokens.js';
@@ -29,3 +30,4 @@ export { AuthModule } from './auth/auth.module.js';
 export { loadJwtSecret } from './auth/jwt-secret.js';
 export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimitRule, type RateLimitResult } from './http/rate-limiter.js';
 export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js';
+export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates } from './notifications/notices.js';

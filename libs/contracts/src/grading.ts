@@ -48,6 +48,8 @@ export const GRADING_MESSAGES = {
   score: (score: number) => `Score: ${score}/100`,
   gradedMailSubject: (title: string) => `Your submission "${title}" was graded`,
   gradedNoticeTitle: 'Submission graded',
+  submittedNoticeTitle: 'New submission',
+  submittedMailSubject: (title: string) => `New submission: ${title}`,
 } as const;
 
 /** https://github.com/<owner>/<repo> (optionally a deeper path, `.git`, trailing slash), nothing else. */
@@ -183,9 +185,10 @@ export type GradeHistoryResponse = z.infer<typeof gradeHistoryResponseSchema>;
 // ── student: My Grades, Progress, Dashboard ──────────────────────────────────────────────────────
 
 /**
- * GET /api/student/grades (student: own only) → every attempt newest first + summary. averageScore:
- * mean of the scored grades rounded to one decimal (null when none); passRate: passed / graded in whole
- * percent (null when none graded); graded counts submissions whose grade is not pending.
+ * GET /api/student/grades (student: own only) → every attempt newest first + summary over the LATEST
+ * attempt of each item (a superseded needs_revision attempt does not count twice). averageScore: mean
+ * of the scored grades rounded to one decimal (null when none); total: items submitted; graded: those
+ * whose grade is not pending; passRate: passed / graded in whole percent (null when none graded).
  */
 export const myGradesResponseSchema = z.object({
   submissions: z.array(submissionSchema),
@@ -295,6 +298,10 @@ export interface WorkSubmittedData {
   attempt: number;
   late: boolean;
   dueAt: string | null;
+  /** The task's or capstone's title when submitted (for the teachers' notification). */
+  title?: string;
+  /** The teachers assigned to the subject when submitted: they are told of it (newSubmissions). */
+  teacherIds?: string[];
 }
 /** Free text of the student: in the encrypted personal part (subject: the student). */
 export interface WorkSubmittedPersonal {
@@ -312,6 +319,8 @@ export interface SubmissionGradedData {
   score: number | null;
   status: GradeStatus;
   previous: { score: number | null; status: GradeStatus } | null;
+  /** The task's or capstone's title when graded (for the student's notification). */
+  title?: string;
 }
 /** Feedback about the student: in the encrypted personal part (subject: the student). */
 export interface SubmissionGradedPersonal {

@@ -353,3 +353,8 @@ export interface UserNameChangedEventPersonal {
 export interface UserDeletedEventData {
   userId: string;
 }
+/** NotificationPreferencesChanged: the whole new set (the notifications context honours it). */
+export interface NotificationPreferencesChangedEventData {
+  userId: string;
+  preferences: NotificationPreferences;
+}

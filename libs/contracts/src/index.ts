@@ -4,3 +4,4 @@ export * from './catalog.js';
 export * from './enrollment.js';
 export * from './learning.js';
 export * from './grading.js';
+export * from './notifications.js';

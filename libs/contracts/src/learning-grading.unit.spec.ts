@@ -1,4 +1,5 @@
 // The request schemas of learning and grading: the browser and the API parse with these same rules.
+import { describe, expect, it } from '@jest/globals';
 import { addTaskRequestSchema, createWeekRequestSchema } from './learning.js';
 import { GRADING_MESSAGES, gradeSubmissionRequestSchema, submitWorkRequestSchema } from './grading.js';
 

@@ -9,6 +9,7 @@ import { EnrollmentModule } from '@academy/enrollment';
 import { LearningModule } from '@academy/learning';
 import { GradingModule } from '@academy/grading';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
+import { NotificationsModule } from '@academy/notifications';
 import { HealthController } from './health/health.controller.js';
 import { FRONTEND_LAYOUT, FrontendsController } from './frontends/frontends.controller.js';
 import { ClientEventsController } from './client-events/client-events.controller.js';
@@ -43,6 +44,7 @@ export class AppModule {
         EnrollmentModule,
         LearningModule,
         GradingModule,
+        NotificationsModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],
       providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],

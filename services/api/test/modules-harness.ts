@@ -1,6 +1,7 @@
 // The API composed in-process like users.int.spec.ts composes identity, here with the catalog and
 // enrollment contexts too (only the composition root may import several contexts), over real
 // Postgres and Redis; the projections run in-process like the worker runs them.
+import type pg from 'pg';
 import { Test } from '@nestjs/testing';
 import type { INestApplication } from '@nestjs/common';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
@@ -11,12 +12,16 @@ import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { LearningModule, learningProjections } from '@academy/learning';
 import { GradingModule, gradingProjections } from '@academy/grading';
+import { NotificationsModule, notificationsProjection } from '@academy/notifications';
+import type { InAppTemplates } from '@academy/backend';
 
 export interface Answer {
   status: number;
   body: any;
   /** X-Academy-Position of a command's answer (0 when none). */
   position: number;
+  /** The answer's content type. */
+  type: string;
 }
 export type Role = 'student' | 'teacher' | 'student_admin';
 export interface Account {
@@ -29,15 +34,23 @@ export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin
 
 export interface Harness {
   store: EventStore;
+  pool: pg.Pool;
   admin: Account;
   call(method: string, path: string, o?: { body?: unknown; token?: string; minPosition?: number }): Promise<Answer>;
   /** An account made through POST /users, signed in with its invitation's password. */
   account(role: Role, fullName?: string): Promise<Account>;
   head(): Promise<number>;
+  /** Resolves once every reactor has handled the whole log (and what it appended). */
+  reactionsSettled(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startHarness(name: string): Promise<Harness> {
+export interface HarnessOptions {
+  /** The in-app templates the notifications projection runs (the worker merges every context's). */
+  inAppTemplates?: InAppTemplates;
+}
+
+export async function startHarness(name: string, options: HarnessOptions = {}): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase(name);
   const config = loadConfig({
     DATABASE_URL: db.url,
@@ -53,14 +66,14 @@ export async function startHarness(name: string): Promise<Harness> {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule, LearningModule, GradingModule],
+    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule, LearningModule, GradingModule, NotificationsModule],
   }).compile();
   const app: INestApplication = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
-  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections], {
+  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections, notificationsProjection(options.inAppTemplates ?? {})], {
     store,
     pool: app.get(PG_POOL),
     standbyPollMs: 100,
@@ -78,7 +91,9 @@ export async function startHarness(name: string): Promise<Harness> {
     if (o.minPosition) headers['x-academy-min-position'] = String(o.minPosition);
     const res = await fetch(`${url}/api${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, position: Number(res.headers.get('x-academy-position') ?? 0) };
+    // JSON answers parsed; any other (the CSV export) kept as text.
+    const json = (res.headers.get('content-type') ?? '').includes('json');
+    return { status: res.status, body: text ? (json || !res.headers.get('content-type') ? JSON.parse(text) : text) : null, position: Number(res.headers.get('x-academy-position') ?? 0), type: res.headers.get('content-type') ?? '' };
   }
   async function signIn(email: string, password: string): Promise<string> {
     const res = await call('POST', '/auth/sign-in', { body: { email, password } });
@@ -103,10 +118,20 @@ export async function startHarness(name: string): Promise<Harness> {
 
   return {
     store,
+    pool: app.get(PG_POOL),
     admin,
     call,
     account,
     head: () => store.headPosition(),
+    async reactionsSettled(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const head = await store.headPosition();
+        if (reactors.reactors.every((r) => r.position >= head) && (await store.headPosition()) === head) return;
+        if (Date.now() > deadline) throw new Error(`reactors behind the head ${head}: ${reactors.reactors.map((r) => r.position).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     async stop() {
       await runners.stop();
       await reactors.stop();

@@ -2,6 +2,7 @@
 // the worker renders them with the emitting context's template, then sends over SMTP_URL.
 import type { DispatchRoute, DispatchRoutes, StoredEvent } from '@academy/event-store';
 import type { AppConfig } from '../config.js';
+import type { RecipientDirectory } from '../notifications/notices.js';
 
 export const MAIL_QUEUE = 'mail';
 /** Job name of a message rendered by its producer (no template, no event behind it). */
@@ -18,14 +19,19 @@ export interface MailMessage {
 
 export interface MailTemplateContext {
   config: Pick<AppConfig, 'PUBLIC_URL' | 'MAIL_FROM' | 'ADMISSIONS_EXTRA_EMAILS'>;
+  /** Who may be told: live users with their address and mail preferences (services/modules/notifications). */
+  directory: RecipientDirectory;
 }
 
 /**
- * Renders one event into the mail to send, or null when this event needs none. It receives the
+ * Renders one event into the mail(s) to send, or null when this event needs none. It receives the
  * event read back from the store (personal data decrypted); it is never called for an event whose
- * subject has been erased.
+ * subject has been erased. Several messages (e.g. staff notice + applicant acknowledgement) are each
+ * sent at most once per job; their order must be stable for a given event, because a retried job
+ * skips the parts it already sent by their index.
  */
-export type MailTemplate = (event: StoredEvent, ctx: MailTemplateContext) => MailMessage | null;
+export type MailTemplate = (event: StoredEvent, ctx: MailTemplateContext) => MailRender | Promise<MailRender>;
+export type MailRender = MailMessage | MailMessage[] | null;
 
 /** Event type → template. Each context exports its own; the worker merges them (services/worker/src/mail/templates.ts). */
 export type MailTemplates = Record<string, MailTemplate>;

@@ -1,12 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, Outlet, Route, Routes } from 'react-router-dom';
-import { Bell, LogOut } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import type { Role } from '@academy/contracts';
 import {
   Button,
-  Popover,
-  PopoverContent,
-  PopoverTrigger,
   Sidebar,
   SidebarContent,
   SidebarGroupLabel,
@@ -21,6 +18,7 @@ import {
 } from '@academy/ui';
 import { DASHBOARD_PATHS, useSession } from '@academy/web-session';
 import { DASHBOARD_MENUS, type MenuEntry } from './menus';
+import { NotificationsBell } from './notifications-bell';
 
 function MenuLink({ entry, base }: { entry: MenuEntry; base: string }) {
   const { isMobile, setOpenMobile } = useSidebar();
@@ -40,21 +38,6 @@ function MenuLink({ entry, base }: { entry: MenuEntry; base: string }) {
         )}
       </NavLink>
     </SidebarMenuItem>
-  );
-}
-
-function NotificationsButton() {
-  return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Notifications">
-          <Bell aria-hidden="true" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-64 text-sm text-muted-foreground">
-        No notifications yet
-      </PopoverContent>
-    </Popover>
   );
 }
 
@@ -107,7 +90,7 @@ export function DashboardFrame({ role }: { role: Role }) {
           <span className="text-lg font-semibold tracking-tight">Academy</span>
           <div className="ml-auto flex items-center gap-2">
             {user && <span className="hidden max-w-64 truncate text-sm text-muted-foreground sm:inline" data-testid="user-email">{user.email}</span>}
-            <NotificationsButton />
+            <NotificationsBell />
             <SignOutButton />
           </div>
         </header>

@@ -1,19 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Role } from '@academy/contracts';
 import { DASHBOARD_PATHS, SessionClient, SessionProvider } from '@academy/web-session';
 import { RoleDashboard } from './dashboard-frame';
 import { DASHBOARD_MENUS } from './menus';
+import { notificationKeys } from './api/notifications';
 
 /** Server-renders a role's dashboard routes at `location`, as the shell mounts them. */
-function render(role: Role, location: string): string {
+function render(role: Role, location: string, inbox?: unknown): string {
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  if (inbox) queries.setQueryData(notificationKeys.inbox, inbox);
   return renderToStaticMarkup(
     <StaticRouter location={location}>
       <SessionProvider client={new SessionClient()}>
-        <Routes>
-          <Route path={`${DASHBOARD_PATHS[role]}/*`} element={<RoleDashboard role={role} home={<h1>Home of {role}</h1>} notFound={<h1>Not found</h1>} />} />
-        </Routes>
+        <QueryClientProvider client={queries}>
+          <Routes>
+            <Route path={`${DASHBOARD_PATHS[role]}/*`} element={<RoleDashboard role={role} home={<h1>Home of {role}</h1>} notFound={<h1>Not found</h1>} />} />
+          </Routes>
+        </QueryClientProvider>
       </SessionProvider>
     </StaticRouter>,
   );
@@ -50,5 +56,15 @@ describe('RoleDashboard', () => {
       admin: ['Dashboard', 'Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Settings'],
       student_admin: ['Dashboard', 'Students', 'Create', 'Prospective', 'Settings'],
     });
+  });
+
+  it('shows the unread count on the bell, and no badge when everything is read', () => {
+    const notice = { id: '0a0a0a0a-0000-4000-8000-000000000001', title: 'New application', body: 'Ada Lovelace applied', link: null, createdAt: '2026-11-23T10:00:00.000Z' };
+    const unread = render('student_admin', DASHBOARD_PATHS.student_admin, { unread: 3, notifications: [{ ...notice, read: false }] });
+    expect(unread).toContain('aria-label="Notifications (3 unread)"');
+    expect(/data-testid="notifications-unread"[^>]*>3</.test(unread)).toBe(true);
+    const read = render('student_admin', DASHBOARD_PATHS.student_admin, { unread: 0, notifications: [{ ...notice, read: true }] });
+    expect(read).toContain('aria-label="Notifications"');
+    expect(read).not.toContain('notifications-unread');
   });
 });

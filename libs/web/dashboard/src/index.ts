@@ -36,3 +36,5 @@ export {
   useUpdateSubjectMutation,
 } from './api/catalog';
 export { describeHealth, healthAnswerSchema, healthKey, useHealthQuery, type HealthAnswer } from './api/health';
+export { NotificationsBell } from './notifications-bell';
+export { notificationKeys, useMarkNotificationsReadMutation, useNotificationsQuery } from './api/notifications';

@@ -4,3 +4,4 @@ import { gradingProjection } from './projections/grading/grading.projection.js';
 
 export { GradingModule } from './grading.module.js';
 export const gradingProjections: Projection[] = [gradingProjection];
+export { gradingInAppTemplates, gradingMailTemplates } from './notifications/grading.templates.js';

@@ -136,7 +136,7 @@ async function verificationMailFor(email: string): Promise<{ message: MailMessag
     if (job) {
       // The job carries no personal data: the processor re-reads the event (ARCHITECTURE.md §7).
       expect(JSON.stringify(job.data)).not.toContain(email.toLowerCase());
-      const message = identityMailTemplates.EmailVerificationRequested(events[0], { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [] } as never })!;
+      const message = (await identityMailTemplates.EmailVerificationRequested(events[0], { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [] }, directory: { byRoles: async () => [], byId: async () => null } } as never)) as MailMessage;
       const link = message.text.match(/http:\/\/academy\.test\/auth\/verify\?token=\S+/)?.[0] ?? '';
       return { message, userId: (events[0].data as { userId: string }).userId, link, eventId: events[0].id };
     }

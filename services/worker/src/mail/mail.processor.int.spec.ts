@@ -11,7 +11,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { EventStore } from '@academy/event-store';
-import { EVENT_STORE, loadConfig, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailTemplates, migrateUp, MikroORM, ormOptions } from '@academy/backend';
+import { EVENT_STORE, loadConfig, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailTemplates, migrateUp, MikroORM, ormOptions, type RecipientDirectory } from '@academy/backend';
 import { createTestDatabase, startSmtpCatcher, testRedisUrl, uniquePrefix, type TestDatabase, type TestSmtpCatcher } from '@academy/testing';
 import { WorkerModule } from '../worker.module.js';
 import { MailProcessor, type MailOutcome } from './mail.processor.js';
@@ -27,6 +27,22 @@ const templates: MailTemplates = {
       html: `<p>Hello ${who.name}, <a href="${config.PUBLIC_URL}/invite/${inviteId}">accept your invitation</a></p>`,
     };
   },
+  // Two messages from one event, the second to people found in the directory (as admissions does).
+  LearnerApplied: async (e, { directory }) => {
+    const who = e.personal!.data as { email: string; name: string };
+    const staff = await directory.byRoles(['admin']);
+    return [
+      { to: who.email, subject: `We received your application, ${who.name}`, text: 'Thank you.' },
+      { to: staff.map((r) => r.email), subject: `New application from ${who.name}`, text: 'Someone applied.' },
+    ];
+  },
+};
+
+const STAFF_EMAIL = `staff-${randomUUID().slice(0, 8)}@example.org`;
+const directory: RecipientDirectory = {
+  byRoles: async (roles) =>
+    roles.includes('admin') ? [{ userId: randomUUID(), email: STAFF_EMAIL, fullName: 'Staff', role: 'admin', preferences: { newApplications: true, newSubmissions: true, submissionGraded: true } }] : [],
+  byId: async () => null,
 };
 
 let db: TestDatabase;
@@ -58,7 +74,7 @@ beforeAll(async () => {
   } finally {
     await orm.close();
   }
-  app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, { projections: [], notificationRoutes: {}, mailTemplates: templates }), {
+  app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, { projections: [], notificationRoutes: {}, mailTemplates: templates, recipientDirectory: () => directory }), {
     logger: ['error'],
   });
   store = app.get<EventStore>(EVENT_STORE);
@@ -93,7 +109,7 @@ async function sentRows(jobId: string): Promise<number> {
   return Number(rows[0].n);
 }
 
-function invite(email: string, name: string) {
+function invite(email: string, name: string, type = 'LearnerInvited') {
   const subjectId = randomUUID();
   const id = randomUUID();
   return {
@@ -105,7 +121,7 @@ function invite(email: string, name: string) {
         [
           {
             id,
-            type: 'LearnerInvited',
+            type,
             data: { inviteId: 'inv-42' },
             personal: { subjectId, data: { email, name } },
             metadata: { actorId: null, actorRole: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
@@ -134,6 +150,25 @@ describe('mail', () => {
     expect(JSON.stringify(job.data)).not.toContain(email);
     expect(JSON.stringify(job.data)).not.toContain('Thandi');
     expect(await sentRows(ev.id)).toBe(1);
+  });
+
+  it('a template may render several messages: each is sent once, also when the job is added again', async () => {
+    const email = `sipho-${randomUUID().slice(0, 8)}@example.org`;
+    const ev = invite(email, 'Sipho', 'LearnerApplied');
+    const { lastPosition } = await ev.append();
+    const ack = await catcher.waitFor((m) => m.to.includes(email), 15_000);
+    expect(ack.subject).toBe('We received your application, Sipho');
+    const staff = await catcher.waitFor((m) => m.to.includes(STAFF_EMAIL) && m.subject === 'New application from Sipho', 15_000);
+    expect(staff.text).toContain('Someone applied.');
+    expect((await finished(queue, ev.id)).returnvalue).toMatchObject({ sent: true });
+    expect(await sentRows(ev.id)).toBe(1);
+    expect(await sentRows(`${ev.id}/1`)).toBe(1);
+
+    // The same job id once more (a replay of the dispatcher after a Redis flush): nothing is sent again.
+    await (await queue.getJob(ev.id))!.remove();
+    await queue.add('LearnerApplied', { eventId: ev.id, type: 'LearnerApplied', position: lastPosition }, { jobId: ev.id });
+    expect((await finished(queue, ev.id)).returnvalue).toEqual({ sent: false, reason: 'already sent' });
+    expect(catcher.messages().filter((m) => m.to.includes(email) || m.subject === 'New application from Sipho')).toHaveLength(2);
   });
 
   it('a rendered message is sent once per job id: re-added after completion, or run twice at the same time', async () => {

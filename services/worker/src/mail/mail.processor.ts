@@ -4,9 +4,12 @@ import type { Redis } from 'ioredis';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EventStore } from '@academy/event-store';
-import { type AppConfig, createRedis, EVENT_STORE, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailMessage, PG_POOL } from '@academy/backend';
+import { type AppConfig, createRedis, EVENT_STORE, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailMessage, PG_POOL, type RecipientDirectory } from '@academy/backend';
 import type { WorkerRegistry } from '../projections/projections.host.js';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
+
+/** A worker without the notifications context knows nobody: templates that mail staff send to no one. */
+const NO_RECIPIENTS: RecipientDirectory = { byRoles: async () => [], byId: async () => null };
 
 /** What a mail job returns (kept by BullMQ with the job, so never personal data). */
 export type MailOutcome = { sent: true; messageId: string } | { sent: false; reason: 'already sent' | 'subject erased' | 'nothing to send' };
@@ -48,7 +51,11 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(WORKER_REGISTRY) private readonly registry: WorkerRegistry,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
-  ) {}
+  ) {
+    this.directory = registry.recipientDirectory ? registry.recipientDirectory(pool) : NO_RECIPIENTS;
+  }
+
+  private readonly directory: RecipientDirectory;
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.SMTP_URL) {
@@ -66,6 +73,8 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
       prefix: this.config.QUEUE_PREFIX,
       concurrency: 4,
     });
+    // Without a listener BullMQ prints every lost Redis connection as a stack trace; one line each is enough (it reconnects by itself).
+    this.worker.on('error', (err) => this.log.warn(`mail queue: ${err.message}`));
     this.worker.on('failed', (job, err) =>
       this.log.warn(`mail job ${job?.id ?? '?'} (${job?.name ?? '?'}) attempt ${job?.attemptsMade ?? '?'} failed: ${err.message}`),
     );
@@ -77,16 +86,23 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
     const jobId = job.id;
     // BullMQ's own ids are counters that start again with an empty Redis: one would match an old sent_mail row and the mail would be dropped.
     if (!jobId || /^\d+$/.test(jobId)) throw new UnrecoverableError('a mail job needs its own job id (the event id, or a uuid for a rendered message)');
-    const message = await this.render(job);
-    if ('reason' in message) return message;
-    return this.sendOnce(jobId, job.name, message);
+    const messages = await this.render(job);
+    if (!Array.isArray(messages)) return messages;
+    // Part 0 keeps the bare job id (one-message jobs are unchanged); part i of a multi-message job is
+    // "<job id>/<i>", so a retry after a partial failure sends only the parts not yet accepted.
+    let outcome: MailOutcome = { sent: false, reason: 'already sent' };
+    for (const [i, message] of messages.entries()) {
+      const sent = await this.sendOnce(i === 0 ? jobId : `${jobId}/${i}`, job.name, message);
+      if (sent.sent) outcome = sent;
+    }
+    return outcome;
   }
 
-  private async render(job: Job): Promise<MailMessage | Extract<MailOutcome, { sent: false }>> {
+  private async render(job: Job): Promise<MailMessage[] | Extract<MailOutcome, { sent: false }>> {
     if (job.name === MAIL_MESSAGE_JOB) {
       const message = (job.data as { message?: unknown }).message;
       if (!isMessage(message)) throw new UnrecoverableError(`mail job ${job.id}: data.message needs to, subject and text`);
-      return message;
+      return [message];
     }
     const { eventId, type, position } = job.data as { eventId?: string; type?: string; position?: number };
     if (typeof eventId !== 'string' || typeof type !== 'string' || typeof position !== 'number') {
@@ -97,10 +113,11 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
     const [event] = await this.store.readAll(position - 1, 1);
     if (!event || event.id !== eventId) throw new UnrecoverableError(`event ${eventId} is not at position ${position}`);
     if (event.erased) return { sent: false, reason: 'subject erased' };
-    const message = template(event, { config: this.config });
-    if (!message) return { sent: false, reason: 'nothing to send' };
-    if (!isMessage(message)) throw new UnrecoverableError(`the mail template of ${type} returned a message without to, subject or text`);
-    return message;
+    const rendered = await template(event, { config: this.config, directory: this.directory });
+    const messages = rendered === null ? [] : Array.isArray(rendered) ? rendered : [rendered];
+    if (messages.length === 0) return { sent: false, reason: 'nothing to send' };
+    if (!messages.every(isMessage)) throw new UnrecoverableError(`the mail template of ${type} returned a message without to, subject or text`);
+    return messages;
   }
 
   private async sendOnce(jobId: string, jobName: string, message: MailMessage): Promise<MailOutcome> {

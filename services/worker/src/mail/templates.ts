@@ -2,6 +2,7 @@
 // `MailTemplates`; spread them in here as the contexts land. The notifications dispatcher routes each
 // type listed here to the mail queue (job id = event id), and the mail processor renders and sends it.
 import type { MailTemplates } from '@academy/backend';
+import { gradingMailTemplates } from '@academy/grading';
 import { identityMailTemplates } from '@academy/identity';
 
-export const mailTemplates: MailTemplates = { ...identityMailTemplates };
+export const mailTemplates: MailTemplates = { ...identityMailTemplates, ...gradingMailTemplates };

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { Dispatcher, type DispatchRoutes, type EventStore, type Projection, type ReactorDefinition, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
-import { type AppConfig, createRedis, EVENT_STORE, type MailTemplates, PG_POOL, withMailRoutes } from '@academy/backend';
+import { type AppConfig, createRedis, EVENT_STORE, type MailTemplates, PG_POOL, type RecipientDirectory, withMailRoutes } from '@academy/backend';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
 
 export interface WorkerRegistry {
@@ -12,6 +12,8 @@ export interface WorkerRegistry {
   mailTemplates?: MailTemplates;
   /** Process managers (checkpointed reactions that append, e.g. enrollment's week advance). */
   reactors?(store: EventStore): ReactorDefinition[];
+  /** The directory mail templates look recipients up in (the notifications context's read model). */
+  recipientDirectory?: (pool: pg.Pool) => RecipientDirectory;
 }
 
 /**
@@ -51,7 +53,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
         onError: onError('dispatcher'),
       }).start();
     }
-    this.log.log(`running ${this.registry.projections.length} projection(s)${this.dispatcher ? ' and the notifications dispatcher' : ''}`);
+    this.log.log(`running ${this.registry.projections.length} projection(s), ${this.reacting.reactors.length} reactor(s)${this.dispatcher ? ' and the notifications dispatcher' : ''}`);
   }
 
   /** The batch in flight commits or rolls back whole (ADR 0004); then the connections close. */

@@ -39,6 +39,8 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
       concurrency: 1,
     });
     this.worker.on('failed', (job, err) => this.log.warn(`job ${job?.id ?? '?'} failed: ${err.message}`));
+    // BullMQ reconnects by itself; without a listener it prints each lost connection as a stack trace.
+    this.worker.on('error', (err) => this.log.warn(`system queue: ${err.message}`));
     await this.worker.waitUntilReady();
     this.log.log(`worker ${this.workerId} consuming queue ${this.config.QUEUE_PREFIX}:${SYSTEM_QUEUE}`);
   }

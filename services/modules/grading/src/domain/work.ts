@@ -70,6 +70,9 @@ export function evolveWork(state: WorkState, event: LoadedEvent<WorkEvent['type'
 
 /** What the handler knows about the item from the read model (null: no such task or capstone). */
 export interface ItemFacts {
+  title?: string;
+  /** Teachers assigned to the item's subject now (told of the submission). */
+  teacherIds?: string[];
   kind: WorkKind;
   itemId: string;
   weekId: string;
@@ -92,7 +95,7 @@ export type WorkCommand =
       notes: string;
       now: string;
     }
-  | { type: 'GradeSubmission'; submissionId: string; teacherId: string; score: number | null; status: GradeStatus; feedback: string };
+  | { type: 'GradeSubmission'; submissionId: string; teacherId: string; score: number | null; status: GradeStatus; feedback: string; title?: string };
 
 export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] {
   if (command.type === 'SubmitWork') {
@@ -115,6 +118,8 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
       late: item.dueAt !== null && Date.parse(command.now) > Date.parse(item.dueAt),
       dueAt: item.dueAt,
     };
+    if (item.title !== undefined) data.title = item.title;
+    if (item.teacherIds !== undefined) data.teacherIds = item.teacherIds;
     const personal: WorkSubmittedPersonal = { notes: command.notes };
     return [{ type: GRADING_EVENTS.WorkSubmitted, data, personal: { subjectId: command.studentId, data: { ...personal } } }];
   }
@@ -138,6 +143,7 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
     status: command.status,
     previous: previous ? { score: previous.score, status: previous.status } : null,
   };
+  if (command.title !== undefined) graded.title = command.title;
   const personal: SubmissionGradedPersonal = { feedback: command.feedback, previousFeedback: previous?.feedback ?? null };
   const events: WorkEvent[] = [{ type: GRADING_EVENTS.SubmissionGraded, data: graded, personal: { subjectId: state.studentId!, data: { ...personal } } }];
   if (attempt.kind === 'capstone' && command.status === 'passed' && !state.capstonePassed) {

@@ -26,7 +26,8 @@ export class GradeSubmissionHandler {
     const found = await this.reader.streamOf(submissionId);
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
     if (!(await this.reader.isAssigned(principal.userId, found.subjectId))) throw new DomainError('forbidden', GRADING_MESSAGES.notYourSubject);
-    const command = { type: 'GradeSubmission' as const, submissionId, teacherId: principal.userId, score: input.score, status: input.status, feedback: input.feedback };
+    const title = (await this.reader.submission(submissionId))?.title;
+    const command = { type: 'GradeSubmission' as const, submissionId, teacherId: principal.userId, score: input.score, status: input.status, feedback: input.feedback, title };
     let position = 0;
     for (let attempt = 0; ; attempt++) {
       try {

@@ -178,7 +178,7 @@ export const gradingProjection: Projection = {
     [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
       const d = e.data as UserRegisteredEventData;
       const p = personal<UserRegisteredEventPersonal>(e);
-      await tx.query('INSERT INTO people (id, role, full_name, email) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [d.userId, d.role, p?.fullName ?? null, p?.email ?? null]);
+      await tx.query('INSERT INTO people (id, role, full_name, email) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [d.userId, d.role, p?.fullName ?? null, p?.email?.trim().toLowerCase() ?? null]);
     },
     [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
       const d = e.data as RoleAssignedEventData;

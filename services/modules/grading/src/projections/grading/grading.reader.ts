@@ -139,14 +139,25 @@ export class GradingReader {
 
   async item(itemId: string): Promise<ItemFacts | null> {
     const [row] = await rowsOrNone(
-      this.pool.query<{ kind: WorkKind; week_id: string; subject_id: string; program_id: string; due_at: Date | null; is_published: boolean }>(
-        `SELECT i.kind, i.week_id, w.subject_id, sj.program_id, i.due_at, w.is_published FROM grading.items i JOIN grading.weeks w ON w.id = i.week_id
-         JOIN grading.subjects sj ON sj.id = w.subject_id WHERE i.id = $1 AND NOT i.removed`,
+      this.pool.query<{ title: string; kind: WorkKind; week_id: string; subject_id: string; program_id: string; due_at: Date | null; is_published: boolean; teacher_ids: string[] }>(
+        `SELECT i.title, i.kind, i.week_id, w.subject_id, sj.program_id, i.due_at, w.is_published,
+           ARRAY(SELECT a.teacher_id::text FROM grading.assignments a WHERE a.subject_id = w.subject_id ORDER BY a.teacher_id) AS teacher_ids
+         FROM grading.items i JOIN grading.weeks w ON w.id = i.week_id JOIN grading.subjects sj ON sj.id = w.subject_id WHERE i.id = $1 AND NOT i.removed`,
         [itemId],
       ),
     );
     if (!row) return null;
-    return { kind: row.kind, itemId, weekId: row.week_id, subjectId: row.subject_id, programId: row.program_id, dueAt: row.due_at?.toISOString() ?? null, published: row.is_published };
+    return {
+      title: row.title,
+      teacherIds: row.teacher_ids,
+      kind: row.kind,
+      itemId,
+      weekId: row.week_id,
+      subjectId: row.subject_id,
+      programId: row.program_id,
+      dueAt: row.due_at?.toISOString() ?? null,
+      published: row.is_published,
+    };
   }
 
   async isActivelyEnrolled(studentId: string, programId: string): Promise<boolean> {

@@ -1,0 +1,79 @@
+// The CapstonePassed loop through the BUILT API and worker as deployed (run the build first): the
+// worker's projections answer the commands, its reactor advances the week, its dispatcher mails the
+// graded student over SMTP and its notifications projection fills the student's bell.
+import { GRADING_MESSAGES } from '@academy/contracts';
+import { startApi, startSmtpCatcher, type RunningApi, type TestSmtpCatcher } from '@academy/testing';
+
+describe('the CapstonePassed loop in the running API and worker', () => {
+  let api: RunningApi;
+  let smtp: TestSmtpCatcher;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    api = await startApi({ withWorker: true, env: { PUBLIC_URL: 'http://academy.test', SMTP_URL: smtp.url } });
+  }, 60_000);
+  afterAll(async () => {
+    await api?.stop();
+    await smtp?.stop();
+  });
+
+  async function call(method: string, path: string, token?: string, body?: unknown): Promise<any> {
+    const res = await fetch(`${api.url}/api${path}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as any;
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+  const signIn = async (email: string, password: string) => (await call('POST', '/auth/sign-in', undefined, { email, password })).access_token as string;
+  async function account(admin: string, role: 'teacher' | 'student', fullName: string) {
+    const email = `${role}-${Date.now()}@academy.test`;
+    const { user } = await call('POST', '/users', admin, { fullName, email, role });
+    const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(email)) && /Temporary password: /.test(m.text));
+    const password = /Temporary password: (\S+)/.exec(mail.text)![1];
+    return { id: user.id as string, email, token: await signIn(email, password) };
+  }
+  async function until<T>(read: () => Promise<T>, ok: (t: T) => boolean, what: string): Promise<T> {
+    const end = Date.now() + 15_000;
+    for (;;) {
+      const value = await read();
+      if (ok(value)) return value;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('a passed capstone opens week 2 once, and the student is told by mail and in the bell', async () => {
+    const setup = await call('POST', '/setup');
+    const admin = await signIn(setup.email, setup.password);
+    const teacher = await account(admin, 'teacher', 'Tendai Moyo');
+    const student = await account(admin, 'student', 'Lerato Mokoena');
+    const { program } = await call('POST', '/programs', admin, { name: 'Web Development', type: 'evening' });
+    const { subject } = await call('POST', '/subjects', admin, { name: 'HTML & CSS', programId: program.id });
+    await call('POST', '/teacher-assignments', admin, { teacherId: teacher.id, subjectId: subject.id });
+    const { enrollment } = await call('POST', '/enrollments', admin, { studentId: student.id, programId: program.id, subjectId: subject.id });
+    await call('PUT', `/enrollments/${enrollment.id}/status`, admin, { status: 'active' });
+
+    const { week } = await call('POST', '/weeks', teacher.token, { subjectId: subject.id, weekNumber: 1, title: 'Intro' });
+    const withCapstone = (await call('PUT', `/weeks/${week.id}/capstone`, teacher.token, { title: 'Landing page' })).week;
+    await call('PUT', `/weeks/${week.id}/published`, teacher.token, { published: true });
+    const lessons = await call('GET', '/student/lessons', student.token);
+    expect(lessons.weeks.map((w: any) => w.title)).toEqual(['Intro']);
+
+    const { submission } = await call('POST', '/student/submissions', student.token, { kind: 'capstone', itemId: withCapstone.capstone.id, githubUrl: 'https://github.com/lerato/landing' });
+    for (const status of ['passed', 'failed', 'passed']) await call('POST', `/submissions/${submission.id}/grade`, teacher.token, { status, score: 80, feedback: `Graded ${status}` });
+
+    const mine = await until(() => call('GET', '/student/enrollment', student.token), (r) => r.enrollment?.currentWeek === 2, 'week 2');
+    expect(mine.enrollment.currentWeek).toBe(2);
+    const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(student.email)) && m.subject === GRADING_MESSAGES.gradedMailSubject('Landing page'));
+    expect(mail.text).toContain('http://academy.test/dashboard/student/grades');
+    const bell = await until(() => call('GET', '/notifications', student.token), (r) => r.notifications.length >= 3, 'three notices');
+    expect(bell.notifications.map((n: any) => n.body)).toEqual(['Capstone "Landing page": Passed, Score: 80/100', 'Capstone "Landing page": Failed, Score: 80/100', 'Capstone "Landing page": Passed, Score: 80/100']);
+
+    // Settled: still week 2 (one advance), and the lessons follow the week.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await call('GET', '/student/enrollment', student.token)).enrollment.currentWeek).toBe(2);
+    expect((await call('GET', '/student/lessons', student.token)).enrollment.currentWeek).toBe(2);
+  });
+});

@@ -1,0 +1,358 @@
+// The grading context over real HTTP, Postgres and Redis (see modules-harness.ts): submissions,
+// grades, history, My Grades, progress, dashboards, export; the CapstonePassed loop through the
+// enrollment reactor; every endpoint × every role; bad inputs write nothing; concurrency.
+import { GRADE_CSV_COLUMNS, GRADING_EVENTS, GRADING_MESSAGES } from '@academy/contracts';
+import { gradingInAppTemplates, gradingMailTemplates } from '@academy/grading';
+import { recipientDirectory } from '@academy/notifications';
+import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
+
+let h: Harness;
+let student: Account;
+let otherStudent: Account;
+let teacher: Account;
+let otherTeacher: Account;
+let studentAdmin: Account;
+let program: any;
+let subject: any;
+let otherSubject: any;
+let week1: any;
+let enrollmentId: string;
+
+const admin = () => h.admin.token;
+const workEvents = async () => (await h.store.readAll(0, 1_000_000)).filter((e) => e.streamId.startsWith('work-')).length;
+const url = (name: string) => `https://github.com/ada/${name}`;
+
+async function setupWeek(t: Account, subjectId: string, weekNumber: number, o: { publish?: boolean; capstoneDue?: string | null } = {}) {
+  const week = (await h.call('POST', '/weeks', { token: t.token, body: { subjectId, weekNumber, title: `Week ${weekNumber}` } })).body.week;
+  for (let day = 1; day <= 5; day++) await h.call('POST', `/weeks/${week.id}/tasks`, { token: t.token, body: { dayNumber: day, title: `Task ${day}` } });
+  await h.call('PUT', `/weeks/${week.id}/capstone`, { token: t.token, body: { title: `Capstone ${weekNumber}`, dueAt: o.capstoneDue ?? null } });
+  if (o.publish !== false) await h.call('PUT', `/weeks/${week.id}/published`, { token: t.token, body: { published: true } });
+  return (await h.call('GET', `/weeks/${week.id}`, { token: t.token })).body.week;
+}
+async function enrollActive(s: Account, programId: string, subjectId: string): Promise<string> {
+  const e = (await h.call('POST', '/enrollments', { token: admin(), body: { studentId: s.userId, programId, subjectId } })).body.enrollment;
+  expect((await h.call('PUT', `/enrollments/${e.id}/status`, { token: admin(), body: { status: 'active' } })).status).toBe(200);
+  return e.id;
+}
+const submit = (s: Account, kind: 'task' | 'capstone', itemId: string, githubUrl = url('work'), notes?: string) =>
+  h.call('POST', '/student/submissions', { token: s.token, body: { kind, itemId, githubUrl, notes } });
+const grade = (t: Account, id: string, body: Record<string, unknown>) => h.call('POST', `/submissions/${id}/grade`, { token: t.token, body });
+const weekAdvances = async (id: string) => (await h.store.readStream(`enrollment-${id}`)).filter((e) => e.type === 'EnrollmentWeekAdvanced');
+const currentWeek = async (id: string) => (await h.call('GET', `/enrollments/${id}`, { token: admin(), minPosition: await h.head() })).body.enrollment.currentWeek;
+
+beforeAll(async () => {
+  h = await startHarness('grading', { inAppTemplates: gradingInAppTemplates });
+  student = await h.account('student', 'Ada Student');
+  otherStudent = await h.account('student', 'Bob Student');
+  teacher = await h.account('teacher', 'Tess Teacher');
+  otherTeacher = await h.account('teacher', 'Otto Other');
+  studentAdmin = await h.account('student_admin');
+  program = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening' } })).body.program;
+  subject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: program.id } })).body.subject;
+  otherSubject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'JavaScript', programId: program.id } })).body.subject;
+  await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subject.id } });
+  await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: otherTeacher.userId, subjectId: otherSubject.id } });
+  enrollmentId = await enrollActive(student, program.id, subject.id);
+  await enrollActive(otherStudent, program.id, subject.id);
+  week1 = await setupWeek(teacher, subject.id, 1, { capstoneDue: '2020-01-01T00:00:00.000Z' });
+}, 90_000);
+afterAll(async () => h?.stop());
+
+describe('authorization', () => {
+  it('answers every grading endpoint as expected for anonymous, student, teacher, admin and student admin callers', async () => {
+    const mine = (await submit(student, 'task', week1.tasks[4].id)).body.submission;
+    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token };
+    const nobody = '00000000-0000-4000-8000-0000000000ff';
+    // columns: anonymous, student (the submission's own), teacher (assigned to its subject), admin, student admin
+    const matrix: [string, string, unknown, number, number, number, number, number][] = [
+      ['POST', '/student/submissions', {}, 401, 400, 403, 403, 403],
+      ['GET', '/teacher/submissions', undefined, 401, 403, 200, 200, 403],
+      ['GET', `/teacher/submissions?subjectId=${otherSubject.id}`, undefined, 401, 403, 403, 200, 403],
+      ['GET', `/submissions/${mine.id}`, undefined, 401, 200, 200, 200, 403],
+      ['GET', `/submissions/${nobody}`, undefined, 401, 404, 404, 404, 403],
+      ['GET', `/submissions/${mine.id}/history`, undefined, 401, 403, 200, 200, 403],
+      ['POST', `/submissions/${mine.id}/grade`, {}, 401, 403, 400, 403, 403],
+      ['POST', `/submissions/${nobody}/grade`, { status: 'passed' }, 401, 403, 404, 403, 403],
+      ['GET', '/student/grades', undefined, 401, 200, 403, 403, 403],
+      ['GET', '/student/progress', undefined, 401, 200, 403, 403, 403],
+      ['GET', '/student/dashboard', undefined, 401, 200, 403, 403, 403],
+      ['GET', '/teacher/dashboard', undefined, 401, 403, 200, 403, 403],
+      ['GET', `/subjects/${subject.id}/grades.csv`, undefined, 401, 403, 200, 200, 403],
+      ['GET', `/subjects/${otherSubject.id}/grades.csv`, undefined, 401, 403, 403, 200, 403],
+    ];
+    const got: string[] = [];
+    const want: string[] = [];
+    for (const [method, path, body, ...expected] of matrix) {
+      for (const [i, role] of ROLES.entries()) {
+        const res = await h.call(method, path, { body, token: token[role] });
+        got.push(`${method} ${path} ${role} → ${res.status}`);
+        want.push(`${method} ${path} ${role} → ${expected[i]}`);
+      }
+    }
+    expect(got).toEqual(want);
+  });
+
+  it('refuses a teacher grading a subject not assigned to them and a student reading another\'s submission; nothing written', async () => {
+    const mine = (await submit(student, 'task', week1.tasks[3].id)).body.submission;
+    const before = await workEvents();
+    const refused = await grade(otherTeacher, mine.id, { status: 'passed', score: 100 });
+    expect([refused.status, refused.body.message]).toEqual([403, GRADING_MESSAGES.notYourSubject]);
+    const peek = await h.call('GET', `/submissions/${mine.id}`, { token: otherStudent.token });
+    expect([peek.status, peek.body.message]).toEqual([404, GRADING_MESSAGES.submissionNotFound]);
+    expect((await h.call('GET', `/submissions/${mine.id}`, { token: otherTeacher.token })).status).toBe(403);
+    expect((await h.call('GET', '/teacher/submissions', { token: otherTeacher.token })).body.pending.map((s: any) => s.id)).not.toContain(mine.id);
+    expect((await h.call('GET', '/student/grades', { token: otherStudent.token })).body.submissions.map((s: any) => s.id)).not.toContain(mine.id);
+    expect(await workEvents()).toBe(before);
+  });
+});
+
+describe('submitting', () => {
+  it('submits once, keeps notes, flags late; a draft week\'s item and bad inputs are refused with nothing written', async () => {
+    const s = await h.account('student', 'Cy Student');
+    await enrollActive(s, program.id, subject.id);
+    const draft = await setupWeek(teacher, subject.id, 2, { publish: false });
+    const before = await workEvents();
+    const cases: [unknown, Record<string, string[]>][] = [
+      [{ kind: 'task', itemId: week1.tasks[0].id, githubUrl: 'https://gitlab.com/ada/x' }, { githubUrl: [GRADING_MESSAGES.githubUrl] }],
+      [{ kind: 'task', itemId: week1.tasks[0].id, githubUrl: '' }, { githubUrl: [GRADING_MESSAGES.githubUrlRequired] }],
+      [{ kind: 'homework', itemId: 'x', githubUrl: url('a') }, { kind: ['Choose task or capstone'], itemId: ['Choose a task or capstone'] }],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await h.call('POST', '/student/submissions', { token: s.token, body });
+      expect([res.status, res.body.fields]).toEqual([400, fields]);
+    }
+    const notPublished = await submit(s, 'task', draft.tasks[0].id);
+    expect([notPublished.status, notPublished.body.message]).toEqual([409, GRADING_MESSAGES.notPublished]);
+    const unknown = await submit(s, 'task', '00000000-0000-4000-8000-00000000abcd');
+    expect(unknown.status).toBe(404);
+    const wrongKind = await submit(s, 'capstone', week1.tasks[0].id);
+    expect(wrongKind.status).toBe(404);
+    const notEnrolled = await submit(await h.account('student'), 'task', week1.tasks[0].id);
+    expect([notEnrolled.status, notEnrolled.body.message]).toEqual([403, GRADING_MESSAGES.notEnrolled]);
+    expect(await workEvents()).toBe(before);
+
+    const ok = await submit(s, 'task', week1.tasks[0].id, url('day-1'), 'It was fun');
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({
+      message: GRADING_MESSAGES.submitted,
+      submission: { kind: 'task', itemId: week1.tasks[0].id, title: 'Task 1', dayNumber: 1, weekNumber: 1, subjectName: 'HTML & CSS', studentName: 'Cy Student', githubUrl: url('day-1'), notes: 'It was fun', late: false, attempt: 1, latest: true, grade: null },
+    });
+    // Read-your-writes: the lessons show it at once.
+    const lessons = (await h.call('GET', '/student/lessons', { token: s.token })).body.weeks[0];
+    expect(lessons.tasks[0].submission).toMatchObject({ submissionId: ok.body.submission.id, githubUrl: url('day-1'), gradeStatus: null, canResubmit: false });
+    const again = await submit(s, 'task', week1.tasks[0].id);
+    expect([again.status, again.body.message]).toEqual([409, GRADING_MESSAGES.alreadySubmitted]);
+    const late = await submit(s, 'capstone', week1.capstone.id);
+    expect(late.body.submission).toMatchObject({ kind: 'capstone', late: true, dayNumber: null, dueAt: '2020-01-01T00:00:00.000Z' });
+  });
+});
+
+describe('grading', () => {
+  it('grades, regrades, keeps history from the events; resubmission after needs_revision; My Grades, progress, dashboards, CSV', async () => {
+    const s = await h.account('student', 'Di Student');
+    const enrollment = await enrollActive(s, program.id, subject.id);
+    const task = (await submit(s, 'task', week1.tasks[1].id, url('day-2'))).body.submission;
+
+    const pendingTab = (await h.call('GET', `/teacher/submissions?subjectId=${subject.id}`, { token: teacher.token })).body;
+    expect(pendingTab.pending.map((x: any) => x.id)).toContain(task.id);
+
+    const first = await grade(teacher, task.id, { status: 'needs_revision', score: 55.5, feedback: 'Add tests', expectedVersion: task.version });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ message: GRADING_MESSAGES.gradeSubmitted, submission: { grade: { score: 55.5, status: 'needs_revision', feedback: 'Add tests', teacherName: 'Tess Teacher' } } });
+    const lessons = (await h.call('GET', '/student/lessons', { token: s.token })).body.weeks[0].tasks[1].submission;
+    expect(lessons).toMatchObject({ gradeStatus: 'needs_revision', score: 55.5, feedback: 'Add tests', canResubmit: true });
+
+    // Two teachers' dialogs read the same version: the second answer is a clear 409, nothing lost.
+    const seen = first.body.submission.version;
+    const a = await grade(teacher, task.id, { status: 'failed', score: 40, feedback: 'one', expectedVersion: seen });
+    const b = await grade(teacher, task.id, { status: 'passed', score: 90, feedback: 'two', expectedVersion: seen });
+    expect([a.status, b.status, b.body.message]).toEqual([200, 409, GRADING_MESSAGES.gradeChangedMeanwhile]);
+    await grade(teacher, task.id, { status: 'needs_revision', score: 50, feedback: 'Still no tests' });
+
+    const retry = await submit(s, 'task', week1.tasks[1].id, url('day-2-v2'), 'Added tests');
+    expect(retry.status).toBe(201);
+    expect(retry.body.submission).toMatchObject({ attempt: 2, latest: true, grade: null });
+    const stale = await grade(teacher, task.id, { status: 'passed' });
+    expect([stale.status, stale.body.message]).toEqual([409, GRADING_MESSAGES.notLatestAttempt]);
+    const detail = (await h.call('GET', `/submissions/${retry.body.submission.id}`, { token: s.token })).body;
+    expect(detail.attempts.map((x: any) => [x.attempt, x.latest, x.grade?.status ?? null])).toEqual([
+      [1, false, 'needs_revision'],
+      [2, true, null],
+    ]);
+    await grade(teacher, retry.body.submission.id, { status: 'passed', score: 92.25, feedback: 'Great' });
+
+    const history = (await h.call('GET', `/submissions/${task.id}/history`, { token: teacher.token })).body.changes;
+    expect(history.map((c: any) => [c.attempt, c.teacherName, c.from && [c.from.status, c.from.score, c.from.feedback], [c.to.status, c.to.score, c.to.feedback]])).toEqual([
+      [1, 'Tess Teacher', null, ['needs_revision', 55.5, 'Add tests']],
+      [1, 'Tess Teacher', ['needs_revision', 55.5, 'Add tests'], ['failed', 40, 'one']],
+      [1, 'Tess Teacher', ['failed', 40, 'one'], ['needs_revision', 50, 'Still no tests']],
+      [2, 'Tess Teacher', null, ['passed', 92.25, 'Great']],
+    ]);
+
+    const cap = (await submit(s, 'capstone', week1.capstone.id, url('capstone'))).body.submission;
+    const t3 = (await submit(s, 'task', week1.tasks[2].id, url('day-3'))).body.submission;
+    await grade(teacher, t3.id, { status: 'failed', score: 30 });
+    await grade(teacher, cap.id, { status: 'pending' });
+
+    const tabs = (await h.call('GET', `/teacher/submissions?subjectId=${subject.id}`, { token: teacher.token })).body;
+    const mine = (list: any[]) => list.filter((x) => x.studentId === s.userId).map((x) => x.title).sort();
+    expect(mine(tabs.pending)).toEqual(['Capstone 1']);
+    expect(mine(tabs.graded)).toEqual(['Task 2', 'Task 3']);
+
+    const grades = (await h.call('GET', '/student/grades', { token: s.token })).body;
+    expect(grades.submissions).toHaveLength(4);
+    // Latest attempts: Task 2 passed 92.25, Task 3 failed 30, Capstone pending → average 61.1, 2 graded, 50 % pass.
+    expect(grades.summary).toEqual({ averageScore: 61.1, total: 3, graded: 2, passRate: 50 });
+
+    const progress = (await h.call('GET', '/student/progress', { token: s.token })).body;
+    expect(progress).toMatchObject({ currentWeek: 1, percent: 5, weeks: [{ weekNumber: 1, tasksSubmitted: 2, tasksGraded: 2, capstonesSubmitted: 1, capstonesPassed: 0, averageScore: 61.1 }] });
+    // The first attempt's last grade (50), then the second attempt's, then Task 3's.
+    expect(progress.trend.map((p: any) => p.score)).toEqual([50, 92.25, 30]);
+
+    const dash = (await h.call('GET', '/student/dashboard', { token: s.token })).body;
+    expect(dash).toEqual({ currentWeek: 1, tasksCompleted: 1, tasksTotal: 5, averageGrade: 61.1, activeCourse: { programId: program.id, programName: 'Web Development', programType: 'evening' } });
+    const teacherDash = (await h.call('GET', '/teacher/dashboard', { token: teacher.token })).body;
+    expect(teacherDash).toMatchObject({ activeCourses: 1, currentWeek: 1 });
+    expect(teacherDash.totalStudents).toBeGreaterThanOrEqual(3);
+    expect(teacherDash.pendingGrading).toBe(tabs.pending.length);
+
+    const csv = await h.call('GET', `/subjects/${subject.id}/grades.csv`, { token: teacher.token });
+    expect(csv.type).toContain('text/csv');
+    const lines = (csv.body as string).trim().split('\r\n');
+    expect(lines[0]).toBe(GRADE_CSV_COLUMNS.join(','));
+    const di = lines.filter((l) => l.startsWith(s.email.toLowerCase()));
+    expect(di).toHaveLength(4);
+    expect(di.some((l) => l.includes(',Task 2,2,') && l.includes(',passed,92.25,') && l.endsWith(',Tess Teacher'))).toBe(true);
+
+    expect(await currentWeek(enrollment)).toBe(1);
+  });
+
+  it('answers bad grades with 400 and field messages and appends nothing', async () => {
+    const sub = (await submit(otherStudent, 'task', week1.tasks[0].id)).body.submission;
+    const before = await workEvents();
+    const cases: [unknown, string[]][] = [
+      [{}, ['status']],
+      [{ status: 'great' }, ['status']],
+      [{ status: 'passed', score: 100.5 }, ['score']],
+      [{ status: 'passed', score: 12.345 }, ['score']],
+      [{ status: 'passed', score: '90' }, ['score']],
+      [{ status: 'passed', expectedVersion: -3 }, ['expectedVersion']],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await grade(teacher, sub.id, body as Record<string, unknown>);
+      expect([res.status, Object.keys(res.body.fields ?? {})]).toEqual([400, fields]);
+    }
+    expect(await workEvents()).toBe(before);
+  });
+});
+
+describe('the CapstonePassed loop', () => {
+  it('32 concurrent grade commands (passed) on one capstone advance the week exactly once', async () => {
+    const s = await h.account('student');
+    const enrollment = await enrollActive(s, program.id, subject.id);
+    const cap = (await submit(s, 'capstone', week1.capstone.id, url('cap'))).body.submission;
+    const answers = await Promise.all(Array.from({ length: 32 }, () => grade(teacher, cap.id, { status: 'passed', score: 88, feedback: 'Well done' })));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    await h.reactionsSettled();
+    expect((await h.store.readStream(`work-${s.userId}-${week1.capstone.id}`)).filter((e) => e.type === 'CapstonePassed')).toHaveLength(1);
+    expect(await weekAdvances(enrollment)).toHaveLength(1);
+    expect(await currentWeek(enrollment)).toBe(2);
+    // The lessons now show week 2 (published below) of the program.
+    const w2 = await setupWeek(teacher, subject.id, 3);
+    expect(w2.weekNumber).toBe(3);
+    expect((await h.call('GET', '/student/lessons', { token: s.token })).body.enrollment.currentWeek).toBe(2);
+  });
+
+  it('passed → failed → passed leaves the week advanced once', async () => {
+    const s = await h.account('student');
+    const enrollment = await enrollActive(s, program.id, subject.id);
+    const cap = (await submit(s, 'capstone', week1.capstone.id, url('cap'))).body.submission;
+    for (const status of ['passed', 'failed', 'passed', 'needs_revision', 'passed']) expect((await grade(teacher, cap.id, { status })).status).toBe(200);
+    await h.reactionsSettled();
+    expect(await weekAdvances(enrollment)).toHaveLength(1);
+    expect(await currentWeek(enrollment)).toBe(2);
+  });
+
+  it('advances the enrollment of the capstone\'s program only, and only an active one', async () => {
+    const s = await h.account('student');
+    const other = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Data Science', type: 'daytime' } })).body.program;
+    const otherCohort = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Python', programId: other.id } })).body.subject;
+    // Enrolled in the other program first, and active there too.
+    const elsewhere = await enrollActive(s, other.id, otherCohort.id);
+    const here = await enrollActive(s, program.id, subject.id);
+    const cap = (await submit(s, 'capstone', week1.capstone.id, url('cap'))).body.submission;
+    await grade(teacher, cap.id, { status: 'passed' });
+    await h.reactionsSettled();
+    expect([await currentWeek(here), await currentWeek(elsewhere)]).toEqual([2, 1]);
+
+    // A pending enrollment does not advance.
+    const p = await h.account('student');
+    const pendingOne = await enrollActive(p, program.id, subject.id);
+    const pc = (await submit(p, 'capstone', week1.capstone.id, url('cap'))).body.submission;
+    await h.call('PUT', `/enrollments/${pendingOne}/status`, { token: admin(), body: { status: 'pending' } });
+    await grade(teacher, pc.id, { status: 'passed' });
+    await h.reactionsSettled();
+    expect(await currentWeek(pendingOne)).toBe(1);
+  });
+
+  it('a passed task never advances the week', async () => {
+    const s = await h.account('student');
+    const enrollment = await enrollActive(s, program.id, subject.id);
+    const t = (await submit(s, 'task', week1.tasks[0].id)).body.submission;
+    await grade(teacher, t.id, { status: 'passed', score: 100 });
+    await h.reactionsSettled();
+    expect(await currentWeek(enrollment)).toBe(1);
+  });
+});
+
+describe('notifications', () => {
+  it('the graded student gets an in-app notice (not for pending) and a mail unless they opted out', async () => {
+    const s = await h.account('student', 'Eve Student');
+    await enrollActive(s, program.id, subject.id);
+    const sub = (await submit(s, 'task', week1.tasks[0].id)).body.submission;
+    await grade(teacher, sub.id, { status: 'pending' });
+    await grade(teacher, sub.id, { status: 'passed', score: 88, feedback: 'Neat work' });
+    const inbox = (await h.call('GET', '/notifications', { token: s.token, minPosition: await h.head() })).body;
+    expect(inbox.notifications).toEqual([
+      expect.objectContaining({ title: GRADING_MESSAGES.gradedNoticeTitle, body: 'Task "Task 1": Passed, Score: 88/100', link: '/dashboard/student/grades', read: false }),
+    ]);
+    expect((await h.call('GET', '/notifications', { token: otherStudent.token })).body.notifications.some((n: any) => n.body.includes('Score: 88/100'))).toBe(false);
+
+    const [graded] = (await h.store.readStream(`work-${s.userId}-${week1.tasks[0].id}`)).filter((e) => e.type === GRADING_EVENTS.SubmissionGraded).slice(-1);
+    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.pool) } as any;
+    const mail = (await gradingMailTemplates[GRADING_EVENTS.SubmissionGraded](graded, ctx)) as any;
+    expect(mail.to).toBe(`Eve Student <${s.email.toLowerCase()}>`);
+    expect(mail.subject).toBe(GRADING_MESSAGES.gradedMailSubject('Task 1'));
+    expect(mail.text).toContain('Task "Task 1": Passed, Score: 88/100');
+    expect(mail.text).toContain('Neat work');
+    expect(mail.text).toContain('http://academy.test/dashboard/student/grades');
+    expect((await h.call('PUT', '/account/notification-preferences', { token: s.token, body: { newApplications: true, newSubmissions: true, submissionGraded: false } })).status).toBe(200);
+    await h.call('GET', '/notifications', { token: s.token, minPosition: await h.head() });
+    expect(await gradingMailTemplates[GRADING_EVENTS.SubmissionGraded](graded, ctx)).toBeNull();
+  });
+});
+
+describe('teacher notifications', () => {
+  it('the teachers assigned to the subject get an in-app notice of a submission, and a mail unless they opted out', async () => {
+    const s = await h.account('student', 'Fay Student');
+    await enrollActive(s, program.id, subject.id);
+    await submit(s, 'capstone', week1.capstone.id, url('fay'));
+    const inbox = (await h.call('GET', '/notifications', { token: teacher.token, minPosition: await h.head() })).body;
+    expect(inbox.notifications[0]).toMatchObject({ title: GRADING_MESSAGES.submittedNoticeTitle, body: 'Fay Student submitted Capstone "Capstone 1" (late)', link: '/dashboard/teacher/submissions' });
+    expect((await h.call('GET', '/notifications', { token: otherTeacher.token })).body.notifications.some((n: any) => n.body.startsWith('Fay Student'))).toBe(false);
+
+    const [submitted] = (await h.store.readStream(`work-${s.userId}-${week1.capstone.id}`)).filter((e) => e.type === GRADING_EVENTS.WorkSubmitted);
+    expect(submitted.data).toMatchObject({ title: 'Capstone 1', teacherIds: [teacher.userId] });
+    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.pool) } as any;
+    const mails = (await gradingMailTemplates[GRADING_EVENTS.WorkSubmitted](submitted, ctx)) as any[];
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[`Tess Teacher <${teacher.email.toLowerCase()}>`, GRADING_MESSAGES.submittedMailSubject('Capstone 1')]]);
+    expect(mails[0].text).toContain('http://academy.test/dashboard/teacher/submissions');
+    expect((await h.call('PUT', '/account/notification-preferences', { token: teacher.token, body: { newApplications: true, newSubmissions: false, submissionGraded: true } })).status).toBe(200);
+    await h.call('GET', '/notifications', { token: teacher.token, minPosition: await h.head() });
+    expect(await gradingMailTemplates[GRADING_EVENTS.WorkSubmitted](submitted, ctx)).toBeNull();
+  });
+});
+
+test('the original student still sits at week 1 (nothing here graded their capstone)', async () => {
+  expect(await currentWeek(enrollmentId)).toBe(1);
+});

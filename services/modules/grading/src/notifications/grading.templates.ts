@@ -1,0 +1,83 @@
+// Who is told what (issue 6 §10, ARCHITECTURE.md §7). The graded student: a mail, unless they turned
+// `submissionGraded` off, and an in-app notice, always (a grade set back to pending tells nothing).
+// The teachers assigned to the subject when a student submits: a mail unless they turned
+// `newSubmissions` off, and an in-app notice. Notes and feedback live in the events' encrypted parts:
+// once the student is erased the templates write nothing personal.
+import type { InAppTemplates, MailTemplate, MailTemplates, Recipient, RecipientDirectory } from '@academy/backend';
+import type { StoredEvent } from '@academy/event-store';
+import { GRADE_STATUS_LABELS, GRADING_EVENTS, GRADING_MESSAGES, type SubmissionGradedData, type SubmissionGradedPersonal, WORK_KIND_LABELS, type WorkSubmittedData } from '@academy/contracts';
+
+export const GRADES_LINK = '/dashboard/student/grades';
+export const SUBMISSIONS_LINK = '/dashboard/teacher/submissions';
+
+const address = (name: string, email: string) => `${name.replace(/[<>"]/g, '')} <${email}>`;
+
+/** 'Ada Student submitted Task "Forms" (attempt 2, late)'; the student's name only while they are not erased. */
+async function submittedSummary(e: StoredEvent, directory: RecipientDirectory): Promise<string> {
+  const d = e.data as WorkSubmittedData;
+  const student = await directory.byId(d.studentId);
+  const who = student?.fullName ?? student?.email ?? 'A student';
+  const what = d.title ? `${WORK_KIND_LABELS[d.kind]} "${d.title}"` : WORK_KIND_LABELS[d.kind];
+  const extra = [d.attempt > 1 ? `attempt ${d.attempt}` : '', d.late ? 'late' : ''].filter(Boolean).join(', ');
+  return `${who} submitted ${what}${extra ? ` (${extra})` : ''}`;
+}
+
+/** 'Task "Forms": Passed, Score: 88/100' */
+export function gradeSummary(d: SubmissionGradedData): string {
+  const what = d.title ? `${WORK_KIND_LABELS[d.kind]} "${d.title}"` : WORK_KIND_LABELS[d.kind];
+  return `${what}: ${GRADE_STATUS_LABELS[d.status]}${d.score === null ? '' : `, ${GRADING_MESSAGES.score(d.score)}`}`;
+}
+
+/** Each assigned teacher who keeps `newSubmissions` on gets one mail. */
+const mailTeachersOfSubmission: MailTemplate = async (event, ctx) => {
+  const d = event.data as WorkSubmittedData;
+  const teachers = (await Promise.all((d.teacherIds ?? []).map((id) => ctx.directory.byId(id)))).filter((t): t is Recipient => t !== null && t.preferences.newSubmissions);
+  if (!teachers.length) return null;
+  const summary = await submittedSummary(event, ctx.directory);
+  const link = new URL(SUBMISSIONS_LINK, ctx.config.PUBLIC_URL).toString();
+  return teachers.map((t) => ({
+    to: address(t.fullName ?? t.email, t.email),
+    subject: GRADING_MESSAGES.submittedMailSubject(d.title ?? WORK_KIND_LABELS[d.kind]),
+    text: [`Hello ${t.fullName ?? t.email},`, '', `${summary}.`, '', `Review it: ${link}`, '', 'You can turn these mails off in your notification settings.'].join('\n'),
+  }));
+};
+
+export const gradingMailTemplates: MailTemplates = {
+  [GRADING_EVENTS.WorkSubmitted]: mailTeachersOfSubmission,
+  [GRADING_EVENTS.SubmissionGraded]: async (event, ctx) => {
+    const d = event.data as SubmissionGradedData;
+    if (d.status === 'pending' || event.erased) return null;
+    const student = await ctx.directory.byId(d.studentId);
+    if (!student || !student.preferences.submissionGraded) return null;
+    const feedback = (event.personal?.data as Partial<SubmissionGradedPersonal> | undefined)?.feedback ?? '';
+    const name = student.fullName ?? student.email;
+    return {
+      to: address(name, student.email),
+      subject: GRADING_MESSAGES.gradedMailSubject(d.title ?? WORK_KIND_LABELS[d.kind]),
+      text: [
+        `Hello ${name},`,
+        '',
+        `Your submission was graded. ${gradeSummary(d)}.`,
+        ...(feedback ? ['', 'Feedback:', feedback] : []),
+        '',
+        `See all your grades: ${new URL(GRADES_LINK, ctx.config.PUBLIC_URL).toString()}`,
+        '',
+        'You can turn these mails off in your notification settings.',
+      ].join('\n'),
+    };
+  },
+};
+
+export const gradingInAppTemplates: InAppTemplates = {
+  [GRADING_EVENTS.WorkSubmitted]: async (event, { directory }) => {
+    const d = event.data as WorkSubmittedData;
+    if (!d.teacherIds?.length) return [];
+    const body = await submittedSummary(event, directory);
+    return d.teacherIds.map((userId) => ({ userId, title: GRADING_MESSAGES.submittedNoticeTitle, body, link: SUBMISSIONS_LINK }));
+  },
+  [GRADING_EVENTS.SubmissionGraded]: (event) => {
+    const d = event.data as SubmissionGradedData;
+    if (d.status === 'pending') return [];
+    return [{ userId: d.studentId, title: GRADING_MESSAGES.gradedNoticeTitle, body: gradeSummary(d), link: GRADES_LINK }];
+  },
+};
