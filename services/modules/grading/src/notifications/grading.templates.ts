@@ -28,13 +28,21 @@ export function gradeSummary(d: SubmissionGradedData): string {
   return `${what}: ${GRADE_STATUS_LABELS[d.status]}${d.score === null ? '' : `, ${GRADING_MESSAGES.score(d.score)}`}`;
 }
 
+/**
+ * An app path as a link for a mail. PUBLIC_URL is optional outside production (npm start sets it);
+ * without it the path alone is better than a job that fails on every retry.
+ */
+export function appLink(path: string, publicUrl: string | undefined): string {
+  return publicUrl ? new URL(path, publicUrl).toString() : path;
+}
+
 /** Each assigned teacher who keeps `newSubmissions` on gets one mail. */
 const mailTeachersOfSubmission: MailTemplate = async (event, ctx) => {
   const d = event.data as WorkSubmittedData;
   const teachers = (await Promise.all((d.teacherIds ?? []).map((id) => ctx.directory.byId(id)))).filter((t): t is Recipient => t !== null && t.preferences.newSubmissions);
   if (!teachers.length) return null;
   const summary = await submittedSummary(event, ctx.directory);
-  const link = new URL(SUBMISSIONS_LINK, ctx.config.PUBLIC_URL).toString();
+  const link = appLink(SUBMISSIONS_LINK, ctx.config.PUBLIC_URL);
   return teachers.map((t) => ({
     to: address(t.fullName ?? t.email, t.email),
     subject: GRADING_MESSAGES.submittedMailSubject(d.title ?? WORK_KIND_LABELS[d.kind]),
@@ -60,7 +68,7 @@ export const gradingMailTemplates: MailTemplates = {
         `Your submission was graded. ${gradeSummary(d)}.`,
         ...(feedback ? ['', 'Feedback:', feedback] : []),
         '',
-        `See all your grades: ${new URL(GRADES_LINK, ctx.config.PUBLIC_URL).toString()}`,
+        `See all your grades: ${appLink(GRADES_LINK, ctx.config.PUBLIC_URL)}`,
         '',
         'You can turn these mails off in your notification settings.',
       ].join('\n'),
