@@ -78,7 +78,8 @@ const email = z
 const phone = z
   .string({ error: 'Phone is required' })
   .trim()
-  .min(1, 'Phone is required')
+  // abort: an empty phone says only that it is required.
+  .min(1, { error: 'Phone is required', abort: true })
   .max(32, 'Phone must be at most 32 characters')
   .regex(/^\+?[0-9 ()-]{6,}$/, 'Enter a phone number, e.g. +27 82 123 4567');
 

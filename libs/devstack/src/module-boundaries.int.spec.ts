@@ -29,6 +29,11 @@ describe('module boundaries', () => {
     expect(errors.join('\n')).toMatch(/tagged with "type:tooling" can only depend on libs tagged with/);
   });
 
+  it('refuses a bounded context importing another (admissions reaches identity only through contracts)', async () => {
+    const errors = await boundaryErrors('services/modules/admissions/src/bad.ts', "import { IdentityModule } from '@academy/identity';\nexport const m = IdentityModule;\n");
+    expect(errors.join('\n')).toMatch(/tagged with "(type:module|scope:admissions)" can only depend on libs tagged with/);
+  });
+
   it('accepts an app using a platform library', async () => {
     const errors = await boundaryErrors('services/worker/src/fine.ts', "import { loadConfig } from '@academy/backend';\nexport const l = loadConfig;\n");
     expect(errors).toEqual([]);

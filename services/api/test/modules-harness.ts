@@ -1,8 +1,9 @@
-// The API composed in-process like users.int.spec.ts composes identity, here with the catalog and
-// enrollment contexts too (only the composition root may import several contexts), over real
+// The API composed in-process like users.int.spec.ts composes identity, here with the catalog,
+// enrollment, notifications and admissions contexts too (only the composition root may import several contexts), over real
 // Postgres and Redis; the projections run in-process like the worker runs them.
 import type pg from 'pg';
 import { Test } from '@nestjs/testing';
+import { CqrsModule } from '@nestjs/cqrs';
 import type { INestApplication } from '@nestjs/common';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
 import { type EventStore, type RunningProjections, startProjections } from '@academy/event-store';
@@ -11,6 +12,7 @@ import { IdentityModule, IdentitySessionValidator, identityProjections } from '@
 import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections } from '@academy/enrollment';
 import { NotificationsModule, notificationsProjection } from '@academy/notifications';
+import { AdmissionsModule, admissionsProjections } from '@academy/admissions';
 import type { InAppTemplates } from '@academy/backend';
 
 export interface Answer {
@@ -28,13 +30,21 @@ export interface Account {
 }
 export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin'] as const;
 
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  minPosition?: number;
+  /** The client address (X-Forwarded-For); each call gets a new one unless given. */
+  ip?: string;
+}
+
 export interface Harness {
   /** Base URL of the API (without /api), for calls that need their own headers. */
   url: string;
   store: EventStore;
   pool: pg.Pool;
   admin: Account;
-  call(method: string, path: string, o?: { body?: unknown; token?: string; minPosition?: number }): Promise<Answer>;
+  call(method: string, path: string, o?: CallOptions): Promise<Answer>;
   /** An account made through POST /users, signed in with its invitation's password. */
   account(role: Role, fullName?: string): Promise<Account>;
   head(): Promise<number>;
@@ -65,14 +75,24 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, `${name}-test`), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, CatalogModule, EnrollmentModule, NotificationsModule],
+    imports: [
+      CqrsModule.forRoot(),
+      EventSourcingModule.forRoot(config),
+      HttpPlatformModule.forRoot(config, `${name}-test`),
+      AuthModule.forRoot(IdentitySessionValidator),
+      IdentityModule,
+      CatalogModule,
+      EnrollmentModule,
+      NotificationsModule,
+      AdmissionsModule,
+    ],
   }).compile();
   const app: INestApplication = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
-  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections, notificationsProjection(options.inAppTemplates ?? {})], {
+  const runners: RunningProjections = startProjections([...identityProjections, ...catalogProjections, ...enrollmentProjections, ...admissionsProjections, notificationsProjection(options.inAppTemplates ?? {})], {
     store,
     pool: app.get(PG_POOL),
     standbyPollMs: 100,
@@ -80,9 +100,9 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
 
   let ip = 0;
   let counter = 0;
-  async function call(method: string, path: string, o: { body?: unknown; token?: string; minPosition?: number } = {}): Promise<Answer> {
+  async function call(method: string, path: string, o: CallOptions = {}): Promise<Answer> {
     ip++;
-    const headers: Record<string, string> = { 'x-forwarded-for': `10.9.${Math.floor(ip / 250)}.${ip % 250}` };
+    const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? `10.9.${Math.floor(ip / 250)}.${ip % 250}` };
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.minPosition) headers['x-academy-min-position'] = String(o.minPosition);

@@ -37,7 +37,8 @@ import { SessionIssuer } from './sessions/session-issuer.js';
 
 /**
  * The identity context's HTTP side. Needs, from the composition root: EventSourcingModule (global),
- * AuthModule.forRoot(IdentitySessionValidator) (global) and global APP_CONFIG + REDIS_CLIENT + RateLimiter.
+ * AuthModule.forRoot(IdentitySessionValidator) (global), global APP_CONFIG + REDIS_CLIENT + RateLimiter,
+ * and CqrsModule.forRoot() (admissions' CreateAccountFromApplication arrives on the CommandBus).
  */
 @Module({
   controllers: [

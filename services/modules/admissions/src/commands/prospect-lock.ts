@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** Advisory-lock class of the admissions context (the second key is the prospect id's hash). */
 const ADMISSIONS_LOCK_CLASS = 7207;
@@ -8,19 +8,19 @@ const ADMISSIONS_LOCK_CLASS = 7207;
  * Converting creates an account in identity and then appends ApplicantConverted: two appends that no
  * expected version can join. Every status change of a prospect runs under this lock, so nothing
  * (a second convert, a decline) can slip between the two; the loser then sees the new status (409).
+ *
+ * The lock lives on a connection of its own, not one of the pool's: `work` needs pool connections,
+ * and waiters parked on pooled connections could starve the holder of them.
  */
 export async function withProspectLock<T>(pool: pg.Pool, prospectId: string, work: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
+  const client = new pg.Client({ ...pool.options, application_name: 'academy-admissions-lock' });
+  client.on('error', () => {}); // a dropped lock connection surfaces as the failed query below
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [ADMISSIONS_LOCK_CLASS, prospectId]);
-    try {
-      return await work();
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [ADMISSIONS_LOCK_CLASS, prospectId]).catch(() => (broken = true));
-    }
+    // Closing the session releases the lock, whatever `work` did.
+    return await work();
   } finally {
-    // A session whose unlock failed may still hold the lock: drop it rather than return it to the pool.
-    client.release(broken);
+    await client.end().catch(() => {});
   }
 }
