@@ -223,6 +223,23 @@ describe('the landing page in a browser', () => {
     expect(await form.getByLabel('Course').inputValue()).toBe('IT Support');
   });
 
+  it('a rate-limited submission says so, under the button and in the toast', async () => {
+    const page = await open('ZA');
+    // The API's per-IP limit (admissions' integration tests drive the real one) answers 429.
+    await page.route('**/api/public/quick-contacts', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests' }) }),
+    );
+    await page.getByRole('button', { name: 'Quick Contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick Contact' });
+    await dialog.getByLabel('Name').fill('Rudo');
+    await dialog.getByLabel('Email').fill('rudo@example.com');
+    await dialog.getByLabel('Message').fill('Hello');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Too many messages from your network. Please wait a few minutes and try again.' }).waitFor();
+    await toast(page, 'Too many messages from your network.');
+    expect(await dialog.getByLabel('Message').inputValue()).toBe('Hello');
+  });
+
   it('Quick Contact: messages for bad input, "Sending...", then "Message sent!" and the dialog closes', async () => {
     const page = await open('ZA');
     await page.getByRole('button', { name: 'Quick Contact' }).click();
