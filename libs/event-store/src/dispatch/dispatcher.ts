@@ -5,9 +5,9 @@
 // the same job ids, which BullMQ ignores: nothing is skipped, nothing doubled.
 import { Queue, type BulkJobOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../port.js';
-import { advisoryKey, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q } from '../projections/control.js';
+import { CheckpointedConsumer, type ConsumerState } from '../consumers/checkpointed-consumer.js';
 
 export interface DispatchRoute {
   queue: string;
@@ -84,7 +84,7 @@ export interface DispatcherOptions {
   onDispatched?(info: { position: number; jobs: number }): void;
 }
 
-export type DispatcherState = 'starting' | 'standby' | 'running' | 'stopped';
+export type DispatcherState = ConsumerState;
 
 class Timeout extends Error {}
 
@@ -96,57 +96,58 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
+/** Turns routed events into BullMQ jobs, as a checkpointed consumer (one leader per name). */
 export class Dispatcher {
-  private readonly control: string;
   private readonly queues = new Map<string, Queue>();
-  private stopping = false;
-  private done: Promise<void> | null = null;
-  private endFollow: ((reason: string) => void) | null = null;
-  private wakeSleep: (() => void) | null = null;
-  private _state: DispatcherState = 'starting';
-  private _position = -1;
+  private readonly consumer: CheckpointedConsumer;
 
   constructor(private readonly options: DispatcherOptions) {
     assertRoutes(options.routes);
-    if (!/^[a-z][a-z0-9_-]{0,60}$/.test(options.name)) throw new Error(`invalid dispatcher name ${JSON.stringify(options.name)}`);
-    this.control = options.controlSchema ?? DEFAULT_CONTROL_SCHEMA;
+    let jobs = 0;
+    this.consumer = new CheckpointedConsumer({
+      kind: 'dispatcher',
+      name: options.name,
+      store: options.store,
+      pool: options.pool,
+      controlSchema: options.controlSchema,
+      batchSize: options.batchSize ?? 200,
+      standbyPollMs: options.standbyPollMs,
+      startAt: options.startAt,
+      onError: options.onError,
+      handle: async (events, from) => {
+        const plan = planJobs(events, options.routes);
+        // While Redis is away, fail fast instead of piling adds into ioredis's offline queue on every retry.
+        if (plan.size > 0 && ['reconnecting', 'close', 'end'].includes(options.connection.status)) throw new Error(`Redis is ${options.connection.status}; batch after ${from} retried later`);
+        jobs = 0;
+        for (const [queue, list] of plan) {
+          // A throw (timeout, Redis error) retries this whole batch: re-adds are deduped by job id.
+          await withTimeout(this.queue(queue).addBulk(list), options.addTimeoutMs ?? 5000, `addBulk to ${queue}`);
+          jobs += list.length;
+        }
+      },
+      committed: (position) => options.onDispatched?.({ position, jobs }),
+      closed: async () => {
+        await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => {})));
+        this.queues.clear();
+      },
+    });
   }
 
   get state(): DispatcherState {
-    return this._state;
+    return this.consumer.state;
   }
   /** The checkpoint this instance last committed (-1 before it led). */
   get position(): number {
-    return this._position;
+    return this.consumer.position;
   }
 
   start(): this {
-    this.done ??= this.main();
+    this.consumer.start();
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.endFollow?.('stopped');
-    this.wakeSleep?.();
-    await this.done;
-    await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => {})));
-    this.queues.clear();
-    this._state = 'stopped';
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeSleep = () => {
-        this.wakeSleep = null;
-        done();
-      };
-    });
+  stop(): Promise<void> {
+    return this.consumer.stop();
   }
 
   private queue(name: string): Queue {
@@ -157,100 +158,5 @@ export class Dispatcher {
       this.queues.set(name, q);
     }
     return q;
-  }
-
-  private async main(): Promise<void> {
-    const key = advisoryKey('dispatcher', this.control, this.options.name);
-    const poll = this.options.standbyPollMs ?? 500;
-    while (!this.stopping) {
-      const client = new pg.Client(this.options.pool.options);
-      const lost = () => this.endFollow?.('lost');
-      client.on('error', (e) => {
-        this.options.onError?.(e);
-        lost();
-      });
-      client.on('end', lost);
-      try {
-        await client.connect();
-        await ensureControlSchema(this.options.pool, this.control);
-        let locked = false;
-        while (!this.stopping && !locked) {
-          locked = (await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${key}) AS ok`)).rows[0].ok;
-          if (!locked) {
-            this._state = 'standby';
-            await this.pause(poll);
-          }
-        }
-        if (locked) {
-          this._state = 'running';
-          await this.lead(client);
-        }
-      } catch (error) {
-        this.options.onError?.(error);
-        if (!this.stopping) await this.pause(poll);
-      } finally {
-        client.removeAllListeners('end');
-        client.removeAllListeners('error');
-        client.on('error', () => {});
-        await client.end().catch(() => {});
-      }
-    }
-  }
-
-  private async lead(client: pg.Client): Promise<void> {
-    const t = `${q(this.control)}.consumer_checkpoints`;
-    const start = this.options.startAt === 'head' ? await this.options.store.headPosition() : 0;
-    await client.query(`INSERT INTO ${t} (name, position) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [this.options.name, start]);
-    while (!this.stopping) {
-      const { rows } = await client.query<{ position: string }>(`SELECT position FROM ${t} WHERE name = $1`, [this.options.name]);
-      let expected = Number(rows[0].position);
-      this._position = expected;
-      let reason: string | null = null;
-      let finish!: (r: string) => void;
-      const ended = new Promise<string>((resolve) => (finish = resolve));
-      const end = (r: string) => {
-        if (reason) return;
-        reason = r;
-        this.endFollow = null;
-        finish(r);
-      };
-      this.endFollow = end;
-      if (this.stopping) end('stopped');
-      const sub = this.options.store.subscribe({
-        fromPosition: expected,
-        batchSize: this.options.batchSize ?? 200,
-        onError: (e) => this.options.onError?.(e),
-        handle: async (events) => {
-          if (reason) return;
-          const plan = planJobs(events, this.options.routes);
-          // While Redis is away, fail fast instead of piling adds into ioredis's offline queue on every retry.
-          if (plan.size > 0 && ['reconnecting', 'close', 'end'].includes(this.options.connection.status)) throw new Error(`Redis is ${this.options.connection.status}; batch after ${expected} retried later`);
-          let jobs = 0;
-          for (const [queue, list] of plan) {
-            // A throw (timeout, Redis error) retries this whole batch: re-adds are deduped by job id.
-            await withTimeout(this.queue(queue).addBulk(list), this.options.addTimeoutMs ?? 5000, `addBulk to ${queue}`);
-            jobs += list.length;
-          }
-          const last = events[events.length - 1].position;
-          const { rowCount } = await client.query(`UPDATE ${t} SET position = $3, updated_at = now() WHERE name = $1 AND position = $2`, [
-            this.options.name,
-            expected,
-            last,
-          ]);
-          if (rowCount !== 1) return end('resync'); // moved by someone else (a manual reset): reread it
-          expected = last;
-          this._position = last;
-          try {
-            this.options.onDispatched?.({ position: last, jobs });
-          } catch (e) {
-            this.options.onError?.(e); // a listener's bug must not replay a committed batch
-          }
-        },
-      });
-      const r = await ended;
-      await sub.stop();
-      if (r === 'lost') throw new Error(`dispatcher ${this.options.name}: lock connection lost`);
-      if (r === 'stopped') return;
-    }
   }
 }
