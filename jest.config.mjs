@@ -15,7 +15,12 @@ const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1' };
 for (const dir of workspaces.flatMap((w) => globSync(w, { cwd: root }))) {
   const pkgFile = path.join(root, dir, 'package.json');
   if (!existsSync(pkgFile)) continue;
-  const { name } = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  const { name, exports } = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  // Subpath exports (e.g. @academy/web-dashboard/testing) → their source entry too.
+  for (const [sub, target] of Object.entries(exports ?? {})) {
+    const source = typeof target === 'object' ? target['@academy/source'] : null;
+    if (sub !== '.' && source) moduleNameMapper[`^${name.replace('/', '\\/')}${sub.slice(1).replace('/', '\\/')}$`] = `<rootDir>/${dir}/${source.replace(/^\.\//, '')}`;
+  }
   for (const entry of ['src/index.ts', 'src/index.tsx', 'src/index.mjs']) {
     if (existsSync(path.join(root, dir, entry))) {
       moduleNameMapper[`^${name.replace('/', '\\/')}$`] = `<rootDir>/${dir}/${entry}`;

@@ -1,39 +1,12 @@
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SessionUser } from '@academy/contracts';
-import { SessionClient, SessionProvider } from '@academy/web-session';
+import { renderAs } from '@academy/web-dashboard/testing';
+
+export { cells, headers, rowOf, text } from '@academy/web-dashboard/testing';
 
 export const admin: SessionUser = { id: 'u-admin', email: 'admin@academy.test', fullName: 'Ada Admin', role: 'admin', firstLoginCompleted: true };
 
-/** Server-renders `ui` signed in as `user`, with `data` (query key → answer) in the query cache, so a page shows it without a request. */
+/** Server-renders `ui` signed in as `user` (the admin by default), with `data` (query key → answer) in the cache. */
 export function render(ui: ReactNode, data: [readonly unknown[], unknown][] = [], { user = admin, location = '/dashboard/admin' }: { user?: SessionUser; location?: string } = {}) {
-  const session = new SessionClient({ fetch: () => Promise.reject(new Error('no network in unit tests')) });
-  Object.assign(session, { getState: () => ({ status: 'signed-in', user }) });
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const [key, value] of data) queries.setQueryData(key, value);
-  return renderToStaticMarkup(
-    <StaticRouter location={location}>
-      <SessionProvider client={session}>
-        <QueryClientProvider client={queries}>{ui}</QueryClientProvider>
-      </SessionProvider>
-    </StaticRouter>,
-  );
+  return renderAs(user, ui, data, location);
 }
-
-/** The text of `html` without tags, entities decoded (enough for assertions). */
-export const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-export const rowOf = (html: string, needle: string) => [...html.matchAll(/<tr[^>]*>.*?<\/tr>/g)].map((m) => m[0]).find((row) => row.includes(needle)) ?? '';
-export const cells = (row: string) => [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => text(m[1]));
-export const headers = (html: string) => [...html.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((m) => text(m[1]));

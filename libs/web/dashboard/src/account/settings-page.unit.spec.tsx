@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { NotificationPreferences, Role, SessionUser } from '@academy/contracts';
 import { accountKeys } from '../api/account';
-import { renderPage } from '../test-render.unit-helper';
+import { renderPage } from '../testing';
 import { SettingsPage } from './settings-page';
 
 const user = (role: Role): SessionUser => ({ id: `u-${role}`, email: `${role}@academy.test`, fullName: `A ${role}`, role, firstLoginCompleted: true });

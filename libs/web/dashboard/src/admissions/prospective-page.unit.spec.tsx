@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ADMISSIONS_MESSAGES, prospectsQuerySchema, type Prospect, type SessionUser } from '@academy/contracts';
-import { renderPage } from '../test-render.unit-helper';
+import { renderPage } from '../testing';
 import { admissionsKeys, prospectsUrl, type ProspectFilter } from './api';
 import { DEFAULT_PROSPECT_FILTER, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './prospect-filters';
 import { ProspectivePage } from './prospective-page';

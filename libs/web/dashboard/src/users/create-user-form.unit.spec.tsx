@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createUserRequestSchema, type CreateUserRequest } from '@academy/contracts';
 import { ApiRequestError, applyServerFieldErrors } from '@academy/web-session';
-import { renderPage } from '../test-render.unit-helper';
+import { renderPage } from '../testing';
 import { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserPage } from './create-user-form';
 
 /** Label text → the control its `for` points at. */

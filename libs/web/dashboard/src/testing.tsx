@@ -1,3 +1,4 @@
+// Unit-test rendering for the dashboards (@academy/web-dashboard/testing): never imported by app code.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -23,3 +24,28 @@ export function renderPage(ui: ReactNode, { user = null, data = [], location = '
     </StaticRouter>,
   );
 }
+
+/** Server-renders `ui` signed in as `user` (the remotes' unit tests: one role each). */
+export function renderAs(user: SessionUser, ui: ReactNode, data: [readonly unknown[], unknown][] = [], location = '/'): string {
+  return renderPage(ui, { user, data, location });
+}
+
+/** The text of `html` without tags, entities decoded (enough for assertions). */
+export const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The first table row of `html` that contains `needle`, its cells' texts, and the header cells' texts. */
+export const rowOf = (html: string, needle: string) => [...html.matchAll(/<tr[^>]*>.*?<\/tr>/g)].map((m) => m[0]).find((row) => row.includes(needle)) ?? '';
+export const cells = (row: string) => [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => text(m[1]));
+export const headers = (html: string) => [...html.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((m) => text(m[1]));
+
+/** The figure of the StatCard titled `title`. */
+export const figure = (html: string, title: string) => new RegExp(`data-testid="stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-value">([^<]*)<`).exec(html)?.[1];
