@@ -31,3 +31,4 @@ export { loadJwtSecret } from './auth/jwt-secret.js';
 export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimitRule, type RateLimitResult, type WhenRedisDown, type ConsumeOptions } from './http/rate-limiter.js';
 export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js';
 export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates } from './notifications/notices.js';
+export { PEOPLE_TABLE, peopleHandlers, rememberPerson, changePersonRole, renamePerson, forgetPerson } from './read-models/people.js';

@@ -2,7 +2,8 @@
 // foreign integration events from the shared log: identity's (who is a teacher, their name and email;
 // a deleted teacher or one whose role changes away from teacher loses their assignments) and
 // enrollment's (how many enrollments reference a program or subject: the "in use" delete rules).
-import type { Projection, StoredEvent } from '@academy/event-store';
+import { changePersonRole, forgetPerson, PEOPLE_TABLE, peopleHandlers } from '@academy/backend';
+import type { Projection } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
@@ -13,19 +14,9 @@ import {
   type SubjectCreatedData,
   type TeacherAssignedData,
   type UserDeletedEventData,
-  type UserNameChangedEventPersonal,
-  type UserRegisteredEventData,
-  type UserRegisteredEventPersonal,
 } from '@academy/contracts';
 
 export const CATALOG_PROJECTION = 'catalog';
-
-const personal = <T>(e: StoredEvent) => (e.personal?.data ?? null) as Partial<T> | null;
-
-async function rename(e: StoredEvent, tx: Parameters<NonNullable<Projection['handlers']>[string]>[1]) {
-  const name = personal<UserNameChangedEventPersonal>(e)?.fullName;
-  if (name) await tx.query('UPDATE people SET full_name = $2 WHERE id = $1', [(e.data as { userId: string }).userId, name]);
-}
 
 export const catalogProjection: Projection = {
   name: CATALOG_PROJECTION,
@@ -35,7 +26,7 @@ export const catalogProjection: Projection = {
     await tx.query(`CREATE TABLE subjects (
       id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL, week_number integer, description text NOT NULL, created_at timestamptz NOT NULL)`);
     await tx.query('CREATE INDEX subjects_program_idx ON subjects (program_id)');
-    await tx.query(`CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)`);
+    await tx.query(PEOPLE_TABLE);
     await tx.query(`CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL, assigned_at timestamptz NOT NULL)`);
     await tx.query('CREATE INDEX assignments_teacher_idx ON assignments (teacher_id)');
     await tx.query('CREATE INDEX assignments_subject_idx ON assignments (subject_id)');
@@ -97,27 +88,15 @@ export const catalogProjection: Projection = {
         d.subjectId,
       ]);
     },
-    [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
-      const d = e.data as UserRegisteredEventData;
-      const p = personal<UserRegisteredEventPersonal>(e);
-      await tx.query('INSERT INTO people (id, role, full_name, email) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
-        d.userId,
-        d.role,
-        p?.fullName ?? null,
-        p?.email?.toLowerCase() ?? null,
-      ]);
-    },
+    ...peopleHandlers,
     [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
-      const d = e.data as RoleAssignedEventData;
-      await tx.query('UPDATE people SET role = $2 WHERE id = $1', [d.userId, d.role]);
-      if (d.role !== 'teacher') await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [d.userId]);
+      await changePersonRole(e, tx);
+      if ((e.data as RoleAssignedEventData).role !== 'teacher') await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [(e.data as RoleAssignedEventData).userId]);
     },
-    [IDENTITY_EVENTS.ProfileCompleted]: rename,
-    [IDENTITY_EVENTS.StudentContactUpdated]: rename,
     // Spec §5: deleting a user removes their enrollments (and, for a teacher, their assignments).
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+      await forgetPerson(e, tx);
       const { userId } = e.data as UserDeletedEventData;
-      await tx.query('DELETE FROM people WHERE id = $1', [userId]);
       await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [userId]);
       await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
     },

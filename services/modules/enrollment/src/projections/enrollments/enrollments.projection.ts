@@ -2,6 +2,7 @@
 // from the shared log: identity's (who is a student, their name and email; UserDeleted removes the
 // person and their enrollments) and the catalog's (program name/type/description, subject name and
 // program), so a screen needs no other context.
+import { forgetPerson, PEOPLE_TABLE, peopleHandlers } from '@academy/backend';
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
@@ -10,23 +11,12 @@ import {
   type EnrollmentWeekAdvancedData,
   IDENTITY_EVENTS,
   type ProgramCreatedData,
-  type RoleAssignedEventData,
   type StudentEnrolledData,
   type SubjectCreatedData,
   type UserDeletedEventData,
-  type UserNameChangedEventPersonal,
-  type UserRegisteredEventData,
-  type UserRegisteredEventPersonal,
 } from '@academy/contracts';
 
 export const ENROLLMENT_PROJECTION = 'enrollment';
-
-const personal = <T>(e: StoredEvent) => (e.personal?.data ?? null) as Partial<T> | null;
-
-async function rename(e: StoredEvent, tx: ProjectionTx) {
-  const name = personal<UserNameChangedEventPersonal>(e)?.fullName;
-  if (name) await tx.query('UPDATE people SET full_name = $2 WHERE id = $1', [(e.data as { userId: string }).userId, name]);
-}
 
 async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
   const d = e.data as ProgramCreatedData;
@@ -50,7 +40,7 @@ export const enrollmentProjection: Projection = {
   name: ENROLLMENT_PROJECTION,
   version: 1,
   async setup(tx) {
-    await tx.query(`CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)`);
+    await tx.query(PEOPLE_TABLE);
     await tx.query('CREATE INDEX people_email_idx ON people (email)');
     await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL, description text NOT NULL)`);
     await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
@@ -100,26 +90,11 @@ export const enrollmentProjection: Projection = {
     [CATALOG_EVENTS.SubjectDeleted]: async (e, tx) => {
       await tx.query('DELETE FROM subjects WHERE id = $1', [(e.data as { subjectId: string }).subjectId]);
     },
-    [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
-      const d = e.data as UserRegisteredEventData;
-      const p = personal<UserRegisteredEventPersonal>(e);
-      await tx.query('INSERT INTO people (id, role, full_name, email) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
-        d.userId,
-        d.role,
-        p?.fullName ?? null,
-        p?.email?.trim().toLowerCase() ?? null,
-      ]);
-    },
-    [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
-      const d = e.data as RoleAssignedEventData;
-      await tx.query('UPDATE people SET role = $2 WHERE id = $1', [d.userId, d.role]);
-    },
-    [IDENTITY_EVENTS.ProfileCompleted]: rename,
-    [IDENTITY_EVENTS.StudentContactUpdated]: rename,
+    ...peopleHandlers,
     // Spec §5: deleting a user removes their enrollments.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+      await forgetPerson(e, tx);
       const { userId } = e.data as UserDeletedEventData;
-      await tx.query('DELETE FROM people WHERE id = $1', [userId]);
       await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
     },
   },

@@ -2,6 +2,7 @@
 // integration events from the shared log: identity's (names and emails of students and teachers),
 // the catalog's (programs, subjects, who teaches what), learning's (weeks, tasks, capstones: titles,
 // due dates, published or not) and enrollment's (active enrollments and current weeks).
+import { forgetPerson, PEOPLE_TABLE, peopleHandlers } from '@academy/backend';
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
   type CapstoneData,
@@ -14,7 +15,6 @@ import {
   IDENTITY_EVENTS,
   LEARNING_EVENTS,
   type ProgramCreatedData,
-  type RoleAssignedEventData,
   type StudentEnrolledData,
   type SubjectCreatedData,
   type SubmissionGradedData,
@@ -24,9 +24,6 @@ import {
   type TasksReorderedData,
   type TeacherAssignedData,
   type UserDeletedEventData,
-  type UserNameChangedEventPersonal,
-  type UserRegisteredEventData,
-  type UserRegisteredEventPersonal,
   type WeekCreatedData,
   type WeekPublicationData,
   type WorkSubmittedData,
@@ -37,10 +34,6 @@ export const GRADING_PROJECTION = 'grading';
 
 const personal = <T>(e: StoredEvent) => (e.personal?.data ?? null) as Partial<T> | null;
 
-async function rename(e: StoredEvent, tx: ProjectionTx) {
-  const name = personal<UserNameChangedEventPersonal>(e)?.fullName;
-  if (name) await tx.query('UPDATE people SET full_name = $2 WHERE id = $1', [(e.data as { userId: string }).userId, name]);
-}
 async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
   const d = e.data as ProgramCreatedData;
   await tx.query(`INSERT INTO programs (id, name, type) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type`, [d.programId, d.name, d.type]);
@@ -68,7 +61,7 @@ export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
   version: 1,
   async setup(tx) {
-    await tx.query(`CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)`);
+    await tx.query(PEOPLE_TABLE);
     await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`);
     await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
     await tx.query(`CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL)`);
@@ -175,21 +168,11 @@ export const gradingProjection: Projection = {
       const d = e.data as EnrollmentWeekAdvancedData;
       await tx.query('UPDATE enrollments SET current_week = $2 WHERE id = $1', [d.enrollmentId, d.week]);
     },
-    [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
-      const d = e.data as UserRegisteredEventData;
-      const p = personal<UserRegisteredEventPersonal>(e);
-      await tx.query('INSERT INTO people (id, role, full_name, email) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [d.userId, d.role, p?.fullName ?? null, p?.email?.trim().toLowerCase() ?? null]);
-    },
-    [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
-      const d = e.data as RoleAssignedEventData;
-      await tx.query('UPDATE people SET role = $2 WHERE id = $1', [d.userId, d.role]);
-    },
-    [IDENTITY_EVENTS.ProfileCompleted]: rename,
-    [IDENTITY_EVENTS.StudentContactUpdated]: rename,
+    ...peopleHandlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+      await forgetPerson(e, tx);
       const { userId } = e.data as UserDeletedEventData;
-      await tx.query('DELETE FROM people WHERE id = $1', [userId]);
       await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
       await tx.query('DELETE FROM submissions WHERE student_id = $1', [userId]);
       await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [userId]);
