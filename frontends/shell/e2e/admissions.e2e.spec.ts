@@ -7,7 +7,7 @@
 // converted, and a convert from a screen that is out of date is refused with the server's message.
 // The tests run in order and share what they create.
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApi, startSmtpCatcher, type BrowserSession, type RunningApi, type TestSmtpCatcher, type TrackedPage } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -48,8 +48,8 @@ describe('admissions in a browser: apply, notify, convert, decline', () => {
     for (const page of [admin, staff, visitor]) expect(page.pageErrors).toEqual([]);
   });
 
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-  const figure = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId(`stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-value`);
+  const toast = waitForToast;
+  const figure = statFigure;
   const applications = (page: Page) => page.getByRole('table', { name: 'Applications' });
   const row = (page: Page, email: string) => applications(page).getByRole('row').filter({ hasText: email });
   const status = (page: Page, email: string) => row(page, email).getByTestId('prospect-status');

@@ -4,7 +4,7 @@
 // the student the course while the enrollment is active; then a CSV import is checked and applied.
 // The tests run in order and share what they create.
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApi, startSmtpCatcher, type BrowserSession, type RunningApi, type TestSmtpCatcher, type TrackedPage } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -45,8 +45,8 @@ describe('catalog and enrollment in a browser, against the API, worker and mail'
     for (const page of [admin, teacherPage, studentPage]) expect(page.pageErrors).toEqual([]);
   });
 
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-  const figure = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId(`stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-value`);
+  const toast = waitForToast;
+  const figure = statFigure;
   const rows = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 
   async function signIn(page: Page, email: string, password: string) {

@@ -5,7 +5,7 @@
 // their spec texts; a 360 px wide screen; axe-core's serious and critical rules.
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApi, startSmtpCatcher, type BrowserSession, type RunningApi, type TestSmtpCatcher, type TrackedPage } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -54,7 +54,7 @@ describe('the landing page in a browser', () => {
     }
     return locator.innerText();
   }
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+  const toast = waitForToast;
   async function stored(type: string): Promise<number> {
     const { rows } = await api.db.pool.query('SELECT count(*)::int AS n FROM event_store.events WHERE type = $1', [type]);
     return rows[0].n;

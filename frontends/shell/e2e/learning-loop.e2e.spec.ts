@@ -7,7 +7,7 @@
 // The tests run in order and share what they create.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, startApi, startSmtpCatcher, type BrowserSession, type RunningApi, type TestSmtpCatcher, type TrackedPage } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
 
 interface Account {
   id: string;
@@ -114,8 +114,8 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     for (const page of [teacherPage, studentPage]) expect(page.pageErrors).toEqual([]);
   });
 
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-  const figure = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId(`stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-value`);
+  const toast = waitForToast;
+  const figure = statFigure;
   const weekCard = (page: Page, title: string) => page.getByRole('article', { name: title });
 
   async function signIn(page: Page, email: string, password: string) {

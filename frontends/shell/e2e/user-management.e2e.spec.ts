@@ -4,7 +4,7 @@
 // admin edits a student, the admin deletes a user and changes a role, and Settings changes the
 // password. The tests run in order and share the accounts they create.
 import type { Page } from 'playwright-core';
-import { launchBrowser, startApi, startSmtpCatcher, type BrowserSession, type RunningApi, type TestSmtpCatcher, type TrackedPage } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -45,7 +45,7 @@ describe('user management in a browser, against the API, worker and mail', () =>
   });
 
   const pathOf = (page: Page) => new URL(page.url()).pathname;
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+  const toast = waitForToast;
 
   async function signIn(page: Page, email: string, password: string) {
     await page.goto(`${api.url}/auth`);
@@ -72,7 +72,7 @@ describe('user management in a browser, against the API, worker and mail', () =>
     await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();
   }
 
-  const figure = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId(`stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-value`);
+  const figure = statFigure;
   const usersRow = (page: Page, email: string) => page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });
 
   async function createUser(page: Page, account: Account, role: 'Student' | 'Teacher' | 'Student admin', phone = '') {

@@ -62,3 +62,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
     },
   };
 }
+
+/** Waits for a sonner toast containing `text`. */
+export const waitForToast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+
+/** The value element of the dashboard StatCard titled `title`. */
+export const statFigure = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId(`stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-value`);

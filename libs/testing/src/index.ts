@@ -1,5 +1,5 @@
 export { createTestDatabase, type TestDatabase } from './database.js';
 export { testRedisUrl, uniquePrefix } from './redis.js';
 export { startApi, spawnService, repoRoot, type RunningApi } from './api-process.js';
-export { launchBrowser, type BrowserSession, type TrackedPage } from './browser.js';
+export { launchBrowser, statFigure, waitForToast, type BrowserSession, type TrackedPage } from './browser.js';
 export { startSmtpCatcher, type TestSmtpCatcher, type CaughtMail } from './smtp.js';
