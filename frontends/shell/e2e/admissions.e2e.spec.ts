@@ -148,7 +148,8 @@ describe('admissions in a browser: apply, notify, convert, decline', () => {
     await page.getByRole('heading', { level: 1, name: 'Prospective', exact: true }).waitFor();
     await page.getByTestId('notifications-unread').waitFor({ state: 'detached' });
 
-    // The spec's columns, then the message.
+    // The spec's columns, then the message (once the list has loaded).
+    await row(page, applicant.email).waitFor();
     const cells = await row(page, applicant.email).getByRole('cell').allInnerTexts();
     expect(cells.slice(0, 5)).toEqual([fullName(applicant), applicant.email, applicant.phone, applicant.course, 'Pending']);
     expect(cells[6]).toBe(applicant.message);
@@ -284,6 +285,8 @@ describe('admissions in a browser: apply, notify, convert, decline', () => {
     expect(await page.getByLabel('Show').inputValue()).toBe('quick_contact');
     const messages = page.getByRole('table', { name: 'Quick contact messages' });
     const message = messages.getByRole('row').filter({ hasText: `sizwe-${stamp}@example.org` });
+    // The list loads after the navigation: wait for the row before reading it.
+    await message.waitFor();
     expect((await message.getByRole('cell').allInnerTexts()).slice(0, 5)).toEqual(['Sizwe', `sizwe-${stamp}@example.org`, '—', '—', 'Pending']);
     expect(await message.getByRole('button', { name: /to student$/ }).count()).toBe(0);
     expect(await messages.getByRole('row').filter({ hasText: applicant.email }).count()).toBe(0);
