@@ -142,14 +142,39 @@ export type SubmissionDetailResponse = z.infer<typeof submissionDetailResponseSc
 
 // ── teacher: Submissions and grading ─────────────────────────────────────────────────────────────
 
+export const SUBMISSION_TABS = ['pending', 'graded'] as const;
+export const submissionTabSchema = z.enum(SUBMISSION_TABS, { error: 'Choose the pending or the graded tab' });
+export type SubmissionTab = z.infer<typeof submissionTabSchema>;
+/** Rows per page of the teacher's Submissions (a subject's cohort × weeks runs to thousands). */
+export const SUBMISSIONS_PAGE_SIZE = 50;
+
 /**
- * GET /api/teacher/submissions?subjectId= (teacher: submissions of the subjects assigned to them; admin: all)
- * → { pending, graded }: latest attempts only; pending = no grade or status pending, graded = the others
- * (spec §4), each newest first.
+ * GET /api/teacher/submissions?tab=pending|graded&subjectId=&after=&limit= (teacher: the subjects
+ * assigned to them; admin: all) → { counts, tab, items, nextCursor }. Latest attempts only; pending =
+ * no grade or status pending, graded = the others (spec §4). `counts` are both tabs' totals (the
+ * 'Pending Review (n)' / 'Graded (n)' labels); `items` the open tab's rows, newest first by
+ * (submittedAt, id), at most `limit` (default SUBMISSIONS_PAGE_SIZE, max 200); `nextCursor`, opaque,
+ * is sent back as `after` for the next page (null: this is the last page). A malformed cursor is a 400.
  */
-export const listSubmissionsQuerySchema = z.object({ subjectId: z.uuid({ error: 'Choose a subject' }).optional() });
+export const listSubmissionsQuerySchema = z.object({
+  subjectId: z.uuid({ error: 'Choose a subject' }).optional(),
+  tab: submissionTabSchema.optional().default('pending'),
+  after: z.string().max(200, 'The page cursor is malformed').optional(),
+  limit: z.coerce
+    .number({ error: 'The page size must be a number' })
+    .int('The page size must be a whole number')
+    .min(1, 'The page size must be from 1 to 200')
+    .max(200, 'The page size must be from 1 to 200')
+    .optional()
+    .default(SUBMISSIONS_PAGE_SIZE),
+});
 export type ListSubmissionsQuery = z.infer<typeof listSubmissionsQuerySchema>;
-export const teacherSubmissionsResponseSchema = z.object({ pending: z.array(submissionSchema), graded: z.array(submissionSchema) });
+export const teacherSubmissionsResponseSchema = z.object({
+  counts: z.object({ pending: z.number().int(), graded: z.number().int() }),
+  tab: submissionTabSchema,
+  items: z.array(submissionSchema),
+  nextCursor: z.string().nullable(),
+});
 export type TeacherSubmissionsResponse = z.infer<typeof teacherSubmissionsResponseSchema>;
 
 /**
