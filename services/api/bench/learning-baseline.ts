@@ -1,6 +1,6 @@
 // The baseline of learning.bench.ts: a bare node:http server with a pg pool of the API's size that
 // runs, for the same two screens, the same SQL statements in the same order as the readers
-// (services/modules/learning LearningReader.lessons, services/modules/grading GradingReader.forStaff)
+// (services/modules/learning LearningReader.lessons: its very statement, imported; services/modules/grading GradingReader)
 // and answers their rows as JSON. No framework, no authentication (the caller names the user in
 // the query string), no mapping into the contract's shapes: what is left of a request when the
 // academy adds nothing. Keep the SQL in step with the readers.
@@ -8,11 +8,9 @@
 //   DATABASE_URL=… PORT=… node --import ./scripts/ts.mjs services/api/bench/learning-baseline.ts
 import http from 'node:http';
 import pg from 'pg';
+import { LESSONS_SQL } from '@academy/learning';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.PG_POOL_MAX ?? 10), application_name: 'bench-baseline' });
-
-const WEEKS = `SELECT w.id, w.subject_id, s.name AS subject_name, s.program_id, p.name AS program_name, w.week_number, w.title, w.objectives, w.is_published,
-  w.created_at, w.version FROM learning.weeks w LEFT JOIN learning.subjects s ON s.id = w.subject_id LEFT JOIN learning.programs p ON p.id = s.program_id`;
 
 const SUBMISSIONS = `SELECT s.id, s.stream_id, s.kind, s.item_id, i.title, i.day_number, s.week_id, w.week_number, s.subject_id, sj.name AS subject_name,
   s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.late, s.attempt, s.latest,
@@ -21,25 +19,8 @@ const SUBMISSIONS = `SELECT s.id, s.stream_id, s.kind, s.item_id, i.title, i.day
   LEFT JOIN grading.subjects sj ON sj.id = s.subject_id LEFT JOIN grading.people st ON st.id = s.student_id LEFT JOIN grading.people t ON t.id = s.teacher_id`;
 
 async function lessons(studentId: string): Promise<unknown> {
-  const { rows: enrollments } = await pool.query(
-    `SELECT e.id, e.program_id, p.name AS program_name, p.type AS program_type, e.current_week FROM learning.enrollments e
-         LEFT JOIN learning.programs p ON p.id = e.program_id WHERE e.student_id = $1 AND e.status = 'active'
-         ORDER BY e.activated_at DESC NULLS LAST, e.enrolled_at DESC LIMIT 1`,
-    [studentId],
-  );
-  const enrollment = enrollments[0];
-  if (!enrollment) return { enrollment: null, weeks: [] };
-  const { rows: weeks } = await pool.query(`${WEEKS} WHERE s.program_id = $1 AND w.week_number = $2 AND w.is_published ORDER BY s.name`, [enrollment.program_id, enrollment.current_week]);
-  const ids = weeks.map((w) => w.id);
-  const [tasks, capstones] = ids.length
-    ? await Promise.all([
-        pool.query('SELECT * FROM learning.tasks WHERE week_id = ANY($1::uuid[]) ORDER BY day_number', [ids]),
-        pool.query('SELECT * FROM learning.capstones WHERE week_id = ANY($1::uuid[])', [ids]),
-      ])
-    : [{ rows: [] }, { rows: [] }];
-  const itemIds = [...tasks.rows.map((t) => t.id), ...capstones.rows.map((c) => c.id)];
-  const work = itemIds.length ? (await pool.query('SELECT * FROM learning.work WHERE student_id = $1 AND item_id = ANY($2::uuid[])', [studentId, itemIds])).rows : [];
-  return { enrollment, weeks, tasks: tasks.rows, capstones: capstones.rows, work };
+  const { rows } = await pool.query(LESSONS_SQL, [studentId]);
+  return { rows };
 }
 
 async function submissions(teacherId: string): Promise<unknown> {

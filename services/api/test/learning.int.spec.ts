@@ -159,6 +159,33 @@ describe('weekly content', () => {
     ]);
   });
 
+  it("shows each of the program's subjects' published week by subject name, an empty week too, and only the ACTIVE enrollment's program", async () => {
+    const p = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Data Science', type: 'daytime', description: 'Python to models' } })).body.program;
+    const zeta = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Zeta Statistics', programId: p.id } })).body.subject;
+    const alpha = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Alpha Python', programId: p.id } })).body.subject;
+    const t = await h.account('teacher', 'Two Subjects');
+    for (const sj of [zeta, alpha]) await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: t.userId, subjectId: sj.id } });
+    const s = await h.account('student', 'Dee Student');
+    // A pending enrollment in the first program must not be the one shown.
+    const pending = (await h.call('POST', '/enrollments', { token: admin(), body: { studentId: s.userId, programId: program.id, subjectId: subject.id } })).body.enrollment;
+    expect(pending.status).toBe('pending');
+    const enrollment = (await h.call('POST', '/enrollments', { token: admin(), body: { studentId: s.userId, programId: p.id, subjectId: zeta.id } })).body.enrollment;
+    await h.call('PUT', `/enrollments/${enrollment.id}/status`, { token: admin(), body: { status: 'active' } });
+    const empty = (await h.call('POST', '/weeks', { token: t.token, body: { subjectId: zeta.id, weekNumber: 1, title: 'Distributions' } })).body.week;
+    const full = (await h.call('POST', '/weeks', { token: t.token, body: { subjectId: alpha.id, weekNumber: 1, title: 'Syntax' } })).body.week;
+    await h.call('POST', `/weeks/${full.id}/tasks`, { token: t.token, body: { dayNumber: 2, title: 'Loops' } });
+    await h.call('POST', `/weeks/${full.id}/tasks`, { token: t.token, body: { dayNumber: 1, title: 'Variables' } });
+    await h.call('PUT', `/weeks/${full.id}/capstone`, { token: t.token, body: { title: 'A CLI tool' } });
+    for (const w of [empty, full]) await h.call('PUT', `/weeks/${w.id}/published`, { token: t.token, body: { published: true } });
+
+    const body = (await h.call('GET', '/student/lessons', { token: s.token })).body;
+    expect(body.enrollment).toMatchObject({ enrollmentId: enrollment.id, programName: 'Data Science', programType: 'daytime', currentWeek: 1 });
+    expect(body.weeks.map((w: any) => [w.subjectName, w.title, w.tasks.map((x: any) => [x.dayNumber, x.title]), w.capstone?.title ?? null])).toEqual([
+      ['Alpha Python', 'Syntax', [[1, 'Variables'], [2, 'Loops']], 'A CLI tool'],
+      ['Zeta Statistics', 'Distributions', [], null],
+    ]);
+  });
+
   it('a student without an active enrollment gets no weeks and the enrollment null', async () => {
     const s = await h.account('student');
     expect((await h.call('GET', '/student/lessons', { token: s.token })).body).toEqual({ enrollment: null, weeks: [] });

@@ -4,3 +4,5 @@ import { learningProjection } from './projections/learning/learning.projection.j
 
 export { LearningModule } from './learning.module.js';
 export const learningProjections: Projection[] = [learningProjection];
+/** Weekly Lessons' statement, for the benchmark's bare baseline to run the very same SQL. */
+export { LESSONS as LESSONS_SQL } from './projections/learning/learning.reader.js';

@@ -92,6 +92,51 @@ const toSubmission = (r: WorkRow): LessonSubmission => ({
   canResubmit: r.grade_status === 'needs_revision',
 });
 
+/**
+ * Weekly Lessons in one round trip: the active enrollment (the latest activated), its program's
+ * published weeks of the current week (by subject name), their tasks (by day) and capstone (last, a
+ * null day), and the student's latest attempt at each item. Every join is an index lookup:
+ * enrollments_student_idx, subjects_program_idx, weeks (subject_id, week_number), tasks_week_idx,
+ * capstones (week_id), work's primary key. Keep services/api/bench/learning-baseline.ts in step.
+ */
+export const LESSONS = `WITH e AS (
+    SELECT e.id, e.program_id, e.current_week FROM learning.enrollments e
+    WHERE e.student_id = $1 AND e.status = 'active' ORDER BY e.activated_at DESC NULLS LAST, e.enrolled_at DESC LIMIT 1
+  ), wk AS (
+    SELECT w.id, w.subject_id, s.name AS subject_name, w.week_number, w.title, w.objectives
+    FROM e JOIN learning.subjects s ON s.program_id = e.program_id
+    JOIN learning.weeks w ON w.subject_id = s.id AND w.week_number = e.current_week AND w.is_published
+  ), it AS (
+    SELECT t.week_id, t.id, t.day_number, t.title, t.description, t.instructions, t.due_at FROM learning.tasks t WHERE t.week_id IN (SELECT id FROM wk)
+    UNION ALL
+    SELECT c.week_id, c.id, NULL, c.title, c.description, c.instructions, c.due_at FROM learning.capstones c WHERE c.week_id IN (SELECT id FROM wk)
+  )
+  SELECT e.id AS enrollment_id, e.program_id, p.name AS program_name, p.type AS program_type, e.current_week,
+    wk.id AS week_id, wk.subject_id, wk.subject_name, wk.week_number, wk.title AS week_title, wk.objectives,
+    it.id AS item_id, it.day_number, it.title AS item_title, it.description, it.instructions, it.due_at,
+    k.submission_id, k.github_url, k.notes, k.submitted_at, k.late, k.attempt, k.grade_status, k.score, k.feedback
+  FROM e LEFT JOIN learning.programs p ON p.id = e.program_id
+  LEFT JOIN wk ON true
+  LEFT JOIN it ON it.week_id = wk.id
+  LEFT JOIN learning.work k ON k.student_id = $1 AND k.item_id = it.id
+  ORDER BY wk.subject_name, wk.id, it.day_number NULLS LAST`;
+
+/** A row of LESSONS: the enrollment's columns always; a week's, an item's and a work's when there is one. */
+type LessonRow = { enrollment_id: string; program_id: string; program_name: string | null; program_type: ProgramType | null; current_week: number } & {
+  week_id: string | null;
+  subject_id: string | null;
+  subject_name: string | null;
+  week_number: number | null;
+  week_title: string | null;
+  objectives: string | null;
+  item_id: string | null;
+  day_number: number | null;
+  item_title: string | null;
+  description: string | null;
+  instructions: string | null;
+  due_at: Date | null;
+} & { [K in keyof WorkRow]: WorkRow[K] | null };
+
 export interface SubjectRow {
   id: string;
   program_id: string;
@@ -173,49 +218,37 @@ export class LearningReader {
     return { tasks: tasks.map(toTask), capstones: capstones.map(toCapstone) };
   }
 
-  /** Student Weekly Lessons: the published weeks numbered the current week of the ACTIVE enrollment, across its program's subjects. */
+  /**
+   * Student Weekly Lessons: the published weeks numbered the current week of the ACTIVE enrollment,
+   * across its program's subjects, with their items and the student's latest attempt at each. One
+   * statement (the screen's hottest read, see docs/benchmarks.md): a row per item, or a single row
+   * with only the enrollment's columns when it has no published week (no row: no active enrollment).
+   */
   async lessons(studentId: string): Promise<LessonsResponse> {
-    const [enrollment] = await rowsOrNone(
-      this.pool.query<{ id: string; program_id: string; program_name: string | null; program_type: ProgramType | null; current_week: number }>(
-        `SELECT e.id, e.program_id, p.name AS program_name, p.type AS program_type, e.current_week FROM learning.enrollments e
-         LEFT JOIN learning.programs p ON p.id = e.program_id WHERE e.student_id = $1 AND e.status = 'active'
-         ORDER BY e.activated_at DESC NULLS LAST, e.enrolled_at DESC LIMIT 1`,
-        [studentId],
-      ),
-    );
-    if (!enrollment) return { enrollment: null, weeks: [] };
-    const rows = await rowsOrNone(
-      this.pool.query<WeekRow>(`${WEEKS} WHERE s.program_id = $1 AND w.week_number = $2 AND w.is_published ORDER BY s.name`, [enrollment.program_id, enrollment.current_week]),
-    );
-    const { tasks, capstones } = await this.items(rows.map((r) => r.id));
-    const itemIds = [...tasks.map((t) => t.id), ...capstones.map((c) => c.id)];
-    const work = itemIds.length
-      ? await rowsOrNone(this.pool.query<WorkRow>('SELECT * FROM learning.work WHERE student_id = $1 AND item_id = ANY($2::uuid[])', [studentId, itemIds]))
-      : [];
-    const submission = (itemId: string) => {
-      const w = work.find((x) => x.item_id === itemId);
-      return w ? toSubmission(w) : null;
-    };
-    const weeks: LessonWeek[] = rows.map((r) => {
-      const capstone = capstones.find((c) => c.weekId === r.id);
-      return {
-        id: r.id,
-        subjectId: r.subject_id,
-        subjectName: r.subject_name ?? '',
-        weekNumber: r.week_number,
-        title: r.title,
-        objectives: r.objectives,
-        tasks: tasks.filter((t) => t.weekId === r.id).map((t) => ({ ...t, submission: submission(t.id) })),
-        capstone: capstone ? { ...capstone, submission: submission(capstone.id) } : null,
-      };
-    });
+    const rows = await rowsOrNone(this.pool.query<LessonRow>(LESSONS, [studentId]));
+    const first = rows[0];
+    if (!first) return { enrollment: null, weeks: [] };
+    const weeks: LessonWeek[] = [];
+    for (const r of rows) {
+      if (r.week_id === null) continue;
+      let week = weeks[weeks.length - 1];
+      if (week?.id !== r.week_id) {
+        week = { id: r.week_id, subjectId: r.subject_id!, subjectName: r.subject_name!, weekNumber: r.week_number!, title: r.week_title!, objectives: r.objectives!, tasks: [], capstone: null };
+        weeks.push(week);
+      }
+      if (r.item_id === null) continue;
+      const item = { id: r.item_id, weekId: r.week_id, title: r.item_title!, description: r.description!, instructions: r.instructions!, dueAt: r.due_at?.toISOString() ?? null };
+      const submission = r.submission_id === null ? null : toSubmission(r as WorkRow);
+      if (r.day_number === null) week.capstone = { ...item, submission };
+      else week.tasks.push({ ...item, dayNumber: r.day_number, submission });
+    }
     return {
       enrollment: {
-        enrollmentId: enrollment.id,
-        programId: enrollment.program_id,
-        programName: enrollment.program_name ?? '',
-        programType: enrollment.program_type ?? 'evening',
-        currentWeek: enrollment.current_week,
+        enrollmentId: first.enrollment_id,
+        programId: first.program_id,
+        programName: first.program_name ?? '',
+        programType: first.program_type ?? 'evening',
+        currentWeek: first.current_week,
       },
       weeks,
     };
