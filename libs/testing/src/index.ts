@@ -3,3 +3,4 @@ export { testRedisUrl, uniquePrefix } from './redis.js';
 export { startApi, spawnService, repoRoot, type RunningApi } from './api-process.js';
 export { launchBrowser, statFigure, waitForToast, type BrowserSession, type TrackedPage } from './browser.js';
 export { startSmtpCatcher, type TestSmtpCatcher, type CaughtMail } from './smtp.js';
+export { until } from './until.js';

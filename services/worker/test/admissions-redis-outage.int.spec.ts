@@ -17,7 +17,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, MAIL_QUEUE, migrateUp, MikroORM, ormOptions } from '@academy/backend';
 import type { EventStore } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase, uniquePrefix } from '@academy/testing';
+import { createTestDatabase, type TestDatabase, uniquePrefix, until } from '@academy/testing';
 import { freePort, startRedis, startSmtpCatcher, type CaughtMail, type LocalRedis, type SmtpCatcher } from '@academy/devstack';
 import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
 import { NotificationsModule } from '@academy/notifications';
@@ -37,14 +37,6 @@ let url: string;
 let store: EventStore;
 let redisPort: number;
 let queuePrefix: string;
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function call(method: string, p: string, o: { body?: unknown; token?: string; ip?: string } = {}) {
   const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? '10.20.0.1' };
@@ -177,14 +169,14 @@ it('Redis down while 100 applications arrive: all stored at once; after recovery
   const stored = (await store.readAll(0, 1_000_000)).filter((e) => e.type === 'ApplicationSubmitted' && String((e.personal?.data as any)?.lastName).startsWith(marker));
   expect(stored).toHaveLength(TOTAL);
   // The staff list shows them too: projections need only Postgres.
-  await until(async () => (await call('GET', `/admissions/prospects?q=${marker}`, { token: sa })).body.prospects?.length === TOTAL, 20_000, 'the staff list to show all 100');
+  await until(async () => (await call('GET', `/admissions/prospects?q=${marker}`, { token: sa })).body.prospects?.length === TOTAL, 'the staff list to show all 100', 20_000);
 
   // Nothing can be mailed while Redis is down.
   await new Promise((r) => setTimeout(r, 1500));
   expect(staffMails(marker)).toHaveLength(0);
 
   redis = await startRedis({ dataDir: dir, port: redisPort, persist: true });
-  await until(() => staffMails(marker).length >= TOTAL && acknowledgements(marker).length >= TOTAL, 90_000, `${TOTAL} staff mails after recovery (have ${staffMails(marker).length})`);
+  await until(() => staffMails(marker).length >= TOTAL && acknowledgements(marker).length >= TOTAL, `${TOTAL} staff mails after recovery (have ${staffMails(marker).length})`, 90_000);
   // Let any duplicate that would come arrive, then count exactly.
   await new Promise((r) => setTimeout(r, 3000));
   const mails = staffMails(marker);
