@@ -28,7 +28,9 @@ import {
 } from '@academy/backend';
 import { type ConsistencyWaiter, Dispatcher, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
 import { IDENTITY_MESSAGES } from '@academy/contracts';
-import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
+import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
+import type pg from 'pg';
+import { LiveSessions } from './sessions/live-sessions.js';
 import { IdentityModule, IdentitySessionValidator, identityMailTemplates, identityProjections } from './index.js';
 import { userDecider } from './domain/user.decide.js';
 import { userStream } from './domain/user.js';
@@ -415,6 +417,34 @@ describe('authorization', () => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.user.role).toBe('teacher');
     expect((await call('GET', '/auth/me', { token: refreshed.body.access_token })).body.role).toBe('teacher');
+  });
+
+  it('a session ended by another process (revoked in the database) is refused as soon as its notice arrives, though it was remembered live', async () => {
+    const s = await verifiedStudent('elsewhere');
+    const session = await signIn(s.email, s.password);
+    const me = () => call('GET', '/auth/me', { token: session.body.access_token });
+    const live = LiveSessions.of(app.get<pg.Pool>(PG_POOL));
+    await until(() => live.listening, 'the LISTEN connection');
+    expect((await me()).status).toBe(200);
+    expect((await me()).status).toBe(200); // now answered from memory
+    // Not through SessionStore: as another API process would, straight in the database.
+    await db.pool.query(`UPDATE identity_session_families SET revoked_at = now(), revoked_reason = 'test' WHERE user_id = $1`, [s.userId]);
+    await until(async () => (await me()).status === 401, 'the revoked session to be refused');
+  });
+
+  it('remembers nothing while it cannot hear the notices: with LISTEN down every check reads the database', async () => {
+    const s = await verifiedStudent('deaf');
+    const session = await signIn(s.email, s.password);
+    const me = () => call('GET', '/auth/me', { token: session.body.access_token });
+    const live = LiveSessions.of(app.get<pg.Pool>(PG_POOL));
+    await until(() => live.listening, 'the LISTEN connection');
+    expect((await me()).status).toBe(200);
+    await db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'academy-live-sessions' AND datname = current_database()`);
+    await until(() => !live.listening, 'the LISTEN connection to drop');
+    await db.pool.query(`UPDATE identity_session_families SET revoked_at = now(), revoked_reason = 'test' WHERE user_id = $1`, [s.userId]);
+    expect((await me()).status).toBe(401);
+    // It listens again on the next check after a pause, and starts from an empty memory.
+    await until(async () => (await me(), live.listening), 'LISTEN again');
   });
 
   it('refuses forged, expired-looking and malformed tokens', async () => {

@@ -4,6 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL } from '@academy/backend';
+import { LiveSessions } from './live-sessions.js';
 
 export const REFRESH_TTL_SECONDS = 14 * 24 * 3600;
 
@@ -31,7 +32,12 @@ export type RotateResult = { ok: true; issued: IssuedRefresh } | { ok: false; re
 
 @Injectable()
 export class SessionStore {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  /** Told of every family ended here once it is committed (other processes hear of it by NOTIFY). */
+  private readonly live: LiveSessions;
+
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {
+    this.live = LiveSessions.of(pool);
+  }
 
   async start(userId: string, userAgent: string | null = null): Promise<IssuedRefresh> {
     const familyId = randomUUID();
@@ -79,6 +85,7 @@ export class SessionStore {
         result = { ok: true, issued: { familyId: row.family_id, userId: row.user_id, refreshToken: next } };
       }
       await client.query('COMMIT');
+      if (!result.ok && result.reason === 'reused') this.live.forgetFamily(row!.family_id);
       return result;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -96,6 +103,7 @@ export class SessionStore {
 
   async revokeFamily(familyId: string, reason: string): Promise<void> {
     await this.pool.query('UPDATE identity_session_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [familyId, reason]);
+    this.live.forgetFamily(familyId);
   }
 
   /**
@@ -109,6 +117,7 @@ export class SessionStore {
         RETURNING EXISTS (SELECT 1 FROM identity_refresh_tokens t WHERE t.family_id = f.id AND t.rotated_at IS NULL AND t.expires_at > now()) AS live`,
       [userId, keepFamilyId, reason],
     );
+    this.live.forgetUser(userId);
     return rows.filter((r) => r.live).length;
   }
 
@@ -120,6 +129,7 @@ export class SessionStore {
   /** A deleted user: their sessions (and the browsers they name) are removed, not just revoked. */
   async deleteAll(userId: string): Promise<void> {
     await this.pool.query('DELETE FROM identity_session_families WHERE user_id = $1', [userId]);
+    this.live.forgetUser(userId);
   }
 
   /** The user's signed-in devices, most recently used first. */

@@ -2,11 +2,19 @@
 // It holds decrypted personal data and the password hash: a user's row is deleted with the user, and
 // a replay after erasure rebuilds it without their personal fields. Version 2: phone given at creation,
 // student contact edits, notification preferences.
-import type { Projection, StoredEvent } from '@academy/event-store';
+import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
+import { SESSION_ENDED_CHANNEL } from '../../sessions/live-sessions.js';
 import { IDENTITY_EVENTS } from '@academy/contracts';
 import type { EmailVerificationRequestedData, NotificationPreferencesChangedData, UserRegisteredData } from '../../domain/user.js';
 
 export const USERS_PROJECTION = 'identity_users';
+
+/**
+ * Sessions are checked against this table's role (a token names the role it was issued for): when the
+ * role changes or the user goes, every API process forgets what it remembered of the user's sessions
+ * (LiveSessions, ADR 0009), at the commit that makes the change visible.
+ */
+const sessionsEnded = (tx: ProjectionTx, userId: string) => tx.query(`SELECT pg_notify('${SESSION_ENDED_CHANNEL}', $1)`, [`user:${userId}`]);
 
 const personal = (e: StoredEvent) => (e.personal?.data ?? null) as Record<string, string> | null;
 
@@ -68,6 +76,7 @@ export const usersProjection: Projection = {
     [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
       const d = e.data as { userId: string; role: string };
       await tx.query('UPDATE users SET role = $2, updated_at = $3 WHERE id = $1', [d.userId, d.role, e.metadata.occurredAt]);
+      await sessionsEnded(tx, d.userId);
     },
     [IDENTITY_EVENTS.StudentContactUpdated]: async (e, tx) => {
       const p = personal(e);
@@ -86,6 +95,7 @@ export const usersProjection: Projection = {
     // The row and every personal copy in it go with the user (ADR 0003: read models honour erasure).
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       await tx.query('DELETE FROM users WHERE id = $1', [(e.data as { userId: string }).userId]);
+      await sessionsEnded(tx, (e.data as { userId: string }).userId);
     },
   },
 };
