@@ -22,7 +22,7 @@ import {
   TabsTrigger,
   toast,
 } from '@academy/ui';
-import { NOT_YET, PageHeader, formatDate, gradingKeys, useGradesCsvDownload, useMySubjectsQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, formatDate, gradingKeys, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import { GradeDialog, gradeButtonLabel } from './grade-dialog';
 
@@ -167,8 +167,15 @@ export function SubmissionsPage() {
   // The newest counts seen: the open tab's last page, else (while a newly opened tab loads) the other tab's.
   const counts = list.data?.pages.at(-1)?.counts ?? other?.pages.at(-1)?.counts;
   const [grading, setGrading] = useState<Submission | null>(null);
-  // The row as last read (a grade moves it to the other tab, whose pages may be cached), else as opened.
-  const graded = grading ? ([...rowsOf(list.data), ...rowsOf(other)].find((s) => s.id === grading.id) ?? grading) : null;
+  // The dialog's submission as last read: a grade given meanwhile moves it out of the open tab, so the
+  // dialog's own detail read (refreshed on a 409) counts too; the newest version wins, for expectedVersion.
+  const detail = useSubmissionDetailQuery(grading?.id ?? '', grading !== null);
+  const graded = grading
+    ? [detail.data?.submission, ...[...rowsOf(list.data), ...rowsOf(other)].filter((s) => s.id === grading.id)].reduce<Submission>(
+        (newest, s) => (s && s.id === grading.id && s.version > newest.version ? s : newest),
+        grading,
+      )
+    : null;
   const rows = rowsOf(list.data);
   const onGrade = (id: string) => setGrading(rows.find((s) => s.id === id) ?? null);
   async function loadMore() {

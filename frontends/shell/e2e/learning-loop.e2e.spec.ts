@@ -334,7 +334,7 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await taskDialog.getByLabel('Score').fill('70');
     await taskDialog.getByLabel('Status').selectOption({ label: 'Needs Revision' });
     await taskDialog.getByLabel('Feedback').fill('Add a skip link.');
-    const { pending: list } = await call<{ pending: { id: string; title: string }[] }>('/api/teacher/submissions', { token: await signInApi(teacher.email, teacher.password) });
+    const { items: list } = await call<{ items: { id: string; title: string }[] }>('/api/teacher/submissions?tab=pending', { token: await signInApi(teacher.email, teacher.password) });
     const taskId = list.find((x) => x.title === days[0].title)!.id;
     await call(`/api/submissions/${taskId}/grade`, { method: 'POST', token: await signInApi(teacher.email, teacher.password), body: { score: 80, status: 'passed', feedback: 'Fine.' } });
     await taskDialog.getByRole('button', { name: 'Submit Grade' }).click();
