@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { MySubjectsResponse, Submission, TeacherDashboardResponse, Week, WeeksResponse } from '@academy/contracts';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { MySubjectsResponse, Submission, TeacherDashboardResponse, TeacherSubmissionsResponse, Week, WeeksResponse } from '@academy/contracts';
 import { catalogKeys, gradingKeys, learningKeys } from '@academy/web-dashboard';
 import { firstFreeDay, moveTask, taskFormSchema } from './content-editor';
 import { DashboardHome } from './dashboard-home';
@@ -120,21 +121,24 @@ const submission = (over: Partial<Submission>): Submission => ({
 });
 
 describe('Submissions', () => {
-  const list = {
-    pending: [submission({ id: 'p1', late: true, attempt: 2 })],
-    graded: [
-      submission({
-        id: 'g1',
-        kind: 'capstone',
-        dayNumber: null,
-        title: 'Landing page',
-        grade: { score: 88.5, status: 'passed', feedback: 'Good', teacherId: 'u-t', teacherName: 'Tendai Moyo', gradedAt: '2026-11-24T10:00:00.000Z' },
-      }),
-    ],
-  };
+  const pendingRow = submission({ id: 'p1', late: true, attempt: 2 });
+  const gradedRow = submission({
+    id: 'g1',
+    kind: 'capstone',
+    dayNumber: null,
+    title: 'Landing page',
+    grade: { score: 88.5, status: 'passed', feedback: 'Good', teacherId: 'u-t', teacherName: 'Tendai Moyo', gradedAt: '2026-11-24T10:00:00.000Z' },
+  });
+  /** The pending tab's cached pages (an infinite query's data), the last with `nextCursor`. */
+  const pages = (nextCursor: string | null, counts = { pending: 51, graded: 7 }): InfiniteData<TeacherSubmissionsResponse> => ({
+    pages: [{ counts, tab: 'pending', items: [pendingRow], nextCursor }],
+    pageParams: [null],
+  });
+  const page = (data: InfiniteData<TeacherSubmissionsResponse>) =>
+    render(<SubmissionsPage />, [[catalogKeys.mySubjects, subjects], [gradingKeys.teacherSubmissions(null, 'pending'), data]], '/dashboard/teacher/submissions');
 
   it("shows the tabs with their counts and the pending rows with Grade (spec §2)", () => {
-    const html = render(<SubmissionsPage />, [[catalogKeys.mySubjects, subjects], [gradingKeys.teacherSubmissions(null), list]], '/dashboard/teacher/submissions');
+    const html = page(pages(null, { pending: 1, graded: 1 }));
     expect(text(html)).toContain('Pending Review (1)');
     expect(text(html)).toContain('Graded (1)');
     expect(cells(rowOf(html, 'data-submission-id="p1"'))).toEqual([
@@ -149,9 +153,19 @@ describe('Submissions', () => {
     expect(html).toContain('Export CSV');
   });
 
+  it('labels the tabs with the counts of the answer (not the rows loaded) and offers Load more only while there is a next page', () => {
+    const more = page(pages('next-page-cursor'));
+    expect([...more.matchAll(/<button[^>]*role="tab"[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]))).toEqual(['Pending Review (51)', 'Graded (7)']);
+    expect(rowOf(more, 'data-submission-id="p1"')).not.toBe('');
+    expect(text(more)).toContain('Load more');
+    const last = page(pages(null));
+    expect(text(last)).toContain('Pending Review (51)');
+    expect(text(last)).not.toContain('Load more');
+  });
+
   it('labels the buttons and the places of items, and describes grade changes', () => {
     expect(gradeButtonLabel({ grade: null })).toBe('Grade');
-    expect(gradeButtonLabel(list.graded[0])).toBe('Edit Grade');
+    expect(gradeButtonLabel(gradedRow)).toBe('Edit Grade');
     expect(itemPlace({ weekNumber: 3, dayNumber: null })).toBe('Week 3 · Capstone');
     expect(describeGrade(null)).toBe('no grade');
     expect(describeGrade({ status: 'needs_revision', score: 55.25, feedback: '' })).toBe('Needs Revision, 55.25');

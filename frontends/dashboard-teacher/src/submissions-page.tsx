@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { Download } from 'lucide-react';
-import { GRADE_STATUS_LABELS, GRADING_MESSAGES, WORK_KIND_LABELS, type Subject, type Submission } from '@academy/contracts';
+import { Download, LoaderCircle } from 'lucide-react';
+import { GRADE_STATUS_LABELS, GRADING_MESSAGES, SUBMISSION_TABS, WORK_KIND_LABELS, type Subject, type Submission, type SubmissionTab, type TeacherSubmissionsResponse } from '@academy/contracts';
 import {
   Badge,
   Button,
@@ -21,7 +22,7 @@ import {
   TabsTrigger,
   toast,
 } from '@academy/ui';
-import { NOT_YET, PageHeader, formatDate, useGradesCsvDownload, useMySubjectsQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, formatDate, gradingKeys, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import { GradeDialog, gradeButtonLabel } from './grade-dialog';
 
@@ -128,36 +129,85 @@ function SubjectFilter({ subjects, value, onChange }: { subjects: readonly Subje
   );
 }
 
-/** /dashboard/teacher/submissions: the latest attempts of the teacher's subjects, to grade (spec §2 Submissions). */
+const TABS: Record<SubmissionTab, { label: (n: number) => string; table: string; empty: string }> = {
+  pending: { label: GRADING_MESSAGES.pendingTab, table: 'Pending review', empty: 'Nothing to review: every submission is graded.' },
+  graded: { label: GRADING_MESSAGES.gradedTab, table: 'Graded', empty: 'No graded submissions yet.' },
+};
+
+/** "Load more" under a tab's table while the server has a next page; the rows shown stay. */
+export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loading: boolean; onLoad: () => void }) {
+  if (!hasMore) return null;
+  return (
+    <div className="flex justify-center pt-4">
+      <Button variant="outline" disabled={loading} onClick={onLoad}>
+        {loading && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+        {loading ? 'Loading...' : 'Load more'}
+      </Button>
+    </div>
+  );
+}
+
+const rowsOf = (data: InfiniteData<TeacherSubmissionsResponse> | undefined) => data?.pages.flatMap((p) => p.items) ?? [];
+
+/**
+ * /dashboard/teacher/submissions: the latest attempts of the teacher's subjects, to grade (spec §2
+ * Submissions). Only the open tab is read, a page at a time; every page carries both tabs' counts.
+ */
 export function SubmissionsPage() {
   const [params, setParams] = useSearchParams();
   const subjects = useMySubjectsQuery();
   const mine = subjects.data?.subjects ?? [];
   const wanted = params.get('subject');
   const subject = (wanted && mine.find((s) => s.id === wanted)) || null;
+  const [tab, setTab] = useState<SubmissionTab>('pending');
   // With ?subject= the list waits for the subjects, so that it is read once, for the right subject.
-  const list = useTeacherSubmissionsQuery(subject?.id ?? null, !wanted || subjects.isSuccess);
-  const [grading, setGrading] = useState<string | null>(null);
-  const all = list.data ? [...list.data.pending, ...list.data.graded] : [];
-  const graded = grading ? (all.find((s) => s.id === grading) ?? null) : null;
+  const list = useTeacherSubmissionsQuery(subject?.id ?? null, tab, !wanted || subjects.isSuccess);
+  const client = useQueryClient();
+  const other = client.getQueryData<InfiniteData<TeacherSubmissionsResponse>>(gradingKeys.teacherSubmissions(subject?.id ?? null, tab === 'pending' ? 'graded' : 'pending'));
+  // The newest counts seen: the open tab's last page, else (while a newly opened tab loads) the other tab's.
+  const counts = list.data?.pages.at(-1)?.counts ?? other?.pages.at(-1)?.counts;
+  const [grading, setGrading] = useState<Submission | null>(null);
+  // The dialog's submission as last read: a grade given meanwhile moves it out of the open tab, so the
+  // dialog's own detail read (refreshed on a 409) counts too; the newest version wins, for expectedVersion.
+  const detail = useSubmissionDetailQuery(grading?.id ?? '', grading !== null);
+  const graded = grading
+    ? [detail.data?.submission, ...[...rowsOf(list.data), ...rowsOf(other)].filter((s) => s.id === grading.id)].reduce<Submission>(
+        (newest, s) => (s && s.id === grading.id && s.version > newest.version ? s : newest),
+        grading,
+      )
+    : null;
+  const rows = rowsOf(list.data);
+  const onGrade = (id: string) => setGrading(rows.find((s) => s.id === id) ?? null);
+  async function loadMore() {
+    const next = await list.fetchNextPage();
+    if (next.isFetchNextPageError) toast.error(errorMessage(next.error, 'Failed to load more submissions'));
+  }
 
   let body;
-  if (subjects.isError || list.isError) {
+  // A failed "Load more" keeps the rows shown (a toast says so); any other failure replaces them.
+  if (subjects.isError || (list.isError && !list.isFetchNextPageError)) {
     const failed = subjects.isError ? subjects : list;
     body = <ErrorPanel title="The submissions could not be loaded." message={errorMessage(failed.error, 'Please try again.')} onRetry={() => void failed.refetch()} />;
-  } else if (list.isPending) body = <Spinner className="py-10" label="Loading submissions…" />;
+  } else if (!counts) body = <Spinner className="py-10" label="Loading submissions…" />;
   else
     body = (
-      <Tabs defaultValue="pending">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as SubmissionTab)}>
         <TabsList>
-          <TabsTrigger value="pending">{GRADING_MESSAGES.pendingTab(list.data.pending.length)}</TabsTrigger>
-          <TabsTrigger value="graded">{GRADING_MESSAGES.gradedTab(list.data.graded.length)}</TabsTrigger>
+          {SUBMISSION_TABS.map((t) => (
+            <TabsTrigger key={t} value={t}>
+              {TABS[t].label(counts[t])}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="pending">
-          <SubmissionsTable label="Pending review" submissions={list.data.pending} onGrade={setGrading} empty="Nothing to review: every submission is graded." />
-        </TabsContent>
-        <TabsContent value="graded">
-          <SubmissionsTable label="Graded" submissions={list.data.graded} onGrade={setGrading} empty="No graded submissions yet." />
+        <TabsContent value={tab}>
+          {list.isPending ? (
+            <Spinner className="py-10" label="Loading submissions…" />
+          ) : (
+            <>
+              <SubmissionsTable label={TABS[tab].table} submissions={rows} onGrade={onGrade} empty={TABS[tab].empty} />
+              <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => void loadMore()} />
+            </>
+          )}
         </TabsContent>
       </Tabs>
     );

@@ -334,7 +334,7 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await taskDialog.getByLabel('Score').fill('70');
     await taskDialog.getByLabel('Status').selectOption({ label: 'Needs Revision' });
     await taskDialog.getByLabel('Feedback').fill('Add a skip link.');
-    const { pending: list } = await call<{ pending: { id: string; title: string }[] }>('/api/teacher/submissions', { token: await signInApi(teacher.email, teacher.password) });
+    const { items: list } = await call<{ items: { id: string; title: string }[] }>('/api/teacher/submissions?tab=pending', { token: await signInApi(teacher.email, teacher.password) });
     const taskId = list.find((x) => x.title === days[0].title)!.id;
     await call(`/api/submissions/${taskId}/grade`, { method: 'POST', token: await signInApi(teacher.email, teacher.password), body: { score: 80, status: 'passed', feedback: 'Fine.' } });
     await taskDialog.getByRole('button', { name: 'Submit Grade' }).click();
@@ -366,6 +366,7 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await t.getByRole('tab', { name: 'Pending Review (0)' }).waitFor();
     await t.getByRole('tab', { name: 'Graded (2)' }).click();
     const gradedRow = t.getByRole('table', { name: 'Graded' }).getByRole('row').filter({ hasText: capstone.title });
+    await gradedRow.waitFor(); // a tab's rows are read when it is opened
     expect(await gradedRow.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['Capstone', '92.5', 'Passed', 'Edit Grade']));
   }, 90_000);
 
@@ -491,6 +492,7 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await row.getByText('attempt 2', { exact: false }).waitFor();
     await row.getByRole('button', { name: /^Grade:/ }).click();
     const dialog = t.getByRole('dialog', { name: 'Grade' });
+    await dialog.getByTestId('attempt').nth(1).waitFor(); // the attempts are read when the dialog opens
     expect(await dialog.getByTestId('attempt').count()).toBe(2);
   }, 90_000);
 });

@@ -519,8 +519,13 @@ async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: strin
       const c = await answers(api.port, '/api/teacher/submissions', t.auth);
       const d = await answers(base.port, `/submissions?id=${t.id}`);
       if (c.status !== 200) throw new Error(`GET /api/teacher/submissions answered ${c.status}\n${api.output()}`);
-      if (c.body.pending.length + c.body.graded.length !== d.body.submissions.length || d.body.submissions.length === 0) throw new Error(`submissions of ${t.id}: the API and the baseline differ`);
-      rows += d.body.submissions.length;
+      // The pending tab's first page: the same counts and the same rows in the same order.
+      const ids = (x: any) => x.items.map((r: any) => r.id).join();
+      const total = d.body.counts.pending + d.body.counts.graded;
+      if (c.body.counts.pending !== d.body.counts.pending || c.body.counts.graded !== d.body.counts.graded || ids(c.body) !== ids(d.body) || total === 0) {
+        throw new Error(`submissions of ${t.id}: the API and the baseline differ`);
+      }
+      rows += total;
     }
     const check = `a sample of 20 students and 20 teachers answered alike by both (on average ${(weeks / 20).toFixed(1)} published weeks with their tasks, capstone and the student's attempts; ${fmt(rows / 20)} submissions per teacher)`;
     console.log(`  ${check}`);

@@ -1,7 +1,8 @@
 // The grading context over real HTTP, Postgres and Redis (see modules-harness.ts): submissions,
 // grades, history, My Grades, progress, dashboards, export; the CapstonePassed loop through the
 // enrollment reactor; every endpoint × every role; bad inputs write nothing; concurrency.
-import { GRADE_CSV_COLUMNS, GRADING_EVENTS, GRADING_MESSAGES } from '@academy/contracts';
+import { randomUUID } from 'node:crypto';
+import { GRADE_CSV_COLUMNS, GRADING_EVENTS, GRADING_MESSAGES, type WorkSubmittedData } from '@academy/contracts';
 import { gradingInAppTemplates, gradingMailTemplates } from '@academy/grading';
 import { recipientDirectory } from '@academy/notifications';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
@@ -100,7 +101,7 @@ describe('authorization', () => {
     const peek = await h.call('GET', `/submissions/${mine.id}`, { token: otherStudent.token });
     expect([peek.status, peek.body.message]).toEqual([404, GRADING_MESSAGES.submissionNotFound]);
     expect((await h.call('GET', `/submissions/${mine.id}`, { token: otherTeacher.token })).status).toBe(403);
-    expect((await h.call('GET', '/teacher/submissions', { token: otherTeacher.token })).body.pending.map((s: any) => s.id)).not.toContain(mine.id);
+    expect((await h.call('GET', '/teacher/submissions?limit=200', { token: otherTeacher.token })).body.items.map((s: any) => s.id)).not.toContain(mine.id);
     expect((await h.call('GET', '/student/grades', { token: otherStudent.token })).body.submissions.map((s: any) => s.id)).not.toContain(mine.id);
     expect(await workEvents()).toBe(before);
   });
@@ -154,7 +155,8 @@ describe('grading', () => {
     const task = (await submit(s, 'task', week1.tasks[1].id, url('day-2'))).body.submission;
 
     const pendingTab = (await h.call('GET', `/teacher/submissions?subjectId=${subject.id}`, { token: teacher.token })).body;
-    expect(pendingTab.pending.map((x: any) => x.id)).toContain(task.id);
+    expect(pendingTab.tab).toBe('pending');
+    expect(pendingTab.items.map((x: any) => x.id)).toContain(task.id);
 
     const first = await grade(teacher, task.id, { status: 'needs_revision', score: 55.5, feedback: 'Add tests', expectedVersion: task.version });
     expect(first.status).toBe(200);
@@ -194,10 +196,12 @@ describe('grading', () => {
     await grade(teacher, t3.id, { status: 'failed', score: 30 });
     await grade(teacher, cap.id, { status: 'pending' });
 
-    const tabs = (await h.call('GET', `/teacher/submissions?subjectId=${subject.id}`, { token: teacher.token })).body;
+    const tab = async (name: string) => (await h.call('GET', `/teacher/submissions?subjectId=${subject.id}&tab=${name}&limit=200`, { token: teacher.token })).body;
+    const [pendingRows, gradedRows] = [await tab('pending'), await tab('graded')];
     const mine = (list: any[]) => list.filter((x) => x.studentId === s.userId).map((x) => x.title).sort();
-    expect(mine(tabs.pending)).toEqual(['Capstone 1']);
-    expect(mine(tabs.graded)).toEqual(['Task 2', 'Task 3']);
+    expect(mine(pendingRows.items)).toEqual(['Capstone 1']);
+    expect(mine(gradedRows.items)).toEqual(['Task 2', 'Task 3']);
+    expect(gradedRows.counts).toEqual({ pending: pendingRows.items.length, graded: gradedRows.items.length });
 
     const grades = (await h.call('GET', '/student/grades', { token: s.token })).body;
     expect(grades.submissions).toHaveLength(4);
@@ -214,7 +218,7 @@ describe('grading', () => {
     const teacherDash = (await h.call('GET', '/teacher/dashboard', { token: teacher.token })).body;
     expect(teacherDash).toMatchObject({ activeCourses: 1, currentWeek: 1 });
     expect(teacherDash.totalStudents).toBeGreaterThanOrEqual(3);
-    expect(teacherDash.pendingGrading).toBe(tabs.pending.length);
+    expect(teacherDash.pendingGrading).toBe(pendingRows.counts.pending);
 
     const csv = await h.call('GET', `/subjects/${subject.id}/grades.csv`, { token: teacher.token });
     expect(csv.type).toContain('text/csv');
@@ -244,6 +248,120 @@ describe('grading', () => {
     }
     expect(await workEvents()).toBe(before);
   });
+});
+
+describe('teacher Submissions pages', () => {
+  const MALFORMED = { after: ['The page cursor is malformed'] };
+  /** Every page of one tab, following nextCursor; each page checked against the page size and the counts of the first. */
+  async function walk(token: string, tab: 'pending' | 'graded', limit: number, subjectId?: string) {
+    const rows: any[] = [];
+    let counts: unknown;
+    let after: string | null = null;
+    do {
+      const query = new URLSearchParams({ tab, limit: String(limit), ...(subjectId ? { subjectId } : {}), ...(after ? { after } : {}) });
+      const res = await h.call('GET', `/teacher/submissions?${query}`, { token, minPosition: await h.head() });
+      expect([res.status, res.body.tab]).toEqual([200, tab]);
+      counts ??= res.body.counts;
+      expect(res.body.counts).toEqual(counts);
+      // A page is full unless it is the last; the last says so with a null cursor.
+      if (res.body.nextCursor !== null) expect(res.body.items).toHaveLength(limit);
+      else expect(res.body.items.length).toBeLessThanOrEqual(limit);
+      rows.push(...res.body.items);
+      after = res.body.nextCursor;
+    } while (after);
+    return { rows, ids: rows.map((r) => r.id), counts: counts as { pending: number; graded: number } };
+  }
+  /** The read model's own order of the tab, the oracle. */
+  async function expected(subjectId: string, tab: 'pending' | 'graded'): Promise<string[]> {
+    const pending = `(status IS NULL OR status = 'pending')`;
+    const { rows } = await h.pool.query<{ id: string }>(
+      `SELECT id FROM grading.submissions WHERE latest AND subject_id = $1 AND ${tab === 'pending' ? pending : `NOT ${pending}`} ORDER BY submitted_at DESC, id DESC`,
+      [subjectId],
+    );
+    return rows.map((r) => r.id);
+  }
+  /** A WorkSubmitted as the submit command appends it, at a chosen instant (the API's clock cannot be set). */
+  async function submittedAt(s: Account, item: { id: string; kind: 'task' | 'capstone'; weekId: string; subjectId: string; programId: string }, occurredAt: string) {
+    const submissionId = randomUUID();
+    const data: WorkSubmittedData = { submissionId, studentId: s.userId, kind: item.kind, itemId: item.id, weekId: item.weekId, subjectId: item.subjectId, programId: item.programId, githubUrl: url('same-instant'), attempt: 1, late: false, dueAt: null };
+    await h.store.append(`work-${s.userId}-${item.id}`, [{ type: GRADING_EVENTS.WorkSubmitted, data, metadata: { actorId: s.userId, actorRole: 'student', correlationId: randomUUID(), causationId: null, occurredAt } }], 0);
+    return submissionId;
+  }
+
+  it('walks both tabs page by page: every row once, newest first by (submitted_at, id), counts, the last cursor null; bad cursors and sizes are 400; only the caller\'s subjects', async () => {
+    const pager = await h.account('teacher', 'Paige Pager');
+    const neighbour = await h.account('teacher', 'Ned Neighbour');
+    const prog = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Data Science', type: 'evening' } })).body.program;
+    const mySubject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Statistics', programId: prog.id } })).body.subject;
+    const theirSubject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Python', programId: prog.id } })).body.subject;
+    await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: pager.userId, subjectId: mySubject.id } });
+    await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: neighbour.userId, subjectId: theirSubject.id } });
+    const [w1, w2, theirs] = [await setupWeek(pager, mySubject.id, 1), await setupWeek(pager, mySubject.id, 2), await setupWeek(neighbour, theirSubject.id, 1)];
+    const students: Account[] = [];
+    for (let i = 0; i < 4; i++) {
+      students.push(await h.account('student', `Pupil ${i}`));
+      await enrollActive(students[i]!, prog.id, mySubject.id);
+    }
+    // 4 students × the 6 items of week 1 through the API; every third graded, two of them 'pending' (still pending review).
+    const items = [...w1.tasks.map((t: any) => ['task', t.id] as const), ['capstone', w1.capstone.id] as const];
+    let n = 0;
+    for (const s of students) {
+      for (const [kind, itemId] of items) {
+        const sub = (await submit(s, kind, itemId)).body.submission;
+        if (n % 3 === 0) expect((await grade(pager, sub.id, { status: n % 9 === 0 ? 'pending' : 'passed', score: 80 })).status).toBe(200);
+        n++;
+      }
+    }
+    // Three at one instant with microseconds the API never gives: two equal (the id breaks the tie) and one 1 µs later.
+    const at = (us: string) => `2021-03-04T05:06:07.${us}Z`;
+    const w2Item = (i: number) => ({ id: w2.tasks[i].id, kind: 'task' as const, weekId: w2.id, subjectId: mySubject.id, programId: prog.id });
+    const twins = [await submittedAt(students[0]!, w2Item(0), at('123456')), await submittedAt(students[1]!, w2Item(0), at('123456'))];
+    const later = await submittedAt(students[2]!, w2Item(0), at('123457'));
+    // Another subject's rows, which the pager must never see.
+    for (const s of students.slice(0, 2)) await submit(s, 'task', theirs.tasks[0].id);
+
+    const pendingIds = await expected(mySubject.id, 'pending');
+    const gradedIds = await expected(mySubject.id, 'graded');
+    // 24 through the API, 8 graded of which 3 'pending'; plus the 3 at one instant.
+    expect([pendingIds.length, gradedIds.length]).toEqual([24 - 8 + 3 + 3, 8 - 3]);
+    // The twins sit next to each other, the larger id first, right after the row 1 µs later.
+    const tail = pendingIds.slice(-3);
+    expect(tail).toEqual([later, ...[...twins].sort().reverse()]);
+
+    for (const limit of [7, 1]) {
+      for (const [tab, ids] of [['pending', pendingIds], ['graded', gradedIds]] as const) {
+        const page = await walk(pager.token, tab, limit);
+        expect(page.ids).toEqual(ids);
+        expect(new Set(page.ids).size).toBe(ids.length);
+        expect(page.counts).toEqual({ pending: pendingIds.length, graded: gradedIds.length });
+        expect(page.rows.every((r) => r.subjectId === mySubject.id && r.latest)).toBe(true);
+        expect(page.rows.map((r) => r.submittedAt)).toEqual(page.rows.map((r) => r.submittedAt).sort().reverse());
+      }
+    }
+    // The subject filter gives the same; the neighbour sees only their own two, the admin both subjects.
+    expect((await walk(pager.token, 'pending', 7, mySubject.id)).ids).toEqual(pendingIds);
+    const theirsWalk = await walk(neighbour.token, 'pending', 1);
+    expect([theirsWalk.ids.length, theirsWalk.rows.every((r) => r.subjectId === theirSubject.id), theirsWalk.counts]).toEqual([2, true, { pending: 2, graded: 0 }]);
+    const adminWalk = await walk(admin(), 'pending', 200);
+    expect(adminWalk.ids).toEqual(expect.arrayContaining([...pendingIds, ...theirsWalk.ids]));
+    const forbidden = await h.call('GET', `/teacher/submissions?subjectId=${theirSubject.id}`, { token: pager.token });
+    expect([forbidden.status, forbidden.body.message]).toEqual([403, GRADING_MESSAGES.notYourSubject]);
+
+    // Malformed cursors: not base64url JSON, a bad uuid, an impossible or imprecise timestamp, too long.
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const good = cursor([at('123456'), twins[0]]);
+    expect((await h.call('GET', `/teacher/submissions?after=${good}`, { token: pager.token })).status).toBe(200);
+    for (const after of ['not a cursor', cursor({ at: at('123456'), id: twins[0] }), cursor([at('123456'), 'nope']), cursor(['2021-02-30T05:06:07.123456Z', twins[0]]), cursor([at('123'), twins[0]]), 'x'.repeat(201)]) {
+      const res = await h.call('GET', `/teacher/submissions?after=${encodeURIComponent(after)}`, { token: pager.token });
+      expect([res.status, res.body.fields]).toEqual([400, MALFORMED]);
+    }
+    for (const limit of ['0', '201', '1.5', 'ten']) {
+      const res = await h.call('GET', `/teacher/submissions?limit=${limit}`, { token: pager.token });
+      expect([res.status, Object.keys(res.body.fields ?? {})]).toEqual([400, ['limit']]);
+    }
+    const badTab = await h.call('GET', '/teacher/submissions?tab=all', { token: pager.token });
+    expect([badTab.status, Object.keys(badTab.body.fields ?? {})]).toEqual([400, ['tab']]);
+  }, 120_000);
 });
 
 describe('the CapstonePassed loop', () => {

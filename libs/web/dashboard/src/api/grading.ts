@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   gradeHistoryResponseSchema,
   myGradesResponseSchema,
@@ -9,6 +9,7 @@ import {
   teacherDashboardResponseSchema,
   teacherSubmissionsResponseSchema,
   type GradeSubmissionRequest,
+  type SubmissionTab,
   type SubmitWorkRequest,
 } from '@academy/contracts';
 import { useSession } from '@academy/web-session';
@@ -16,8 +17,10 @@ import { learningKeys } from './learning';
 
 /** Cache keys of the grading answers. */
 export const gradingKeys = {
+  /** Prefix of every subject's and tab's pages: invalidating it refreshes both tabs' counts and rows. */
   allTeacherSubmissions: ['teacher', 'submissions'] as const,
-  teacherSubmissions: (subjectId: string | null) => ['teacher', 'submissions', subjectId ?? 'all'] as const,
+  /** An infinite query: its data is { pages, pageParams } (the cursors sent, null first). */
+  teacherSubmissions: (subjectId: string | null, tab: SubmissionTab) => ['teacher', 'submissions', subjectId ?? 'all', tab] as const,
   submission: (id: string) => ['submission', id] as const,
   history: (id: string) => ['submission', id, 'history'] as const,
   teacherDashboard: ['teacher', 'dashboard'] as const,
@@ -57,14 +60,26 @@ export const useStudentDashboardQuery = () => useRead(gradingKeys.studentDashboa
 /** GET /api/teacher/dashboard: the teacher dashboard's figures. */
 export const useTeacherDashboardQuery = () => useRead(gradingKeys.teacherDashboard, '/api/teacher/dashboard', (json) => teacherDashboardResponseSchema.parse(json));
 
-/** GET /api/teacher/submissions[?subjectId=]: latest attempts of the teacher's subjects, pending and graded. */
-export const useTeacherSubmissionsQuery = (subjectId: string | null, enabled = true) =>
-  useRead(
-    gradingKeys.teacherSubmissions(subjectId),
-    `/api/teacher/submissions${subjectId ? `?subjectId=${encodeURIComponent(subjectId)}` : ''}`,
-    (json) => teacherSubmissionsResponseSchema.parse(json),
+/**
+ * GET /api/teacher/submissions?tab=&subjectId=&after=: one tab of the teacher's latest attempts, page by
+ * page ("Load more" is fetchNextPage); every page carries both tabs' counts.
+ */
+export function useTeacherSubmissionsQuery(subjectId: string | null, tab: SubmissionTab, enabled = true) {
+  const { fetch } = useSession();
+  return useInfiniteQuery({
+    queryKey: gradingKeys.teacherSubmissions(subjectId, tab),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ tab });
+      if (subjectId) query.set('subjectId', subjectId);
+      if (pageParam) query.set('after', pageParam);
+      return teacherSubmissionsResponseSchema.parse(await fetch<unknown>(`/api/teacher/submissions?${query}`, { signal }));
+    },
+    // null: the last page.
+    getNextPageParam: (last) => last.nextCursor,
     enabled,
-  );
+  });
+}
 
 /** GET /api/submissions/:id: the submission and every attempt at the same item, oldest first. */
 export const useSubmissionDetailQuery = (id: string, enabled = true) =>

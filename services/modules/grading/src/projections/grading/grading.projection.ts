@@ -2,6 +2,8 @@
 // integration events from the shared log: identity's (names and emails of students and teachers),
 // the catalog's (programs, subjects, who teaches what), learning's (weeks, tasks, capstones: titles,
 // due dates, published or not) and enrollment's (active enrollments and current weeks).
+// Version 2: the subject index serves the teacher Submissions' keyset pages (latest rows by
+// submitted_at, id); a new version is how a table change rolls out (rebuilt beside v1, then swapped in).
 import { forgetPerson, PEOPLE_TABLE, peopleHandlers } from '@academy/backend';
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
@@ -59,7 +61,7 @@ async function publication(e: StoredEvent, tx: ProjectionTx, published: boolean)
 
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
-  version: 1,
+  version: 2,
   async setup(tx) {
     await tx.query(PEOPLE_TABLE);
     await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`);
@@ -97,7 +99,8 @@ export const gradingProjection: Projection = {
     )`);
     await tx.query('CREATE INDEX submissions_stream_idx ON submissions (stream_id)');
     await tx.query('CREATE INDEX submissions_student_idx ON submissions (student_id, submitted_at DESC)');
-    await tx.query('CREATE INDEX submissions_subject_idx ON submissions (subject_id, latest, submitted_at DESC)');
+    // The teacher Submissions page: latest attempts of a subject, newest first by (submitted_at, id).
+    await tx.query('CREATE INDEX submissions_subject_idx ON submissions (subject_id, submitted_at DESC, id DESC) WHERE latest');
   },
   handlers: {
     [GRADING_EVENTS.WorkSubmitted]: async (e, tx) => {

@@ -11,7 +11,9 @@ import {
   type StudentDashboardResponse,
   type Submission,
   TASKS_PER_WEEK,
+  type SubmissionTab,
   type TeacherDashboardResponse,
+  type TeacherSubmissionsResponse,
   type WorkKind,
 } from '@academy/contracts';
 import type { ItemFacts } from '../../domain/work.js';
@@ -68,11 +70,12 @@ interface SubmissionRow {
   version: number;
 }
 
-const SUBMISSIONS = `SELECT s.id, s.stream_id, s.kind, s.item_id, i.title, i.day_number, s.week_id, w.week_number, s.subject_id, sj.name AS subject_name,
+const SUBMISSION_COLUMNS = `s.id, s.stream_id, s.kind, s.item_id, i.title, i.day_number, s.week_id, w.week_number, s.subject_id, sj.name AS subject_name,
   s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.late, s.attempt, s.latest,
-  s.status, s.score, s.feedback, s.teacher_id, t.full_name AS teacher_name, s.graded_at, s.version
-  FROM grading.submissions s LEFT JOIN grading.items i ON i.id = s.item_id LEFT JOIN grading.weeks w ON w.id = s.week_id
+  s.status, s.score, s.feedback, s.teacher_id, t.full_name AS teacher_name, s.graded_at, s.version`;
+const SUBMISSION_JOINS = `FROM grading.submissions s LEFT JOIN grading.items i ON i.id = s.item_id LEFT JOIN grading.weeks w ON w.id = s.week_id
   LEFT JOIN grading.subjects sj ON sj.id = s.subject_id LEFT JOIN grading.people st ON st.id = s.student_id LEFT JOIN grading.people t ON t.id = s.teacher_id`;
+const SUBMISSIONS = `SELECT ${SUBMISSION_COLUMNS} ${SUBMISSION_JOINS}`;
 
 const toSubmission = (r: SubmissionRow): Submission => ({
   id: r.id,
@@ -110,6 +113,36 @@ const toSubmission = (r: SubmissionRow): Submission => ({
 
 /** Pending review: no grade, or status pending (spec §4). */
 export const isPending = (s: Submission) => s.grade === null || s.grade.status === 'pending';
+/** isPending in SQL (status is null exactly when there is no grade). */
+const PENDING = `(s.status IS NULL OR s.status = 'pending')`;
+
+/** The teacher Submissions' keyset: the last row's submitted_at as Postgres prints it (µs, UTC) and its id. */
+export interface SubmissionsCursor {
+  at: string;
+  id: string;
+}
+/** SUBMISSIONS plus submitted_at as Postgres's own microsecond text (UTC): the cursor's timestamp. */
+const SUBMISSIONS_PAGE = `SELECT ${SUBMISSION_COLUMNS}, to_char(s.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at ${SUBMISSION_JOINS}`;
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** Opaque to clients: base64url of the JSON [at, id]. */
+export const encodeSubmissionsCursor = (c: SubmissionsCursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+/** null: not a cursor this API gave out (undecodable, not a uuid, not a valid timestamp). */
+export function decodeSubmissionsCursor(text: string): SubmissionsCursor | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [at, id] = value as unknown[];
+  if (typeof at !== 'string' || typeof id !== 'string' || !isUuid(id) || !CURSOR_AT.test(at)) return null;
+  // A real instant (not 2026-02-30): Postgres would answer an invalid one with an error, not a 400.
+  const parsed = new Date(at.slice(0, 23) + 'Z');
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 19) !== at.slice(0, 19)) return null;
+  return { at, id };
+}
 
 function average(scores: number[]): number | null {
   return scores.length ? oneDecimal(scores.reduce((a, b) => a + b, 0) / scores.length) : null;
@@ -190,13 +223,44 @@ export class GradingReader {
     return (await rowsOrNone(this.pool.query<SubmissionRow>(`${SUBMISSIONS} WHERE s.stream_id = $1 ORDER BY s.attempt`, [streamId]))).map(toSubmission);
   }
 
-  /** Latest attempts of the teacher's assigned subjects (null teacher: every subject), newest first. */
-  async forStaff(teacherId: string | null, subjectId?: string): Promise<Submission[]> {
-    const where = ['s.latest'];
+  /**
+   * One page of the teacher's Submissions (null teacher: every subject): both tabs' counts and the
+   * open tab's latest attempts, newest first by (submitted_at, id), after the keyset `after`.
+   * Paged because a cohort's whole history is hundreds of KiB; keyset, not OFFSET, so a page costs
+   * the same at any depth and a grade given meanwhile neither skips nor repeats rows.
+   */
+  async submissionsPage(teacherId: string | null, query: { subjectId?: string; tab: SubmissionTab; after?: SubmissionsCursor; limit: number }): Promise<TeacherSubmissionsResponse> {
+    const scope = ['s.latest'];
     const params: unknown[] = [];
-    if (teacherId) where.push(`s.subject_id IN (SELECT subject_id FROM grading.assignments WHERE teacher_id = $${params.push(teacherId)})`);
-    if (subjectId) where.push(`s.subject_id = $${params.push(subjectId)}`);
-    return (await rowsOrNone(this.pool.query<SubmissionRow>(`${SUBMISSIONS} WHERE ${where.join(' AND ')} ORDER BY s.submitted_at DESC`, params))).map(toSubmission);
+    if (teacherId) scope.push(`s.subject_id IN (SELECT subject_id FROM grading.assignments WHERE teacher_id = $${params.push(teacherId)})`);
+    if (query.subjectId) scope.push(`s.subject_id = $${params.push(query.subjectId)}`);
+    const where = [...scope, query.tab === 'pending' ? PENDING : `NOT ${PENDING}`];
+    const pageParams = [...params];
+    // The cursor's timestamp is Postgres's own text (microseconds), compared as timestamptz: a JS Date would round to ms.
+    if (query.after) where.push(`(s.submitted_at, s.id) < ($${pageParams.push(query.after.at)}::timestamptz, $${pageParams.push(query.after.id)}::uuid)`);
+    const [[counts], rows] = await Promise.all([
+      rowsOrNone(
+        this.pool.query<{ pending: number; graded: number }>(
+          `SELECT count(*) FILTER (WHERE ${PENDING})::int AS pending, count(*) FILTER (WHERE NOT ${PENDING})::int AS graded FROM grading.submissions s WHERE ${scope.join(' AND ')}`,
+          params,
+        ),
+      ),
+      rowsOrNone(
+        this.pool.query<SubmissionRow & { cursor_at: string }>(
+          `${SUBMISSIONS_PAGE} WHERE ${where.join(' AND ')} ORDER BY s.submitted_at DESC, s.id DESC LIMIT $${pageParams.push(query.limit + 1)}`,
+          pageParams,
+        ),
+      ),
+    ]);
+    // One row more than asked says whether a next page exists.
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      counts: { pending: counts?.pending ?? 0, graded: counts?.graded ?? 0 },
+      tab: query.tab,
+      items: page.map(toSubmission),
+      nextCursor: rows.length > query.limit && last ? encodeSubmissionsCursor({ at: last.cursor_at, id: last.id }) : null,
+    };
   }
 
   /** Every attempt of a student, newest first. */
