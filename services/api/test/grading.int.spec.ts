@@ -344,6 +344,8 @@ describe('teacher Submissions pages', () => {
     expect([theirsWalk.ids.length, theirsWalk.rows.every((r) => r.subjectId === theirSubject.id), theirsWalk.counts]).toEqual([2, true, { pending: 2, graded: 0 }]);
     const adminWalk = await walk(admin(), 'pending', 200);
     expect(adminWalk.ids).toEqual(expect.arrayContaining([...pendingIds, ...theirsWalk.ids]));
+    // Across many subjects (each read in its own index order, then merged), small pages walk the same rows in the same order.
+    expect((await walk(admin(), 'pending', 3)).ids).toEqual(adminWalk.ids);
     const forbidden = await h.call('GET', `/teacher/submissions?subjectId=${theirSubject.id}`, { token: pager.token });
     expect([forbidden.status, forbidden.body.message]).toEqual([403, GRADING_MESSAGES.notYourSubject]);
 

@@ -5,3 +5,5 @@ import { gradingProjection } from './projections/grading/grading.projection.js';
 export { GradingModule } from './grading.module.js';
 export const gradingProjections: Projection[] = [gradingProjection];
 export { gradingInAppTemplates, gradingMailTemplates } from './notifications/grading.templates.js';
+/** The teacher Submissions' statement, for the benchmark's bare baseline to run the very same SQL. */
+export { teacherSubmissionsSql } from './projections/grading/grading.reader.js';

@@ -91,6 +91,8 @@ export const gradingProjection: Projection = {
       attempt integer NOT NULL,
       latest boolean NOT NULL,
       status text,
+      -- The teacher Submissions' tabs (spec §4): no grade, or a grade with status pending.
+      pending boolean GENERATED ALWAYS AS (status IS NULL OR status = 'pending') STORED,
       score numeric(5, 2),
       feedback text,
       teacher_id uuid,
@@ -99,8 +101,9 @@ export const gradingProjection: Projection = {
     )`);
     await tx.query('CREATE INDEX submissions_stream_idx ON submissions (stream_id)');
     await tx.query('CREATE INDEX submissions_student_idx ON submissions (student_id, submitted_at DESC)');
-    // The teacher Submissions page: latest attempts of a subject, newest first by (submitted_at, id).
-    await tx.query('CREATE INDEX submissions_subject_idx ON submissions (subject_id, submitted_at DESC, id DESC) WHERE latest');
+    // The teacher Submissions page: a subject's latest attempts of one tab, newest first by (submitted_at,
+    // id): a page reads its rows in index order and stops; the tab counts are an index-only scan.
+    await tx.query('CREATE INDEX submissions_subject_idx ON submissions (subject_id, pending, submitted_at DESC, id DESC) WHERE latest');
   },
   handlers: {
     [GRADING_EVENTS.WorkSubmitted]: async (e, tx) => {

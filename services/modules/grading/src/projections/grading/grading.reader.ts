@@ -111,18 +111,55 @@ const toSubmission = (r: SubmissionRow): Submission => ({
   version: r.version,
 });
 
+/** Every column may be null (a LEFT JOIN's missing side). */
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
 /** Pending review: no grade, or status pending (spec §4). */
 export const isPending = (s: Submission) => s.grade === null || s.grade.status === 'pending';
-/** isPending in SQL (status is null exactly when there is no grade). */
-const PENDING = `(s.status IS NULL OR s.status = 'pending')`;
-
 /** The teacher Submissions' keyset: the last row's submitted_at as Postgres prints it (µs, UTC) and its id. */
 export interface SubmissionsCursor {
   at: string;
   id: string;
 }
-/** SUBMISSIONS plus submitted_at as Postgres's own microsecond text (UTC): the cursor's timestamp. */
-const SUBMISSIONS_PAGE = `SELECT ${SUBMISSION_COLUMNS}, to_char(s.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at ${SUBMISSION_JOINS}`;
+/**
+ * The teacher Submissions in ONE statement: both tabs' counts and one page of a tab. `subj` is the
+ * subjects in scope; for each, the tab's rows are read in index order (submissions_subject_idx:
+ * subject, pending, submitted_at DESC, id DESC, latest only) up to the page size, so a page reads
+ * about `limit` rows per subject whatever the cohort's history; the counts are an index-only scan of
+ * the same index. A row per submission of the page, each carrying the counts; a single row of counts
+ * and nulls when the page is empty. Parameters: $1 the tab's `pending` (boolean), $2 the limit, then
+ * the scope's ($3 teacher and/or subject) and the cursor's (at, id).
+ */
+export function teacherSubmissionsSql(o: { teacher: boolean; subject: boolean; after: boolean }): string {
+  let n = 2;
+  const teacher = o.teacher ? `$${++n}::uuid` : null;
+  const subject = o.subject ? `$${++n}::uuid` : null;
+  const subj = teacher
+    ? `SELECT DISTINCT subject_id AS id FROM grading.assignments WHERE teacher_id = ${teacher}${subject ? ` AND subject_id = ${subject}` : ''}`
+    : subject
+      ? `SELECT ${subject} AS id`
+      : 'SELECT DISTINCT subject_id AS id FROM grading.submissions WHERE latest';
+  const after = o.after ? ` AND (s.submitted_at, s.id) < ($${++n}::timestamptz, $${++n}::uuid)` : '';
+  return `WITH subj AS (${subj}),
+  counts AS (
+    SELECT count(*) FILTER (WHERE s.pending)::int AS pending_count, count(*) FILTER (WHERE NOT s.pending)::int AS graded_count
+    FROM subj JOIN grading.submissions s ON s.subject_id = subj.id AND s.latest
+  ),
+  page AS (
+    SELECT p.id FROM subj CROSS JOIN LATERAL (
+      SELECT s.id, s.submitted_at FROM grading.submissions s
+      WHERE s.subject_id = subj.id AND s.latest AND s.pending = $1${after}
+      ORDER BY s.submitted_at DESC, s.id DESC LIMIT $2
+    ) p ORDER BY p.submitted_at DESC, p.id DESC LIMIT $2
+  )
+  SELECT c.pending_count, c.graded_count, ${SUBMISSION_COLUMNS},
+    to_char(s.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+  FROM counts c LEFT JOIN (page JOIN grading.submissions s ON s.id = page.id
+    LEFT JOIN grading.items i ON i.id = s.item_id LEFT JOIN grading.weeks w ON w.id = s.week_id
+    LEFT JOIN grading.subjects sj ON sj.id = s.subject_id LEFT JOIN grading.people st ON st.id = s.student_id
+    LEFT JOIN grading.people t ON t.id = s.teacher_id) ON true
+  ORDER BY s.submitted_at DESC, s.id DESC`;
+}
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** Opaque to clients: base64url of the JSON [at, id]. */
@@ -230,36 +267,23 @@ export class GradingReader {
    * the same at any depth and a grade given meanwhile neither skips nor repeats rows.
    */
   async submissionsPage(teacherId: string | null, query: { subjectId?: string; tab: SubmissionTab; after?: SubmissionsCursor; limit: number }): Promise<TeacherSubmissionsResponse> {
-    const scope = ['s.latest'];
-    const params: unknown[] = [];
-    if (teacherId) scope.push(`s.subject_id IN (SELECT subject_id FROM grading.assignments WHERE teacher_id = $${params.push(teacherId)})`);
-    if (query.subjectId) scope.push(`s.subject_id = $${params.push(query.subjectId)}`);
-    const where = [...scope, query.tab === 'pending' ? PENDING : `NOT ${PENDING}`];
-    const pageParams = [...params];
-    // The cursor's timestamp is Postgres's own text (microseconds), compared as timestamptz: a JS Date would round to ms.
-    if (query.after) where.push(`(s.submitted_at, s.id) < ($${pageParams.push(query.after.at)}::timestamptz, $${pageParams.push(query.after.id)}::uuid)`);
-    const [[counts], rows] = await Promise.all([
-      rowsOrNone(
-        this.pool.query<{ pending: number; graded: number }>(
-          `SELECT count(*) FILTER (WHERE ${PENDING})::int AS pending, count(*) FILTER (WHERE NOT ${PENDING})::int AS graded FROM grading.submissions s WHERE ${scope.join(' AND ')}`,
-          params,
-        ),
-      ),
-      rowsOrNone(
-        this.pool.query<SubmissionRow & { cursor_at: string }>(
-          `${SUBMISSIONS_PAGE} WHERE ${where.join(' AND ')} ORDER BY s.submitted_at DESC, s.id DESC LIMIT $${pageParams.push(query.limit + 1)}`,
-          pageParams,
-        ),
-      ),
-    ]);
-    // One row more than asked says whether a next page exists.
-    const page = rows.slice(0, query.limit);
+    const sql = teacherSubmissionsSql({ teacher: teacherId !== null, subject: query.subjectId !== undefined, after: query.after !== undefined });
+    // One row more than asked says whether a next page exists. The cursor's timestamp is Postgres's own
+    // text (microseconds), compared as timestamptz: a JS Date would round it to milliseconds.
+    const params: unknown[] = [query.tab === 'pending', query.limit + 1];
+    if (teacherId !== null) params.push(teacherId);
+    if (query.subjectId !== undefined) params.push(query.subjectId);
+    if (query.after) params.push(query.after.at, query.after.id);
+    const rows = await rowsOrNone(this.pool.query<{ pending_count: number; graded_count: number } & Nullable<SubmissionRow> & { cursor_at: string | null }>(sql, params));
+    const counts = { pending: rows[0]?.pending_count ?? 0, graded: rows[0]?.graded_count ?? 0 };
+    const found = rows.filter((r) => r.id !== null) as unknown as (SubmissionRow & { cursor_at: string })[];
+    const page = found.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      counts: { pending: counts?.pending ?? 0, graded: counts?.graded ?? 0 },
+      counts,
       tab: query.tab,
       items: page.map(toSubmission),
-      nextCursor: rows.length > query.limit && last ? encodeSubmissionsCursor({ at: last.cursor_at, id: last.id }) : null,
+      nextCursor: found.length > query.limit && last ? encodeSubmissionsCursor({ at: last.cursor_at, id: last.id }) : null,
     };
   }
 
