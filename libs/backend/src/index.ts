@@ -32,3 +32,4 @@ export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimi
 export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js';
 export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates } from './notifications/notices.js';
 export { PEOPLE_TABLE, peopleHandlers, rememberPerson, changePersonRole, renamePerson, forgetPerson } from './read-models/people.js';
+export { preparedQuery } from './read-models/prepared.js';

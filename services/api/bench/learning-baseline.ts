@@ -1,30 +1,31 @@
 // The baseline of learning.bench.ts: a bare node:http server with a pg pool of the API's size that
-// runs, for the same two screens, the same SQL statements in the same order as the readers
-// (services/modules/learning LearningReader.lessons, services/modules/grading GradingReader.submissionsPage: their very
-// statements, imported)
-// and answers their rows as JSON. No framework, no authentication (the caller names the user in
-// the query string), no mapping into the contract's shapes: what is left of a request when the
-// academy adds nothing. Keep the SQL in step with the readers.
+// runs, for the same two screens, the very statements of the readers (imported from
+// LearningReader.lessons and GradingReader.submissionsPage), sent as they send them (named prepared
+// statements), and answers their rows as JSON. No framework, no authentication (the caller names the
+// user in the query string), no mapping into the contract's shapes: what is left of a request when
+// the academy adds nothing.
 //
 //   DATABASE_URL=… PORT=… node --import ./scripts/ts.mjs services/api/bench/learning-baseline.ts
 import http from 'node:http';
 import pg from 'pg';
 import { LESSONS_SQL } from '@academy/learning';
-import { teacherSubmissionsSql } from '@academy/grading';
+import { teacherSubmissionsSql, teacherSubmissionsStatement } from '@academy/grading';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.PG_POOL_MAX ?? 10), application_name: 'bench-baseline' });
 
-const SUBMISSIONS_SQL = teacherSubmissionsSql({ teacher: true, subject: false, after: false });
+const SHAPE = { teacher: true, subject: false, after: false };
+const SUBMISSIONS_SQL = teacherSubmissionsSql(SHAPE);
+const SUBMISSIONS_STATEMENT = teacherSubmissionsStatement(SHAPE);
 const SUBMISSIONS_PAGE_SIZE = 50;
 
 async function lessons(studentId: string): Promise<unknown> {
-  const { rows } = await pool.query(LESSONS_SQL, [studentId]);
+  const { rows } = await pool.query({ name: 'learning.lessons', text: LESSONS_SQL, values: [studentId] });
   return { rows };
 }
 
 /** As GET /api/teacher/submissions with no query: both tabs' counts and the pending tab's first page. */
 async function submissions(teacherId: string): Promise<unknown> {
-  const { rows } = await pool.query(SUBMISSIONS_SQL, [true, SUBMISSIONS_PAGE_SIZE + 1, teacherId]);
+  const { rows } = await pool.query({ name: SUBMISSIONS_STATEMENT, text: SUBMISSIONS_SQL, values: [true, SUBMISSIONS_PAGE_SIZE + 1, teacherId] });
   return { counts: { pending: rows[0]?.pending_count ?? 0, graded: rows[0]?.graded_count ?? 0 }, items: rows.filter((r) => r.id !== null).slice(0, SUBMISSIONS_PAGE_SIZE) };
 }
 

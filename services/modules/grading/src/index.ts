@@ -6,4 +6,4 @@ export { GradingModule } from './grading.module.js';
 export const gradingProjections: Projection[] = [gradingProjection];
 export { gradingInAppTemplates, gradingMailTemplates } from './notifications/grading.templates.js';
 /** The teacher Submissions' statement, for the benchmark's bare baseline to run the very same SQL. */
-export { teacherSubmissionsSql } from './projections/grading/grading.reader.js';
+export { teacherSubmissionsSql, teacherSubmissionsStatement } from './projections/grading/grading.reader.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type pg from 'pg';
-import { type AccessClaims, PG_POOL, type SessionValidator } from '@academy/backend';
+import { type AccessClaims, PG_POOL, preparedQuery, type SessionValidator } from '@academy/backend';
 import { LiveSessions } from './live-sessions.js';
 
 /**
@@ -20,7 +20,9 @@ export class IdentitySessionValidator implements SessionValidator, OnModuleDestr
     if (this.live.isKnownLive(claims.sid, claims.sub, claims.role)) return true;
     const ticket = this.live.ticket();
     try {
-      const { rows } = await this.pool.query(
+      const { rows } = await preparedQuery(
+        this.pool,
+        'identity.session-live',
         `SELECT 1 FROM identity_session_families f JOIN identity_users.users u ON u.id = f.user_id
           WHERE f.id = $1 AND f.user_id = $2 AND f.revoked_at IS NULL AND u.role = $3`,
         [claims.sid, claims.sub, claims.role],

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from '@academy/backend';
+import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL, preparedQuery } from '@academy/backend';
 import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
 import {
   type GradeStatus,
@@ -130,6 +130,10 @@ export interface SubmissionsCursor {
  * and nulls when the page is empty. Parameters: $1 the tab's `pending` (boolean), $2 the limit, then
  * the scope's ($3 teacher and/or subject) and the cursor's (at, id).
  */
+/** The prepared statement's name of a shape of teacherSubmissionsSql (one per shape: eight at most). */
+export const teacherSubmissionsStatement = (o: { teacher: boolean; subject: boolean; after: boolean }) =>
+  `grading.teacher-submissions.${o.teacher ? 't' : '-'}${o.subject ? 's' : '-'}${o.after ? 'a' : '-'}`;
+
 export function teacherSubmissionsSql(o: { teacher: boolean; subject: boolean; after: boolean }): string {
   let n = 2;
   const teacher = o.teacher ? `$${++n}::uuid` : null;
@@ -267,14 +271,17 @@ export class GradingReader {
    * the same at any depth and a grade given meanwhile neither skips nor repeats rows.
    */
   async submissionsPage(teacherId: string | null, query: { subjectId?: string; tab: SubmissionTab; after?: SubmissionsCursor; limit: number }): Promise<TeacherSubmissionsResponse> {
-    const sql = teacherSubmissionsSql({ teacher: teacherId !== null, subject: query.subjectId !== undefined, after: query.after !== undefined });
+    const shape = { teacher: teacherId !== null, subject: query.subjectId !== undefined, after: query.after !== undefined };
+    const sql = teacherSubmissionsSql(shape);
     // One row more than asked says whether a next page exists. The cursor's timestamp is Postgres's own
     // text (microseconds), compared as timestamptz: a JS Date would round it to milliseconds.
     const params: unknown[] = [query.tab === 'pending', query.limit + 1];
     if (teacherId !== null) params.push(teacherId);
     if (query.subjectId !== undefined) params.push(query.subjectId);
     if (query.after) params.push(query.after.at, query.after.id);
-    const rows = await rowsOrNone(this.pool.query<{ pending_count: number; graded_count: number } & Nullable<SubmissionRow> & { cursor_at: string | null }>(sql, params));
+    const rows = await rowsOrNone(
+      preparedQuery<{ pending_count: number; graded_count: number } & Nullable<SubmissionRow> & { cursor_at: string | null }>(this.pool, teacherSubmissionsStatement(shape), sql, params),
+    );
     const counts = { pending: rows[0]?.pending_count ?? 0, graded: rows[0]?.graded_count ?? 0 };
     const found = rows.filter((r) => r.id !== null) as unknown as (SubmissionRow & { cursor_at: string })[];
     const page = found.slice(0, query.limit);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from '@academy/backend';
+import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL, preparedQuery } from '@academy/backend';
 import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
 import type { Capstone, GradeStatus, LessonsResponse, LessonSubmission, LessonWeek, ProgramType, Task, Week } from '@academy/contracts';
 import { LEARNING_PROJECTION } from './learning.projection.js';
@@ -225,7 +225,7 @@ export class LearningReader {
    * with only the enrollment's columns when it has no published week (no row: no active enrollment).
    */
   async lessons(studentId: string): Promise<LessonsResponse> {
-    const rows = await rowsOrNone(this.pool.query<LessonRow>(LESSONS, [studentId]));
+    const rows = await rowsOrNone(preparedQuery<LessonRow>(this.pool, 'learning.lessons', LESSONS, [studentId]));
     const first = rows[0];
     if (!first) return { enrollment: null, weeks: [] };
     const weeks: LessonWeek[] = [];
