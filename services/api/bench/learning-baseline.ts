@@ -29,8 +29,15 @@ async function submissions(teacherId: string): Promise<unknown> {
   return { counts: { pending: rows[0]?.pending_count ?? 0, graded: rows[0]?.graded_count ?? 0 }, items: rows.filter((r) => r.id !== null).slice(0, SUBMISSIONS_PAGE_SIZE) };
 }
 
+/** The machine's floor: a constant answer of a Weekly Lessons' size, no database at all. */
+const FLOOR = JSON.stringify({ floor: 'x'.repeat(15_500) });
+
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://baseline');
+  if (url.pathname === '/floor') {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(FLOOR) }).end(FLOOR);
+    return;
+  }
   const id = url.searchParams.get('id') ?? '';
   const handler = url.pathname === '/lessons' ? lessons : url.pathname === '/submissions' ? submissions : null;
   if (!handler) {

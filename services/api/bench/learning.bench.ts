@@ -470,6 +470,8 @@ interface SizeResult {
   load: [number, number];
   lessons: { api: Measured; base: Measured };
   submissions: { api: Measured; base: Measured };
+  /** The same generator against a server that answers a constant 15 KB without a database, at the API's Weekly Lessons half load. */
+  floor: Run;
   check: string;
 }
 
@@ -558,8 +560,10 @@ async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: strin
     const subsBase: Target = { port: base.port, next: () => ({ path: `/submissions?id=${pick(teacherTokens).id}`, headers: {} }) };
     const probe = tag === 'large';
     const lessons = { base: await measure('lessons, baseline', lessonsBase, probe), api: await measure('lessons, API', lessonsApi, probe) };
+    const floor = await openLoop({ port: base.port, next: () => ({ path: '/floor', headers: {} }) }, lessons.api.max.rate / 2, SECONDS);
+    console.log(`  floor (constant answer, no database) at ${fmt(lessons.api.max.rate / 2)} req/s: p99 ${ms(floor.p99)}, p50 ${ms(floor.p50)} (generator late by ${ms(floor.lagP99!)} at p99)`);
     const submissions = { base: await measure('submissions, baseline', subsBase, probe), api: await measure('submissions, API', subsApi, probe) };
-    return { seeded, load: [loadAtStart, os.loadavg()[0]], lessons, submissions, check };
+    return { seeded, load: [loadAtStart, os.loadavg()[0]], lessons, submissions, floor, check };
   } finally {
     await Promise.all([stopChild(api.child), stopChild(base.child)]);
   }
@@ -634,9 +638,12 @@ function reading(large: SizeResult, small: SizeResult): string {
       ` Its request: the first page (${50} rows) of the pending tab and both tabs' counts, one statement: per subject an ordered index read that stops at the page size, and an index-only count (GradingReader.submissionsPage).`,
   );
   out.push(
-    '- On this machine the half-load tail is made by 2 cores shared by three busy programs (the load generator, PostgreSQL with its ' +
-      'backends, the server): p50 stays at a few milliseconds while p99 waits for a core. A server with cores of its own, or the load ' +
-      'generator on another machine, is the test the goal was written for; the ratio to the bare handler is what this machine can show.',
+    `- The machine's floor, same run, same generator: a server that answers a constant 15 KB without touching a database, at the API's ` +
+      `Weekly Lessons half load (${fmt(l.api.max.rate / 2)} req/s), answered with p99 ${ms(large.floor.p99)} (p50 ${ms(large.floor.p50)}; ` +
+      `${fmt(small.lessons.api.max.rate / 2)} req/s in the small run: p99 ${ms(small.floor.p99)}). On this virtual machine a sleeping core takes ` +
+      'milliseconds to wake, and 2 cores are shared by three busy programs (the load generator, PostgreSQL with its backends, the ' +
+      'server): p50 stays at a few milliseconds while p99 waits for a core. The goal was written for a server with cores of its own and ' +
+      'the load generated elsewhere; what this machine can show is the ratio to the bare handler and to the floor.',
   );
   const gl = l.api.half.p99 / small.lessons.api.half.p99;
   const gs = sub.api.half.p99 / small.submissions.api.half.p99;

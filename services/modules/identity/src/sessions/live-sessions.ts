@@ -8,10 +8,15 @@
 // Without a working LISTEN connection nothing is remembered (every check goes to the database), so an
 // ended session is never answered live from memory, whether the notice could be missed or not.
 import pg from 'pg';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@academy/backend';
 
 export const SESSION_ENDED_CHANNEL = 'academy_session_ended';
-/** Belt and braces: even with LISTEN up, a remembered family is re-read after this long. */
-export const REMEMBER_MS = 30_000;
+/**
+ * Belt and braces: even with LISTEN up, a remembered family is re-read after an access token's
+ * lifetime. Postgres delivers every notice to a connected listener, so this bounds nothing that the
+ * notices leave open; a short one would only send the users of a busy evening back to the database.
+ */
+export const REMEMBER_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
 const MAX_REMEMBERED = 100_000;
 
 interface Remembered {
