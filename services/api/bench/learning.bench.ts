@@ -699,7 +699,7 @@ waiting for review; in the current week some tasks are submitted, half of them g
 in flight) for ${SECONDS} s after ${WARMUP} s of warm-up. Half load: open loop at half the maximum of the same server, ${SECONDS} s after
 ${WARMUP} s of warm-up, latency counted from when each request was due. Each request picks a random student (Weekly Lessons) or
 teacher (Submissions). **API**: the real one (\`services/api/src/main.ts\`, NODE_ENV=production, LOG_LEVEL=warn) in its own process,
-bearer tokens minted as it verifies them (every request checks the JWT and the session row). **Baseline**: \`learning-baseline.ts\`, a
+bearer tokens minted as it verifies them (every request verifies the JWT and checks the session: in the database, or from memory once the family was seen live, ADR 0009). **Baseline**: \`learning-baseline.ts\`, a
 bare \`node:http\` server in its own process with a \`pg\` pool of the API's size (${POOL_MAX}) running the readers' very statements (imported),
 sent as the readers send them (named prepared statements), and answering the rows as JSON: no framework, no authentication, no mapping.
 
