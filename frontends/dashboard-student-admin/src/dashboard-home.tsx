@@ -1,16 +1,17 @@
 import { Link } from 'react-router-dom';
 import { FileText, Layers, UserPlus, Users } from 'lucide-react';
 import { buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, useAdmissionsCountsQuery, useStudentsQuery } from '@academy/web-dashboard';
+import { NOT_YET, StatCard, useAdmissionsCountsQuery, useEnrollmentCountsQuery, useStudentsQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 
 /**
- * The student administrator's dashboard. Students and pending applications are read from the API;
- * enrollments are not open to this role yet, so that card says so instead of showing a made-up number.
+ * The student administrator's dashboard: every figure is read from the API. This role may not list
+ * enrollments, only count them (GET /api/enrollment-counts).
  */
 export function DashboardHome() {
   const students = useStudentsQuery();
   const admissions = useAdmissionsCountsQuery();
+  const enrollments = useEnrollmentCountsQuery();
   const base = DASHBOARD_PATHS.student_admin;
   return (
     <>
@@ -33,7 +34,13 @@ export function DashboardHome() {
           value={admissions.data?.pendingApplications ?? NOT_YET}
           caption={admissions.isError ? 'Could not be loaded' : admissions.data ? `Waiting for a reply; ${admissions.data.openApplications} open in all (pending or contacted)` : undefined}
         />
-        <StatCard title="Active Enrollments" icon={Layers} value={NOT_YET} caption="Appears when enrollments are in use." />
+        <StatCard
+          title="Active Enrollments"
+          icon={Layers}
+          loading={enrollments.isPending}
+          value={enrollments.data?.counts.active ?? NOT_YET}
+          caption={enrollments.isError ? 'Could not be loaded' : enrollments.data ? `${enrollments.data.counts.pending} pending activation` : undefined}
+        />
       </section>
       <section aria-labelledby="quick-actions" className="flex flex-col gap-3">
         <h2 id="quick-actions" className="text-lg font-semibold">

@@ -56,6 +56,13 @@ export type Enrollment = z.infer<typeof enrollmentSchema>;
 export const enrollmentsResponseSchema = z.object({ enrollments: z.array(enrollmentSchema) });
 export type EnrollmentsResponse = z.infer<typeof enrollmentsResponseSchema>;
 
+/**
+ * GET /api/enrollment-counts (admin, student_admin) → how many enrollments are in each status (every
+ * status present, 0 when none): the dashboards' 'Active Enrollments' (spec §2 student admin: "See counts").
+ */
+export const enrollmentCountsResponseSchema = z.object({ counts: z.record(enrollmentStatusSchema, z.number().int()) });
+export type EnrollmentCountsResponse = z.infer<typeof enrollmentCountsResponseSchema>;
+
 /** GET /api/enrollments/:id: admin any; a student only their own (404 otherwise); others 403. */
 export const enrollmentResponseSchema = z.object({ message: z.string().optional(), enrollment: enrollmentSchema });
 export type EnrollmentResponse = z.infer<typeof enrollmentResponseSchema>;

@@ -35,6 +35,7 @@ describe('authorization', () => {
     const nobody = '00000000-0000-4000-8000-0000000000ff';
     const matrix: [string, string, unknown, number, number, number, number, number][] = [
       ['GET', '/enrollments', undefined, 401, 403, 403, 200, 403],
+      ['GET', '/enrollment-counts', undefined, 401, 403, 403, 200, 200],
       ['POST', '/enrollments', {}, 401, 403, 403, 400, 403],
       ['GET', `/enrollments/${nobody}`, undefined, 401, 404, 403, 404, 403],
       ['PUT', `/enrollments/${nobody}/status`, { status: 'active' }, 401, 403, 403, 404, 403],
@@ -80,9 +81,14 @@ describe('enrolling and status changes', () => {
     expect(e.code).toMatch(/^ENR-\d{4}-\d{4,}$/);
     expect((await h.call('GET', '/student/enrollment', { token: s.token })).body).toEqual({ enrollment: null });
     expect((await h.call('GET', '/enrollments', { token: admin() })).body.enrollments[0].id).toBe(e.id);
+    // The dashboards' counts (the student admin may count, not list): they follow every status change.
+    const counts = async () => (await h.call('GET', '/enrollment-counts', { token: studentAdmin.token, minPosition: await h.head() })).body.counts;
+    const before = await counts();
+    expect(Object.keys(before).sort()).toEqual(['active', 'completed', 'dropped', 'pending']);
 
     const active = await setStatus(e.id, 'active', 1);
     expect(active.status).toBe(200);
+    expect(await counts()).toEqual({ ...before, pending: before.pending - 1, active: before.active + 1 });
     expect(active.body).toMatchObject({ message: ENROLLMENT_MESSAGES.statusUpdated, enrollment: { status: 'active', version: 2 } });
     const activatedAt = active.body.enrollment.activatedAt;
     expect(activatedAt).not.toBeNull();

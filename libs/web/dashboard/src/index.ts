@@ -25,6 +25,7 @@ export {
   useDeleteSubjectMutation,
   useEnrollStudentMutation,
   useEnrollmentsQuery,
+  useEnrollmentCountsQuery,
   useImportEnrollmentsMutation,
   useMyEnrollmentQuery,
   useMySubjectsQuery,

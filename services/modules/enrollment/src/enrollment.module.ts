@@ -5,6 +5,7 @@ import { ChangeEnrollmentStatusController } from './commands/change-enrollment-s
 import { ChangeEnrollmentStatusHandler } from './commands/change-enrollment-status/change-enrollment-status.handler.js';
 import { ImportEnrollmentsController } from './commands/import-enrollments/import-enrollments.http.controller.js';
 import { ImportEnrollmentsHandler } from './commands/import-enrollments/import-enrollments.handler.js';
+import { EnrollmentCountsController } from './queries/enrollment-counts/enrollment-counts.http.controller.js';
 import { ListEnrollmentsController } from './queries/list-enrollments/list-enrollments.http.controller.js';
 import { GetEnrollmentController } from './queries/get-enrollment/get-enrollment.http.controller.js';
 import { MyEnrollmentController } from './queries/my-enrollment/my-enrollment.http.controller.js';
@@ -12,7 +13,7 @@ import { EnrollmentsReader } from './projections/enrollments/enrollments.reader.
 
 /** The enrollment context's HTTP side. Needs EventSourcingModule and AuthModule (global) from the composition root. */
 @Module({
-  controllers: [ImportEnrollmentsController, ListEnrollmentsController, EnrollStudentController, GetEnrollmentController, ChangeEnrollmentStatusController, MyEnrollmentController],
+  controllers: [ImportEnrollmentsController, ListEnrollmentsController, EnrollmentCountsController, EnrollStudentController, GetEnrollmentController, ChangeEnrollmentStatusController, MyEnrollmentController],
   providers: [EnrollmentsReader, EnrollStudentHandler, ChangeEnrollmentStatusHandler, ImportEnrollmentsHandler],
 })
 export class EnrollmentModule {}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import {
   enrollmentResponseSchema,
   enrollmentsResponseSchema,
+  enrollmentCountsResponseSchema,
   importEnrollmentsResponseSchema,
   messageResponseSchema,
   myEnrollmentResponseSchema,
@@ -27,6 +28,7 @@ export const catalogKeys = {
   subjects: ['subjects'] as const,
   assignments: ['teacher-assignments'] as const,
   enrollments: ['enrollments'] as const,
+  enrollmentCounts: ['enrollments', 'counts'] as const,
   mySubjects: ['teacher', 'subjects'] as const,
   myEnrollment: ['student', 'enrollment'] as const,
 };
@@ -92,6 +94,8 @@ export const useMySubjectsQuery = () => useList(catalogKeys.mySubjects, '/api/te
 /** GET /api/enrollments (admin), newest first. */
 export const useEnrollmentsQuery = (options: { enabled?: boolean } = {}) =>
   useList(catalogKeys.enrollments, '/api/enrollments', (json) => enrollmentsResponseSchema.parse(json), options.enabled);
+/** GET /api/enrollment-counts (admin, student admin): enrollments per status. */
+export const useEnrollmentCountsQuery = () => useList(catalogKeys.enrollmentCounts, '/api/enrollment-counts', (json) => enrollmentCountsResponseSchema.parse(json));
 export const useEnrollStudentMutation = () =>
   useChange((fetch, body: EnrollStudentRequest) => fetch('/api/enrollments', { method: 'POST', body }), (json) => enrollmentResponseSchema.parse(json));
 /** PUT /api/enrollments/:id/status with the row's version: a concurrent change answers 409. */

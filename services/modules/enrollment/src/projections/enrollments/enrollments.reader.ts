@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from '@academy/backend';
 import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
-import type { Enrollment, EnrollmentStatus, ProgramType } from '@academy/contracts';
+import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus, type ProgramType } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from './enrollments.projection.js';
 
 /** Answers wait for this projection: every enrollment screen reads it. */
@@ -94,6 +94,14 @@ export class EnrollmentsReader {
   async caughtUp(position?: number): Promise<void> {
     const target = position ?? (await this.store.headPosition());
     if (target > 0) await this.waiter.wait([...ENROLLMENT_READ_MODEL], target, DEFAULT_CONSISTENCY_TIMEOUT_MS);
+  }
+
+  /** How many enrollments are in each status (every status, 0 when none). */
+  async countsByStatus(): Promise<Record<EnrollmentStatus, number>> {
+    const rows = await rowsOrNone(this.pool.query<{ status: EnrollmentStatus; n: number }>('SELECT status, count(*)::int AS n FROM enrollment.enrollments GROUP BY status'));
+    const counts = Object.fromEntries(ENROLLMENT_STATUSES.map((s) => [s, 0])) as Record<EnrollmentStatus, number>;
+    for (const r of rows) if (r.status in counts) counts[r.status] = r.n;
+    return counts;
   }
 
   /** Newest first. */
