@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AdmissionsCounts, SessionUser, StudentsListResponse } from '@academy/contracts';
-import { admissionsKeys, userAdminKeys } from '@academy/web-dashboard';
+import type { AdmissionsCounts, EnrollmentCountsResponse, SessionUser, StudentsListResponse } from '@academy/contracts';
+import { admissionsKeys, catalogKeys, userAdminKeys } from '@academy/web-dashboard';
 import { SessionClient, SessionProvider } from '@academy/web-session';
 import { DashboardHome } from './dashboard-home';
 import { StudentsPage } from './students-page';
@@ -17,12 +17,13 @@ const list: StudentsListResponse = {
   ],
 };
 
-function render(ui: ReactNode, students?: StudentsListResponse, counts?: AdmissionsCounts) {
+function render(ui: ReactNode, students?: StudentsListResponse, counts?: AdmissionsCounts, enrollments?: EnrollmentCountsResponse) {
   const session = new SessionClient({ fetch: () => Promise.reject(new Error('no network in unit tests')) });
   Object.assign(session, { getState: () => ({ status: 'signed-in', user: me }) });
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (students) queries.setQueryData(userAdminKeys.students, students);
   if (counts) queries.setQueryData(admissionsKeys.counts, counts);
+  if (enrollments) queries.setQueryData(catalogKeys.enrollmentCounts, enrollments);
   return renderToStaticMarkup(
     <StaticRouter location="/dashboard/student-admin/students">
       <SessionProvider client={session}>
@@ -53,12 +54,13 @@ describe('StudentsPage', () => {
 });
 
 describe('student-admin DashboardHome', () => {
-  it('counts the students and the pending applications from the API, and shows no made-up figure for enrollments', () => {
-    const html = render(<DashboardHome />, list, { pendingApplications: 3, openApplications: 5, pendingQuickContacts: 2 });
+  it('counts the students, the pending applications and the active enrollments from the API', () => {
+    const html = render(<DashboardHome />, list, { pendingApplications: 3, openApplications: 5, pendingQuickContacts: 2 }, { counts: { pending: 4, active: 17, completed: 2, dropped: 1 } });
     expect(html).toMatch(/data-testid="stat-total-students-value">2</);
     expect(html).toMatch(/data-testid="stat-pending-applications-value">3</);
     expect(html).toContain('Waiting for a reply; 5 open in all (pending or contacted)');
-    expect(html).toMatch(/data-testid="stat-active-enrollments-value">—</);
+    expect(html).toMatch(/data-testid="stat-active-enrollments-value">17</);
+    expect(html).toContain('4 pending activation');
     expect(html).toMatch(/<a[^>]*href="\/dashboard\/student-admin\/prospective"[^>]*>.*View Applications<\/a>/);
   });
 
