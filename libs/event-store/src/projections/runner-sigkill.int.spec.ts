@@ -55,11 +55,16 @@ it(`a runner SIGKILLed ${KILLS}+ times during a replay of ${EVENTS / 1000}k even
 
   const killedAt: number[] = [];
   while (killedAt.length < KILLS) {
+    const before = await checkpoint();
     const r = spawnRunner();
     // Most kills land while batches are being applied; some during start-up, lock or setup.
     if (Math.random() < 0.2) await new Promise((res) => setTimeout(res, Math.random() * 600));
     else {
       await Promise.race([r.running, r.exited]);
+      // On a loaded machine the first batch can take longer than the random delay below: wait for the
+      // runner's first commit (at most 5 s), so that these kills interrupt a replay making progress.
+      const giveUp = Date.now() + 5000;
+      while (r.proc.exitCode === null && (await checkpoint()) <= before && Date.now() < giveUp) await new Promise((res) => setTimeout(res, 10));
       await new Promise((res) => setTimeout(res, Math.random() * 120));
     }
     const alive = r.proc.exitCode === null;
