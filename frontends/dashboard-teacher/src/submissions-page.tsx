@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { Download, LoaderCircle } from 'lucide-react';
@@ -7,8 +7,6 @@ import {
   Badge,
   Button,
   ErrorPanel,
-  Label,
-  NativeSelect,
   Spinner,
   Table,
   TableBody,
@@ -25,6 +23,7 @@ import {
 import { NOT_YET, PageHeader, formatDate, gradingKeys, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import { GradeDialog, gradeButtonLabel } from './grade-dialog';
+import { SubjectFilter } from './subject-filter';
 
 /** "Week 1 · Day 2" or "Week 1 · Capstone": where an item sits. */
 export const itemPlace = (s: Pick<Submission, 'weekNumber' | 'dayNumber'>) => `Week ${s.weekNumber} · ${s.dayNumber === null ? 'Capstone' : `Day ${s.dayNumber}`}`;
@@ -109,23 +108,6 @@ function ExportCsv({ subject }: { subject: Subject | null }) {
       <Download aria-hidden="true" />
       {download.isPending ? 'Exporting...' : 'Export CSV'}
     </Button>
-  );
-}
-
-function SubjectFilter({ subjects, value, onChange }: { subjects: readonly Subject[]; value: string; onChange: (subjectId: string) => void }) {
-  const id = useId();
-  return (
-    <div className="grid max-w-sm gap-2">
-      <Label htmlFor={id}>Subject</Label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All my subjects</option>
-        {subjects.map((s) => (
-          <option key={s.id} value={s.id}>
-            {`${s.name} — ${s.programName}`}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
   );
 }
 

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CalendarDays, Pencil } from 'lucide-react';
-import { LEARNING_MESSAGES, type Subject, type Week } from '@academy/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorPanel, Label, NativeSelect, Spinner, toast } from '@academy/ui';
+import { LEARNING_MESSAGES, type Week } from '@academy/contracts';
+import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorPanel, Spinner, toast } from '@academy/ui';
 import { PageHeader, useMySubjectsQuery, useSetWeekPublishedMutation, useTeacherWeeksQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import { ContentEditor } from './content-editor';
 import { CreateWeekDialog } from './create-week-dialog';
+import { SubjectFilter } from './subject-filter';
 
 /** "5 tasks · capstone": what a week holds, for its card. */
 export function weekContents(week: Pick<Week, 'tasks' | 'capstone'>): string {
@@ -78,23 +79,6 @@ export function WeekCards({ weeks, onEdit }: { weeks: readonly Week[]; onEdit: (
       {weeks.map((week) => (
         <WeekCard key={week.id} week={week} onEdit={onEdit} />
       ))}
-    </div>
-  );
-}
-
-function SubjectFilter({ subjects, value, onChange }: { subjects: readonly Subject[]; value: string; onChange: (subjectId: string) => void }) {
-  const id = useId();
-  return (
-    <div className="grid max-w-sm gap-2">
-      <Label htmlFor={id}>Subject</Label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All my subjects</option>
-        {subjects.map((s) => (
-          <option key={s.id} value={s.id}>
-            {`${s.name} — ${s.programName}`}
-          </option>
-        ))}
-      </NativeSelect>
     </div>
   );
 }

@@ -33,3 +33,4 @@ export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js
 export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates } from './notifications/notices.js';
 export { PEOPLE_TABLE, peopleHandlers, rememberPerson, changePersonRole, renamePerson, forgetPerson } from './read-models/people.js';
 export { preparedQuery } from './read-models/prepared.js';
+export { isUuid, rowsOrNone } from './read-models/reads.js';

@@ -1,8 +1,8 @@
+import { isUuid } from '@academy/backend';
 import type pg from 'pg';
 import { ConcurrencyError, DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import { ADMISSIONS_MESSAGES, prospectStream } from '@academy/contracts';
 import { type ProspectCommand, prospectDecider } from '../domain/prospect.js';
-import { isUuid } from '../projections/prospects/prospects.reader.js';
 import { withProspectLock } from './prospect-lock.js';
 
 /** Mark contacted / decline: one decide + append on the prospect's stream, under the prospect's lock. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { EVENT_STORE, PG_POOL, type Principal } from '@academy/backend';
+import { EVENT_STORE, isUuid, PG_POOL, type Principal } from '@academy/backend';
 import { DomainError, type EventMetadata, type EventStore, fold, handleCommand } from '@academy/event-store';
 import {
   ADMISSIONS_MESSAGES,
@@ -13,7 +13,7 @@ import {
   prospectStream,
 } from '@academy/contracts';
 import { assertConvertible, prospectDecider } from '../../domain/prospect.js';
-import { isUuid, ProspectsReader } from '../../projections/prospects/prospects.reader.js';
+import { ProspectsReader } from '../../projections/prospects/prospects.reader.js';
 import { rethrowChangedMeanwhile } from '../change-status.js';
 import { withProspectLock } from '../prospect-lock.js';
 

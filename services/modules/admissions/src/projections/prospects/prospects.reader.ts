@@ -1,27 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, PG_POOL } from '@academy/backend';
+import { CONSISTENCY_WAITER, isUuid, PG_POOL, rowsOrNone } from '@academy/backend';
 import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS } from '@academy/event-store';
 import type { AdmissionsCounts, Prospect, ProspectKind, ProspectStatus } from '@academy/contracts';
 import { ADMISSIONS_PROJECTION } from './prospects.projection.js';
 
 /** Answers wait for this projection: both Prospective screens and the dashboards' counts read it. */
 export const ADMISSIONS_READ_MODEL = [ADMISSIONS_PROJECTION] as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in URLs are uuids; anything else names nothing (404, not a database error). */
-export const isUuid = (id: string) => UUID.test(id);
-
-/** Before the projection's first run its schema does not exist yet: that reads as empty, not as an error. */
-async function rowsOrNone<R extends pg.QueryResultRow>(q: Promise<pg.QueryResult<R>>): Promise<R[]> {
-  try {
-    return (await q).rows;
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === '42P01' || code === '3F000') return [];
-    throw e;
-  }
-}
 
 interface ProspectRow {
   id: string;

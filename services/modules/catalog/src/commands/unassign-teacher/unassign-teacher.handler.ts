@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE } from '@academy/backend';
+import { EVENT_STORE, isUuid } from '@academy/backend';
 import { DomainError, type EventMetadata, type EventStore } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
-import { isUuid } from '../../projections/catalog/catalog.reader.js';
 import { unassignTeacher } from '../../reservations/teacher-subject-pairs.js';
 
 /** Admin Teacher Assignments, remove: ends the assignment and frees the (teacher, subject) pair. */

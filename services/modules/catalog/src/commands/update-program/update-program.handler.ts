@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE } from '@academy/backend';
+import { EVENT_STORE, isUuid } from '@academy/backend';
 import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES, type Program, type ProgramType } from '@academy/contracts';
 import { programDecider, programStream } from '../../domain/program.js';
-import { CatalogReader, isUuid } from '../../projections/catalog/catalog.reader.js';
+import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
 
 /** Admin Programs, edit: name, type, description. */
 @Injectable()

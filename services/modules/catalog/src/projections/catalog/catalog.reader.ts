@@ -1,27 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from '@academy/backend';
+import { CONSISTENCY_WAITER, EVENT_STORE, isUuid, PG_POOL, rowsOrNone } from '@academy/backend';
 import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
 import type { Program, ProgramType, Subject, TeacherAssignment } from '@academy/contracts';
 import { CATALOG_PROJECTION } from './catalog.projection.js';
 
 /** Answers wait for this projection: every catalog screen reads it. */
 export const CATALOG_READ_MODEL = [CATALOG_PROJECTION] as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in URLs are uuids; anything else names nothing (404, not a database error). */
-export const isUuid = (id: string) => UUID.test(id);
-
-// Until the worker has set the projection up (first start), its schema does not exist: nothing yet.
-async function rowsOrNone<R extends pg.QueryResultRow>(q: Promise<pg.QueryResult<R>>): Promise<R[]> {
-  try {
-    return (await q).rows;
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === '42P01' || code === '3F000') return [];
-    throw e;
-  }
-}
 
 interface ProgramRow {
   id: string;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE } from '@academy/backend';
+import { EVENT_STORE, isUuid } from '@academy/backend';
 import { DomainError, type EventMetadata, type EventStore } from '@academy/event-store';
 import { type ChangeEnrollmentStatusRequest, type Enrollment, ENROLLMENT_MESSAGES } from '@academy/contracts';
-import { EnrollmentsReader, isUuid } from '../../projections/enrollments/enrollments.reader.js';
+import { EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
 import { changeStatus } from '../../reservations/enrollment-writes.js';
 
 /** Admin Enrollments, status selector (spec §4): any status from any; 409 changedMeanwhile on a concurrent change. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, type Principal } from '@academy/backend';
+import { EVENT_STORE, isUuid, type Principal } from '@academy/backend';
 import { ConcurrencyError, DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import { GRADING_MESSAGES, type Submission, type SubmitWorkRequest } from '@academy/contracts';
 import { workDecider, workStream } from '../../domain/work.js';
-import { GradingReader, isUuid } from '../../projections/grading/grading.reader.js';
+import { GradingReader } from '../../projections/grading/grading.reader.js';
 
 /** Student Weekly Lessons, 'Submit Task' / 'Submit Capstone': an attempt of the caller, on their own stream. */
 @Injectable()

@@ -2,8 +2,9 @@
 // integration events from the shared log: identity's (names and emails of students and teachers),
 // the catalog's (programs, subjects, who teaches what), learning's (weeks, tasks, capstones: titles,
 // due dates, published or not) and enrollment's (active enrollments and current weeks).
-// Version 2: the subject index serves the teacher Submissions' keyset pages (latest rows by
-// submitted_at, id); a new version is how a table change rolls out (rebuilt beside v1, then swapped in).
+// Version 2: a stored `pending` column (the Submissions tab) and the subject index on (subject, pending,
+// submitted_at, id) of latest rows serve the teacher Submissions' keyset pages and tab counts; a new
+// version is how a table change rolls out (rebuilt beside v1, then swapped in).
 import { forgetPerson, PEOPLE_TABLE, peopleHandlers } from '@academy/backend';
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {

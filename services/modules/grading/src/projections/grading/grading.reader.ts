@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL, preparedQuery } from '@academy/backend';
+import { CONSISTENCY_WAITER, EVENT_STORE, isUuid, PG_POOL, preparedQuery, rowsOrNone } from '@academy/backend';
 import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
 import {
   type GradeStatus,
@@ -22,20 +22,6 @@ import { GRADING_PROJECTION } from './grading.projection.js';
 /** Answers wait for this projection; commands also wait for learning, whose lessons show the attempts. */
 export const GRADING_READ_MODEL = [GRADING_PROJECTION] as const;
 export const SUBMISSION_SCREENS = [GRADING_PROJECTION, 'learning'] as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in URLs are uuids; anything else names nothing (404, not a database error). */
-export const isUuid = (id: string) => UUID.test(id);
-
-async function rowsOrNone<R extends pg.QueryResultRow>(q: Promise<pg.QueryResult<R>>): Promise<R[]> {
-  try {
-    return (await q).rows;
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === '42P01' || code === '3F000') return [];
-    throw e;
-  }
-}
 
 /** One decimal (spec §9). */
 export const oneDecimal = (n: number) => Math.round(n * 10) / 10;

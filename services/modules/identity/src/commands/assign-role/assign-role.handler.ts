@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, type Principal } from '@academy/backend';
+import { EVENT_STORE, isUuid, type Principal } from '@academy/backend';
 import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import { type AssignRoleRequest, USER_ADMIN_MESSAGES, type UserSummary } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
 import { UsersAfterWrite } from '../../projections/users/users-after.js';
-import { isUuid, toUserSummary } from '../../projections/users/users.reader.js';
+import { toUserSummary } from '../../projections/users/users.reader.js';
 import { SessionStore } from '../../sessions/session-store.js';
 
 /**

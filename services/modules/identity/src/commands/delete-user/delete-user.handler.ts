@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, type Principal } from '@academy/backend';
+import { EVENT_STORE, isUuid, type Principal } from '@academy/backend';
 import { DomainError, type EventMetadata, type EventStore, fold, handleCommand } from '@academy/event-store';
 import { USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { invitationSubject, userStream, type UserState } from '../../domain/user.js';
-import { isUuid } from '../../projections/users/users.reader.js';
 import { releaseEmail } from '../../reservations/email-claims.js';
 import { SessionStore } from '../../sessions/session-store.js';
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE } from '@academy/backend';
+import { EVENT_STORE, isUuid } from '@academy/backend';
 import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import { type StudentSummary, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { type StudentContactPersonal, userStream } from '../../domain/user.js';
 import { UsersAfterWrite } from '../../projections/users/users-after.js';
-import { isUuid, toStudentSummary } from '../../projections/users/users.reader.js';
+import { toStudentSummary } from '../../projections/users/users.reader.js';
 
 /**
  * The Students page's edit dialog (spec §5: full name, phone, address). Object-level rule in the

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { PG_POOL } from '@academy/backend';
+import { isUuid, PG_POOL, rowsOrNone } from '@academy/backend';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type Role, type SessionUser, type StudentSummary, type UserSummary, type UsersListResponse } from '@academy/contracts';
 
 export interface UserRow {
@@ -54,20 +54,6 @@ export const toStudentSummary = (u: AccountRow): StudentSummary => ({
 });
 
 export const preferencesOf = (u: Pick<AccountRow, 'notification_preferences'>): NotificationPreferences => ({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...(u.notification_preferences ?? {}) });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in URLs are uuids; anything else names nobody (404, not a database error). */
-export const isUuid = (id: string) => UUID.test(id);
-
-// Until the worker has set the projection up (first start), its schema does not exist: nobody yet.
-async function rowsOrNone<R extends pg.QueryResultRow>(q: Promise<pg.QueryResult<R>>): Promise<R[]> {
-  try {
-    return (await q).rows;
-  } catch (e) {
-    if ((e as { code?: string }).code === '42P01' || (e as { code?: string }).code === '3F000') return [];
-    throw e;
-  }
-}
 
 /** Reads of the identity_users projection (the schema's views onto the live version). */
 @Injectable()

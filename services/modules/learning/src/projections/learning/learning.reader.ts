@@ -1,27 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL, preparedQuery } from '@academy/backend';
+import { CONSISTENCY_WAITER, EVENT_STORE, isUuid, PG_POOL, preparedQuery, rowsOrNone } from '@academy/backend';
 import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
 import type { Capstone, GradeStatus, LessonsResponse, LessonSubmission, LessonWeek, ProgramType, Task, Week } from '@academy/contracts';
 import { LEARNING_PROJECTION } from './learning.projection.js';
 
 /** Answers wait for this projection: every learning screen reads it. */
 export const LEARNING_READ_MODEL = [LEARNING_PROJECTION] as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids in URLs are uuids; anything else names nothing (404, not a database error). */
-export const isUuid = (id: string) => UUID.test(id);
-
-async function rowsOrNone<R extends pg.QueryResultRow>(q: Promise<pg.QueryResult<R>>): Promise<R[]> {
-  try {
-    return (await q).rows;
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    // Before the worker created the projection's schema, there is nothing to read.
-    if (code === '42P01' || code === '3F000') return [];
-    throw e;
-  }
-}
 
 interface WeekRow {
   id: string;
