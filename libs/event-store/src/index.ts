@@ -8,12 +8,15 @@ export { eventStoreContract, type ContractHarness, type ContractStoreOptions, ty
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
 export type { Projection, ProjectionTx, EventHandler } from './projections/types.js';
 export { ProjectionRunner, startProjections, type ProjectionRunnerOptions, type RunnerState, type RunningProjections } from './projections/runner.js';
-export { projectionsStatus, type ProjectionStatusRow } from './projections/status.js';
+export { projectionsStatus, failingProjections, type ProjectionStatusRow, type ProjectionFailure } from './projections/status.js';
+export { retryProjection, type RetryOptions, type RetryOutcome } from './projections/repair.js';
+export { isTransientError } from './projections/failure.js';
 export { rebuildProjection, type RebuildOptions, type RebuildResult } from './projections/rebuild.js';
 export {
   ConsistencyWaiter,
   waitForProjections,
   commandAnswer,
+  failingMessage,
   POSITION_HEADER,
   MIN_POSITION_HEADER,
   DEFAULT_CONSISTENCY_TIMEOUT_MS,

@@ -1,18 +1,28 @@
 // Read-your-writes over HTTP (ADR 0005): a command answers once the projections its screen reads
 // have reached its position (200 + X-Academy-Position), or 202 past the bound; a query sent with
-// X-Academy-Min-Position waits the same way before it reads.
-import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
+// X-Academy-Min-Position waits the same way before it reads. A projection marked failing (ADR
+// 0010-b) answers 503 at once, naming it: waiting could only time out.
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, ServiceUnavailableException, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, type Observable, of, switchMap } from 'rxjs';
 import { z } from 'zod';
-import { commandAnswer, type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, MIN_POSITION_HEADER } from '@academy/event-store';
+import { commandAnswer, type ConsistencyResult, type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, failingMessage, MIN_POSITION_HEADER } from '@academy/event-store';
 import { CONSISTENCY_WAITER } from './tokens.js';
 
 /** The body of a 202: the write is stored, these projections have not shown it yet. */
 export interface PendingAnswer {
   position: number;
   pending: string[];
+}
+
+/** 503 naming the failing projections; the write itself is stored (its position is in the body and header). */
+function failingAnswer(result: ConsistencyResult): ServiceUnavailableException {
+  return new ServiceUnavailableException({
+    message: failingMessage(result),
+    position: result.position,
+    failing: (result.failing ?? []).map((f) => ({ projection: f.name, position: f.position })),
+  });
 }
 
 @Injectable()
@@ -29,6 +39,7 @@ export class CommandResponder {
     const { status, headers } = commandAnswer(result);
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     if (status === 200) return body;
+    if (status === 503) throw failingAnswer(result);
     res.status(202);
     return { position, pending: result.behind.map((b) => b.name) };
   }
@@ -59,8 +70,9 @@ export class MinPositionInterceptor implements NestInterceptor {
       switchMap((result) => {
         if (result.reached) return next.handle();
         const res = context.switchToHttp().getResponse<Response>();
-        const { headers } = commandAnswer(result);
+        const { status, headers } = commandAnswer(result);
         for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+        if (status === 503) throw failingAnswer(result);
         res.status(202);
         return of<PendingAnswer>({ position, pending: result.behind.map((b) => b.name) });
       }),

@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import type { ChainHead, EventStore } from '../port.js';
 import { rebuildProjection } from '../projections/rebuild.js';
+import { retryProjection } from '../projections/repair.js';
 import { projectionsStatus } from '../projections/status.js';
 import type { Projection } from '../projections/types.js';
 import { auditReplay } from './replay.js';
@@ -20,9 +21,11 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
   audit verify [--head <position>:<hash>]   walk the hash chain; with --head, also detect a cut or rewritten end
   audit head                                print the head {position, hash} to keep outside the database
   audit replay                              rebuild every projection into a scratch schema and diff with the live tables
-  projections status                        name, version, status, checkpoint, head and lag of every projection
+  projections status                        name, version, status, checkpoint, head and lag of every projection,
+                                            and where and why one is failing (exit 1 when one is)
+  projections retry <name>                  after a fix, have the runner try a failing projection's event again
   projections rebuild <name>                rebuild a projection from position 0 into fresh tables, then swap them in
-exit codes: 0 ok, 1 check failed (chain broken, replay differs), 2 usage error`;
+exit codes: 0 ok, 1 check failed (chain broken, replay differs, projection failing), 2 usage error`;
 
 function parseHead(value: string | undefined): ChainHead | null {
   const m = /^(\d+):([0-9a-f]{64})$/.exec(value ?? '');
@@ -73,10 +76,46 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
       }
       case 'projections status': {
         const rows = await projectionsStatus({ store: deps.store, pool: deps.pool, projections: deps.projections, controlSchema: deps.controlSchema });
-        const table = [['name', 'version', 'status', 'checkpoint', 'head', 'lag'], ...rows.map((r) => [r.name, String(r.version), r.status, String(r.checkpoint), String(r.head), String(r.lag)])];
+        const table = [
+          ['name', 'version', 'status', 'checkpoint', 'head', 'lag', 'health'],
+          ...rows.map((r) => [r.name, String(r.version), r.status, String(r.checkpoint), String(r.head), String(r.lag), r.failing ? `FAILING at ${r.failing.position}` : 'ok']),
+        ];
         const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
         for (const row of table) print(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
-        return 0;
+        const failing = rows.filter((r) => r.failing);
+        for (const r of failing) {
+          const f = r.failing!;
+          print(`${r.name} v${r.version} is failing at position ${f.position} since ${f.failedAt} (${f.attempts} ${f.attempts === 1 ? 'try' : 'tries'}): ${f.error}`);
+        }
+        if (failing.length) print('fix the cause (handler code or an upcaster), then: academy projections retry <name>');
+        return failing.length ? 1 : 0;
+      }
+      case 'projections retry': {
+        const name = rest[0];
+        if (!name) {
+          print('projections retry <name>: which projection?');
+          return 2;
+        }
+        if (!deps.projections.some((p) => p.name === name)) {
+          print(`projections retry: no projection named ${name} is registered (known: ${deps.projections.map((p) => p.name).join(', ') || 'none'})`);
+          return 2;
+        }
+        const r = await retryProjection({ pool: deps.pool, name, controlSchema: deps.controlSchema });
+        switch (r.result) {
+          case 'not failing':
+            print(`${name} is not failing: nothing to retry`);
+            return 0;
+          case 'recovered':
+            print(`${name} v${r.version} recovered: checkpoint ${r.checkpoint}, following the log again`);
+            return 0;
+          case 'still failing':
+            print(`${name} v${r.version} is still failing at position ${r.failing.position}: ${r.failing.error}`);
+            return 1;
+          case 'requested':
+            print(`${name} v${r.version}: retry requested, but no runner has tried yet (is the worker running?); it tries when one leads`);
+            return 1;
+        }
+        return 1;
       }
       case 'projections rebuild': {
         const name = rest[0];

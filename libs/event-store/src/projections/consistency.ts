@@ -1,6 +1,7 @@
 // Read-your-writes (ADR 0005): wait until the LIVE versions of the named projections have applied
 // the log up to a position. Woken by the runners' NOTIFY; polls as a fallback (a lost notification
-// or a dropped LISTEN connection only delays an answer, never wrongs it).
+// or a dropped LISTEN connection only delays an answer, never wrongs it). A wait on a projection
+// marked failing (ADR 0010-b) ends at once: it could only time out.
 import pg from 'pg';
 import { checkpointChannel, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q } from './control.js';
 
@@ -11,6 +12,8 @@ export interface ConsistencyResult {
   /** The projections still behind when the wait ended (empty when reached). */
   behind: { name: string; checkpoint: number }[];
   waitedMs: number;
+  /** Of `behind`, those marked failing at a position ≤ the one waited for: the wait ended at once (absent when none). */
+  failing?: { name: string; checkpoint: number; position: number; error: string }[];
 }
 
 export interface ConsistencyWaiterOptions {
@@ -35,17 +38,27 @@ export const DEFAULT_CONSISTENCY_TIMEOUT_MS = 3000;
 
 /**
  * Maps a wait's outcome to the HTTP answer of a command (ADR 0005): 200 when the screen's
- * projections caught up, else 202 with the position, so the client re-reads with MIN_POSITION_HEADER.
+ * projections caught up, 503 when one of them is marked failing (ADR 0010-b: waiting cannot help),
+ * else 202 with the position, so the client re-reads with MIN_POSITION_HEADER.
  */
-export function commandAnswer(result: ConsistencyResult): { status: 200 | 202; headers: Record<string, string> } {
+export function commandAnswer(result: ConsistencyResult): { status: 200 | 202 | 503; headers: Record<string, string> } {
   const headers: Record<string, string> = { [POSITION_HEADER]: String(result.position) };
   if (result.reached) return { status: 200, headers };
+  if (result.failing?.length) return { status: 503, headers };
   return { status: 202, headers: { ...headers, 'Retry-After': '1' } };
+}
+
+/** The message of that 503: it names the projections and where they stopped. */
+export function failingMessage(result: ConsistencyResult): string {
+  const which = (result.failing ?? []).map((f) => `"${f.name}" (stopped at position ${f.position})`).join(', ');
+  return `The read model ${which} cannot apply the event log and needs an administrator's repair, so it cannot show this yet.`;
 }
 
 export class ConsistencyWaiter {
   private readonly control: string;
   private readonly known = new Map<string, number>();
+  /** Live projections marked failing, by name: the position they stopped at and why. */
+  private readonly failing = new Map<string, { position: number; error: string }>();
   private readonly waits = new Set<Wait>();
   private listener: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
@@ -66,6 +79,7 @@ export class ConsistencyWaiter {
     // Fresh read first: the cache may be stale, and most waits are already satisfied.
     await this.refresh(names);
     if (!this.isBehind(names, position)) return { reached: true, position, behind: [], waitedMs: Date.now() - t0 };
+    if (this.isStuck(names, position)) return this.result(names, position, t0);
     await new Promise<void>((resolve) => {
       const w: Wait = { names, position, resolve: () => finish() };
       const timer = setTimeout(() => finish(), timeoutMs);
@@ -80,12 +94,25 @@ export class ConsistencyWaiter {
       this.startPolling();
     });
     if (this.isBehind(names, position)) await this.refresh(names).catch(() => {});
+    return this.result(names, position, t0);
+  }
+
+  private result(names: string[], position: number, t0: number): ConsistencyResult {
     const behind = names.filter((n) => (this.known.get(n) ?? 0) < position).map((n) => ({ name: n, checkpoint: this.known.get(n) ?? 0 }));
-    return { reached: behind.length === 0, position, behind, waitedMs: Date.now() - t0 };
+    const failing = behind.flatMap((b) => {
+      const f = this.failing.get(b.name);
+      return f && f.position <= position ? [{ ...b, ...f }] : [];
+    });
+    return { reached: behind.length === 0, position, behind, waitedMs: Date.now() - t0, ...(failing.length ? { failing } : {}) };
   }
 
   private isBehind(names: string[], position: number): boolean {
     return names.some((n) => (this.known.get(n) ?? 0) < position);
+  }
+
+  /** Behind, and one of the projections behind is failing at or before `position`: it will not get there. */
+  private isStuck(names: string[], position: number): boolean {
+    return names.some((n) => (this.known.get(n) ?? 0) < position && (this.failing.get(n)?.position ?? Infinity) <= position);
   }
 
   private record(name: string, position: number): void {
@@ -94,16 +121,24 @@ export class ConsistencyWaiter {
 
   /** A rebuild swap may move a live checkpoint; take the database's word over the cache. */
   private async refresh(names: string[]): Promise<void> {
-    const { rows } = await this.options.pool.query<{ name: string; position: string }>(
-      `SELECT name, position FROM ${q(this.control)}.checkpoints WHERE status = 'live' AND name = ANY($1::text[])`,
+    const { rows } = await this.options.pool.query<{ name: string; position: string; failing_position: string | null; error: string | null }>(
+      `SELECT name, position, failing_position, error FROM ${q(this.control)}.checkpoints WHERE status = 'live' AND name = ANY($1::text[])`,
       [names],
     );
-    for (const r of rows) this.known.set(r.name, Number(r.position));
+    for (const r of rows) {
+      this.known.set(r.name, Number(r.position));
+      this.setFailing(r.name, r.failing_position === null ? null : { position: Number(r.failing_position), error: r.error ?? '' });
+    }
     this.check();
   }
 
+  private setFailing(name: string, failing: { position: number; error: string } | null): void {
+    if (failing) this.failing.set(name, failing);
+    else this.failing.delete(name);
+  }
+
   private check(): void {
-    for (const w of this.waits) if (!this.isBehind(w.names, w.position)) w.resolve();
+    for (const w of this.waits) if (!this.isBehind(w.names, w.position) || this.isStuck(w.names, w.position)) w.resolve();
   }
 
   private startPolling(): void {
@@ -132,9 +167,10 @@ export class ConsistencyWaiter {
       client.on('end', drop);
       client.on('notification', (msg) => {
         try {
-          const n = JSON.parse(msg.payload ?? '') as { name: string; position: number; status: string };
+          const n = JSON.parse(msg.payload ?? '') as { name: string; position: number; status: string; failing?: { position: number; error: string } | null };
           if (n.status === 'live') {
             this.record(n.name, n.position);
+            if (n.failing !== undefined) this.setFailing(n.name, n.failing);
             this.check();
           }
         } catch {

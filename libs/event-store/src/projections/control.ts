@@ -47,6 +47,15 @@ export interface CheckpointRow {
   position: string;
   status: ProjectionStatus;
   updated_at: Date;
+  /** Set while the runner cannot apply the event at this position (ADR 0010-b): the projection is failing. */
+  failing_position: string | null;
+  error: string | null;
+  /** When the last try at failing_position failed. */
+  failed_at: Date | null;
+  /** Tries at failing_position so far. */
+  attempts: number;
+  /** Counts operators' `projections retry` requests: a failing runner tries again when it grows. */
+  retry_requests: number;
 }
 
 export function controlSql(schema: string): string {
@@ -63,6 +72,18 @@ CREATE TABLE IF NOT EXISTS ${s}.checkpoints (
   updated_at   timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (name, version)
 );
+-- Failure state (ADR 0010-b), added in place to databases made before it. Checked first: an ALTER
+-- takes an exclusive lock on the table even when every column exists, and runners hold its rows.
+DO $migrate$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'checkpoints' AND column_name = 'retry_requests') THEN
+    ALTER TABLE ${s}.checkpoints
+      ADD COLUMN IF NOT EXISTS failing_position bigint,          -- set while the event there cannot be applied
+      ADD COLUMN IF NOT EXISTS error            text,
+      ADD COLUMN IF NOT EXISTS failed_at        timestamptz,
+      ADD COLUMN IF NOT EXISTS attempts         integer NOT NULL DEFAULT 0,
+      ADD COLUMN IF NOT EXISTS retry_requests   integer NOT NULL DEFAULT 0;  -- bumped by "projections retry"
+  END IF;
+END $migrate$;
 CREATE UNIQUE INDEX IF NOT EXISTS checkpoints_one_live ON ${s}.checkpoints (name) WHERE status = 'live';
 CREATE TABLE IF NOT EXISTS ${s}.consumer_checkpoints (
   name        text        PRIMARY KEY,

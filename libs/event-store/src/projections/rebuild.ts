@@ -125,7 +125,8 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       const target = Math.max(await options.store.headPosition(), Number(row.position));
       await catchUpInTx(client, projection, schema, position, target, options.store);
       position = target;
-      await client.query(`UPDATE ${t} SET schema_name = $3, position = $4, updated_at = now() WHERE name = $1 AND version = $2`, [
+      // Rebuilt to the head: whatever the runner was failing at has been applied, so its mark goes too.
+      await client.query(`UPDATE ${t} SET schema_name = $3, position = $4, updated_at = now(), failing_position = NULL, error = NULL, failed_at = NULL, attempts = 0 WHERE name = $1 AND version = $2`, [
         projection.name,
         projection.version,
         schema,
@@ -135,7 +136,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       await client.query(`DROP SCHEMA IF EXISTS ${q(row.schema_name)} CASCADE`);
       await client.query(`SELECT pg_notify($1, $2)`, [
         checkpointChannel(control),
-        JSON.stringify({ name: projection.name, version: projection.version, position, status: 'live' }),
+        JSON.stringify({ name: projection.name, version: projection.version, position, status: 'live', failing: null }),
       ]);
       await client.query('COMMIT');
     } catch (e) {

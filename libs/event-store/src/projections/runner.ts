@@ -1,9 +1,13 @@
 // The projection runner (ARCHITECTURE.md §5, ADR 0004): one instance per projection version holds a
 // session-level advisory lock on its own connection and applies ordered batches, each batch and the
 // checkpoint in ONE transaction on that same connection. Other instances wait as hot standbys.
+// An event it cannot apply never stalls it silently (ADR 0010-b): the batch is narrowed to that event,
+// the events before it are applied, the event is tried a bounded number of times, then the projection
+// is marked failing at its position until an operator asks for another try.
 import pg from 'pg';
 import type { EventStore, StoredEvent } from '../port.js';
 import { applyEvents, assertProjection, projectionTx, setupSchema } from './apply.js';
+import { describeFailure, isTransientError } from './failure.js';
 import {
   advisoryKey,
   checkpointChannel,
@@ -16,7 +20,8 @@ import {
 } from './control.js';
 import type { Projection } from './types.js';
 
-export type RunnerState = 'starting' | 'standby' | 'running' | 'retired' | 'stopped';
+/** 'failing': marked failing at an event; waits for `projections retry` (or a restart) to try it again. */
+export type RunnerState = 'starting' | 'standby' | 'running' | 'failing' | 'retired' | 'stopped';
 
 export interface ProjectionRunnerOptions {
   store: EventStore;
@@ -29,11 +34,17 @@ export interface ProjectionRunnerOptions {
   batchSize?: number;
   /** How often a standby tries to take the lock (default 500 ms): the takeover delay after the holder dies. */
   standbyPollMs?: number;
+  /** Tries at one event that fails with a data error before the projection is marked failing (default 5). */
+  maxAttempts?: number;
+  /** Pause after the first failed try, doubled after each (default 2000 ms: 5 tries span ≈ 30 s). */
+  retryDelayMs?: number;
+  /** While failing, how often the row is re-read for a retry request or a rebuild it did not hear of (default 5000 ms). */
+  failingPollMs?: number;
   onError?(error: unknown): void;
   onStateChange?(state: RunnerState): void;
 }
 
-type Outcome = 'ok' | 'resync' | 'retired' | 'lost' | 'stopped';
+type Outcome = 'ok' | 'resync' | 'retired' | 'lost' | 'stopped' | 'failing';
 
 /** Thrown when the lock connection died: the lock is gone, so this instance must stop writing. */
 class LockLost extends Error {}
@@ -43,6 +54,12 @@ export class ProjectionRunner {
   private readonly control: string;
   private readonly t: string;
   private readonly batchSize: number;
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+  /** The failing mark of the row as this instance last saw it: then an event gets one try per request. */
+  private failingMark = false;
+  /** The row's retry_requests when this instance marked it failing: a larger count is a new request. */
+  private retriesSeen = 0;
   private stopping = false;
   private done: Promise<void> | null = null;
   private endFollow: ((o: Outcome) => void) | null = null;
@@ -56,6 +73,8 @@ export class ProjectionRunner {
     this.control = options.controlSchema ?? DEFAULT_CONTROL_SCHEMA;
     this.t = `${q(this.control)}.checkpoints`;
     this.batchSize = options.batchSize ?? 500;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
+    this.retryDelayMs = options.retryDelayMs ?? 2000;
   }
 
   get name(): string {
@@ -161,8 +180,13 @@ export class ProjectionRunner {
             // A newer version going live retires this one: hear it at once, even while idle.
             client.on('notification', (msg) => {
               try {
-                const n = JSON.parse(msg.payload ?? '') as { name: string; version: number; status: string };
-                if (n.name === this.projection.name && n.version > this.projection.version && n.status === 'live') this.endFollow?.('resync');
+                const n = JSON.parse(msg.payload ?? '') as { name: string; version: number; status?: string; retry?: boolean };
+                if (n.name !== this.projection.name) return;
+                if (n.version > this.projection.version && n.status === 'live') {
+                  this.endFollow?.('resync');
+                  this.wakeSleep?.(); // a failing runner re-reads its row and stands down
+                }
+                if (n.version === this.projection.version && n.retry) this.wakeSleep?.(); // `projections retry`
               } catch {
                 /* not ours */
               }
@@ -186,6 +210,8 @@ export class ProjectionRunner {
     let row = await this.register(client);
     if (!row || row.status === 'retired') return 'retired';
     this._position = Number(row.position);
+    // A failing row gets ONE try when an instance starts leading it: the new process may carry the fix.
+    this.failingMark = row.failing_position !== null;
     for (;;) {
       if (this.stopping) return 'stopped';
       if (row.status === 'building' && (await this.options.store.headPosition()) <= Number(row.position)) {
@@ -193,10 +219,13 @@ export class ProjectionRunner {
         if (!row || row.status === 'retired') return 'retired';
       }
       const outcome = await this.follow(client, Number(row.position), row.status);
-      if (outcome !== 'resync') return outcome;
-      row = await this.readRow(client);
+      if (outcome === 'failing') row = await this.awaitRepair(client);
+      else if (outcome !== 'resync') return outcome;
+      else row = await this.readRow(client);
+      if (this.stopping) return 'stopped';
       if (!row || row.status === 'retired') return 'retired';
       this._position = Number(row.position);
+      this.failingMark = row.failing_position !== null;
     }
   }
 
@@ -206,6 +235,26 @@ export class ProjectionRunner {
       this.projection.version,
     ]);
     return rows[0] ?? null;
+  }
+
+  /**
+   * Marked failing: no tries of its own from here on (the same event with the same code fails the same
+   * way). Returns the row once an operator asked for a retry (`projections retry`, heard by NOTIFY or
+   * the slow poll), a rebuild cleared the mark, the version was retired, or stop() was called.
+   */
+  private async awaitRepair(client: pg.Client): Promise<CheckpointRow | null> {
+    this.setState('failing');
+    for (;;) {
+      if (this.stopping) return null;
+      const row = await this.readRow(client);
+      if (!row || row.status === 'retired') return row;
+      if (row.failing_position === null || row.retry_requests !== this.retriesSeen) {
+        this.failingMark = row.failing_position !== null;
+        this.setState('running');
+        return row;
+      }
+      await this.pause(this.options.failingPollMs ?? 5000);
+    }
   }
 
   /** Registers this version (creating its schema and tables) unless it exists; null when a newer version owns the name. */
@@ -274,10 +323,11 @@ export class ProjectionRunner {
     }
   }
 
-  private notify(client: pg.ClientBase, position: number, status: string): Promise<unknown> {
+  /** `failing`: the position it is stuck at, or null (waiters drop a failing mark they cached). */
+  private notify(client: pg.ClientBase, position: number, status: string, failing: { position: number; error: string } | null = null): Promise<unknown> {
     return client.query(`SELECT pg_notify($1, $2)`, [
       checkpointChannel(this.control),
-      JSON.stringify({ name: this.projection.name, version: this.projection.version, position, status }),
+      JSON.stringify({ name: this.projection.name, version: this.projection.version, position, status, failing }),
     ]);
   }
 
@@ -302,14 +352,25 @@ export class ProjectionRunner {
       onError: (e) => this.report(e),
       handle: async (events) => {
         if (outcome) return;
-        let r: Outcome;
         try {
-          r = await this.applyBatch(client, events, expected);
+          const r = await this.applyBatch(client, events, expected);
+          if (r !== 'ok') return end(r);
         } catch (e) {
-          if (e instanceof LockLost) return end('lost');
-          throw e; // the subscription retries the same batch with backoff
+          if (e instanceof LockLost || outcome) return end('lost');
+          // The database was in the way: the subscription retries the same batch with backoff, forever.
+          if (isTransientError(e)) throw e;
+          this.report(e);
+          let r: Outcome;
+          try {
+            r = await this.narrow(client, events, expected, () => outcome !== null);
+          } catch (e2) {
+            // Some events may be committed: the row, not this batch, says where to go on.
+            this.report(e2);
+            return end('resync');
+          }
+          if (r !== 'ok') return end(r);
         }
-        if (r !== 'ok') return end(r);
+        this.failingMark = false;
         expected = events[events.length - 1].position;
         this._position = expected;
         if (building) {
@@ -332,6 +393,79 @@ export class ProjectionRunner {
     const result = await ended;
     await sub.stop();
     return result;
+  }
+
+  /**
+   * A batch failed with a data error: apply its events one by one (each with its checkpoint), so those
+   * before the bad one are kept; try the bad one `maxAttempts` times with a doubling pause (one try
+   * when the row is already marked failing), then mark the projection failing at its position.
+   * Transient errors on the way are retried without counting.
+   */
+  private async narrow(client: pg.Client, events: StoredEvent[], from: number, ended: () => boolean): Promise<Outcome> {
+    let expected = from;
+    for (const event of events) {
+      let tries = 0;
+      let delay = this.retryDelayMs;
+      let transientDelay = 100;
+      for (;;) {
+        if (ended() || this.stopping) return 'stopped';
+        try {
+          const r = await this.applyBatch(client, [event], expected);
+          if (r !== 'ok') return r;
+          break;
+        } catch (e) {
+          if (e instanceof LockLost || ended()) return 'lost';
+          if (isTransientError(e)) {
+            this.report(e);
+            await this.pause(transientDelay);
+            transientDelay = Math.min(transientDelay * 2, 10_000);
+            continue;
+          }
+          tries += 1;
+          if (tries >= (this.failingMark ? 1 : this.maxAttempts)) {
+            if (!(await this.markFailing(client, event, expected, e, tries))) return 'resync';
+            return 'failing';
+          }
+          await this.pause(delay);
+          delay *= 2;
+        }
+      }
+      expected = event.position;
+      this._position = expected;
+      this.failingMark = false;
+    }
+    return 'ok';
+  }
+
+  /** Records the failure on the checkpoint row and tells waiters; false when the row moved meanwhile (resync). */
+  private async markFailing(client: pg.Client, event: StoredEvent, expected: number, error: unknown, tries: number): Promise<boolean> {
+    const { name, version } = this.projection;
+    const text = describeFailure(event, error);
+    this.report(new Error(`projection ${name} v${version} is failing at position ${event.position} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${text}`));
+    await client.query('BEGIN');
+    try {
+      const { rows } = await client.query<CheckpointRow>(`SELECT * FROM ${this.t} WHERE name = $1 AND version = $2 FOR UPDATE`, [name, version]);
+      const row = rows[0];
+      if (!row || row.status === 'retired' || Number(row.position) !== expected) {
+        await client.query('ROLLBACK');
+        return false;
+      }
+      await client.query(
+        `UPDATE ${this.t}
+            SET failing_position = $3, error = $4, failed_at = clock_timestamp(),
+                attempts = CASE WHEN failing_position = $3 THEN attempts + $5 ELSE $5 END
+          WHERE name = $1 AND version = $2`,
+        [name, version, event.position, text, tries],
+      );
+      await this.notify(client, expected, row.status, { position: event.position, error: text });
+      await client.query('COMMIT');
+      this.failingMark = true;
+      this.retriesSeen = row.retry_requests; // read under the row lock the retry command also takes
+      return true;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw e;
+    }
   }
 
   /** One batch and its checkpoint in one transaction, guarded by the checkpoint row lock. */
@@ -357,7 +491,12 @@ export class ProjectionRunner {
         return outcome;
       }
       await applyEvents(this.projection, events, await projectionTx(client, row.schema_name));
-      await client.query(`UPDATE ${this.t} SET position = $3, updated_at = now() WHERE name = $1 AND version = $2`, [name, version, last]);
+      // Applied past any failing mark: the mark goes with the same commit.
+      await client.query(
+        `UPDATE ${this.t} SET position = $3, updated_at = now(), failing_position = NULL, error = NULL, failed_at = NULL, attempts = 0
+          WHERE name = $1 AND version = $2`,
+        [name, version, last],
+      );
       await this.notify(client, last, row.status);
       await client.query('COMMIT');
       return 'ok';

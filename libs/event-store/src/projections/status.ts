@@ -14,6 +14,16 @@ export interface ProjectionStatusRow {
   head: number;
   lag: number;
   updatedAt: string | null;
+  /** Set while the runner cannot apply the event at `position` (ADR 0010-b); the checkpoint stays just before it. */
+  failing: ProjectionFailure | null;
+}
+
+export interface ProjectionFailure {
+  position: number;
+  /** The event's type and id, and the error of the last try. */
+  error: string;
+  failedAt: string;
+  attempts: number;
 }
 
 /** Every projection version known to the database (retired ones excepted) and every registered one not started yet. */
@@ -38,11 +48,37 @@ export async function projectionsStatus(options: {
     head,
     lag: Math.max(0, head - Number(r.position)),
     updatedAt: r.updated_at.toISOString(),
+    failing: failureOf(r),
   }));
   for (const p of options.projections ?? []) {
     if (!rows.some((r) => r.name === p.name && r.version === p.version)) {
-      out.push({ name: p.name, version: p.version, status: 'not started', schema: null, checkpoint: 0, head, lag: head, updatedAt: null });
+      out.push({ name: p.name, version: p.version, status: 'not started', schema: null, checkpoint: 0, head, lag: head, updatedAt: null, failing: null });
     }
   }
   return out.sort((a, b) => a.name.localeCompare(b.name) || a.version - b.version);
+}
+
+export function failureOf(r: Pick<CheckpointRow, 'failing_position' | 'error' | 'failed_at' | 'attempts'>): ProjectionFailure | null {
+  if (r.failing_position === null) return null;
+  return { position: Number(r.failing_position), error: r.error ?? '', failedAt: (r.failed_at ?? new Date(0)).toISOString(), attempts: r.attempts };
+}
+
+/**
+ * The projection versions marked failing (retired ones excepted), for health checks: one read of
+ * the small control table; [] when no runner has created it yet.
+ */
+export async function failingProjections(
+  db: pg.Pool | pg.ClientBase,
+  controlSchema: string = DEFAULT_CONTROL_SCHEMA,
+): Promise<{ name: string; version: number; status: ProjectionStatus; checkpoint: number; failing: ProjectionFailure }[]> {
+  try {
+    const { rows } = await db.query<CheckpointRow>(
+      `SELECT * FROM ${q(controlSchema)}.checkpoints WHERE failing_position IS NOT NULL AND status <> 'retired' ORDER BY name, version`,
+    );
+    return rows.map((r) => ({ name: r.name, version: r.version, status: r.status, checkpoint: Number(r.position), failing: failureOf(r)! }));
+  } catch (e) {
+    // 42P01: no control table yet; 42703: a database whose control table predates the failure columns (no runner started since).
+    if ((e as { code?: string }).code === '42P01' || (e as { code?: string }).code === '42703') return [];
+    throw e;
+  }
 }

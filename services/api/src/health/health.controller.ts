@@ -3,7 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
-import { HEARTBEAT_EVERY_MS, Public, WorkerHeartbeat } from '@academy/backend';
+import { failingProjections } from '@academy/event-store';
+import { HEARTBEAT_EVERY_MS, PG_POOL, Public, WorkerHeartbeat } from '@academy/backend';
 import { REDIS } from '../tokens.js';
 
 @ApiTags('platform')
@@ -16,9 +17,13 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(PG_POOL) private readonly pool: Parameters<typeof failingProjections>[0],
   ) {}
 
-  /** db and redis decide up/down (503); a silent worker only makes the answer 'degraded'. */
+  /**
+   * db and redis decide up/down (503); a silent worker or a projection marked failing (ADR 0010-b)
+   * only makes the answer 'degraded' (200): the API still serves, but some screens show stale data.
+   */
   @Get()
   @HealthCheck()
   check() {
@@ -37,6 +42,23 @@ export class HealthController {
         const last = rows[0]?.lastSeenAt;
         if (last && Date.now() - last.getTime() <= 3 * HEARTBEAT_EVERY_MS) return worker.up({ lastSeenAt: last.toISOString() });
         return worker.degraded({ message: last ? 'no heartbeat from the worker recently' : 'the worker has not reported yet', lastSeenAt: last?.toISOString() ?? null });
+      },
+      async () => {
+        const indicator = this.indicators.check('projections');
+        const failing = await failingProjections(this.pool);
+        if (failing.length === 0) return indicator.up();
+        return indicator.degraded({
+          message: failing.map((f) => `projection ${f.name} v${f.version} is failing at position ${f.failing.position}`).join('; '),
+          failing: failing.map((f) => ({
+            name: f.name,
+            version: f.version,
+            position: f.failing.position,
+            checkpoint: f.checkpoint,
+            error: f.failing.error,
+            since: f.failing.failedAt,
+            attempts: f.failing.attempts,
+          })),
+        });
       },
     ]);
   }

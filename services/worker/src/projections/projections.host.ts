@@ -38,7 +38,13 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
 
   onApplicationBootstrap(): void {
     const onError = (what: string) => (e: unknown) => this.log.error(`${what}: ${e instanceof Error ? e.message : String(e)}`);
-    this.running = startProjections(this.registry.projections, { store: this.store, pool: this.pool, onError: onError('projection') });
+    this.running = startProjections(this.registry.projections, {
+      store: this.store,
+      pool: this.pool,
+      maxAttempts: this.config.PROJECTION_MAX_ATTEMPTS,
+      retryDelayMs: this.config.PROJECTION_RETRY_MS,
+      onError: onError('projection'),
+    });
     this.reacting = startReactors(this.registry.reactors?.(this.store) ?? [], { store: this.store, pool: this.pool, onError: onError('reactor') });
     const routes = withMailRoutes(this.registry.notificationRoutes, this.registry.mailTemplates ?? {});
     if (Object.keys(routes).length) {

@@ -1,0 +1,63 @@
+// The repair path of a failing projection (ADR 0010-b): after the cause is fixed (new handler code
+// deployed, or an upcaster for the event's type), `projections retry <name>` asks the runner that
+// leads it to try the failing event again, and reports what happened.
+import type pg from 'pg';
+import { checkpointChannel, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q, type CheckpointRow } from './control.js';
+import { failureOf, type ProjectionFailure } from './status.js';
+
+export type RetryOutcome =
+  /** The runner applied the event: the projection follows the log again. */
+  | { result: 'recovered'; name: string; version: number; checkpoint: number }
+  /** The runner tried and failed again (the mark stays, with the new error). */
+  | { result: 'still failing'; name: string; version: number; checkpoint: number; failing: ProjectionFailure }
+  /** Requested, but no runner tried within the wait (none is running?): it tries when one leads. */
+  | { result: 'requested'; name: string; version: number; checkpoint: number; failing: ProjectionFailure }
+  | { result: 'not failing'; name: string };
+
+export interface RetryOptions {
+  pool: pg.Pool;
+  name: string;
+  controlSchema?: string;
+  /** How long to wait for the runner's try (default 15 s; 0: do not wait). */
+  waitMs?: number;
+}
+
+export async function retryProjection(options: RetryOptions): Promise<RetryOutcome> {
+  const control = options.controlSchema ?? DEFAULT_CONTROL_SCHEMA;
+  await ensureControlSchema(options.pool, control);
+  const t = `${q(control)}.checkpoints`;
+  // The row lock is the one the runner marks failing under: a request counted here is one it has not seen.
+  const { rows } = await options.pool.query<CheckpointRow>(
+    `UPDATE ${t} SET retry_requests = retry_requests + 1 WHERE name = $1 AND status <> 'retired' AND failing_position IS NOT NULL RETURNING *`,
+    [options.name],
+  );
+  if (rows.length === 0) return { result: 'not failing', name: options.name };
+  for (const r of rows) {
+    await options.pool.query(`SELECT pg_notify($1, $2)`, [checkpointChannel(control), JSON.stringify({ name: r.name, version: r.version, retry: true })]);
+  }
+  // Several versions (a live one and one building) may fail at once: report the first that answers badly.
+  const deadline = Date.now() + (options.waitMs ?? 15_000);
+  const outcomes: RetryOutcome[] = [];
+  for (const asked of rows) {
+    for (;;) {
+      const { rows: now } = await options.pool.query<CheckpointRow>(`SELECT * FROM ${t} WHERE name = $1 AND version = $2`, [asked.name, asked.version]);
+      const r = now[0];
+      const base = { name: asked.name, version: asked.version, checkpoint: Number(r?.position ?? asked.position) };
+      if (!r || r.failing_position === null) {
+        outcomes.push({ result: 'recovered', ...base });
+        break;
+      }
+      // A new try stamps failed_at again (clock time of that try), so a later stamp is the answer.
+      if (r.failed_at && asked.failed_at && r.failed_at.getTime() > asked.failed_at.getTime()) {
+        outcomes.push({ result: 'still failing', ...base, failing: failureOf(r)! });
+        break;
+      }
+      if (Date.now() >= deadline) {
+        outcomes.push({ result: 'requested', ...base, failing: failureOf(r)! });
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return outcomes.find((o) => o.result === 'still failing') ?? outcomes.find((o) => o.result === 'requested') ?? outcomes[0];
+}
