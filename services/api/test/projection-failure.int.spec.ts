@@ -1,0 +1,101 @@
+// A projection that cannot apply an event, through the BUILT API, worker and CLI (run the build first):
+// the worker marks it failing after its bounded tries, /api/health turns degraded naming it and the
+// position, commands whose screen reads it answer 503 at once, the other projections go on, and
+// `academy projections retry` after the fix brings it back (ADR 0010-b).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot, startApi, type RunningApi } from '@academy/testing';
+
+describe('a failing projection in the running API and worker', () => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    // Two quick tries instead of five over 30 s, so the test does not sit through the backoff.
+    api = await startApi({ withWorker: true, env: { PROJECTION_MAX_ATTEMPTS: '2', PROJECTION_RETRY_MS: '50' } });
+  }, 60_000);
+  afterAll(() => api?.stop());
+
+  async function call(method: string, p: string, token?: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers; ms: number }> {
+    const t0 = Date.now();
+    const res = await fetch(`${api.url}/api${p}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json(), headers: res.headers, ms: Date.now() - t0 };
+  }
+  async function until<T>(read: () => Promise<T>, ok: (t: T) => boolean, what: string): Promise<T> {
+    const end = Date.now() + 20_000;
+    for (;;) {
+      const value = await read();
+      if (ok(value)) return value;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const academy = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), ...args], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: api.db.url },
+    });
+  const health = async () => (await call('GET', '/health')).body;
+
+  it('is marked failing, shows in health and the CLI, answers waits with 503 at once, and recovers on retry', async () => {
+    const setup = await call('POST', '/setup');
+    const admin = (await call('POST', '/auth/sign-in', undefined, { email: setup.body.email, password: setup.body.password })).body.access_token as string;
+    expect((await call('POST', '/programs', admin, { name: 'Healthy' })).status).toBe(201);
+    const ok = await until(health, (b) => b.status === 'ok', 'health ok');
+    expect(ok.details.projections.status).toBe('up');
+
+    // An event the catalog projection cannot apply: its table refuses the row (a data error, 23514).
+    const { rows } = await api.db.pool.query(`SELECT schema_name FROM projections.checkpoints WHERE name = 'catalog' AND status = 'live'`);
+    await api.db.pool.query(`ALTER TABLE "${rows[0].schema_name}".programs ADD CONSTRAINT poison CHECK (name <> 'Poison')`);
+
+    // The command is stored; its wait ends when the worker marks the catalog failing, not at its bound.
+    const poisoned = await call('POST', '/programs', admin, { name: 'Poison' });
+    expect(poisoned.status).toBe(503);
+    const position = Number(poisoned.headers.get('x-academy-position'));
+    expect(position).toBeGreaterThan(0);
+    expect(poisoned.body).toMatchObject({ statusCode: 503, position, failing: [{ projection: 'catalog', position }] });
+    expect(poisoned.body.message).toContain('"catalog" (stopped at position');
+
+    // Health: degraded (HTTP 200, db and redis up), naming the projection and the position.
+    const degraded = await until(health, (b) => b.status === 'degraded', 'health degraded');
+    expect(degraded.details.db.status).toBe('up');
+    expect(degraded.details.projections).toMatchObject({
+      status: 'degraded',
+      message: `projection catalog v1 is failing at position ${position}`,
+      failing: [{ name: 'catalog', version: 1, position, checkpoint: position - 1, error: expect.stringContaining('[23514]') }],
+    });
+    expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
+
+    // Another write the catalog must show: 503 at once, no 3 s wait.
+    const next = await call('POST', '/programs', admin, { name: 'Another' });
+    expect(next.status).toBe(503);
+    expect(next.ms).toBeLessThan(1500);
+    // A write of another context is answered as usual, and every other projection reaches the head.
+    const teacher = await call('POST', '/users', admin, { fullName: 'Tendai Moyo', email: 'tendai@academy.test', role: 'teacher' });
+    expect(teacher.status).toBe(201);
+    const head = Number((await api.db.pool.query(`SELECT max(position) AS p FROM event_store.events`)).rows[0].p);
+    await until(
+      async () => (await api.db.pool.query(`SELECT name, position::int FROM projections.checkpoints WHERE status = 'live' AND name <> 'catalog'`)).rows,
+      (rs) => rs.length > 3 && rs.every((r: any) => r.position >= head),
+      'the other projections at the head',
+    );
+
+    // The operator's view.
+    const status = academy('projections', 'status');
+    expect(status.status).toBe(1);
+    expect(status.stdout).toMatch(new RegExp(`^catalog\\s+1\\s+live\\s+${position - 1}\\s+\\d+\\s+\\d+\\s+FAILING at ${position}$`, 'm'));
+    expect(status.stdout).toContain(`catalog v1 is failing at position ${position}`);
+
+    // The repair: fix the cause, then ask for a retry.
+    await api.db.pool.query(`ALTER TABLE "${rows[0].schema_name}".programs DROP CONSTRAINT poison`);
+    const retry = academy('projections', 'retry', 'catalog');
+    expect({ code: retry.status, out: retry.stdout }).toEqual({ code: 0, out: expect.stringMatching(/^catalog v1 recovered: checkpoint \d+, following the log again\n$/) });
+    await until(health, (b) => b.status === 'ok', 'health ok again');
+    const programs = await call('GET', '/programs', admin);
+    expect(programs.body.programs.map((p: any) => p.name).sort()).toEqual(['Another', 'Healthy', 'Poison']);
+    expect(academy('projections', 'status').status).toBe(0);
+  });
+});
