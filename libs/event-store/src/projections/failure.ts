@@ -40,5 +40,5 @@ export function describeFailure(event: StoredEvent, error: unknown): string {
 }
 
 export function storable(text: string): string {
-  return text.replace(/\u0000/g, '\\0').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return text.replaceAll('\u0000', '\\0').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
