@@ -143,6 +143,22 @@ describe('a projection that cannot apply an event', () => {
     expect(await cli(['projections', 'retry', 'demo_accounts'], [projection, other])).toEqual({ code: 0, text: 'demo_accounts is not failing: nothing to retry\n' });
   });
 
+  it('following live, a bad event arriving alone gets exactly N tries in all', async () => {
+    await seed(store, 0, 10, 10);
+    const tries: number[] = [];
+    const failOn = (e: { position: number }) => e.position === 12 && tries.push(Date.now()) > 0;
+    runner(demoProjection({ style: 'handlers', failOn }), { maxAttempts: 3, retryDelayMs: 50 });
+    await until(async () => (await checkpoint('demo_accounts')) === 10, 10_000, 'catch-up');
+    await seed(store, 10, 1, 1);
+    await until(async () => (await checkpoint('demo_accounts')) === 11, 10_000, 'the good event');
+    await seed(store, 11, 1, 1);
+    await until(async () => (await row('demo_accounts'))?.failing_position === '12', 10_000, 'the failing mark');
+    expect(tries).toHaveLength(3);
+    expect(tries[1] - tries[0]).toBeGreaterThanOrEqual(45);
+    expect(tries[2] - tries[1]).toBeGreaterThanOrEqual(95);
+    expect((await row('demo_accounts'))!).toMatchObject({ position: '11', attempts: 3 });
+  });
+
   it('a runner that starts leading a failing projection tries the event once (the new process may carry the fix)', async () => {
     await seed(store, 0, 120, 120);
     const broken = demoProjection({ style: 'handlers', failOn: (e) => e.position === 110 });

@@ -362,7 +362,7 @@ export class ProjectionRunner {
           this.report(e);
           let r: Outcome;
           try {
-            r = await this.narrow(client, events, expected, () => outcome !== null);
+            r = await this.narrow(client, events, expected, e, () => outcome !== null);
           } catch (e2) {
             // Some events may be committed: the row, not this batch, says where to go on.
             this.report(e2);
@@ -401,12 +401,19 @@ export class ProjectionRunner {
    * when the row is already marked failing), then mark the projection failing at its position.
    * Transient errors on the way are retried without counting.
    */
-  private async narrow(client: pg.Client, events: StoredEvent[], from: number, ended: () => boolean): Promise<Outcome> {
+  private async narrow(client: pg.Client, events: StoredEvent[], from: number, batchError: unknown, ended: () => boolean): Promise<Outcome> {
     let expected = from;
     for (const event of events) {
       let tries = 0;
       let delay = this.retryDelayMs;
       let transientDelay = 100;
+      if (events.length === 1) {
+        // A batch of one (the usual case when following live) was this event's first try.
+        tries = 1;
+        if (tries >= this.budget()) return (await this.markFailing(client, event, expected, batchError, tries)) ? 'failing' : 'resync';
+        await this.pause(delay);
+        delay *= 2;
+      }
       for (;;) {
         if (ended() || this.stopping) return 'stopped';
         try {
@@ -422,7 +429,7 @@ export class ProjectionRunner {
             continue;
           }
           tries += 1;
-          if (tries >= (this.failingMark ? 1 : this.maxAttempts)) {
+          if (tries >= this.budget()) {
             if (!(await this.markFailing(client, event, expected, e, tries))) return 'resync';
             return 'failing';
           }
@@ -435,6 +442,11 @@ export class ProjectionRunner {
       this.failingMark = false;
     }
     return 'ok';
+  }
+
+  /** Tries an event gets: one per request once the row is marked failing, else maxAttempts. */
+  private budget(): number {
+    return this.failingMark ? 1 : this.maxAttempts;
   }
 
   /** Records the failure on the checkpoint row and tells waiters; false when the row moved meanwhile (resync). */
