@@ -1,5 +1,5 @@
 // `npm run academy -- <command>`: the auditors' and operators' CLI (audit verify | head | replay,
-// projections status | rebuild) over the configured database, with the worker's projection registry.
+// projections status | retry | rebuild) over the configured database, with the worker's projection registry.
 import pg from 'pg';
 import { ACADEMY_CLI_USAGE, createPostgresEventStore, loadMasterKey, runAcademyCli } from '@academy/event-store';
 import { loadConfig, ConfigError } from '@academy/backend';
