@@ -73,6 +73,16 @@ describe('a failing projection in the running API and worker', () => {
     const next = await call('POST', '/programs', admin, { name: 'Another' });
     expect(next.status).toBe(503);
     expect(next.ms).toBeLessThan(1500);
+    // A read that must reflect that write (X-Academy-Min-Position) too, and one before it is served.
+    const read = async (min: number) => {
+      const t0 = Date.now();
+      const res = await fetch(`${api.url}/api/subjects`, { headers: { authorization: `Bearer ${admin}`, 'x-academy-min-position': String(min) } });
+      return { status: res.status, body: (await res.json()) as any, ms: Date.now() - t0 };
+    };
+    const stale = await read(position);
+    expect(stale).toMatchObject({ status: 503, body: { failing: [{ projection: 'catalog', position }] } });
+    expect(stale.ms).toBeLessThan(1500);
+    expect((await read(position - 1)).status).toBe(200);
     // A write of another context is answered as usual, and every other projection reaches the head.
     const teacher = await call('POST', '/users', admin, { fullName: 'Tendai Moyo', email: 'tendai@academy.test', role: 'teacher' });
     expect(teacher.status).toBe(201);

@@ -51,7 +51,7 @@ export function commandAnswer(result: ConsistencyResult): { status: 200 | 202 | 
 /** The message of that 503: it names the projections and where they stopped. */
 export function failingMessage(result: ConsistencyResult): string {
   const which = (result.failing ?? []).map((f) => `"${f.name}" (stopped at position ${f.position})`).join(', ');
-  return `The read model ${which} cannot apply the event log and needs an administrator's repair, so it cannot show this yet.`;
+  return `Your change is saved, but the read model ${which} cannot show it yet: it needs an administrator's repair.`;
 }
 
 export class ConsistencyWaiter {
