@@ -5,11 +5,11 @@ import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import { runAcademyCli } from '../audit/cli.js';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
-import { commandAnswer, ConsistencyWaiter, failingMessage } from './consistency.js';
+import { commandAnswer, ConsistencyWaiter, failingMessage, waitForProjections } from './consistency.js';
 import { ensureControlSchema } from './control.js';
 import { allEvents, demoProjection, expectedBalances, readBalances, seed, testStore, until } from './demo-fixture.test.js';
 import { ProjectionRunner } from './runner.js';
-import { projectionsStatus } from './status.js';
+import { failingProjections, projectionsStatus } from './status.js';
 import type { Projection } from './types.js';
 
 let db: TestDatabase;
@@ -245,6 +245,21 @@ describe('a projection that cannot apply an event', () => {
     await until(async () => (await row('demo_accounts'))?.failing_position === '40', 10_000, 'the failing mark');
     expect(await row('demo_accounts')).toMatchObject({ position: '39', attempts: 2, error: expect.stringContaining('[22021] invalid byte sequence for encoding "UTF8": 0x00') });
     await until(async () => (await checkpoint('other_accounts')) === 60, 10_000, 'the other projection at the head');
+  });
+
+  it('a new version failing while it builds: the live version keeps serving and waiting, health names the building one', async () => {
+    await seed(store, 0, 100, 100);
+    runner(demoProjection());
+    await until(async () => (await checkpoint('demo_accounts')) === 100, 10_000, 'v1 live');
+    runner(demoProjection({ version: 2, style: 'handlers', failOn: (e) => e.position === 60 }), { maxAttempts: 2, retryDelayMs: 20 });
+    await until(async () => (await failingProjections(db.pool)).length === 1, 10_000, 'v2 failing');
+    expect(await failingProjections(db.pool)).toEqual([
+      expect.objectContaining({ name: 'demo_accounts', version: 2, status: 'building', checkpoint: 59, failing: expect.objectContaining({ position: 60, attempts: 2 }) }),
+    ]);
+    await seed(store, 100, 10, 10);
+    await until(async () => (await checkpoint('demo_accounts')) === 110, 10_000, 'v1 following');
+    expect((await waitForProjections(db.pool, ['demo_accounts'], 110, 2000)).reached).toBe(true);
+    expect(await readBalances(db.pool)).toEqual(expectedBalances(await allEvents(store)));
   });
 
   it('adds the failure columns to a control table made before them, keeping its rows', async () => {
