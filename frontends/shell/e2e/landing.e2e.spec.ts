@@ -52,13 +52,14 @@ describe('the landing page in a browser', () => {
       await tracked.page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(tracked.cspViolations).toEqual([]);
       await tracked.page.evaluate(() => {
+        // Runs in the page (this file is type-checked without the DOM library).
+        const { document } = globalThis as unknown as { document: { createElement(tag: string): { textContent: string }; head: { append(node: unknown): void } } };
         const script = document.createElement('script');
-        script.textContent = 'window.injected = true';
+        script.textContent = 'globalThis.injected = true';
         document.head.append(script);
       });
-      await tracked.page.waitForFunction(() => true);
       for (let i = 0; i < 40 && !tracked.cspViolations.length; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(await tracked.page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+      expect(await tracked.page.evaluate(() => (globalThis as { injected?: boolean }).injected)).toBeUndefined();
       expect(tracked.cspViolations.join('\n')).toMatch(/script-src/);
     } finally {
       await tracked.page.close();

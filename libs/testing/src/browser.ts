@@ -54,6 +54,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
       const tracked: TrackedPage = { page, consoleErrors: [], pageErrors: [], requests: [], cspViolations: [] };
       // Before any script of the page: report each violation on the console, where it is caught below.
       await page.addInitScript(() => {
+        // Runs in the page (this file is type-checked without the DOM library).
+        type Violation = { effectiveDirective: string; blockedURI: string; sourceFile: string; lineNumber: number };
+        const { document } = globalThis as unknown as { document: { addEventListener(type: string, listener: (e: Violation) => void): void } };
         document.addEventListener('securitypolicyviolation', (e) => {
           console.error(`[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || 'page'}:${e.lineNumber})`);
         });
