@@ -3,11 +3,12 @@
 // page's requests the way a CDN would) or, without it, from the IP database (127.0.0.1 is in none:
 // the lookup fails); the syllabus dialog; Enroll Now; the application form and Quick Contact with
 // their spec texts; a 360 px wide screen; axe-core's serious and critical rules.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('the landing page in a browser', () => {
   let api: RunningApi;
@@ -26,6 +27,8 @@ describe('the landing page in a browser', () => {
   });
   afterEach(() => {
     for (const p of pages.splice(0)) {
+      // The API's CSP (helmet) let every script, style, image and request of the page through.
+      expect(p.cspViolations).toEqual([]);
       expect(p.pageErrors).toEqual([]);
       void p.page.close();
     }
@@ -41,6 +44,28 @@ describe('the landing page in a browser', () => {
     await page.goto(`${api.url}/`);
     return page;
   }
+  it('runs under a CSP that refuses an injected inline script, and the page reports the refusal', async () => {
+    // Not in `pages`: this page's violation is the point, not a failure.
+    const tracked = await browser.newPage();
+    try {
+      await tracked.page.goto(`${api.url}/`);
+      await tracked.page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(tracked.cspViolations).toEqual([]);
+      await tracked.page.evaluate(() => {
+        // Runs in the page (this file is type-checked without the DOM library).
+        const { document } = globalThis as unknown as { document: { createElement(tag: string): { textContent: string }; head: { append(node: unknown): void } } };
+        const script = document.createElement('script');
+        script.textContent = 'globalThis.injected = true';
+        document.head.append(script);
+      });
+      for (let i = 0; i < 40 && !tracked.cspViolations.length; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await tracked.page.evaluate(() => (globalThis as { injected?: boolean }).injected)).toBeUndefined();
+      expect(tracked.cspViolations.join('\n')).toMatch(/script-src/);
+    } finally {
+      await tracked.page.close();
+    }
+  });
+
   const status = (page: Page) => page.getByTestId('location-status');
   const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
   /** Rendered text of an element; sections below the fold are content-visibility: auto, so scroll to it first. */
@@ -60,7 +85,8 @@ describe('the landing page in a browser', () => {
     return rows[0].n;
   }
   async function seriousAxeViolations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ path: axePath });
+    // Evaluated by the test (devtools protocol), not added as a <script>: the page's CSP refuses inline scripts.
+    await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {
       // Runs in the page (this file is type-checked without the DOM library).
       const page = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } };

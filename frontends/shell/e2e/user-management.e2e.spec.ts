@@ -39,7 +39,9 @@ describe('user management in a browser, against the API, worker and mail', () =>
     await smtp?.stop();
   });
   afterEach(() => {
-    // Nothing may have thrown in either page, whatever the test did.
+    // Nothing may have thrown in either page, whatever the test did, and the CSP blocked nothing of
+    // the shell or the dashboard remotes.
+    expect([...admin.cspViolations, ...other.cspViolations]).toEqual([]);
     expect(admin.pageErrors).toEqual([]);
     expect(other.pageErrors).toEqual([]);
   });

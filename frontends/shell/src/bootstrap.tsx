@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingPage } from './pages/landing/landing-page';

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,6 +31,31 @@ const smtpUrl = z.string().refine((v) => {
     return false;
   }
 }, 'must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)');
+
+/**
+ * Which hops may tell the client's address in X-Forwarded-For (express 'trust proxy'). Unset or
+ * `false`: none, the address is the socket's, so a client cannot choose its own rate-limit bucket.
+ * A hop count (`1`: one proxy in front) or the proxies' addresses: `loopback`, `linklocal`,
+ * `uniquelocal`, IPs and CIDRs, comma-separated. `true` (trust every hop) is refused: with it the
+ * left-most X-Forwarded-For, which any client writes, would be the address.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(v: string): boolean {
+  if (PROXY_NAMES.has(v)) return true;
+  const [ip, bits, ...rest] = v.split('/');
+  const family = net.isIP(ip ?? '');
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+const trustProxy = z
+  .string()
+  .transform((v) => v.trim())
+  .superRefine((v, ctx) => {
+    if (v === 'true') ctx.addIssue({ code: 'custom', message: 'must not be true (any client could then choose its address): give a hop count such as 1, or the proxies\' addresses' });
+    else if (!(v === '' || v === 'false' || /^\d+$/.test(v) || v.split(',').every((p) => isProxyAddress(p.trim()))))
+      ctx.addIssue({ code: 'custom', message: 'must be false, a hop count (1), or a comma-separated list of loopback, linklocal, uniquelocal, IPs and CIDRs' });
+  })
+  .transform((v): false | number | string[] => (v === '' || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) || false : v.split(',').map((p) => p.trim())));
 
 // Loose on purpose: the SMTP server is the judge of deliverability; this only catches typos like a missing @.
 const emailAddress = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
@@ -77,6 +103,8 @@ export const configSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. cf-ipcountry')
     .transform((v) => v.toLowerCase())
     .optional(),
+  /** Proxies trusted to give the client's address in X-Forwarded-For (rate limits per address). */
+  TRUST_PROXY: trustProxy.default(false),
   /** Contact details the public site shows to visitors from South Africa (and any country but Zimbabwe). */
   CONTACT_ZA_PHONE: z.string().min(3).default('+27 10 500 0100'),
   CONTACT_ZA_EMAIL: z.string().regex(emailAddress, 'must be an email address').default('admissions@academy.co.za'),

@@ -28,8 +28,10 @@ export { AuthGuard, NOT_SIGNED_IN, FORBIDDEN, type SessionValidator } from './au
 export { AccessTokens, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from './auth/access-tokens.js';
 export { AuthModule } from './auth/auth.module.js';
 export { loadJwtSecret } from './auth/jwt-secret.js';
-export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimitRule, type RateLimitResult, type WhenRedisDown, type ConsumeOptions } from './http/rate-limiter.js';
+export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimitRule, type RateLimitHit, type LimitOptions } from './http/rate-limiter.js';
+export { clientAddress, rateLimitAddress } from './http/client-address.js';
 export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js';
+export type { SecurityHeadersOptions } from './http/security-headers.js';
 export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates } from './notifications/notices.js';
 export { PEOPLE_TABLE, peopleHandlers, rememberPerson, changePersonRole, renamePerson, forgetPerson } from './read-models/people.js';
 export { preparedQuery } from './read-models/prepared.js';

@@ -12,6 +12,12 @@ export interface TrackedPage {
   pageErrors: string[];
   /** URL of every request the page made, in order. */
   requests: string[];
+  /**
+   * Every Content Security Policy violation the page reported (its securitypolicyviolation events and
+   * Chromium's "Refused to …" console errors). Each is also a page error: a test that expects none
+   * of those expects the CSP to let the shell and its remotes load.
+   */
+  cspViolations: string[];
 }
 
 export interface BrowserSession {
@@ -45,9 +51,24 @@ export async function launchBrowser(): Promise<BrowserSession> {
     context,
     async newPage() {
       const page = await context.newPage();
-      const tracked: TrackedPage = { page, consoleErrors: [], pageErrors: [], requests: [] };
+      const tracked: TrackedPage = { page, consoleErrors: [], pageErrors: [], requests: [], cspViolations: [] };
+      // Before any script of the page: report each violation on the console, where it is caught below.
+      await page.addInitScript(() => {
+        // Runs in the page (this file is type-checked without the DOM library).
+        type Violation = { effectiveDirective: string; blockedURI: string; sourceFile: string; lineNumber: number };
+        const { document } = globalThis as unknown as { document: { addEventListener(type: string, listener: (e: Violation) => void): void } };
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(`[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || 'page'}:${e.lineNumber})`);
+        });
+      });
       page.on('console', (m) => {
-        if (m.type() === 'error') tracked.consoleErrors.push(m.text());
+        if (m.type() !== 'error') return;
+        const text = m.text();
+        tracked.consoleErrors.push(text);
+        if (text.startsWith('[csp-violation]') || text.includes('Content Security Policy')) {
+          tracked.cspViolations.push(text);
+          tracked.pageErrors.push(`CSP: ${text}`);
+        }
       });
       page.on('pageerror', (e) => tracked.pageErrors.push(`${e.name}: ${e.message}`));
       page.on('request', (r) => tracked.requests.push(r.url()));

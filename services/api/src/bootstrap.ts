@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { applyHttpPlatform, loadConfigOrExit, migrateUp } from '@academy/backend';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppModule } from './app.module.js';
-import { findFrontends, mountFrontends } from './frontends/frontends.js';
+import { federationManifest, findFrontends, mountFrontends, remoteOrigins } from './frontends/frontends.js';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
@@ -20,7 +20,8 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, layout), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
-  applyHttpPlatform(app);
+  // The page may load remotes that ACADEMY_REMOTE_<NAME> serves from another origin (read at start, like the manifest's overrides).
+  applyHttpPlatform(app, { remoteOrigins: remoteOrigins(federationManifest(layout, process.env)) });
   // sendBeacon posts text/plain; the client-events endpoints read it as JSON.
   app.use('/api/client-events', express.text({ type: 'text/plain', limit: '16kb' }), (req: express.Request, _res: express.Response, next: express.NextFunction) => {
     if (typeof req.body === 'string') {

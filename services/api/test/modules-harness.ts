@@ -67,6 +67,8 @@ export interface HarnessOptions {
 export async function startHarness(name: string, options: HarnessOptions = {}): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase(name);
   const config = loadConfig({
+    // Its clients are "behind a proxy on loopback": X-Forwarded-For names each one's address.
+    TRUST_PROXY: 'loopback',
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),
     NODE_ENV: 'test',

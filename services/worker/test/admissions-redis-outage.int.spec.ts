@@ -64,6 +64,8 @@ beforeAll(async () => {
   redis = await startRedis({ dataDir: dir, port: redisPort, persist: true });
   catcher = await startSmtpCatcher({ keep: 5000 });
   const config = loadConfig({
+    // Its clients are "behind a proxy on loopback": X-Forwarded-For names each one's address.
+    TRUST_PROXY: 'loopback',
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
     REDIS_URL: redis.url,

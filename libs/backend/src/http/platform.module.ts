@@ -8,6 +8,7 @@ import { createRedis } from '../redis.js';
 import { APP_CONFIG, REDIS_CLIENT } from '../auth/tokens.js';
 import { ApiExceptionFilter } from './exception.filter.js';
 import { RateLimiter } from './rate-limiter.js';
+import { noStoreApi, securityHeaders, type SecurityHeadersOptions } from './security-headers.js';
 
 class RedisLifecycle implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
@@ -31,13 +32,17 @@ export class HttpPlatformModule {
 
 /**
  * HTTP settings every API process (and its integration tests) applies: /api prefix, one error shape,
- * cookies (the refresh token), and client IPs from a loopback reverse proxy (for rate limits).
+ * cookies (the refresh token), security headers, no-store on API answers, and client addresses from
+ * X-Forwarded-For only through the proxies TRUST_PROXY names (rate limits count per address).
  */
-export function applyHttpPlatform(app: INestApplication): void {
+export function applyHttpPlatform(app: INestApplication, options: SecurityHeadersOptions = {}): void {
+  const config = app.get<AppConfig>(APP_CONFIG);
   const express = app as NestExpressApplication;
   express.setGlobalPrefix('api');
   express.useGlobalFilters(new ApiExceptionFilter());
+  express.use(securityHeaders(config, options));
+  express.use(noStoreApi);
   express.use(cookieParser());
   express.disable('x-powered-by');
-  express.set('trust proxy', 'loopback');
+  express.set('trust proxy', config.TRUST_PROXY);
 }

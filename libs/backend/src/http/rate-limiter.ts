@@ -1,20 +1,20 @@
-import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts } from 'rate-limiter-flexible';
 import type { AppConfig } from '../config.js';
 import { APP_CONFIG, REDIS_CLIENT } from '../auth/tokens.js';
 
 export interface RateLimitRule {
-  /** Counter name, e.g. 'sign-in:ip'. */
+  /** Counter name, e.g. 'sign-in:failures:ip'. */
   name: string;
   limit: number;
   windowSeconds: number;
 }
 
-export interface RateLimitResult {
-  allowed: boolean;
-  /** Seconds until the window resets (for Retry-After). */
-  retryAfter: number;
-  count: number;
+/** One counter: a rule and whose count it is (an address, an account, both). */
+export interface RateLimitHit {
+  rule: RateLimitRule;
+  subject: string;
 }
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
@@ -29,83 +29,85 @@ export class TooManyRequestsException extends HttpException {
   }
 }
 
-/**
- * What a limit does while Redis does not answer: 'refuse' (fail closed, 503: sign-in must not become
- * unlimited guessing) or 'memory' (count in this process instead: a public form that must keep
- * accepting people during a Redis outage, still limited per process).
- */
-export type WhenRedisDown = 'refuse' | 'memory';
-
-export interface ConsumeOptions {
-  whenRedisDown?: WhenRedisDown;
+export interface LimitOptions {
   /** The 429's message (default TOO_MANY_ATTEMPTS). */
   message?: string;
 }
 
+const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
 /**
- * Fixed-window counters in Redis (ARCHITECTURE.md §6): INCR and set the expiry on the first hit,
- * atomically in one Lua call so a crash never leaves a counter without expiry. Redis down → 503
- * after a short wait (fail closed) rather than unlimited guessing or a request hanging on the
- * client's offline queue; or, for rules that ask for it (`whenRedisDown: 'memory'`), per-process
- * counters until Redis answers again.
+ * Fixed-window counters of rate-limiter-flexible (ARCHITECTURE.md §6) in Redis, shared by every API
+ * replica, each with an in-memory insurance limiter of the same rule: while Redis is down or slow
+ * (no answer within TIMEOUT_MS) this process counts on its own, so an outage neither opens unlimited
+ * guessing nor refuses everyone. The insurance counts per process: with N replicas an attacker gets
+ * at most N× the limit during an outage.
+ *
+ * `consume` counts every attempt (sign-up, public forms); sign-in counts only failures with `check`,
+ * `penalize`, `refund` and `forget`, so a class signing in behind one address never uses up a limit.
  */
 @Injectable()
 export class RateLimiter {
-  private static readonly SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('TTL', KEYS[1])
-if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {n, ttl}`;
+  static readonly TIMEOUT_MS = 1000;
 
-  static readonly TIMEOUT_MS = 2000;
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
 
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** In-process fixed windows, used only while Redis is down for rules that fall back to memory. */
-  private readonly local = new Map<string, { count: number; resetAt: number }>();
-
-  async hit(rule: RateLimitRule, subject: string, whenRedisDown: WhenRedisDown = 'refuse'): Promise<RateLimitResult> {
-    if (whenRedisDown === 'memory') {
-      // Not connected: answer at once from memory rather than wait for the timeout on every request.
-      if (this.redis.status !== 'ready') return this.hitLocally(rule, subject);
-      try {
-        return await this.hitRedis(rule, subject);
-      } catch {
-        return this.hitLocally(rule, subject);
-      }
+  private limiter(rule: RateLimitRule): RateLimiterAbstract {
+    const id = `${rule.name}:${rule.limit}:${rule.windowSeconds}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      const options = { keyPrefix: `${this.config.QUEUE_PREFIX}:ratelimit:${rule.name}`, points: rule.limit, duration: rule.windowSeconds };
+      const insuranceLimiter = new RateLimiterMemory(options);
+      // Not connected: straight to the insurance rather than waiting in ioredis's offline queue.
+      const redis = new RateLimiterRedis({ ...options, storeClient: this.redis, rejectIfRedisNotReady: true, insuranceLimiter });
+      // Connected but not answering (a stalled network): the insurance after TIMEOUT_MS.
+      limiter = new RLWrapperTimeouts({ limiter: redis, timeoutMs: RateLimiter.TIMEOUT_MS, insuranceLimiter });
+      this.limiters.set(id, limiter);
     }
-    return this.hitRedis(rule, subject);
-  }
-
-  private hitLocally(rule: RateLimitRule, subject: string): RateLimitResult {
-    const key = `${rule.name}:${subject}`;
-    const now = Date.now();
-    if (this.local.size > 10_000) for (const [k, w] of this.local) if (w.resetAt <= now) this.local.delete(k);
-    let window = this.local.get(key);
-    if (!window || window.resetAt <= now) this.local.set(key, (window = { count: 0, resetAt: now + rule.windowSeconds * 1000 }));
-    window.count++;
-    return { allowed: window.count <= rule.limit, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)), count: window.count };
-  }
-
-  private async hitRedis(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
-    const key = `${this.config.QUEUE_PREFIX}:ratelimit:${rule.name}:${subject}`;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ServiceUnavailableException('This is not available right now. Please try again in a minute.')), RateLimiter.TIMEOUT_MS);
-    });
-    const counted = this.redis.eval(RateLimiter.SCRIPT, 1, key, String(rule.windowSeconds)) as Promise<[number, number]>;
-    const [count, ttl] = await Promise.race([counted, timeout]).finally(() => clearTimeout(timer));
-    return { allowed: count <= rule.limit, retryAfter: Math.max(1, ttl), count };
+    return limiter;
   }
 
   /** Counts a hit on every rule; throws TooManyRequestsException if any is over its limit. */
-  async consume(hits: { rule: RateLimitRule; subject: string }[], options: ConsumeOptions = {}): Promise<void> {
-    const results = await Promise.all(hits.map((h) => this.hit(h.rule, h.subject, options.whenRedisDown)));
-    const refused = results.filter((r) => !r.allowed);
-    if (refused.length) throw new TooManyRequestsException(Math.max(...refused.map((r) => r.retryAfter)), options.message);
+  async consume(hits: RateLimitHit[], options: LimitOptions = {}): Promise<void> {
+    const results = await Promise.all(
+      hits.map((h) =>
+        this.limiter(h.rule)
+          .consume(h.subject)
+          .then(() => null)
+          .catch((e: unknown) => {
+            if (e instanceof RateLimiterRes) return e;
+            throw e;
+          }),
+      ),
+    );
+    const refused = results.filter((r): r is RateLimiterRes => r !== null);
+    if (refused.length) throw new TooManyRequestsException(Math.max(...refused.map(retryAfter)), options.message);
+  }
+
+  /** Counts nothing; throws TooManyRequestsException if any rule has already reached its limit. */
+  async check(hits: RateLimitHit[], options: LimitOptions = {}): Promise<void> {
+    const results = await Promise.all(hits.map((h) => this.limiter(h.rule).get(h.subject)));
+    const refused = results.filter((r, i): r is RateLimiterRes => r !== null && r.consumedPoints >= hits[i]!.rule.limit);
+    if (refused.length) throw new TooManyRequestsException(Math.max(...refused.map(retryAfter)), options.message);
+  }
+
+  /** Counts a failure on every rule, never refusing: the request it counts has already been answered. */
+  async penalize(hits: RateLimitHit[]): Promise<void> {
+    await Promise.all(hits.map((h) => this.limiter(h.rule).penalty(h.subject)));
+  }
+
+  /** Gives back one counted hit (an attempt that turned out not to be a failure). */
+  async refund(hits: RateLimitHit[]): Promise<void> {
+    await Promise.all(hits.map((h) => this.limiter(h.rule).reward(h.subject)));
+  }
+
+  /** Clears the counters (the right password clears the failures of its account at its address). */
+  async forget(hits: RateLimitHit[]): Promise<void> {
+    await Promise.all(hits.map((h) => this.limiter(h.rule).delete(h.subject)));
   }
 }

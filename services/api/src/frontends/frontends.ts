@@ -35,6 +35,20 @@ export function federationManifest(layout: FrontendLayout, env: NodeJS.ProcessEn
   };
 }
 
+/** The origins of remotes served elsewhere (absolute ACADEMY_REMOTE_<NAME> URLs): the page's CSP allows them. */
+export function remoteOrigins(manifest: FederationManifest): string[] {
+  const origins = new Set<string>();
+  for (const r of manifest.remotes) {
+    if (!/^https?:\/\//i.test(r.entry)) continue;
+    try {
+      origins.add(new URL(r.entry).origin);
+    } catch {
+      /* not a URL: the shell shows the remote's error panel */
+    }
+  }
+  return [...origins];
+}
+
 // Hashed bundles never change under their name; entry points and manifests must be re-read so that a
 // redeployed remote is picked up by the next page load.
 function cacheHeaders(res: Response, file: string): void {

@@ -5,6 +5,7 @@ import { VerifyEmailController } from './commands/verify-email/verify-email.http
 import { VerifyEmailHandler } from './commands/verify-email/verify-email.handler.js';
 import { SignInController } from './commands/sign-in/sign-in.http.controller.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
+import { SignInThrottle } from './commands/sign-in/sign-in.throttle.js';
 import { RefreshSessionController } from './commands/refresh-session/refresh-session.http.controller.js';
 import { SignOutController } from './commands/sign-out/sign-out.http.controller.js';
 import { SetUpFirstAdminController } from './commands/set-up-first-admin/set-up-first-admin.http.controller.js';
@@ -70,6 +71,7 @@ import { SessionIssuer } from './sessions/session-issuer.js';
     SignUpHandler,
     VerifyEmailHandler,
     SignInHandler,
+    SignInThrottle,
     SetUpFirstAdminHandler,
     CompleteProfileHandler,
     CreateUserHandler,

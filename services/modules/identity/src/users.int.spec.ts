@@ -41,6 +41,8 @@ const prefix = uniquePrefix('users');
 beforeAll(async () => {
   db = await createTestDatabase('users');
   const config = loadConfig({
+    // Its clients are "behind a proxy on loopback": X-Forwarded-For names each one's address.
+    TRUST_PROXY: 'loopback',
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),
     NODE_ENV: 'test',

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
+import { clientAddress, CommandResponder, commandMetadata, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, applicationRequestSchema, type MessageResponse, type ParsedApplicationRequest } from '@academy/contracts';
 import { LIMITS } from '../../admissions.limits.js';
 import { SubmitApplicationHandler } from './submit-application.handler.js';
@@ -24,7 +24,7 @@ export class SubmitApplicationController {
   @Public()
   @HttpCode(201)
   async submit(@Body(new ZodValidationPipe(applicationRequestSchema)) body: ParsedApplicationRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.limiter.consume([{ rule: LIMITS.applicationsIp, subject: req.ip ?? 'unknown' }], { whenRedisDown: 'memory', message: ADMISSIONS_MESSAGES.rateLimited });
+    await this.limiter.consume([{ rule: LIMITS.applicationsIp, subject: clientAddress(req) }], { message: ADMISSIONS_MESSAGES.rateLimited });
     const { position } = await this.handler.execute(body, commandMetadata(req));
     return this.responder.answer<MessageResponse>(res, [], position, { message: ADMISSIONS_MESSAGES.applicationSubmittedDescription });
   }

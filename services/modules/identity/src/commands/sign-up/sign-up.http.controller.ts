@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
+import { clientAddress, CommandResponder, commandMetadata, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
 import { IDENTITY_MESSAGES, type MessageResponse, type SignUpRequest, signUpRequestSchema } from '@academy/contracts';
 import { emailHash } from '../../domain/email-reservation.js';
 import { LIMITS, USERS_READ_MODEL } from '../../identity.limits.js';
@@ -21,7 +21,7 @@ export class SignUpController {
   @HttpCode(201)
   async signUp(@Body(new ZodValidationPipe(signUpRequestSchema)) body: SignUpRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.limiter.consume([
-      { rule: LIMITS.signUpIp, subject: req.ip ?? 'unknown' },
+      { rule: LIMITS.signUpIp, subject: clientAddress(req) },
       { rule: LIMITS.signUpEmail, subject: emailHash(body.email) },
     ]);
     const { position } = await this.handler.execute(body, commandMetadata(req));
