@@ -8,6 +8,7 @@ import { createRedis } from '../redis.js';
 import { APP_CONFIG, REDIS_CLIENT } from '../auth/tokens.js';
 import { ApiExceptionFilter } from './exception.filter.js';
 import { RateLimiter } from './rate-limiter.js';
+import { StorableInputInterceptor } from './storable-input.interceptor.js';
 
 class RedisLifecycle implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
@@ -31,12 +32,14 @@ export class HttpPlatformModule {
 
 /**
  * HTTP settings every API process (and its integration tests) applies: /api prefix, one error shape,
- * cookies (the refresh token), and client IPs from a loopback reverse proxy (for rate limits).
+ * one text rule for all input, cookies (the refresh token), and client IPs from a loopback reverse proxy (for rate limits).
  */
 export function applyHttpPlatform(app: INestApplication): void {
   const express = app as NestExpressApplication;
   express.setGlobalPrefix('api');
   express.useGlobalFilters(new ApiExceptionFilter());
+  // The text rule over every string and key of every request (libs/contracts text.ts).
+  express.useGlobalInterceptors(new StorableInputInterceptor());
   express.use(cookieParser());
   express.disable('x-powered-by');
   express.set('trust proxy', 'loopback');
