@@ -8,7 +8,8 @@ import { ConcurrencyError, DomainError, EventIdConflictError, SubjectErasedError
 export type FieldErrors = Record<string, string[]>;
 
 export function fieldErrors(error: ZodError): FieldErrors {
-  const out: FieldErrors = {};
+  // No prototype: a field named __proto__ is a field like any other, not Object.prototype (was a 500).
+  const out: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of error.issues) {
     const key = issue.path.join('.');
     (out[key] ??= []).push(issue.message);
