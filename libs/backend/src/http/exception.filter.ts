@@ -1,7 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { ZodError } from 'zod';
-import { UNSTORABLE_TEXT_MESSAGE } from '@academy/contracts';
 import { ConcurrencyError, DomainError, EventIdConflictError, SubjectErasedError, UnstorableEventError } from '@academy/event-store';
 
 /** Field path → messages, e.g. { "email": ["Invalid email address"] }; "" for the whole body. */
@@ -56,7 +55,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       // The event store's last line of defence caught text the request check did not (a value made on
       // the server from the input): still the client's input, so 400, and nothing was written.
       this.log.warn(exception.message);
-      res.status(HttpStatus.BAD_REQUEST).json({ statusCode: 400, error: 'Bad Request', message: `Some text: ${UNSTORABLE_TEXT_MESSAGE.toLowerCase()}` });
+      res.status(HttpStatus.BAD_REQUEST).json({ statusCode: 400, error: 'Bad Request', message: 'Some of the text contains characters that are not allowed.' });
       return;
     }
     if (exception instanceof SubjectErasedError) {
