@@ -163,7 +163,7 @@ type Mutation =
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...HOSTILE_STRINGS).map((value) => ({ kind: 'string' as const, value })) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }).map((value) => ({ kind: 'string' as const, value })) },
-  { weight: 3, arbitrary: fc.constantFrom<unknown>(null, 0, -1, 1e308, -0, true, 'str', [], {}, [1, 'a'], { a: { b: 1 } }, 2 ** 53 + 1, 1.5, '00000000-0000-0000-0000-000000000000').map((value) => ({ kind: 'type' as const, value })) },
+  { weight: 3, arbitrary: fc.constantFrom<unknown>(null, 0, -1, 1e308, -0, true, 'str', [], {}, [1, 'a'], { a: { b: 1 } }, 2 ** 53 + 1, 2 ** 53 - 1, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 1.5, '00000000-0000-0000-0000-000000000000').map((value) => ({ kind: 'type' as const, value })) },
   { weight: 2, arbitrary: fc.constantFrom(...POLLUTING_KEYS).map((key) => ({ kind: 'pollute' as const, key })) },
   { weight: 1, arbitrary: fc.record({ depth: fc.constantFrom(100, 5_000, 50_000), objects: fc.boolean() }).map((x) => ({ kind: 'deep' as const, ...x })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'drop' as const }) },
