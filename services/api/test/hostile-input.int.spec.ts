@@ -7,7 +7,7 @@
 //   - no answer is a 5xx;
 //   - a 4xx appended nothing (the log head did not move): no half-written command;
 //   - afterwards every projection's checkpoint is at the head of the log (none stuck or failing).
-// Runs are bounded (FUZZ_RUNS per endpoint, default 30) and seeded: FUZZ_SEED=<seed> replays a failure.
+// Runs are bounded (FUZZ_RUNS per endpoint, default 25) and seeded: FUZZ_SEED=<seed> replays a failure.
 import 'reflect-metadata';
 import fc from 'fast-check';
 import { RequestMethod } from '@nestjs/common';
@@ -19,7 +19,7 @@ import { hostileBody, validBody } from '@academy/testing';
 import { type Account, type Harness, startHarness } from './modules-harness.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const BODY = 3; // RouteParamtypes.BODY
 const COMMAND_METHODS: Record<number, string> = { [RequestMethod.POST]: 'POST', [RequestMethod.PUT]: 'PUT', [RequestMethod.PATCH]: 'PATCH', [RequestMethod.DELETE]: 'DELETE' };
 
@@ -174,6 +174,7 @@ describe('hostile input to every command endpoint', () => {
       const body = e.body ? fc.oneof(validBody(e.body, { ids, idsByField: byField }), hostileBody(e.body, { ids, idsByField: byField })) : fc.oneof(fc.constant(null), fc.constant('{}'), hostileBody(emptyObject, { ids }));
       const names = [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
       const params = fc.tuple(...names.map((n) => fc.tuple(pathValue, fc.constantFrom(...idsForParam(e.path, n)))), fc.constant(null));
+      const token = await tokenFor(e);
       await fc.assert(
         fc.asyncProperty(body, params, async (text, values) => {
           let i = 0;
@@ -181,7 +182,6 @@ describe('hostile input to every command endpoint', () => {
             const [v, id] = values[i++] as [string, string];
             return v === '@@ID@@' ? id : v;
           });
-          const token = await tokenFor(e);
           const before = await h.head();
           const res = await raw(e.method, path, text, token);
           counts[res.status] = (counts[res.status] ?? 0) + 1;
@@ -202,7 +202,7 @@ describe('hostile input to every command endpoint', () => {
       });
     }
     process.stdout.write(`hostile-input answers per endpoint:\n${Object.entries(tally).map(([k, c]) => `  ${k}  ${JSON.stringify(c)}`).join('\n')}\n`);
-  }, 300_000);
+  }, 600_000);
 
   it('leaves every projection at the head of the log, none stuck or failing', async () => {
     await h.projectionsCaughtUp(20_000);
