@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 // The admissions context's HTTP surface (spec §2 landing application form + Quick Contact, admin
 // Prospective Students, student-admin Prospective; §3 prospective_users and payload shapes; §4
@@ -62,21 +63,18 @@ export const ADMISSIONS_MESSAGES = {
 } as const;
 
 const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-const email = z
-  .string({ error: 'Email is required' })
+const email = text({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email({ error: 'Enter a valid email address' }));
 
-const phone = z
-  .string({ error: 'Phone is required' })
+const phone = text({ error: 'Phone is required' })
   .trim()
   // abort: an empty phone says only that it is required.
   .min(1, { error: 'Phone is required', abort: true })
@@ -84,7 +82,7 @@ const phone = z
   .regex(/^\+?[0-9 ()-]{6,}$/, 'Enter a phone number, e.g. +27 82 123 4567');
 
 /** Bots fill it; people never see it. Any value is accepted here (the server drops the submission). */
-const honeypot = z.string().max(2000).optional().default('');
+const honeypot = text().max(2000).optional().default('');
 
 export const MESSAGE_MAX = 2000;
 
@@ -132,7 +130,7 @@ export type ProspectKind = z.infer<typeof prospectKindSchema>;
 export const prospectsQuerySchema = z.object({
   kind: prospectKindSchema.optional().default('application'),
   status: prospectStatusSchema.optional(),
-  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional().default(''),
+  q: text().trim().max(100, 'Search must be at most 100 characters').optional().default(''),
 });
 export type ProspectsQuery = z.input<typeof prospectsQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 // The catalog context's HTTP surface (spec §2 admin Programs, Subjects, Teacher Assignments; teacher
 // My Subjects; §3, §5, §8). Every endpoint lives under /api. Errors are ApiError (identity.ts).
@@ -35,12 +36,11 @@ export const CATALOG_MESSAGES = {
 } as const;
 
 const name = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
-const description = z.string().trim().max(5000, 'Description must be at most 5000 characters').optional().default('');
+const description = text().trim().max(5000, 'Description must be at most 5000 characters').optional().default('');
 const id = (label: string) => z.uuid({ error: `Choose a ${label}` });
 
 // ── programs (admin) ─────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { programTypeSchema } from './catalog.js';
 
 // The enrollment context's HTTP surface (spec §2 admin Enrollments, student Dashboard and My Course;
@@ -94,7 +95,7 @@ export const ENROLLMENT_CSV_COLUMNS = ['student_email', 'program', 'subject'] as
  * same report). Limit: 2,000 rows, 1 MB.
  */
 export const importEnrollmentsRequestSchema = z.object({
-  csv: z.string({ error: 'Choose a CSV file' }).min(1, 'The file is empty').max(1_000_000, 'The file is larger than 1 MB'),
+  csv: text({ error: 'Choose a CSV file' }).min(1, 'The file is empty').max(1_000_000, 'The file is larger than 1 MB'),
   dryRun: z.boolean(),
 });
 export type ImportEnrollmentsRequest = z.infer<typeof importEnrollmentsRequestSchema>;

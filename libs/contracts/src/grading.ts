@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { programTypeSchema } from './catalog.js';
 
 // The grading context's HTTP surface (spec §2 student Dashboard, My Grades, Progress; teacher
@@ -54,8 +55,7 @@ export const GRADING_MESSAGES = {
 
 /** https://github.com/<owner>/<repo> (optionally a deeper path, `.git`, trailing slash), nothing else. */
 export const GITHUB_REPO_URL = /^https:\/\/github\.com\/[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]+(?:\/[^\s?#]*)?\/?$/;
-export const githubUrlSchema = z
-  .string({ error: GRADING_MESSAGES.githubUrlRequired })
+export const githubUrlSchema = text({ error: GRADING_MESSAGES.githubUrlRequired })
   .trim()
   .min(1, { error: GRADING_MESSAGES.githubUrlRequired, abort: true })
   .max(500, GRADING_MESSAGES.githubUrl)
@@ -126,7 +126,7 @@ export const submitWorkRequestSchema = z.object({
   kind: workKindSchema,
   itemId: z.uuid({ error: 'Choose a task or capstone' }),
   githubUrl: githubUrlSchema,
-  notes: z.string().trim().max(5000, 'Notes must be at most 5000 characters').optional().default(''),
+  notes: text().trim().max(5000, 'Notes must be at most 5000 characters').optional().default(''),
 });
 export type SubmitWorkRequest = z.infer<typeof submitWorkRequestSchema>;
 export const submissionResponseSchema = z.object({ message: z.string().optional(), submission: submissionSchema });
@@ -159,7 +159,7 @@ export const SUBMISSIONS_PAGE_SIZE = 50;
 export const listSubmissionsQuerySchema = z.object({
   subjectId: z.uuid({ error: 'Choose a subject' }).optional(),
   tab: submissionTabSchema.optional().default('pending'),
-  after: z.string().max(200, 'The page cursor is malformed').optional(),
+  after: text().max(200, 'The page cursor is malformed').optional(),
   limit: z.coerce
     .number({ error: 'The page size must be a number' })
     .int('The page size must be a whole number')
@@ -186,7 +186,7 @@ export type TeacherSubmissionsResponse = z.infer<typeof teacherSubmissionsRespon
 export const gradeSubmissionRequestSchema = z.object({
   score: scoreSchema,
   status: gradeStatusSchema,
-  feedback: z.string().trim().max(10000, 'Feedback must be at most 10000 characters').optional().default(''),
+  feedback: text().trim().max(10000, 'Feedback must be at most 10000 characters').optional().default(''),
   expectedVersion: z.number().int().min(0).optional(),
 });
 export type GradeSubmissionRequest = z.infer<typeof gradeSubmissionRequestSchema>;

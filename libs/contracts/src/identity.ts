@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 // The identity context's HTTP surface (spec §2 auth/setup/complete-profile, §5, §8). Every endpoint
 // lives under /api. The browser keeps only the access token in memory; the refresh token is the
@@ -31,22 +32,19 @@ export const IDENTITY_MESSAGES = {
   passwordTooCommon: 'This password is too common. Please choose a less guessable one.',
 } as const;
 
-const email = z
-  .string({ error: 'Email is required' })
+const email = text({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email({ error: 'Enter a valid email address' }));
 
 /** A new password's length rules (the common-password check runs on the server only). */
-export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
+export const newPasswordSchema = text({ error: 'Password is required' })
   .min(PASSWORD_MIN, IDENTITY_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX, IDENTITY_MESSAGES.passwordTooLong);
 
 const required = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -63,19 +61,18 @@ export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
 /** POST /api/auth/verify-email → 200 MessageResponse. */
 export const verifyEmailRequestSchema = z.object({
-  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200, 'Token is not valid'),
+  token: text({ error: 'Token is required' }).min(1, 'Token is required').max(200, 'Token is not valid'),
 });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
 /** POST /api/auth/sign-in → 200 Session (+ Set-Cookie academy_refresh). */
 export const signInRequestSchema = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, IDENTITY_MESSAGES.passwordTooLong),
+  password: text({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, IDENTITY_MESSAGES.passwordTooLong),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
-const isoDate = z
-  .string({ error: 'Date of birth is required' })
+const isoDate = text({ error: 'Date of birth is required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD)')
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
@@ -83,8 +80,7 @@ const isoDate = z
   }, 'Date of birth must be a real date in the past');
 
 const phone = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(32, `${label} must be at most 32 characters`)
@@ -100,7 +96,7 @@ export const completeProfileRequestSchema = z
     emergencyContactName: required('Emergency contact name'),
     emergencyContactPhone: phone('Emergency contact phone'),
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: 'Please confirm the password' }),
+    confirmPassword: text({ error: 'Please confirm the password' }),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: IDENTITY_MESSAGES.passwordsDoNotMatch });
 export type CompleteProfileRequest = z.infer<typeof completeProfileRequestSchema>;
@@ -204,8 +200,7 @@ export const USER_ADMIN_MESSAGES = {
   preferencesSaved: 'Notification preferences saved',
 } as const;
 
-const optionalPhone = z
-  .string()
+const optionalPhone = text()
   .trim()
   .max(32, 'Phone must be at most 32 characters')
   .regex(/^(\+?[0-9 ()-]{6,})?$/, 'Phone must be a phone number')
@@ -273,7 +268,7 @@ export type StudentsListResponse = z.infer<typeof studentsListResponseSchema>;
 export const updateStudentRequestSchema = z.object({
   fullName: required('Full name'),
   phone: optionalPhone,
-  address: z.string().trim().max(500, 'Address must be at most 500 characters').optional().default(''),
+  address: text().trim().max(500, 'Address must be at most 500 characters').optional().default(''),
 });
 export type UpdateStudentRequest = z.input<typeof updateStudentRequestSchema>;
 export const studentResponseSchema = z.object({ message: z.string(), student: studentSummarySchema });
@@ -284,9 +279,9 @@ export type StudentResponse = z.infer<typeof studentResponseSchema>;
 /** POST /api/account/password → 200 MessageResponse; 400 fields.currentPassword when it is wrong. Ends the user's other sessions. */
 export const changePasswordRequestSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX, IDENTITY_MESSAGES.passwordTooLong),
+    currentPassword: text({ error: 'Current password is required' }).min(1, 'Current password is required').max(PASSWORD_MAX, IDENTITY_MESSAGES.passwordTooLong),
     newPassword: newPasswordSchema,
-    confirmPassword: z.string({ error: 'Please confirm the password' }),
+    confirmPassword: text({ error: 'Please confirm the password' }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: IDENTITY_MESSAGES.passwordsDoNotMatch });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

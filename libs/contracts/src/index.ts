@@ -8,3 +8,4 @@ export * from './grading.js';
 export * from './notifications.js';
 export * from './public-site-texts.js';
 export * from './public-site.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { programTypeSchema } from './catalog.js';
 
 // The learning context's HTTP surface (spec §2 teacher Weekly Content, student Weekly Lessons; §3
@@ -42,15 +43,13 @@ export const LEARNING_MESSAGES = {
   submitted: 'Submitted',
 } as const;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+const requiredText = (label: string, max: number) =>
+  text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
@@ -136,14 +135,14 @@ export type WeekResponse = z.infer<typeof weekResponseSchema>;
 export const createWeekRequestSchema = z.object({
   subjectId: z.uuid({ error: 'Choose a subject' }),
   weekNumber: weekNumberSchema,
-  title: text('Title', 200),
+  title: requiredText('Title', 200),
   objectives: optionalText('Learning objectives', 5000),
 });
 export type CreateWeekRequest = z.infer<typeof createWeekRequestSchema>;
 
 /** PUT /api/weeks/:weekId (assigned teacher) → { message: 'Week updated successfully', week }; 409 changedMeanwhile with a stale expectedVersion. */
 export const updateWeekRequestSchema = z.object({
-  title: text('Title', 200),
+  title: requiredText('Title', 200),
   objectives: optionalText('Learning objectives', 5000),
   expectedVersion,
 });
@@ -154,7 +153,7 @@ export const setWeekPublishedRequestSchema = z.object({ published: z.boolean({ e
 export type SetWeekPublishedRequest = z.infer<typeof setWeekPublishedRequestSchema>;
 
 const taskFields = {
-  title: text('Title', 200),
+  title: requiredText('Title', 200),
   description: optionalText('Description', 5000),
   instructions: optionalText('Instructions', 10000),
   dueAt: dueAtSchema,

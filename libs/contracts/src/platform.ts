@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** GET /api/federation/manifest: where the shell finds each role's remote at run time. */
 export const federationManifestSchema = z.object({
@@ -15,7 +16,7 @@ export type FederationManifest = z.infer<typeof federationManifestSchema>;
 
 /** POST /api/client-events/not-found: the shell's 404 page reports the visit (spec §2). */
 export const notFoundReportSchema = z.object({
-  path: z.string().min(1).max(2048),
-  referrer: z.string().max(2048).optional().default(''),
+  path: text().min(1).max(2048),
+  referrer: text().max(2048).optional().default(''),
 });
 export type NotFoundReport = z.infer<typeof notFoundReportSchema>;

@@ -94,6 +94,25 @@ export class SubjectErasedError extends Error {
   }
 }
 
+/**
+ * The append carried a string or object key that PostgreSQL cannot hold or that must never be stored
+ * (NUL, a lone surrogate, a control character, a `__proto__`/`constructor`/`prototype` key): nothing
+ * was written. The boundary should have refused it with a 400 already; this is the last line of
+ * defence, so one bad value can never poison the log that every projection replays.
+ */
+export class UnstorableEventError extends Error {
+  override readonly name = 'UnstorableEventError';
+  constructor(
+    readonly streamId: string,
+    readonly eventType: string,
+    /** JSON path inside the event, e.g. data.weeks.2.title, personal.fullName, metadata.actorRole. */
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`append to ${JSON.stringify(streamId)}: event ${JSON.stringify(eventType)} cannot be stored: ${path}: ${reason}`);
+  }
+}
+
 export type VerifyResult =
   | { ok: true; checked: number; head: ChainHead }
   | { ok: false; checked: number; position: number; reason: string };
@@ -130,6 +149,7 @@ export interface StreamAppend {
 }
 
 export interface EventStore {
+  /** Refuses text PostgreSQL cannot hold (and prototype keys) anywhere in an event with UnstorableEventError, writing nothing. */
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
   /**
    * Appends to several (distinct) streams atomically: all or nothing, each guarded by its own

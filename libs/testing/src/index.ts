@@ -4,3 +4,4 @@ export { startApi, spawnService, repoRoot, type RunningApi } from './api-process
 export { launchBrowser, statFigure, waitForToast, type BrowserSession, type TrackedPage } from './browser.js';
 export { startSmtpCatcher, type TestSmtpCatcher, type CaughtMail } from './smtp.js';
 export { until } from './until.js';
+export { validValue, validBody, hostileBody, HOSTILE_STRINGS, type ArbitraryOptions } from './zod-arbitrary.js';

@@ -6,7 +6,7 @@ import { Test } from '@nestjs/testing';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { INestApplication } from '@nestjs/common';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
-import { type EventStore, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
+import { type EventStore, projectionsStatus, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { IdentityModule, IdentitySessionValidator, identityProjections } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
@@ -47,11 +47,15 @@ export interface Harness {
   url: string;
   store: EventStore;
   pool: pg.Pool;
+  /** The Nest application (its routes and their metadata, for the hostile-input suite). */
+  app: INestApplication;
   admin: Account;
   call(method: string, path: string, o?: CallOptions): Promise<Answer>;
   /** An account made through POST /users, signed in with its invitation's password. */
   account(role: Role, fullName?: string): Promise<Account>;
   head(): Promise<number>;
+  /** Resolves once every projection's checkpoint is at the head of the log; else names the ones behind or failing. */
+  projectionsCaughtUp(timeoutMs?: number): Promise<void>;
   /** Resolves once every reactor has handled the whole log (and what it appended). */
   reactionsSettled(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -154,6 +158,17 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     call,
     account,
     head: () => store.headPosition(),
+    app,
+    async projectionsCaughtUp(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const rows = await projectionsStatus({ store, pool: app.get(PG_POOL) });
+        const behind = rows.filter((r) => r.status !== 'live' || r.checkpoint < r.head);
+        if (behind.length === 0) return;
+        if (Date.now() > deadline) throw new Error(`projections stuck or failing: ${behind.map((r) => `${r.name} v${r.version} ${r.status} at ${r.checkpoint}/${r.head}`).join('; ')}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     async reactionsSettled(timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

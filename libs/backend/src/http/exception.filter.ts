@@ -1,13 +1,14 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { ZodError } from 'zod';
-import { ConcurrencyError, DomainError, EventIdConflictError, SubjectErasedError } from '@academy/event-store';
+import { ConcurrencyError, DomainError, EventIdConflictError, SubjectErasedError, UnstorableEventError } from '@academy/event-store';
 
 /** Field path → messages, e.g. { "email": ["Invalid email address"] }; "" for the whole body. */
 export type FieldErrors = Record<string, string[]>;
 
 export function fieldErrors(error: ZodError): FieldErrors {
-  const out: FieldErrors = {};
+  // No prototype: a field named __proto__ is a field like any other, not Object.prototype (was a 500).
+  const out: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of error.issues) {
     const key = issue.path.join('.');
     (out[key] ??= []).push(issue.message);
@@ -48,6 +49,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof EventIdConflictError) {
       res.status(HttpStatus.CONFLICT).json({ statusCode: 409, error: 'Conflict', message: 'This request was already made with different content.' });
+      return;
+    }
+    if (exception instanceof UnstorableEventError) {
+      // The event store's last line of defence caught text the request check did not (a value made on
+      // the server from the input): still the client's input, so 400, and nothing was written.
+      this.log.warn(exception.message);
+      res.status(HttpStatus.BAD_REQUEST).json({ statusCode: 400, error: 'Bad Request', message: 'Some of the text contains characters that are not allowed.' });
       return;
     }
     if (exception instanceof SubjectErasedError) {

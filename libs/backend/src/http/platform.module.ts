@@ -9,6 +9,7 @@ import { APP_CONFIG, REDIS_CLIENT } from '../auth/tokens.js';
 import { ApiExceptionFilter } from './exception.filter.js';
 import { RateLimiter } from './rate-limiter.js';
 import { noStoreApi, securityHeaders, type SecurityHeadersOptions } from './security-headers.js';
+import { StorableInputInterceptor } from './storable-input.interceptor.js';
 
 class RedisLifecycle implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
@@ -32,8 +33,9 @@ export class HttpPlatformModule {
 
 /**
  * HTTP settings every API process (and its integration tests) applies: /api prefix, one error shape,
- * cookies (the refresh token), security headers, no-store on API answers, and client addresses from
- * X-Forwarded-For only through the proxies TRUST_PROXY names (rate limits count per address).
+ * one text rule for all input, cookies (the refresh token), security headers, no-store on API answers,
+ * and client addresses from X-Forwarded-For only through the proxies TRUST_PROXY names (rate limits
+ * count per address).
  */
 export function applyHttpPlatform(app: INestApplication, options: SecurityHeadersOptions = {}): void {
   const config = app.get<AppConfig>(APP_CONFIG);
@@ -42,6 +44,8 @@ export function applyHttpPlatform(app: INestApplication, options: SecurityHeader
   express.useGlobalFilters(new ApiExceptionFilter());
   express.use(securityHeaders(config, options));
   express.use(noStoreApi);
+  // The text rule over every string and key of every request (libs/contracts text.ts).
+  express.useGlobalInterceptors(new StorableInputInterceptor());
   express.use(cookieParser());
   express.disable('x-powered-by');
   express.set('trust proxy', config.TRUST_PROXY);

@@ -9,6 +9,7 @@ import {
   ConcurrencyError,
   EventIdConflictError,
   SubjectErasedError,
+  UnstorableEventError,
   type EventStore,
   type NewEvent,
   type StoredEvent,
@@ -140,6 +141,39 @@ export function eventStoreContract(name: string, make: MakeContractStore, capabi
           expect((await store.readStream('s-1')).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
           expect((await store.readStream('s-1', 2)).map((e) => e.streamVersion)).toEqual([3, 4]);
           expect(await store.readStream('nope')).toEqual([]);
+        });
+      });
+    });
+
+    describe('unstorable text (the last line of defence, issue 13)', () => {
+      it('refuses NUL, lone surrogates, control characters and prototype keys anywhere in an event with UnstorableEventError naming the path, writing nothing', async () => {
+        await withStore(make, async ({ store }) => {
+          await store.append('ok-1', [newEvent('Fine', { text: 'tab\tnew\nline\r\n emoji \u{1F600}' })], 0);
+          const bad: [string, NewEvent, string][] = [
+            ['s-1', newEvent('X', { name: 'a\u0000b' }), 'data.name'],
+            ['s-1', newEvent('X', { weeks: [{ title: 'ok' }, { title: 'x\ud800y' }] }), 'data.weeks.1.title'],
+            ['s-1', newEvent('X', { note: 'x\udc00' }), 'data.note'],
+            ['s-1', newEvent('X', { bell: 'ding\u0007' }), 'data.bell'],
+            ['s-1', newEvent('X', { ['k\u0000']: 1 }), 'data.k\u0000'],
+            ['s-1', newEvent('X', JSON.parse('{"a":{"__proto__":{"admin":true}}}')), 'data.a.__proto__'],
+            ['s-1', newEvent('X', { constructor: 'x' }), 'data.constructor'],
+            ['s-1', newEvent('X', {}, { personal: { subjectId: 'p-1', data: { fullName: 'a\u0000' } } }), 'personal.data.fullName'],
+            ['s-1', newEvent('X', {}, { metadata: { actorRole: 'ad\u0000min' } as NewEvent['metadata'] }), 'metadata.actorRole'],
+            ['s-1', newEvent('X\u0000', {}), 'type'],
+            ['s\u0000', newEvent('X', {}), 'streamId'],
+          ];
+          for (const [stream, event, path] of bad) {
+            const error = await store.append(stream, [newEvent('Fine', {}), event], 'any').catch((e: unknown) => e);
+            expect(error).toBeInstanceOf(UnstorableEventError);
+            expect((error as UnstorableEventError).path).toBe(path);
+            const many = await store.appendMany([{ streamId: 'other', events: [newEvent('Fine', {})], expectedVersion: 'any' }, { streamId: stream, events: [event], expectedVersion: 'any' }]).catch((e: unknown) => e);
+            expect(many).toBeInstanceOf(UnstorableEventError);
+          }
+          expect(await store.headPosition()).toBe(1);
+          expect(await store.readStream('s-1')).toEqual([]);
+          // The log stays usable: the next good append and every read work.
+          expect(await store.append('ok-1', [newEvent('Fine', {})], 1)).toEqual({ lastPosition: 2, streamVersion: 2 });
+          expect((await store.readAll(0, 10)).map((e) => e.data)).toEqual([{ text: 'tab\tnew\nline\r\n emoji \u{1F600}' }, {}]);
         });
       });
     });

@@ -33,14 +33,15 @@ describe('PostgreSQL adapter specifics', () => {
         store.append('g-1', [newEvent('A', { n: 2 })], 1), // sees the previous append of the same group
         store.append('g-1', [newEvent('A', { n: 3 })], 1), // … and so conflicts with it
         store.append('g-dup', [retried], 0), // a retry inside a group
-        // jsonb refuses \u0000: this append fails in Postgres, and must not take its neighbours down
-        store.append('g-bad', [newEvent('Bad', { text: 'nul \u0000 byte' })], 'any'),
+        // An expected version past int4: this append fails in Postgres (unstorable text is refused
+        // earlier now, before any I/O), and must not take its neighbours down
+        store.append('g-bad', [newEvent('Bad', {})], 2 ** 31),
         store.append('g-2', [newEvent('B', {}), newEvent('B', {})], 'any'),
       ]);
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
       expect((outcomes[2] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
       expect((outcomes[3] as PromiseFulfilledResult<unknown>).value).toEqual({ lastPosition: 1, streamVersion: 1 });
-      expect(String((outcomes[4] as PromiseRejectedResult).reason)).toMatch(/\\u0000|unsupported Unicode/);
+      expect(String((outcomes[4] as PromiseRejectedResult).reason)).toMatch(/out of range/);
       const all = await store.readAll(0, 100);
       expect(all.map((e) => e.position)).toEqual([1, 2, 3, 4, 5]);
       expect(all.map((e) => `${e.streamId}@${e.streamVersion}`).sort()).toEqual(['g-1@1', 'g-1@2', 'g-2@1', 'g-2@2', 'g-dup@1']);

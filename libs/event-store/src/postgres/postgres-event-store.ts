@@ -11,10 +11,12 @@ import {
   wrapDataKey,
   type SealedPersonal,
 } from '../crypto/personal-data.js';
+import { findUnstorable } from '@academy/contracts';
 import {
   ConcurrencyError,
   EventIdConflictError,
   SubjectErasedError,
+  UnstorableEventError,
   type AppendResult,
   type ChainHead,
   type EventMetadata,
@@ -105,6 +107,24 @@ function checkMetadata(m: EventMetadata | undefined, type: string): EventMetadat
   return { ...m, actorId: m.actorId ?? null, actorRole: m.actorRole ?? null, causationId: m.causationId ?? null };
 }
 
+/** The text rule of libs/contracts over everything an append would store, before any I/O. */
+function refuseUnstorable(streamId: string, events: NewEvent[]): void {
+  const bad = findUnstorable(streamId, 1)[0];
+  if (bad) throw new UnstorableEventError(streamId, '', 'streamId', bad.message);
+  for (const e of events) {
+    const parts: [string, unknown][] = [
+      ['type', e.type],
+      ['data', e.data],
+      ['metadata', e.metadata],
+      ['personal', e.personal ?? null],
+    ];
+    for (const [name, value] of parts) {
+      const place = findUnstorable(value, 1)[0];
+      if (place) throw new UnstorableEventError(streamId, String(e.type), [name, ...place.path].join('.'), place.message);
+    }
+  }
+}
+
 export class PostgresEventStore implements EventStore {
   readonly schema: string;
   private readonly pool: pg.Pool;
@@ -158,6 +178,7 @@ export class PostgresEventStore implements EventStore {
     const ids = events.map((e) => (e.id ?? randomUUID()).toLowerCase());
     for (const id of ids) if (!UUID.test(id)) throw new TypeError(`append to ${streamId}: event id ${id} is not a uuid`);
     if (new Set(ids).size !== ids.length) throw new TypeError(`append to ${streamId}: the same event id twice in one append`);
+    refuseUnstorable(streamId, events);
     for (const e of events) {
       if (typeof e.type !== 'string' || e.type === '') throw new TypeError(`append to ${streamId}: event type is required`);
       const v = e.schemaVersion ?? 1;
