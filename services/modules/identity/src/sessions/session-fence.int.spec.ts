@@ -15,7 +15,7 @@ import { emailHash } from '../domain/email-reservation.js';
 import { userDecider } from '../domain/user.decide.js';
 import { userStream } from '../domain/user.js';
 import { hashPassword } from '../passwords/passwords.js';
-import { LiveSessions } from './live-sessions.js';
+import { LiveSessions, TRUST_MS } from './live-sessions.js';
 
 interface Api {
   app: INestApplication;
@@ -179,6 +179,32 @@ describe('a command answered by one API process', () => {
     await rememberedByB(rotated.body.access_token);
     expect((await call(a, 'POST', '/auth/refresh', { refresh: s.refresh })).status).toBe(401); // the old cookie again
     expect(await meOn(b, rotated.body.access_token)).toBe(401);
+    expect(await meOn(b, s.token)).toBe(401);
+  });
+});
+
+describe('a process slow to hear', () => {
+  /** B's LISTEN socket stops being read: notices and beat answers wait in the socket, as in a stalled process. */
+  const deafen = (api: Api) => {
+    const socket = (api.live as unknown as { listener: { connection: { stream: { pause(): void; resume(): void } } } }).listener.connection.stream;
+    socket.pause();
+    return () => socket.resume();
+  };
+
+  it('is waited for until it no longer trusts its memory: the command answers, and it refuses the token', async () => {
+    const u = await account('teacher');
+    const s = await signIn(u.email);
+    await rememberedByB(s.token);
+    const resume = deafen(b);
+    try {
+      const t0 = Date.now();
+      expect((await call(a, 'POST', '/auth/sign-out', { token: s.token, refresh: s.refresh })).status).toBe(204);
+      expect(await meOn(b, s.token)).toBe(401);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(TRUST_MS); // B's row went stale: by then B trusted nothing
+    } finally {
+      resume();
+    }
+    await until(() => b.live.trusting, 'B to beat again');
     expect(await meOn(b, s.token)).toBe(401);
   });
 });
