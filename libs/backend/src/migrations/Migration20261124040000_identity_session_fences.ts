@@ -9,7 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261124040000_identity_session_fences extends Migration {
   override async up(): Promise<void> {
     this.addSql('create sequence "identity_session_fence";');
-    this.addSql(`create table "identity_session_listeners" (
+    // Unlogged: rows of running processes only; a beat commits without a WAL flush, and after a crash
+    // the table starts empty (every process then registers afresh and forgets what it remembered).
+    this.addSql(`create unlogged table "identity_session_listeners" (
       "id" uuid not null primary key,
       "process" varchar(255) not null,
       "heard" bigint not null,

@@ -73,6 +73,10 @@ export class LiveSessions {
   private beatAgain = false;
   private beats: NodeJS.Timeout | null = null;
   private readonly log = new Logger('LiveSessions');
+  /** Fences of this process waiting for the next acknowledgement. */
+  private readonly acknowledgements = new Set<() => void>();
+  /** The highest fence this process's row was sent with (a beat with a higher one also announces it). */
+  private announced = 0;
 
   private constructor(private readonly pool: pg.Pool) {}
 
@@ -147,7 +151,9 @@ export class LiveSessions {
       [SESSION_ENDED_CHANNEL],
     );
     const n = rows[0].n;
-    for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+    for (;;) {
+      // Listening before the check: an acknowledgement landing between the two is not missed.
+      const acknowledged = this.nextAcknowledgement(20);
       const { rows: waiting } = await this.pool.query(
         `SELECT 1 FROM identity_session_listeners WHERE heard < $1 AND beat_at > now() - make_interval(secs => $2) LIMIT 1`,
         [n, (TRUST_MS + STALE_SLACK_MS) / 1000],
@@ -157,8 +163,21 @@ export class LiveSessions {
         this.log.warn(`session fence ${n} not acknowledged by every listener after ${FENCE_BOUND_MS} ms; answering anyway`);
         return;
       }
-      await sleep(pause);
+      await acknowledged;
     }
+  }
+
+  /** Resolves when this process hears any process acknowledge a fence ('heard:<n>'), or after `ms` (polling fallback). */
+  private nextAcknowledgement(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.acknowledgements.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.acknowledgements.add(done);
+    });
   }
 
   private hear(fence: number): void {
@@ -181,13 +200,20 @@ export class LiveSessions {
     }
     this.beatAgain = false;
     const sentAt = performance.now();
+    const heard = this.heard;
+    // A beat that acknowledges a new fence says so on the channel: waiting fences re-check at once.
+    const announce = heard > this.announced;
+    this.announced = heard;
     this.beating = client
       .query<{ inserted: boolean }>(
-        `INSERT INTO identity_session_listeners (id, process, heard)
-         VALUES ($1, $2, greatest($3::bigint, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM identity_session_fence)))
-         ON CONFLICT (id) DO UPDATE SET heard = greatest(identity_session_listeners.heard, $3::bigint), beat_at = now()
-         RETURNING xmax = 0 AS inserted`,
-        [id, PROCESS, this.heard],
+        `WITH up AS (
+           INSERT INTO identity_session_listeners (id, process, heard)
+           VALUES ($1, $2, greatest($3::bigint, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM identity_session_fence)))
+           ON CONFLICT (id) DO UPDATE SET heard = greatest(identity_session_listeners.heard, $3::bigint), beat_at = now()
+           RETURNING xmax = 0 AS inserted),
+         announced AS (SELECT pg_notify($4, 'heard:' || $3::text) WHERE $5::boolean)
+         SELECT up.inserted, (SELECT count(*) FROM announced) AS announced FROM up`,
+        [id, PROCESS, heard, SESSION_ENDED_CHANNEL, announce],
       )
       .then(({ rows }) => {
         if (this.listener !== client || this.rowId !== id) return;
@@ -235,6 +261,7 @@ export class LiveSessions {
       client.on('notification', (msg) => {
         if (msg.channel !== SESSION_ENDED_CHANNEL || !msg.payload) return;
         if (msg.payload.startsWith('fence:')) this.hear(Number(msg.payload.slice(6)));
+        else if (msg.payload.startsWith('heard:')) for (const wake of [...this.acknowledgements]) wake();
         else if (msg.payload.startsWith('user:')) this.forgetUser(msg.payload.slice(5));
         else this.forgetFamily(msg.payload);
       });
@@ -249,6 +276,7 @@ export class LiveSessions {
           // Trusted once the first beat has registered it (fences wait for it from then on).
           this.rowId = randomUUID();
           this.heard = 0;
+          this.announced = 0;
           this.beat();
           this.beats = setInterval(() => this.beat(), BEAT_MS);
           this.beats.unref();
