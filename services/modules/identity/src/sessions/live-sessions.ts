@@ -39,7 +39,6 @@ export const STALE_SLACK_MS = 1000;
 /** A fence ends here even if unacknowledged (not expected: a live listener acknowledges within a beat). */
 const FENCE_BOUND_MS = 2 * (TRUST_MS + STALE_SLACK_MS);
 const PROCESS = `${hostname()}:${process.pid}`.slice(0, 255);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Remembered {
   userId: string;
