@@ -31,6 +31,7 @@ import { IDENTITY_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
 import type pg from 'pg';
 import { LiveSessions } from './sessions/live-sessions.js';
+import { SessionStore } from './sessions/session-store.js';
 import { IdentityModule, IdentitySessionValidator, identityMailTemplates, identityProjections } from './index.js';
 import { userDecider } from './domain/user.decide.js';
 import { userStream } from './domain/user.js';
@@ -404,7 +405,9 @@ describe('complete profile', () => {
 });
 
 describe('authorization', () => {
-  it('ends the sessions of a user whose role changed (the token names the old role)', async () => {
+  // ACADEMY_REPEAT_ROLE_CHANGE=200 runs it 200 times in a row (the race it guards against: ADR 0010).
+  const roleChangeRuns = Array.from({ length: Number(process.env.ACADEMY_REPEAT_ROLE_CHANGE ?? 1) }, (_, i) => i + 1);
+  it.each(roleChangeRuns)('ends the sessions of a user whose role changed (the token names the old role) #%i', async () => {
     const s = await verifiedStudent('promoted');
     const session = await signIn(s.email, s.password);
     expect((await call('GET', '/auth/me', { token: session.body.access_token })).status).toBe(200);
@@ -416,6 +419,8 @@ describe('authorization', () => {
       metadata: { actorId: null, actorRole: 'admin', correlationId: 'test', causationId: null, occurredAt: new Date().toISOString() },
     });
     expect((await app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], outcome.lastPosition, 5000)).reached).toBe(true);
+    // What AssignRoleHandler does before it answers: the projection's notice has reached every process.
+    await app.get(SessionStore).fence();
     expect((await call('GET', '/auth/me', { token: session.body.access_token })).status).toBe(401);
     const refreshed = await call('POST', '/auth/refresh', { refresh: session.cookie!.value });
     expect(refreshed.status).toBe(200);
@@ -428,7 +433,7 @@ describe('authorization', () => {
     const session = await signIn(s.email, s.password);
     const me = () => call('GET', '/auth/me', { token: session.body.access_token });
     const live = LiveSessions.of(app.get<pg.Pool>(PG_POOL));
-    await until(() => live.listening, 'the LISTEN connection');
+    await until(() => live.trusting, 'the LISTEN connection and its first beat');
     expect((await me()).status).toBe(200);
     expect((await me()).status).toBe(200); // now answered from memory
     // Not through SessionStore: as another API process would, straight in the database.
@@ -441,7 +446,7 @@ describe('authorization', () => {
     const session = await signIn(s.email, s.password);
     const me = () => call('GET', '/auth/me', { token: session.body.access_token });
     const live = LiveSessions.of(app.get<pg.Pool>(PG_POOL));
-    await until(() => live.listening, 'the LISTEN connection');
+    await until(() => live.trusting, 'the LISTEN connection and its first beat');
     expect((await me()).status).toBe(200);
     await db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'academy-live-sessions' AND datname = current_database()`);
     await until(() => !live.listening, 'the LISTEN connection to drop');

@@ -61,16 +61,17 @@ export class SessionStore {
   async rotate(refreshToken: string): Promise<RotateResult> {
     const hash = sha256(refreshToken);
     const client = await this.pool.connect();
+    let row: { family_id: string; user_id: string; rotated: boolean; expired: boolean; revoked: boolean } | undefined;
+    let result: RotateResult;
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ family_id: string; user_id: string; rotated: boolean; expired: boolean; revoked: boolean }>(
+      const { rows } = await client.query<NonNullable<typeof row>>(
         `SELECT t.family_id, f.user_id, t.rotated_at IS NOT NULL AS rotated, t.expires_at <= now() AS expired, f.revoked_at IS NOT NULL AS revoked
            FROM identity_refresh_tokens t JOIN identity_session_families f ON f.id = t.family_id
           WHERE t.token_hash = $1 FOR UPDATE OF t, f`,
         [hash],
       );
-      const row = rows[0];
-      let result: RotateResult;
+      row = rows[0];
       if (!row) result = { ok: false, reason: 'unknown' };
       else if (row.revoked) result = { ok: false, reason: 'revoked' };
       else if (row.rotated) {
@@ -85,14 +86,14 @@ export class SessionStore {
         result = { ok: true, issued: { familyId: row.family_id, userId: row.user_id, refreshToken: next } };
       }
       await client.query('COMMIT');
-      if (!result.ok && result.reason === 'reused') this.live.forgetFamily(row!.family_id);
-      return result;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw e;
     } finally {
       client.release();
     }
+    if (!result.ok && result.reason === 'reused') await this.ended(() => this.live.forgetFamily(row!.family_id));
+    return result;
   }
 
   /** The family a refresh token belongs to (sign-out with only the cookie). */
@@ -102,8 +103,8 @@ export class SessionStore {
   }
 
   async revokeFamily(familyId: string, reason: string): Promise<void> {
-    await this.pool.query('UPDATE identity_session_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [familyId, reason]);
-    this.live.forgetFamily(familyId);
+    const { rowCount } = await this.pool.query('UPDATE identity_session_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [familyId, reason]);
+    if (rowCount) await this.ended(() => this.live.forgetFamily(familyId));
   }
 
   /**
@@ -117,7 +118,7 @@ export class SessionStore {
         RETURNING EXISTS (SELECT 1 FROM identity_refresh_tokens t WHERE t.family_id = f.id AND t.rotated_at IS NULL AND t.expires_at > now()) AS live`,
       [userId, keepFamilyId, reason],
     );
-    this.live.forgetUser(userId);
+    if (rows.length) await this.ended(() => this.live.forgetUser(userId));
     return rows.filter((r) => r.live).length;
   }
 
@@ -128,8 +129,22 @@ export class SessionStore {
 
   /** A deleted user: their sessions (and the browsers they name) are removed, not just revoked. */
   async deleteAll(userId: string): Promise<void> {
-    await this.pool.query('DELETE FROM identity_session_families WHERE user_id = $1', [userId]);
-    this.live.forgetUser(userId);
+    const { rowCount } = await this.pool.query('DELETE FROM identity_session_families WHERE user_id = $1', [userId]);
+    if (rowCount) await this.ended(() => this.live.forgetUser(userId));
+  }
+
+  /**
+   * Resolves once every API process has heard every session end committed so far (ADR 0010): what a
+   * command that ends sessions awaits before it answers. The revocations above call it themselves.
+   */
+  fence(): Promise<void> {
+    return this.live.fence();
+  }
+
+  /** After a committed revocation: this process forgets at once, then every other one is waited for. */
+  private async ended(forget: () => void): Promise<void> {
+    forget();
+    await this.live.fence();
   }
 
   /** The user's signed-in devices, most recently used first. */

@@ -11,7 +11,9 @@ import { SessionStore } from '../../sessions/session-store.js';
 /**
  * An administrator replaces a user's role (spec §4 "Role change"). Every session of that user ends:
  * their access tokens name the old role (the AuthGuard refuses them at once) and their refresh tokens
- * are revoked, so the new role comes with their next sign-in.
+ * are revoked, so the new role comes with their next sign-in. It answers only when no API process
+ * accepts those tokens any more (ADR 0010): the revocation waits for every process, and a last fence
+ * after the users projection's write covers its notice (a session begun while the role was changing).
  */
 @Injectable()
 export class AssignRoleHandler {
@@ -32,6 +34,7 @@ export class AssignRoleHandler {
     });
     if (outcome.events.length) await this.sessions.revokeAll(userId, 'role-changed');
     const row = await this.after.account(userId, outcome.lastPosition);
+    if (outcome.events.length) await this.sessions.fence();
     if (!row) throw new DomainError('not_found', USER_ADMIN_MESSAGES.userNotFound);
     return { user: { ...toUserSummary(row), role: input.role }, position: outcome.lastPosition };
   }
