@@ -2,7 +2,7 @@
 // first): /api/health turns degraded naming the consumer and its position, `academy projections
 // status` lists it as failing, `academy projections retry <name>` after the fix brings health back
 // (issue 13, ADR 0010-b §7). The worker's own dispatcher and reactor run beside it and stay healthy.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { createPostgresEventStore, loadMasterKey, Reactor, type PostgresEventStore } from '@academy/event-store';
 import { repoRoot, startApi, type RunningApi } from '@academy/testing';
@@ -39,11 +39,15 @@ describe('a failing reactor in the running API and CLI', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+  // Asynchronous: the reactor under test runs in this process and must hear the retry meanwhile.
   const academy = (...args: string[]) =>
-    spawnSync(process.execPath, [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), ...args], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: api.db.url },
+    new Promise<{ status: number; stdout: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), ...args],
+        { cwd: repoRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: api.db.url } },
+        (error, stdout) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout }),
+      );
     });
   const health = async () => (await call('GET', '/health')).body;
 
@@ -82,7 +86,7 @@ describe('a failing reactor in the running API and CLI', () => {
     });
     expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
 
-    const status = academy('projections', 'status');
+    const status = await academy('projections', 'status');
     expect(status.status).toBe(1);
     expect(status.stdout).toMatch(new RegExp(`^program-announcer\\s+reactor\\s+${position - 1}\\s+\\d+\\s+\\d+\\s+FAILING at ${position}$`, 'm'));
     // The worker's own consumers run the same code and are fine.
@@ -91,9 +95,9 @@ describe('a failing reactor in the running API and CLI', () => {
     expect(status.stdout).toContain(`reactor program-announcer is failing at position ${position} since `);
 
     broken = false;
-    const retry = academy('projections', 'retry', 'program-announcer');
+    const retry = await academy('projections', 'retry', 'program-announcer');
     expect({ code: retry.status, out: retry.stdout }).toEqual({ code: 0, out: expect.stringMatching(/^reactor program-announcer recovered: checkpoint \d+, following the log again\n$/) });
     await until(health, (b) => b.status === 'ok', 'health ok again');
-    expect(academy('projections', 'status').status).toBe(0);
+    expect((await academy('projections', 'status')).status).toBe(0);
   });
 });
