@@ -11,6 +11,7 @@ export { ProjectionRunner, startProjections, type ProjectionRunnerOptions, type 
 export { projectionsStatus, failingProjections, type ProjectionStatusRow, type ProjectionFailure } from './projections/status.js';
 export { retryProjection, type RetryOptions, type RetryOutcome } from './projections/repair.js';
 export { isTransientError } from './projections/failure.js';
+export { consumersStatus, failingConsumers, retryConsumer, type ConsumerStatusRow, type ConsumerRetryOutcome } from './consumers/status.js';
 export { rebuildProjection, type RebuildOptions, type RebuildResult } from './projections/rebuild.js';
 export {
   ConsistencyWaiter,
@@ -24,7 +25,7 @@ export {
   type ConsistencyWaiterOptions,
 } from './projections/consistency.js';
 export { DEFAULT_CONTROL_SCHEMA } from './projections/control.js';
-export { Dispatcher, planJobs, defaultJobData, type DispatcherOptions, type DispatchRoute, type DispatchRoutes, type DispatchedJob } from './dispatch/dispatcher.js';
+export { Dispatcher, RedisUnavailableError, planJobs, defaultJobData, type DispatcherOptions, type DispatchRoute, type DispatchRoutes, type DispatchedJob } from './dispatch/dispatcher.js';
 export { auditReplay, diffSchemas, type AuditReplayOptions, type AuditReplayResult, type ProjectionAudit, type RowDiff } from './audit/replay.js';
 export { runAcademyCli, ACADEMY_CLI_USAGE, type AcademyCliDeps } from './audit/cli.js';
 export { CheckpointedConsumer, type CheckpointedConsumerOptions, type ConsumerState } from './consumers/checkpointed-consumer.js';

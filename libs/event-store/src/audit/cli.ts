@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import type { ChainHead, EventStore } from '../port.js';
 import { rebuildProjection } from '../projections/rebuild.js';
+import { consumerExists, consumersStatus, retryConsumer } from '../consumers/status.js';
 import { retryProjection } from '../projections/repair.js';
 import { projectionsStatus } from '../projections/status.js';
 import type { Projection } from '../projections/types.js';
@@ -21,9 +22,11 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
   audit verify [--head <position>:<hash>]   walk the hash chain; with --head, also detect a cut or rewritten end
   audit head                                print the head {position, hash} to keep outside the database
   audit replay                              rebuild every projection into a scratch schema and diff with the live tables
-  projections status                        name, version, status, checkpoint, head and lag of every projection,
-                                            and where and why one is failing (exit 1 when one is)
-  projections retry <name>                  after a fix, have the runner try a failing projection's event again
+  projections status                        name, version, status, checkpoint, head and lag of every projection
+                                            and consumer (dispatcher, reactors), and where and why one is failing
+                                            (exit 1 when one is)
+  projections retry <name>                  after a fix, have the runner (or the dispatcher, a reactor) of that
+                                            name try the event it is failing at again
   projections rebuild <name>                rebuild a projection from position 0 into fresh tables, then swap them in
 exit codes: 0 ok, 1 check failed (chain broken, replay differs, projection failing), 2 usage error`;
 
@@ -80,15 +83,33 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
           ['name', 'version', 'status', 'checkpoint', 'head', 'lag', 'health'],
           ...rows.map((r) => [r.name, String(r.version), r.status, String(r.checkpoint), String(r.head), String(r.lag), r.failing ? `FAILING at ${r.failing.position}` : 'ok']),
         ];
-        const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
-        for (const row of table) print(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
+        const printTable = (t: string[][]) => {
+          const widths = t[0].map((_, c) => Math.max(...t.map((row) => row[c].length)));
+          for (const row of t) print(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
+        };
+        printTable(table);
+        // The dispatcher and the reactors read the same log and fail the same way (ADR 0010-b §7).
+        const consumers = await consumersStatus({ store: deps.store, pool: deps.pool, controlSchema: deps.controlSchema });
+        if (consumers.length) {
+          print();
+          printTable([
+            ['consumer', 'kind', 'checkpoint', 'head', 'lag', 'health'],
+            ...consumers.map((c) => [c.name, c.kind ?? '?', String(c.checkpoint), String(c.head), String(c.lag), c.failing ? `FAILING at ${c.failing.position}` : 'ok']),
+          ]);
+        }
+        const tries = (n: number) => `${n} ${n === 1 ? 'try' : 'tries'}`;
         const failing = rows.filter((r) => r.failing);
         for (const r of failing) {
           const f = r.failing!;
-          print(`${r.name} v${r.version} is failing at position ${f.position} since ${f.failedAt} (${f.attempts} ${f.attempts === 1 ? 'try' : 'tries'}): ${f.error}`);
+          print(`${r.name} v${r.version} is failing at position ${f.position} since ${f.failedAt} (${tries(f.attempts)}): ${f.error}`);
         }
-        if (failing.length) print('fix the cause (handler code or an upcaster), then: academy projections retry <name>');
-        return failing.length ? 1 : 0;
+        const failingConsumers = consumers.filter((c) => c.failing);
+        for (const c of failingConsumers) {
+          const f = c.failing!;
+          print(`${c.kind ?? 'consumer'} ${c.name} is failing at position ${f.position} since ${f.failedAt} (${tries(f.attempts)}): ${f.error}`);
+        }
+        if (failing.length || failingConsumers.length) print('fix the cause (handler code or an upcaster), then: academy projections retry <name>');
+        return failing.length || failingConsumers.length ? 1 : 0;
       }
       case 'projections retry': {
         const name = rest[0];
@@ -96,26 +117,53 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
           print('projections retry <name>: which projection?');
           return 2;
         }
-        if (!deps.projections.some((p) => p.name === name)) {
-          print(`projections retry: no projection named ${name} is registered (known: ${deps.projections.map((p) => p.name).join(', ') || 'none'})`);
+        const isProjection = deps.projections.some((p) => p.name === name);
+        const isConsumer = await consumerExists(deps.pool, name, deps.controlSchema);
+        if (!isProjection && !isConsumer) {
+          print(`projections retry: no projection or consumer named ${name} (projections: ${deps.projections.map((p) => p.name).join(', ') || 'none'}; consumers: see projections status)`);
           return 2;
         }
-        const r = await retryProjection({ pool: deps.pool, name, controlSchema: deps.controlSchema });
-        switch (r.result) {
-          case 'not failing':
-            print(`${name} is not failing: nothing to retry`);
-            return 0;
-          case 'recovered':
-            print(`${name} v${r.version} recovered: checkpoint ${r.checkpoint}, following the log again`);
-            return 0;
-          case 'still failing':
-            print(`${name} v${r.version} is still failing at position ${r.failing.position}: ${r.failing.error}`);
-            return 1;
-          case 'requested':
-            print(`${name} v${r.version}: retry requested, but no runner has tried yet (is the worker running?); it tries when one leads`);
-            return 1;
+        let code = 0;
+        if (isProjection) {
+          const r = await retryProjection({ pool: deps.pool, name, controlSchema: deps.controlSchema });
+          switch (r.result) {
+            case 'not failing':
+              if (!isConsumer) print(`${name} is not failing: nothing to retry`);
+              break;
+            case 'recovered':
+              print(`${name} v${r.version} recovered: checkpoint ${r.checkpoint}, following the log again`);
+              break;
+            case 'still failing':
+              print(`${name} v${r.version} is still failing at position ${r.failing.position}: ${r.failing.error}`);
+              code = 1;
+              break;
+            case 'requested':
+              print(`${name} v${r.version}: retry requested, but no runner has tried yet (is the worker running?); it tries when one leads`);
+              code = 1;
+              break;
+          }
         }
-        return 1;
+        if (isConsumer) {
+          const r = await retryConsumer({ pool: deps.pool, name, controlSchema: deps.controlSchema });
+          const who = r.result === 'not failing' ? name : `${r.kind ?? 'consumer'} ${name}`;
+          switch (r.result) {
+            case 'not failing':
+              if (!isProjection) print(`${name} is not failing: nothing to retry`);
+              break;
+            case 'recovered':
+              print(`${who} recovered: checkpoint ${r.checkpoint}, following the log again`);
+              break;
+            case 'still failing':
+              print(`${who} is still failing at position ${r.failing.position}: ${r.failing.error}`);
+              code = 1;
+              break;
+            case 'requested':
+              print(`${who}: retry requested, but it has not tried yet (is the worker running?); it tries when one leads`);
+              code = 1;
+              break;
+          }
+        }
+        return code;
       }
       case 'projections rebuild': {
         const name = rest[0];

@@ -2,13 +2,19 @@
 // one leader per name across replicas (a session advisory lock on its own connection; the others
 // stand by and take over when the leader's connection goes). Each batch is handed to `handle`; the
 // checkpoint in <control>.consumer_checkpoints moves only after `handle` returned, guarded by the
-// position it started from, so a throw retries the same batch (the subscription backs off) and a
-// manual reset is noticed and reread. What a batch does (BullMQ jobs, appends) is the caller's.
+// position it started from, so a manual reset is noticed and reread. What a batch does (BullMQ jobs,
+// appends) is the caller's.
+// A batch that throws never stalls it silently (ADR 0010-b §7, the projections' rules): a transient
+// error (the database or Redis away) retries the batch with backoff forever; any other error narrows
+// the batch to the event, which gets a bounded number of tries, then the consumer is marked failing
+// at its position (visible in health and `projections status`) until `projections retry <name>`.
 import pg from 'pg';
-import type { EventStore, StoredEvent } from '../port.js';
-import { advisoryKey, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q } from '../projections/control.js';
+import { ConcurrencyError, type EventStore, type StoredEvent } from '../port.js';
+import { advisoryKey, consumerChannel, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q, type ConsumerCheckpointRow } from '../projections/control.js';
+import { describeFailure, isTransientError } from '../projections/failure.js';
 
-export type ConsumerState = 'starting' | 'standby' | 'running' | 'stopped';
+/** 'failing': marked failing at an event; waits for `projections retry` (or a restart) to try it again. */
+export type ConsumerState = 'starting' | 'standby' | 'running' | 'failing' | 'stopped';
 
 export interface CheckpointedConsumerOptions {
   /** What kind of consumer this is: part of its advisory-lock key and of its messages ('dispatcher', 'reactor'). */
@@ -22,7 +28,15 @@ export interface CheckpointedConsumerOptions {
   standbyPollMs?: number;
   /** Where a consumer that has never run starts (default: the beginning of the log). */
   startAt?: 'beginning' | 'head';
-  /** The batch's effects; a throw retries the batch. `from` is the checkpoint before it. */
+  /** Tries at one event that fails with a non-transient error before the consumer is marked failing (default 5). */
+  maxAttempts?: number;
+  /** Pause after the first failed try, doubled after each (default 2000 ms: 5 tries span ≈ 30 s). */
+  retryDelayMs?: number;
+  /** While failing, how often the row is re-read for a retry request it did not hear of (default 5000 ms). */
+  failingPollMs?: number;
+  /** Errors of the caller's own outside world that say nothing about the event (Redis away): retried forever, never marked. */
+  isTransient?(error: unknown): boolean;
+  /** The batch's effects; a throw retries (transient) or narrows the batch. `from` is the checkpoint before it. */
   handle(events: StoredEvent[], from: number): Promise<void>;
   /** After a batch's checkpoint was committed; a throw here is reported, never replays the batch. */
   committed?(position: number): void;
@@ -31,11 +45,20 @@ export interface CheckpointedConsumerOptions {
   onError?(error: unknown): void;
 }
 
+type Outcome = 'ok' | 'resync' | 'lost' | 'stopped' | 'failing';
+
 export class CheckpointedConsumer {
   private readonly control: string;
+  private readonly t: string;
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+  /** The failing mark of the row as this instance last saw it: then an event gets one try per request. */
+  private failingMark = false;
+  /** The row's retry_requests when this instance marked it failing: a larger count is a new request. */
+  private retriesSeen = 0;
   private stopping = false;
   private done: Promise<void> | null = null;
-  private endFollow: ((reason: string) => void) | null = null;
+  private endFollow: ((reason: Outcome) => void) | null = null;
   private wakeSleep: (() => void) | null = null;
   private _state: ConsumerState = 'starting';
   private _position = -1;
@@ -43,6 +66,9 @@ export class CheckpointedConsumer {
   constructor(private readonly options: CheckpointedConsumerOptions) {
     if (!/^[a-z][a-z0-9_-]{0,60}$/.test(options.name)) throw new Error(`invalid ${options.kind} name ${JSON.stringify(options.name)}`);
     this.control = options.controlSchema ?? DEFAULT_CONTROL_SCHEMA;
+    this.t = `${q(this.control)}.consumer_checkpoints`;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
+    this.retryDelayMs = options.retryDelayMs ?? 2000;
   }
 
   get state(): ConsumerState {
@@ -67,6 +93,15 @@ export class CheckpointedConsumer {
     this._state = 'stopped';
   }
 
+  private report(error: unknown): void {
+    this.options.onError?.(error);
+  }
+
+  /** Transient: retried forever and never marked. A ConcurrencyError is a race with a command, not the event's fault. */
+  private transient(error: unknown): boolean {
+    return isTransientError(error) || error instanceof ConcurrencyError || (this.options.isTransient?.(error) ?? false);
+  }
+
   private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
@@ -88,7 +123,7 @@ export class CheckpointedConsumer {
       const client = new pg.Client(this.options.pool.options);
       const lost = () => this.endFollow?.('lost');
       client.on('error', (e) => {
-        this.options.onError?.(e);
+        this.report(e);
         lost();
       });
       client.on('end', lost);
@@ -104,63 +139,218 @@ export class CheckpointedConsumer {
           }
         }
         if (locked) {
+          // `projections retry <name>` wakes a failing leader at once (the slow poll covers a lost notification).
+          client.on('notification', (msg) => {
+            if (msg.payload === this.options.name) this.wakeSleep?.();
+          });
+          await client.query(`LISTEN ${q(consumerChannel(this.control))}`);
           this._state = 'running';
           await this.lead(client);
         }
       } catch (error) {
-        this.options.onError?.(error);
+        this.report(error);
         if (!this.stopping) await this.pause(poll);
       } finally {
         client.removeAllListeners('end');
         client.removeAllListeners('error');
+        client.removeAllListeners('notification');
         client.on('error', () => {});
         await client.end().catch(() => {});
       }
     }
   }
 
+  private async readRow(client: pg.ClientBase): Promise<ConsumerCheckpointRow> {
+    const { rows } = await client.query<ConsumerCheckpointRow>(`SELECT * FROM ${this.t} WHERE name = $1`, [this.options.name]);
+    if (!rows[0]) throw new Error(`${this.options.kind} ${this.options.name}: its checkpoint row is gone`);
+    return rows[0];
+  }
+
   private async lead(client: pg.Client): Promise<void> {
-    const t = `${q(this.control)}.consumer_checkpoints`;
     const start = this.options.startAt === 'head' ? await this.options.store.headPosition() : 0;
-    await client.query(`INSERT INTO ${t} (name, position) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [this.options.name, start]);
+    await client.query(
+      `INSERT INTO ${this.t} AS c (name, position, kind) VALUES ($1, $2, $3)
+       ON CONFLICT (name) DO UPDATE SET kind = EXCLUDED.kind WHERE c.kind IS DISTINCT FROM EXCLUDED.kind`,
+      [this.options.name, start, this.options.kind],
+    );
+    let row = await this.readRow(client);
+    // A failing row gets ONE try when an instance starts leading it: the new process may carry the fix.
+    this.failingMark = row.failing_position !== null;
     while (!this.stopping) {
-      const { rows } = await client.query<{ position: string }>(`SELECT position FROM ${t} WHERE name = $1`, [this.options.name]);
-      let expected = Number(rows[0].position);
-      this._position = expected;
-      let reason: string | null = null;
-      let finish!: (r: string) => void;
-      const ended = new Promise<string>((resolve) => (finish = resolve));
-      const end = (r: string) => {
-        if (reason) return;
-        reason = r;
-        this.endFollow = null;
-        finish(r);
-      };
-      this.endFollow = end;
-      if (this.stopping) end('stopped');
-      const sub = this.options.store.subscribe({
-        fromPosition: expected,
-        batchSize: this.options.batchSize,
-        onError: (e) => this.options.onError?.(e),
-        handle: async (events) => {
-          if (reason) return;
-          await this.options.handle(events, expected);
-          const last = events[events.length - 1].position;
-          const { rowCount } = await client.query(`UPDATE ${t} SET position = $3, updated_at = now() WHERE name = $1 AND position = $2`, [this.options.name, expected, last]);
-          if (rowCount !== 1) return end('resync'); // moved by someone else (a manual reset): reread it
-          expected = last;
-          this._position = last;
-          try {
-            this.options.committed?.(last);
-          } catch (e) {
-            this.options.onError?.(e); // a listener's bug must not replay a committed batch
-          }
-        },
-      });
-      const r = await ended;
-      await sub.stop();
+      this._position = Number(row.position);
+      const r = await this.follow(client, Number(row.position));
       if (r === 'lost') throw new Error(`${this.options.kind} ${this.options.name}: lock connection lost`);
       if (r === 'stopped') return;
+      if (r === 'failing') {
+        const repaired = await this.awaitRepair(client);
+        if (!repaired) return;
+        row = repaired;
+      } else row = await this.readRow(client);
+      this.failingMark = row.failing_position !== null;
+    }
+  }
+
+  /** Follows the log from `from` until a resync is needed, the lock is lost, it is marked failing, or stop(). */
+  private async follow(client: pg.Client, from: number): Promise<Outcome> {
+    let expected = from;
+    let reason: Outcome | null = null;
+    let finish!: (r: Outcome) => void;
+    const ended = new Promise<Outcome>((resolve) => (finish = resolve));
+    const end = (r: Outcome) => {
+      if (reason) return;
+      reason = r;
+      this.endFollow = null;
+      finish(r);
+    };
+    this.endFollow = end;
+    if (this.stopping) end('stopped');
+    const sub = this.options.store.subscribe({
+      fromPosition: expected,
+      batchSize: this.options.batchSize,
+      onError: (e) => this.report(e),
+      handle: async (events) => {
+        if (reason) return;
+        const narrowed = async (batchError: unknown) => {
+          try {
+            const r = await this.narrow(client, events, expected, batchError, () => reason !== null);
+            expected = r.expected;
+            if (r.outcome !== 'ok') end(r.outcome);
+          } catch (e2) {
+            // Some events may be committed: the row, not this batch, says where to go on.
+            this.report(e2);
+            end('resync');
+          }
+        };
+        // Marked failing: one event at a time at once, so that a retry request is ONE try of the event.
+        if (this.failingMark && events.length > 1) return narrowed(null);
+        try {
+          await this.options.handle(events, expected);
+        } catch (e) {
+          if (reason) return;
+          // The database or Redis was in the way: the subscription retries the same batch with backoff, forever.
+          if (this.transient(e)) throw e;
+          this.report(e);
+          return narrowed(e);
+        }
+        const last = events[events.length - 1].position;
+        if (!(await this.commit(client, expected, last))) return end('resync'); // moved by someone else (a manual reset): reread it
+        expected = last;
+      },
+    });
+    const r = await ended;
+    await sub.stop();
+    return r;
+  }
+
+  /**
+   * Moves the checkpoint from `expected` to `last` (clearing a failing mark: the event was handled);
+   * false when the row moved meanwhile.
+   */
+  private async commit(client: pg.Client, expected: number, last: number): Promise<boolean> {
+    const { rowCount } = await client.query(
+      `UPDATE ${this.t} SET position = $3, updated_at = now(), failing_position = NULL, error = NULL, failed_at = NULL, attempts = 0
+        WHERE name = $1 AND position = $2`,
+      [this.options.name, expected, last],
+    );
+    if (rowCount !== 1) return false;
+    this._position = last;
+    this.failingMark = false;
+    try {
+      this.options.committed?.(last);
+    } catch (e) {
+      this.report(e); // a listener's bug must not replay a committed batch
+    }
+    return true;
+  }
+
+  /**
+   * A batch failed with a non-transient error (or the row is marked failing): handle its events one
+   * by one (each with its checkpoint), so those before the bad one are done; try the bad one
+   * `maxAttempts` times in all with a doubling pause (once when the row is already marked failing),
+   * then mark the consumer failing at its position. A failed batch of that event alone was its first
+   * try; a failed batch of several counts for none (which event threw is unknown). Transient errors
+   * on the way are retried without counting.
+   */
+  private async narrow(client: pg.Client, events: StoredEvent[], from: number, batchError: unknown, ended: () => boolean): Promise<{ outcome: Outcome; expected: number }> {
+    let expected = from;
+    const stop = (outcome: Outcome) => ({ outcome, expected });
+    for (const event of events) {
+      let tries = 0;
+      let delay = this.retryDelayMs;
+      let transientDelay = 100;
+      if (events.length === 1) {
+        // A batch of one (the usual case when following live) was this event's first try.
+        tries = 1;
+        if (tries >= this.budget()) return stop((await this.markFailing(client, event, expected, batchError, tries)) ? 'failing' : 'resync');
+        await this.pause(delay);
+        delay *= 2;
+      }
+      for (;;) {
+        if (ended() || this.stopping) return stop('stopped');
+        try {
+          await this.options.handle([event], expected);
+        } catch (e) {
+          if (ended()) return stop('stopped');
+          if (this.transient(e)) {
+            this.report(e);
+            await this.pause(transientDelay);
+            transientDelay = Math.min(transientDelay * 2, 10_000);
+            continue;
+          }
+          tries += 1;
+          if (tries >= this.budget()) return stop((await this.markFailing(client, event, expected, e, tries)) ? 'failing' : 'resync');
+          await this.pause(delay);
+          delay *= 2;
+          continue;
+        }
+        if (!(await this.commit(client, expected, event.position))) return stop('resync');
+        expected = event.position;
+        break;
+      }
+    }
+    return stop('ok');
+  }
+
+  /** Tries an event gets: one per request once the row is marked failing, else maxAttempts. */
+  private budget(): number {
+    return this.failingMark ? 1 : this.maxAttempts;
+  }
+
+  /** Records the failure on the row; false when the row moved meanwhile (resync). */
+  private async markFailing(client: pg.Client, event: StoredEvent, expected: number, error: unknown, tries: number): Promise<boolean> {
+    const { kind, name } = this.options;
+    const text = describeFailure(event, error);
+    this.report(new Error(`${kind} ${name} is failing at position ${event.position} after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${text}`));
+    // One statement under the row lock `projections retry` also takes: the count returned is the one this mark has seen.
+    const { rows } = await client.query<{ retry_requests: number }>(
+      `UPDATE ${this.t}
+          SET failing_position = $3, error = $4, failed_at = clock_timestamp(),
+              attempts = CASE WHEN failing_position = $3 THEN attempts + $5 ELSE $5 END
+        WHERE name = $1 AND position = $2
+        RETURNING retry_requests`,
+      [name, expected, event.position, text, tries],
+    );
+    if (!rows[0]) return false;
+    this.failingMark = true;
+    this.retriesSeen = rows[0].retry_requests;
+    return true;
+  }
+
+  /**
+   * Marked failing: no tries of its own from here on (the same event with the same code fails the same
+   * way). Returns the row once an operator asked for a retry (NOTIFY or the slow poll) or the mark was
+   * cleared; null on stop().
+   */
+  private async awaitRepair(client: pg.Client): Promise<ConsumerCheckpointRow | null> {
+    this._state = 'failing';
+    for (;;) {
+      if (this.stopping) return null;
+      const row = await this.readRow(client);
+      if (row.failing_position === null || row.retry_requests !== this.retriesSeen) {
+        this._state = 'running';
+        return row;
+      }
+      await this.pause(this.options.failingPollMs ?? 5000);
     }
   }
 }

@@ -3,6 +3,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
 import { allEvents, seed, testStore, until } from '../projections/demo-fixture.test.js';
+import { runAcademyCli } from '../audit/cli.js';
+import { failingConsumers } from '../consumers/status.js';
 import { Dispatcher, type DispatchRoutes } from './dispatcher.js';
 
 let db: TestDatabase;
@@ -111,5 +113,53 @@ describe('dispatcher', () => {
     await until(() => d.position === 200, 10_000, 'dispatch');
     const events = await allEvents(store);
     expect(await jobIds('alerts')).toEqual(events.filter((e) => e.type === 'Withdrawn' && e.position > 100).map((e) => e.id).sort());
+  });
+
+  it('an event that cannot become a job: earlier jobs enqueued, N tries, marked failing at it, caught up by retry after the fix (ADR 0010-b §7)', async () => {
+    const head = await seed(store, 0, 200, 200);
+    const events = await allEvents(store);
+    const bad = events.filter((e) => e.type === 'Withdrawn')[3];
+    let broken = true;
+    let tries = 0;
+    const d = dispatcher({
+      maxAttempts: 2,
+      retryDelayMs: 20,
+      failingPollMs: 60_000,
+      routes: {
+        ...routes,
+        Withdrawn: {
+          queue: 'alerts',
+          data: (e) => {
+            if (broken && e.id === bad.id) {
+              tries += 1;
+              throw new Error('template bug (test)');
+            }
+            return { position: e.position };
+          },
+        },
+      },
+    });
+    await until(() => d.state === 'failing', 10_000, 'the failing mark');
+    expect(d.position).toBe(bad.position - 1);
+    expect(tries).toBe(3); // the batch of 50 it came in (names no event), then 2 tries of it alone
+    const before = (type: string) => events.filter((e) => e.type === type && e.position < bad.position).map((e) => e.id).sort();
+    expect(await jobIds('alerts')).toEqual(before('Withdrawn'));
+    expect(await jobIds('welcome')).toEqual(before('AccountOpened'));
+    expect(await failingConsumers(db.pool)).toEqual([
+      {
+        name: 'notifications',
+        kind: 'dispatcher',
+        checkpoint: bad.position - 1,
+        failing: expect.objectContaining({ position: bad.position, attempts: 2, error: `Withdrawn ${bad.id}: template bug (test)` }),
+      },
+    ]);
+
+    broken = false;
+    let out = '';
+    const code = await runAcademyCli(['projections', 'retry', 'notifications'], { store, pool: db.pool, projections: [], out: { write: (t: string) => (out += t) } });
+    expect({ code, out }).toEqual({ code: 0, out: expect.stringMatching(/^dispatcher notifications recovered: checkpoint \d+, following the log again\n$/) });
+    await until(() => d.position === head, 10_000, 'catch-up after the retry');
+    expect(await jobIds('alerts')).toEqual(events.filter((e) => e.type === 'Withdrawn').map((e) => e.id).sort());
+    expect(await failingConsumers(db.pool)).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 // The dispatcher (ARCHITECTURE.md §7): a checkpointed subscription that turns chosen events into
 // BullMQ jobs whose job id is the event id. Appends never touch Redis; when Redis is down the adds
-// time out, the subscription retries the same batch with backoff, and the checkpoint moves only
-// after Redis accepted every job of the batch. A crash between the add and the checkpoint re-adds
+// time out, the subscription retries the same batch with backoff (forever: Redis away is transient,
+// never a failing mark, ADR 0010-b §7), and the checkpoint moves only after Redis accepted every job
+// of the batch. An event that cannot become a job (a route's data() throws, a job Redis refuses
+// while up) is tried a bounded number of times, then the dispatcher is marked failing at it. A crash between the add and the checkpoint re-adds
 // the same job ids, which BullMQ ignores: nothing is skipped, nothing doubled.
 import { Queue, type BulkJobOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -82,11 +84,23 @@ export interface DispatcherOptions {
   onError?(error: unknown): void;
   /** After each batch's jobs were accepted and its checkpoint committed. */
   onDispatched?(info: { position: number; jobs: number }): void;
+  /** Bounded tries before the failing mark (CheckpointedConsumer; defaults 5, 2000 ms doubling, 5000 ms). */
+  maxAttempts?: number;
+  retryDelayMs?: number;
+  failingPollMs?: number;
 }
 
 export type DispatcherState = ConsumerState;
 
 class Timeout extends Error {}
+
+/** Redis did not take the jobs because it is away (down, reconnecting, loading, out of memory): never the event's fault. */
+export class RedisUnavailableError extends Error {
+  override readonly name = 'RedisUnavailableError';
+}
+
+/** ioredis's and Redis's own words for "not now" (connection gone, offline queue off, loading a dump, failover, OOM). */
+const REDIS_AWAY = /Connection is closed|Stream isn't writeable|enableOfflineQueue|max retries per request|MaxRetriesPerRequest|^LOADING|^READONLY|^MASTERDOWN|^BUSY|^TRYAGAIN|^CLUSTERDOWN|^OOM|^NOREPLICAS/i;
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer!: NodeJS.Timeout;
@@ -114,14 +128,26 @@ export class Dispatcher {
       standbyPollMs: options.standbyPollMs,
       startAt: options.startAt,
       onError: options.onError,
+      maxAttempts: options.maxAttempts,
+      retryDelayMs: options.retryDelayMs,
+      failingPollMs: options.failingPollMs,
+      isTransient: (e) => e instanceof RedisUnavailableError,
       handle: async (events, from) => {
+        // A throw here (a route's data(), a ':' in an id) is the event's: tried a bounded number of times.
         const plan = planJobs(events, options.routes);
         // While Redis is away, fail fast instead of piling adds into ioredis's offline queue on every retry.
-        if (plan.size > 0 && ['reconnecting', 'close', 'end'].includes(options.connection.status)) throw new Error(`Redis is ${options.connection.status}; batch after ${from} retried later`);
+        if (plan.size > 0 && ['reconnecting', 'close', 'end'].includes(options.connection.status)) throw new RedisUnavailableError(`Redis is ${options.connection.status}; batch after ${from} retried later`);
         jobs = 0;
         for (const [queue, list] of plan) {
-          // A throw (timeout, Redis error) retries this whole batch: re-adds are deduped by job id.
-          await withTimeout(this.queue(queue).addBulk(list), options.addTimeoutMs ?? 5000, `addBulk to ${queue}`);
+          // A throw retries this whole batch: re-adds are deduped by job id.
+          try {
+            await withTimeout(this.queue(queue).addBulk(list), options.addTimeoutMs ?? 5000, `addBulk to ${queue}`);
+          } catch (e) {
+            if (e instanceof Timeout || options.connection.status !== 'ready' || REDIS_AWAY.test(e instanceof Error ? e.message : String(e))) {
+              throw new RedisUnavailableError(e instanceof Error ? e.message : String(e), { cause: e });
+            }
+            throw e; // Redis is up and refused these jobs (e.g. data it cannot take): the event's fault
+          }
           jobs += list.length;
         }
       },

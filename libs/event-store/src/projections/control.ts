@@ -1,5 +1,5 @@
 // The control tables shared by projection runners, the dispatcher, the consistency waiter and the
-// auditors (ADR 0004): one row per projection version, one per consumer (dispatcher).
+// auditors (ADR 0004): one row per projection version, one per consumer (dispatcher, reactor).
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
@@ -58,6 +58,25 @@ export interface CheckpointRow {
   retry_requests: number;
 }
 
+/** A consumer's row (dispatcher, reactor): the same failure state as a projection's (ADR 0010-b §7). */
+export interface ConsumerCheckpointRow {
+  name: string;
+  /** 'dispatcher' | 'reactor': set by the consumer that leads it (null before one led since the column came). */
+  kind: string | null;
+  position: string;
+  updated_at: Date;
+  failing_position: string | null;
+  error: string | null;
+  failed_at: Date | null;
+  attempts: number;
+  retry_requests: number;
+}
+
+/** Where `projections retry` wakes a failing consumer (not the checkpoint channel: its waiters parse projection payloads). */
+export function consumerChannel(controlSchema: string): string {
+  return `${controlSchema}_consumer`;
+}
+
 export function controlSql(schema: string): string {
   const s = q(schema);
   return `
@@ -89,7 +108,19 @@ CREATE TABLE IF NOT EXISTS ${s}.consumer_checkpoints (
   name        text        PRIMARY KEY,
   position    bigint      NOT NULL,
   updated_at  timestamptz NOT NULL DEFAULT now()
-);`;
+);
+-- The same failure state for the dispatcher and the reactors (ADR 0010-b §7), and their kind for messages.
+DO $migrate$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'consumer_checkpoints' AND column_name = 'retry_requests') THEN
+    ALTER TABLE ${s}.consumer_checkpoints
+      ADD COLUMN IF NOT EXISTS kind             text,
+      ADD COLUMN IF NOT EXISTS failing_position bigint,
+      ADD COLUMN IF NOT EXISTS error            text,
+      ADD COLUMN IF NOT EXISTS failed_at        timestamptz,
+      ADD COLUMN IF NOT EXISTS attempts         integer NOT NULL DEFAULT 0,
+      ADD COLUMN IF NOT EXISTS retry_requests   integer NOT NULL DEFAULT 0;
+  END IF;
+END $migrate$;`;
 }
 
 const migrated = new WeakMap<object, Set<string>>();

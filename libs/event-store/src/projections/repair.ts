@@ -1,6 +1,7 @@
 // The repair path of a failing projection (ADR 0010-b): after the cause is fixed (new handler code
 // deployed, or an upcaster for the event's type), `projections retry <name>` asks the runner that
-// leads it to try the failing event again, and reports what happened.
+// leads it to try the failing event again, and reports what happened. The dispatcher and the
+// reactors are repaired the same way (src/consumers/status.ts, `retryConsumer`).
 import type pg from 'pg';
 import { checkpointChannel, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q, type CheckpointRow } from './control.js';
 import { failureOf, type ProjectionFailure } from './status.js';
@@ -39,25 +40,32 @@ export async function retryProjection(options: RetryOptions): Promise<RetryOutco
   const deadline = Date.now() + (options.waitMs ?? 15_000);
   const outcomes: RetryOutcome[] = [];
   for (const asked of rows) {
-    for (;;) {
-      const { rows: now } = await options.pool.query<CheckpointRow>(`SELECT * FROM ${t} WHERE name = $1 AND version = $2`, [asked.name, asked.version]);
-      const r = now[0];
-      const base = { name: asked.name, version: asked.version, checkpoint: Number(r?.position ?? asked.position) };
-      if (!r || r.failing_position === null) {
-        outcomes.push({ result: 'recovered', ...base });
-        break;
-      }
-      // A new try stamps failed_at again (clock time of that try), so a later stamp is the answer.
-      if (r.failed_at && asked.failed_at && r.failed_at.getTime() > asked.failed_at.getTime()) {
-        outcomes.push({ result: 'still failing', ...base, failing: failureOf(r)! });
-        break;
-      }
-      if (Date.now() >= deadline) {
-        outcomes.push({ result: 'requested', ...base, failing: failureOf(r)! });
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const read = async () =>
+      (await options.pool.query<CheckpointRow>(`SELECT * FROM ${t} WHERE name = $1 AND version = $2`, [asked.name, asked.version])).rows[0] ?? null;
+    const { result, row: r } = await awaitRetryAnswer(read, asked, deadline);
+    const base = { name: asked.name, version: asked.version, checkpoint: Number(r?.position ?? asked.position) };
+    outcomes.push(result === 'recovered' ? { result, ...base } : { result, ...base, failing: failureOf(r!)! });
   }
   return outcomes.find((o) => o.result === 'still failing') ?? outcomes.find((o) => o.result === 'requested') ?? outcomes[0];
+}
+
+type FailureColumns = Pick<CheckpointRow, 'position' | 'failing_position' | 'error' | 'failed_at' | 'attempts'>;
+
+/**
+ * Waits for the try a retry request asked for (projections and consumers alike): the mark gone
+ * (`recovered`), a later `failed_at` (`still failing`: a new try stamps it with its clock time), or
+ * the deadline (`requested`: no one tried).
+ */
+export async function awaitRetryAnswer<R extends FailureColumns>(
+  read: () => Promise<R | null>,
+  asked: R,
+  deadline: number,
+): Promise<{ result: 'recovered' | 'still failing' | 'requested'; row: R | null }> {
+  for (;;) {
+    const r = await read();
+    if (!r || r.failing_position === null) return { result: 'recovered', row: r };
+    if (r.failed_at && asked.failed_at && r.failed_at.getTime() > asked.failed_at.getTime()) return { result: 'still failing', row: r };
+    if (Date.now() >= deadline) return { result: 'requested', row: r };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -25,6 +25,10 @@ export interface ReactorOptions extends ReactorDefinition {
   controlSchema?: string;
   batchSize?: number;
   standbyPollMs?: number;
+  /** Bounded tries at an event whose reaction throws, then the failing mark (CheckpointedConsumer; defaults 5, 2000 ms doubling, 5000 ms). */
+  maxAttempts?: number;
+  retryDelayMs?: number;
+  failingPollMs?: number;
   onError?(error: unknown): void;
 }
 
@@ -51,7 +55,11 @@ export class Reactor {
       batchSize: options.batchSize ?? 100,
       standbyPollMs: options.standbyPollMs,
       onError: options.onError,
-      // In log order; a throw retries the whole batch (the subscription backs off), earlier reactions included.
+      maxAttempts: options.maxAttempts,
+      retryDelayMs: options.retryDelayMs,
+      failingPollMs: options.failingPollMs,
+      // In log order; a throw retries the batch (transient) or narrows it to the event (ADR 0010-b §7),
+      // earlier reactions included: they are idempotent.
       handle: async (events) => {
         for (const e of events) {
           const react = Object.hasOwn(options.reactions, e.type) ? options.reactions[e.type] : undefined;

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
-import { failingProjections } from '@academy/event-store';
+import { failingConsumers, failingProjections } from '@academy/event-store';
 import { HEARTBEAT_EVERY_MS, PG_POOL, Public, WorkerHeartbeat } from '@academy/backend';
 import { REDIS } from '../tokens.js';
 
@@ -21,7 +21,7 @@ export class HealthController {
   ) {}
 
   /**
-   * db and redis decide up/down (503); a silent worker or a projection marked failing (ADR 0010-b)
+   * db and redis decide up/down (503); a silent worker or a projection, the dispatcher or a reactor marked failing (ADR 0010-b)
    * only makes the answer 'degraded' (200): the API still serves, but some screens show stale data.
    */
   @Get()
@@ -52,6 +52,24 @@ export class HealthController {
           failing: failing.map((f) => ({
             name: f.name,
             version: f.version,
+            position: f.failing.position,
+            checkpoint: f.checkpoint,
+            error: f.failing.error,
+            since: f.failing.failedAt,
+            attempts: f.failing.attempts,
+          })),
+        });
+      },
+      // The dispatcher and the reactors (notifications, the week advance) fail the same way (ADR 0010-b §7).
+      async () => {
+        const indicator = this.indicators.check('consumers');
+        const failing = await failingConsumers(this.pool);
+        if (failing.length === 0) return indicator.up();
+        return indicator.degraded({
+          message: failing.map((f) => `${f.kind ?? 'consumer'} ${f.name} is failing at position ${f.failing.position}`).join('; '),
+          failing: failing.map((f) => ({
+            name: f.name,
+            kind: f.kind,
             position: f.failing.position,
             checkpoint: f.checkpoint,
             error: f.failing.error,

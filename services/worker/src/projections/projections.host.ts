@@ -38,14 +38,10 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
 
   onApplicationBootstrap(): void {
     const onError = (what: string) => (e: unknown) => this.log.error(`${what}: ${e instanceof Error ? e.message : String(e)}`);
-    this.running = startProjections(this.registry.projections, {
-      store: this.store,
-      pool: this.pool,
-      maxAttempts: this.config.PROJECTION_MAX_ATTEMPTS,
-      retryDelayMs: this.config.PROJECTION_RETRY_MS,
-      onError: onError('projection'),
-    });
-    this.reacting = startReactors(this.registry.reactors?.(this.store) ?? [], { store: this.store, pool: this.pool, onError: onError('reactor') });
+    // The same bounded tries for projections, reactors and the dispatcher (ADR 0010-b).
+    const tries = { maxAttempts: this.config.PROJECTION_MAX_ATTEMPTS, retryDelayMs: this.config.PROJECTION_RETRY_MS };
+    this.running = startProjections(this.registry.projections, { store: this.store, pool: this.pool, ...tries, onError: onError('projection') });
+    this.reacting = startReactors(this.registry.reactors?.(this.store) ?? [], { store: this.store, pool: this.pool, ...tries, onError: onError('reactor') });
     const routes = withMailRoutes(this.registry.notificationRoutes, this.registry.mailTemplates ?? {});
     if (Object.keys(routes).length) {
       this.redis = createRedis(this.config.REDIS_URL, 'academy-worker-dispatcher');
@@ -56,6 +52,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
         connection: this.redis,
         prefix: this.config.QUEUE_PREFIX,
         routes,
+        ...tries,
         onError: onError('dispatcher'),
       }).start();
     }
