@@ -30,7 +30,7 @@ export { AuthModule } from './auth/auth.module.js';
 export { loadJwtSecret } from './auth/jwt-secret.js';
 export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimitRule, type RateLimitResult, type WhenRedisDown, type ConsumeOptions } from './http/rate-limiter.js';
 export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js';
-export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates } from './notifications/notices.js';
+export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates, SubjectErasures } from './notifications/notices.js';
 export { PEOPLE_TABLE, peopleHandlers, rememberPerson, changePersonRole, renamePerson, forgetPerson } from './read-models/people.js';
 export { preparedQuery } from './read-models/prepared.js';
 export { isUuid, rowsOrNone } from './read-models/reads.js';
