@@ -4,6 +4,7 @@
 // notices; every endpoint × every role. The Redis outage test runs in the worker
 // (services/worker/test/admissions-redis-outage.int.spec.ts): it needs the worker's dispatcher and mail.
 import { ADMISSIONS_MESSAGES, COURSE_OPTIONS, HONEYPOT_FIELD, IDENTITY_MESSAGES } from '@academy/contracts';
+import { EmailLookup } from '@academy/event-store';
 import { admissionsInAppTemplates } from '@academy/admissions';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
@@ -73,7 +74,7 @@ describe('authorization', () => {
 });
 
 describe('the public forms', () => {
-  it('stores an application as one event in its own stream, the person encrypted and readable only through the store', async () => {
+  it('stores an application as one event in its own stream (and its link under the keyed email lookup), the person encrypted and readable only through the store', async () => {
     const body = application({ email: `Mixed.Case.${Date.now()}@Example.com` });
     const res = await apply(body);
     expect(res.status).toBe(201);
@@ -82,7 +83,11 @@ describe('the public forms', () => {
     expect(event.type).toBe('ApplicationSubmitted');
     expect(event.streamId).toBe(`prospect-${(event.data as any).prospectId}`);
     expect(event.streamVersion).toBe(1);
-    expect(event.data).toEqual({ prospectId: expect.any(String), course: 'Web Development' });
+    // The address only as its keyed lookup (HMAC under a subkey of the harness's master key), never a plain hash; the
+    // lookup stream links the prospect to it in the same append, for the erasure that follows an account's deletion.
+    const lookup = new EmailLookup(Buffer.alloc(32, 7)).of(body.email);
+    expect(event.data).toEqual({ prospectId: expect.any(String), course: 'Web Development', emailLookup: lookup });
+    expect((await h.store.readStream(`applicant-email-${lookup}`)).map((e) => [e.type, e.data, e.position])).toEqual([['ProspectEmailLinked', { prospectId: (event.data as any).prospectId }, event.position + 1]]);
     expect(event.personal).toEqual({
       subjectId: `prospect-${(event.data as any).prospectId}`,
       data: { firstName: 'Thandi', lastName: body.lastName, email: body.email.toLowerCase(), phone: body.phone, message: body.message },
