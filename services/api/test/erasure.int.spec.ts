@@ -146,6 +146,18 @@ describe('complete erasure in the running API', () => {
   }
   const found = (text: string, person: typeof A | typeof B) => tracesOf(person).filter((t) => text.includes(t));
 
+  /** Every projection, reactor and the dispatcher has handled the whole log (and what they appended). */
+  async function settled(): Promise<void> {
+    await until(async () => {
+      const { rows } = await api.db.pool.query<{ behind: number }>(
+        `SELECT count(*)::int AS behind FROM (
+           SELECT position FROM projections.checkpoints WHERE status = 'live' UNION ALL SELECT position FROM projections.consumer_checkpoints
+         ) c WHERE c.position < (SELECT coalesce(max(position), 0) FROM event_store.events)`,
+      );
+      return rows[0].behind === 0;
+    }, 'every projection and reactor at the head of the log', 30_000);
+  }
+
   it('A and B leave their data in the log, the read models and the staff screens', async () => {
     const setup = await ok('POST', '/setup');
     admin = await signIn(setup.email, setup.password);
@@ -164,7 +176,7 @@ describe('complete erasure in the running API', () => {
     await until(async () => {
       applications = (await ok('GET', '/admissions/prospects?kind=application', undefined, studentAdmin)).prospects;
       return applications.length === 2;
-    }, 'both applications listed', 15_000);
+    }, 'both applications listed', 30_000);
     const converted = await ok('POST', `/admissions/prospects/${applications.find((p) => p.email === A.email).id}/convert`, {}, studentAdmin);
     studentId = converted.studentId;
     let student = await signIn(A.email, await temporaryPassword(A.email));
@@ -197,7 +209,8 @@ describe('complete erasure in the running API', () => {
     await ok('POST', `/submissions/${submission.id}/grade`, { status: 'passed', score: 90, feedback: A.feedback, expectedVersion: submission.version }, teacher);
 
     // Every screen shows them now, and the bell names them (staff: the applications; teacher: the submission).
-    await until(async () => (await staffAnswers()).includes(`${A.firstName} ${A.lastName} submitted`.toLowerCase()), "the teacher's notice naming A", 15_000);
+    await until(async () => (await staffAnswers()).includes(`${A.firstName} ${A.lastName} submitted`.toLowerCase()), "the teacher's notice naming A", 30_000);
+    await settled();
     const answers = await staffAnswers();
     expect(answers).toContain(`${A.firstName} ${A.lastName} applied for Web Development.`.toLowerCase());
     expect(answers).toContain(A.profilePhone);
@@ -226,8 +239,9 @@ describe('complete erasure in the running API', () => {
       expect((await call('POST', `/admissions/prospects/${mine[0].id}/decline`, {}, admin)).status).toBe(409);
     }
     // The answer to the erase came after the lists and the bell changed; A's reaction runs in the worker.
-    await until(async () => found(await staffAnswers(), A).length === 0, "A gone from the staff's answers", 20_000);
+    await until(async () => found(await staffAnswers(), A).length === 0, "A gone from the staff's answers", 30_000);
 
+    await settled();
     const answers = await staffAnswers();
     expect(found(answers, A)).toEqual([]);
     expect(found(answers, B)).toEqual([]);
@@ -260,12 +274,12 @@ describe('complete erasure in the running API', () => {
         cwd: repoRoot,
         encoding: 'utf8',
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: api.db.url, ACADEMY_MASTER_KEY: MASTER_KEY.toString('base64') },
-        timeout: 60_000,
+        timeout: 120_000,
       });
     const verify = cli('audit', 'verify');
     expect([verify.status, verify.stderr]).toEqual([0, '']);
     const replay = cli('audit', 'replay');
     expect([replay.status, replay.stderr]).toEqual([0, '']);
     expect(replay.stdout).not.toMatch(/differ/i);
-  }, 90_000);
+  }, 300_000);
 });
