@@ -32,7 +32,7 @@ export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimi
 export { clientAddress, rateLimitAddress } from './http/client-address.js';
 export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js';
 export type { SecurityHeadersOptions } from './http/security-headers.js';
-export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates } from './notifications/notices.js';
+export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates, SubjectErasures } from './notifications/notices.js';
 export { PEOPLE_TABLE, peopleHandlers, rememberPerson, changePersonRole, renamePerson, forgetPerson } from './read-models/people.js';
 export { preparedQuery } from './read-models/prepared.js';
 export { isUuid, rowsOrNone } from './read-models/reads.js';

@@ -58,6 +58,9 @@ export const ADMISSIONS_MESSAGES = {
   onlyApplicationsConvert: 'Only applications can be converted to a student; a quick-contact message cannot.',
   emailHasAccount: 'An account with this email already exists, so this applicant cannot be converted. Nothing was changed.',
   changedMeanwhile: 'This application was changed by someone else meanwhile. Reload and try again.',
+  /** Erase applicant (right to erasure, POPIA/GDPR): the person's data is destroyed, the row leaves the list. */
+  erased: 'Applicant erased',
+  alreadyErased: 'This applicant has been erased.',
   noProspects: 'No applications yet',
   noMatches: 'No applications match these filters',
 } as const;
@@ -180,6 +183,13 @@ export type ProspectResponse = z.infer<typeof prospectResponseSchema>;
  * converted); 404. Two converts at once: one wins, the other gets 409.
  */
 export const convertProspectRequestSchema = prospectStatusChangeRequestSchema;
+
+/**
+ * POST /api/admissions/prospects/:id/erase (admin, student_admin) → 200 { message: 'Applicant erased' }:
+ * the applicant's personal data is crypto-shredded and the row leaves every list. 404; 409 alreadyErased.
+ */
+export const eraseProspectResponseSchema = z.object({ message: z.string() });
+export type EraseProspectResponse = z.infer<typeof eraseProspectResponseSchema>;
 export type ConvertProspectRequest = ProspectStatusChangeRequest;
 export const convertProspectResponseSchema = z.object({ message: z.string(), prospect: prospectSchema, studentId: z.string() });
 export type ConvertProspectResponse = z.infer<typeof convertProspectResponseSchema>;
@@ -211,6 +221,8 @@ export const ADMISSIONS_EVENTS = {
   ApplicantContacted: 'ApplicantContacted',
   ApplicantConverted: 'ApplicantConverted',
   ApplicantDeclined: 'ApplicantDeclined',
+  /** The applicant's personal data was erased (their key destroyed): staff request or their account's deletion. */
+  ApplicantErased: 'ApplicantErased',
 } as const;
 export type AdmissionsEventType = (typeof ADMISSIONS_EVENTS)[keyof typeof ADMISSIONS_EVENTS];
 
@@ -221,6 +233,8 @@ export interface ApplicationSubmittedData {
   prospectId: string;
   /** Not personal: the course chosen (one of COURSE_OPTIONS). */
   course: CourseOption;
+  /** The keyed HMAC of the address (EmailLookup, ADR 0010-f), never the address or a plain hash of it. */
+  emailLookup?: string;
 }
 export interface ApplicationSubmittedPersonal {
   firstName: string;
@@ -231,6 +245,8 @@ export interface ApplicationSubmittedPersonal {
 }
 export interface QuickContactReceivedData {
   prospectId: string;
+  /** As ApplicationSubmittedData.emailLookup. */
+  emailLookup?: string;
 }
 export interface QuickContactReceivedPersonal {
   name: string;
@@ -243,6 +259,16 @@ export interface ApplicantStatusChangedData {
   previousStatus: ProspectStatus;
   byUserId: string;
   at: string;
+}
+/** Why an applicant was erased: a staff member's action on request, or the deletion of the account with their address. */
+export const ERASURE_REASONS = ['request', 'account_deleted'] as const;
+export type ErasureReason = (typeof ERASURE_REASONS)[number];
+export interface ApplicantErasedData {
+  prospectId: string;
+  /** The staff member who erased them; null when it followed an account's deletion (the system). */
+  byUserId: string | null;
+  at: string;
+  reason: ErasureReason;
 }
 export interface ApplicantConvertedData extends ApplicantStatusChangedData {
   /** The student account created from the application (identity's user id). */

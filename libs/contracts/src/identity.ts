@@ -347,6 +347,12 @@ export interface UserNameChangedEventPersonal {
 }
 export interface UserDeletedEventData {
   userId: string;
+  /**
+   * The keyed HMAC of the person's address (EmailLookup in @academy/event-store, ADR 0010-f), so a
+   * context can erase what it holds under that address too (admissions: applications). Not testable
+   * without the master key. Absent on events from before it existed.
+   */
+  emailLookup?: string | null;
 }
 /** NotificationPreferencesChanged: the whole new set (the notifications context honours it). */
 export interface NotificationPreferencesChangedEventData {

@@ -4,6 +4,7 @@ export { canonicalJson } from './canonical.js';
 export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
 export { chainHash, canonicalBody } from './postgres/hash-chain.js';
 export { loadMasterKey, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
+export { deriveSubkey, LookupKey, EmailLookup, EMAIL_LOOKUP_PURPOSE, normaliseEmail } from './crypto/lookup-key.js';
 export { eventStoreContract, type ContractHarness, type ContractStoreOptions, type TamperHooks } from './contract/event-store.contract.js';
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
 export type { Projection, ProjectionTx, EventHandler } from './projections/types.js';

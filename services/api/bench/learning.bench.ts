@@ -15,7 +15,7 @@
 // one (services/api/src/main.ts, NODE_ENV=production) in its own process; tokens are minted the way
 // the API verifies them (HS256 with the API's secret, one live session family per user).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -24,7 +24,7 @@ import pg from 'pg';
 import { freePort, startPostgres, startRedis, stopChild } from '@academy/devstack';
 import { root, writeSection } from '@academy/devstack/bench-doc';
 import { AccessTokens, loadConfig, migrateUp, MikroORM, ormOptions } from '@academy/backend';
-import { type NewEvent, PostgresEventStore, type StreamAppend, startProjections } from '@academy/event-store';
+import { EmailLookup, type NewEvent, PostgresEventStore, type StreamAppend, startProjections } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
@@ -121,7 +121,7 @@ async function seed(url: string, students: number): Promise<Seeded> {
       events: [
         ev(
           IDENTITY_EVENTS.UserRegistered,
-          { userId, role, emailHash: createHash('sha256').update(email).digest('hex'), selfRegistered: false },
+          { userId, role, emailHash: new EmailLookup(MASTER_KEY).of(email), selfRegistered: false },
           admin,
           { subjectId: userId, data: { email, fullName: `${role === 'student' ? 'Student' : 'Teacher'} ${n}`, passwordHash: 'bench: signs in with minted tokens', phone: '' } },
         ),

@@ -4,6 +4,7 @@
 // notices; every endpoint × every role. The Redis outage test runs in the worker
 // (services/worker/test/admissions-redis-outage.int.spec.ts): it needs the worker's dispatcher and mail.
 import { ADMISSIONS_MESSAGES, COURSE_OPTIONS, HONEYPOT_FIELD, IDENTITY_MESSAGES } from '@academy/contracts';
+import { EmailLookup } from '@academy/event-store';
 import { admissionsInAppTemplates } from '@academy/admissions';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
@@ -58,6 +59,8 @@ describe('authorization', () => {
       ['POST', `/admissions/prospects/${nobody}/contacted`, () => ({}), 401, 403, 403, 404, 404],
       ['POST', `/admissions/prospects/${nobody}/decline`, () => ({}), 401, 403, 403, 404, 404],
       ['POST', `/admissions/prospects/${nobody}/convert`, () => ({}), 401, 403, 403, 404, 404],
+      ['POST', `/admissions/prospects/${nobody}/erase`, () => undefined, 401, 403, 403, 404, 404],
+      ['POST', '/admissions/prospects/not-a-uuid/erase', () => undefined, 401, 403, 403, 404, 404],
     ];
     const got: string[] = [];
     const want: string[] = [];
@@ -73,7 +76,7 @@ describe('authorization', () => {
 });
 
 describe('the public forms', () => {
-  it('stores an application as one event in its own stream, the person encrypted and readable only through the store', async () => {
+  it('stores an application as one event in its own stream (and its link under the keyed email lookup), the person encrypted and readable only through the store', async () => {
     const body = application({ email: `Mixed.Case.${Date.now()}@Example.com` });
     const res = await apply(body);
     expect(res.status).toBe(201);
@@ -82,7 +85,11 @@ describe('the public forms', () => {
     expect(event.type).toBe('ApplicationSubmitted');
     expect(event.streamId).toBe(`prospect-${(event.data as any).prospectId}`);
     expect(event.streamVersion).toBe(1);
-    expect(event.data).toEqual({ prospectId: expect.any(String), course: 'Web Development' });
+    // The address only as its keyed lookup (HMAC under a subkey of the harness's master key), never a plain hash; the
+    // lookup stream links the prospect to it in the same append, for the erasure that follows an account's deletion.
+    const lookup = new EmailLookup(Buffer.alloc(32, 7)).of(body.email);
+    expect(event.data).toEqual({ prospectId: expect.any(String), course: 'Web Development', emailLookup: lookup });
+    expect((await h.store.readStream(`applicant-email-${lookup}`)).map((e) => [e.type, e.data, e.position])).toEqual([['ProspectEmailLinked', { prospectId: (event.data as any).prospectId }, event.position + 1]]);
     expect(event.personal).toEqual({
       subjectId: `prospect-${(event.data as any).prospectId}`,
       data: { firstName: 'Thandi', lastName: body.lastName, email: body.email.toLowerCase(), phone: body.phone, message: body.message },
@@ -343,5 +350,64 @@ describe('convert to student', () => {
     const quick = (await list('?kind=quick_contact', studentAdmin.token, q.position)).body.prospects[0];
     const refused = await h.call('POST', `/admissions/prospects/${quick.id}/convert`, { token: h.admin.token, body: {} });
     expect([refused.status, refused.body.message]).toEqual([409, ADMISSIONS_MESSAGES.onlyApplicationsConvert]);
+  });
+});
+
+describe('erase applicant (right to erasure, ADR 0010-f)', () => {
+  const metadata = () => ({ actorId: null, actorRole: 'admin', correlationId: 'test', causationId: null, occurredAt: new Date().toISOString() });
+
+  it('erases an application: the row leaves the lists and counts, the bell stops naming them, the log keeps the facts without the person', async () => {
+    const { body, row } = await submitted();
+    const before = (await h.call('GET', '/admissions/counts', { token: studentAdmin.token })).body;
+    expect(await h.call('POST', `/admissions/prospects/${row.id}/erase`, { token: studentAdmin.token })).toMatchObject({ status: 200, body: { message: 'Applicant erased' } });
+    // Answered once the read models show it: no minimum position needed.
+    expect((await list(`?q=${encodeURIComponent(body.email)}`)).body.prospects).toEqual([]);
+    expect((await h.call('GET', '/admissions/counts', { token: studentAdmin.token })).body.pendingApplications).toBe(before.pendingApplications - 1);
+    const events = await h.store.readStream(`prospect-${row.id}`);
+    expect(events.map((e) => e.type)).toEqual(['ApplicationSubmitted', 'ApplicantErased']);
+    expect(events[0]).toMatchObject({ personal: null, erased: true });
+    expect(events[1].data).toEqual({ prospectId: row.id, byUserId: studentAdmin.userId, at: expect.any(String), reason: 'request' });
+    const lookup = (events[0].data as { emailLookup: string }).emailLookup;
+    expect((await h.store.readStream(`applicant-email-${lookup}`)).map((e) => e.type)).toEqual(['ProspectEmailLinked', 'ProspectEmailUnlinked']);
+    const inbox = (await h.call('GET', '/notifications?limit=100', { token: h.admin.token })).body.notifications;
+    expect(JSON.stringify(inbox)).not.toContain(body.lastName);
+    expect(inbox.filter((n: { id: string }) => n.id === events[0].id).map((n: { body: string }) => n.body)).toEqual(['An erased applicant applied for Web Development.']);
+    // Gone for good: every further step is refused.
+    for (const step of ['contacted', 'decline', 'convert', 'erase']) {
+      const res = await h.call('POST', `/admissions/prospects/${row.id}/${step}`, { token: h.admin.token, body: step === 'erase' ? undefined : {} });
+      expect([step, res.status, res.body.message]).toEqual([step, 409, ADMISSIONS_MESSAGES.alreadyErased]);
+    }
+  });
+
+  it('finishes a shredding the API did not get to: the worker destroys the key of every ApplicantErased', async () => {
+    const { row } = await submitted();
+    // As if the API stopped between the append and the key's destruction.
+    await h.store.append(`prospect-${row.id}`, [{ type: 'ApplicantErased', data: { prospectId: row.id, byUserId: h.admin.userId, at: new Date().toISOString(), reason: 'request' }, metadata: metadata() }], 1);
+    // Nothing else destroys the key now (the reactor may already have: it is quick).
+    await h.reactionsSettled();
+    expect((await h.store.readStream(`prospect-${row.id}`))[0]).toMatchObject({ erased: true, personal: null });
+  });
+
+  it("deleting an account erases the applications and messages sent with its address before the deletion, not later ones nor others'", async () => {
+    const email = `Shared.${Date.now()}@Example.com`;
+    const first = await submitted({ email });
+    expect((await contact(quickContact({ email: email.toLowerCase() }))).status).toBe(201);
+    const other = await submitted();
+    const account = await h.call('POST', '/users', { token: h.admin.token, body: { fullName: 'Shared Person', email, role: 'student' } });
+    expect(account.status).toBe(201);
+    expect((await h.call('DELETE', `/users/${account.body.user.id}`, { token: h.admin.token })).status).toBe(200);
+    expect((await apply(application({ email }))).status).toBe(201);
+    await h.reactionsSettled();
+    const head = await h.head();
+    const emails = async (kind: string) => (await list(`?kind=${kind}`, studentAdmin.token, head)).body.prospects.filter((p: { email: string }) => p.email === email.toLowerCase());
+    const left = await emails('application');
+    expect(left).toHaveLength(1);
+    expect(left[0].id).not.toBe(first.row.id);
+    expect(await emails('quick_contact')).toEqual([]);
+    expect((await list(`?q=${encodeURIComponent(other.body.email)}`, studentAdmin.token, head)).body.prospects).toHaveLength(1);
+    const erasures = (await prospectEvents()).filter((e) => e.type === 'ApplicantErased' && (e.data as { reason: string }).reason === 'account_deleted');
+    expect(erasures).toHaveLength(2);
+    expect(erasures.map((e) => e.data)).toContainEqual({ prospectId: first.row.id, byUserId: null, at: expect.any(String), reason: 'account_deleted' });
+    expect((await h.store.readStream(`prospect-${first.row.id}`))[0]).toMatchObject({ erased: true, personal: null });
   });
 });

@@ -14,7 +14,7 @@ import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@ac
 import { LearningModule, learningProjections } from '@academy/learning';
 import { GradingModule, gradingProjections } from '@academy/grading';
 import { NotificationsModule, notificationsProjection } from '@academy/notifications';
-import { AdmissionsModule, admissionsProjections } from '@academy/admissions';
+import { AdmissionsModule, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
 import type { InAppTemplates } from '@academy/backend';
 
 export interface Answer {
@@ -107,13 +107,13 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
   const projections = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections, ...admissionsProjections];
-  const runners: RunningProjections = startProjections([...projections, notificationsProjection(options.inAppTemplates ?? {})], {
+  const runners: RunningProjections = startProjections([...projections, notificationsProjection(options.inAppTemplates ?? {}, admissionsSubjectErasures)], {
     store,
     pool: app.get(PG_POOL),
     standbyPollMs: 100,
   });
   // The worker's process managers too (CapstonePassed → the enrollment's next week).
-  const reactors = startReactors(enrollmentReactors(store), { store, pool: app.get(PG_POOL), standbyPollMs: 100 });
+  const reactors = startReactors([...enrollmentReactors(store), ...admissionsReactors(store)], { store, pool: app.get(PG_POOL), standbyPollMs: 100 });
 
   let ip = 0;
   let counter = 0;

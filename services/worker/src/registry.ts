@@ -1,8 +1,8 @@
 // What the worker runs: every bounded context's projections and the events its notifications react
 // to. Each context module exports its own lists; they are added here as the contexts land.
-import type { InAppTemplates } from '@academy/backend';
+import type { InAppTemplates, SubjectErasures } from '@academy/backend';
 import type { DispatchRoutes, EventStore, Projection, ReactorDefinition } from '@academy/event-store';
-import { admissionsInAppTemplates, admissionsProjections } from '@academy/admissions';
+import { admissionsInAppTemplates, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
 import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { gradingInAppTemplates, gradingProjections } from '@academy/grading';
@@ -13,6 +13,9 @@ import { notificationsProjection, recipientDirectory } from '@academy/notificati
 /** Event type → the in-app notices it becomes (the header bell); every context exports its own. */
 export const inAppTemplates: InAppTemplates = { ...admissionsInAppTemplates, ...gradingInAppTemplates };
 
+/** Event type → the data subjects it erases: notices that name them are rewritten (identity's UserDeleted is built in). */
+export const subjectErasures: SubjectErasures = { ...admissionsSubjectErasures };
+
 export const projections: Projection[] = [
   ...identityProjections,
   ...catalogProjections,
@@ -20,11 +23,11 @@ export const projections: Projection[] = [
   ...learningProjections,
   ...gradingProjections,
   ...admissionsProjections,
-  notificationsProjection(inAppTemplates),
+  notificationsProjection(inAppTemplates, subjectErasures),
 ];
 
 /** Process managers: reactions that append to other streams (e.g. CapstonePassed → the enrollment's next week). */
-export const reactors = (store: EventStore): ReactorDefinition[] => [...enrollmentReactors(store)];
+export const reactors = (store: EventStore): ReactorDefinition[] => [...enrollmentReactors(store), ...admissionsReactors(store)];
 
 /** Event type → BullMQ queue(s) other than mail (mail is routed from the templates in mail/templates.ts) of the 'notifications' dispatcher (job id = event id, ARCHITECTURE.md §7). */
 export const notificationRoutes: DispatchRoutes = {};

@@ -1,10 +1,13 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import pg from 'pg';
-import { ConsistencyWaiter, createPostgresEventStore, loadMasterKey, type EventStore } from '@academy/event-store';
+import { ConsistencyWaiter, createPostgresEventStore, EmailLookup, loadMasterKey, type EventStore } from '@academy/event-store';
 import type { AppConfig } from '../config.js';
 import { CommandResponder, MinPositionInterceptor } from './read-your-writes.js';
 import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from './tokens.js';
+
+/** The master key, loaded once per process; never exported: contexts get what is derived from it. */
+const MASTER_KEY = Symbol('MASTER_KEY');
 
 class EventSourcingLifecycle implements OnApplicationShutdown {
   constructor(
@@ -22,7 +25,7 @@ class EventSourcingLifecycle implements OnApplicationShutdown {
 
 /**
  * The event store, its pool and the read-your-writes waiter, for every context module of a process
- * (ARCHITECTURE.md §4–§5). Global: contexts inject EVENT_STORE / CommandResponder without importing it.
+ * (ARCHITECTURE.md §4–§5). Global: contexts inject EVENT_STORE / CommandResponder / EmailLookup without importing it.
  * Projections are not run here: the worker runs them (services/worker), the API only waits for them.
  */
 @Global()
@@ -33,22 +36,17 @@ export class EventSourcingModule {
       module: EventSourcingModule,
       providers: [
         { provide: PG_POOL, useFactory: () => new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, application_name: 'academy-event-store' }) },
-        {
-          provide: EVENT_STORE,
-          inject: [PG_POOL],
-          useFactory: (pool: pg.Pool) =>
-            createPostgresEventStore({
-              pool,
-              masterKey: loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }),
-            }),
-        },
+        { provide: MASTER_KEY, useFactory: () => loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }) },
+        { provide: EVENT_STORE, inject: [PG_POOL, MASTER_KEY], useFactory: (pool: pg.Pool, masterKey: Buffer) => createPostgresEventStore({ pool, masterKey }) },
+        // Keyed email lookups (ADR 0010-f): HMAC under a subkey of the master key, never a plain hash.
+        { provide: EmailLookup, inject: [MASTER_KEY], useFactory: (masterKey: Buffer) => new EmailLookup(masterKey) },
         { provide: CONSISTENCY_WAITER, inject: [PG_POOL], useFactory: (pool: pg.Pool) => new ConsistencyWaiter({ pool }) },
         CommandResponder,
         MinPositionInterceptor,
         { provide: APP_INTERCEPTOR, useExisting: MinPositionInterceptor },
         EventSourcingLifecycle,
       ],
-      exports: [PG_POOL, EVENT_STORE, CONSISTENCY_WAITER, CommandResponder, MinPositionInterceptor],
+      exports: [PG_POOL, EVENT_STORE, CONSISTENCY_WAITER, EmailLookup, CommandResponder, MinPositionInterceptor],
     };
   }
 }

@@ -27,6 +27,13 @@ export interface InAppNotice {
   body: string;
   /** An app path such as /dashboard/student-admin/prospective. */
   link?: string;
+  /**
+   * The person the body names (their data subject: a user id, `prospect-<id>`) and the body as it
+   * reads once they are erased. When that subject is erased (SubjectErasures) the notice is rewritten
+   * to `erasedBody` and forgets whom it was about, which is exactly what a replay after the erasure
+   * writes: the template then gets no name and returns `erasedBody` as the body.
+   */
+  about?: { subjectId: string; erasedBody: string };
 }
 
 /**
@@ -38,3 +45,10 @@ export type InAppTemplate = (event: StoredEvent, ctx: { directory: RecipientDire
 
 /** Event type → in-app template. Each context exports its own; the worker merges them (services/worker/src/registry.ts). */
 export type InAppTemplates = Record<string, InAppTemplate>;
+
+/**
+ * Event type → the data subjects that event erases (e.g. admissions' ApplicantErased → `prospect-<id>`):
+ * the notifications projection then rewrites every notice `about` them. Identity's UserDeleted is
+ * handled by the notifications context itself. Each context exports its own; the worker merges them.
+ */
+export type SubjectErasures = Record<string, (event: StoredEvent) => string[]>;

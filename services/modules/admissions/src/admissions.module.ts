@@ -9,6 +9,8 @@ import { DeclineProspectController } from './commands/decline-prospect/decline-p
 import { DeclineProspectHandler } from './commands/decline-prospect/decline-prospect.handler.js';
 import { ConvertProspectController } from './commands/convert-prospect/convert-prospect.http.controller.js';
 import { ConvertProspectHandler } from './commands/convert-prospect/convert-prospect.handler.js';
+import { EraseProspectController } from './commands/erase-prospect/erase-prospect.http.controller.js';
+import { EraseProspectHandler } from './commands/erase-prospect/erase-prospect.handler.js';
 import { ListProspectsController } from './queries/list-prospects/list-prospects.http.controller.js';
 import { AdmissionsCountsController } from './queries/admissions-counts/admissions-counts.http.controller.js';
 import { ProspectsReader } from './projections/prospects/prospects.reader.js';
@@ -27,7 +29,8 @@ import { ProspectsReader } from './projections/prospects/prospects.reader.js';
     MarkProspectContactedController,
     DeclineProspectController,
     ConvertProspectController,
+    EraseProspectController,
   ],
-  providers: [ProspectsReader, SubmitApplicationHandler, SendQuickContactHandler, MarkProspectContactedHandler, DeclineProspectHandler, ConvertProspectHandler],
+  providers: [ProspectsReader, SubmitApplicationHandler, SendQuickContactHandler, MarkProspectContactedHandler, DeclineProspectHandler, ConvertProspectHandler, EraseProspectHandler],
 })
 export class AdmissionsModule {}

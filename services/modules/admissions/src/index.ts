@@ -6,4 +6,5 @@ import { prospectsProjection } from './projections/prospects/prospects.projectio
 export { AdmissionsModule } from './admissions.module.js';
 export const admissionsProjections: Projection[] = [prospectsProjection];
 export { admissionsMailTemplates } from './notifications/admissions.mail-templates.js';
-export { admissionsInAppTemplates } from './notifications/admissions.in-app-templates.js';
+export { admissionsInAppTemplates, admissionsSubjectErasures } from './notifications/admissions.in-app-templates.js';
+export { admissionsReactors } from './reactions/erase-applicants.reactor.js';

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import {
   admissionsCountsSchema,
   convertProspectResponseSchema,
+  eraseProspectResponseSchema,
   prospectResponseSchema,
   prospectsResponseSchema,
   type Prospect,
@@ -10,6 +11,7 @@ import {
 } from '@academy/contracts';
 import { useSession } from '@academy/web-session';
 import { userAdminKeys } from '../api/user-admin';
+import { notificationKeys } from '../api/notifications';
 
 /** What the Prospective page asks for: the kind of message, a status (or every one) and a search text. */
 export interface ProspectFilter {
@@ -58,7 +60,7 @@ export function useAdmissionsCountsQuery() {
   });
 }
 
-const prospectPath = (prospect: Prospect, action: 'contacted' | 'decline' | 'convert') => `/api/admissions/prospects/${encodeURIComponent(prospect.id)}/${action}`;
+const prospectPath = (prospect: Prospect, action: 'contacted' | 'decline' | 'convert' | 'erase') => `/api/admissions/prospects/${encodeURIComponent(prospect.id)}/${action}`;
 
 /**
  * Reads the lists and counts again. After a refusal (409: someone else changed the prospect) the
@@ -89,6 +91,19 @@ export const useMarkContactedMutation = () => useProspectStep('contacted', (json
 
 /** POST /api/admissions/prospects/:id/decline. */
 export const useDeclineProspectMutation = () => useProspectStep('decline', (json) => prospectResponseSchema.parse(json));
+
+/**
+ * POST /api/admissions/prospects/:id/erase (right to erasure): the applicant's data is destroyed and
+ * the row leaves every list; the counts and the bell change too.
+ */
+export function useEraseProspectMutation() {
+  const { fetch } = useSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (prospect: Prospect) => eraseProspectResponseSchema.parse(await fetch<unknown>(prospectPath(prospect, 'erase'), { method: 'POST' })),
+    onSuccess: () => Promise.all([refreshAdmissions(client), client.invalidateQueries({ queryKey: notificationKeys.inbox })]),
+  });
+}
 
 /** POST /api/admissions/prospects/:id/convert: the new student also appears in Users and Students. */
 export const useConvertProspectMutation = () =>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Ban, PhoneCall, Search, UserPlus } from 'lucide-react';
+import { Ban, PhoneCall, Search, Trash2, UserPlus } from 'lucide-react';
 import {
   ADMISSIONS_MESSAGES,
   PROSPECT_KINDS,
@@ -46,7 +46,15 @@ import {
 import { errorMessage } from '@academy/web-session';
 import { PageHeader } from '../page-header';
 import { formatDate, formatDateTime } from '../format';
-import { useConvertProspectMutation, useDeclineProspectMutation, useMarkContactedMutation, useProspectsQuery, useRefreshAdmissions, type ProspectFilter } from './api';
+import {
+  useConvertProspectMutation,
+  useDeclineProspectMutation,
+  useEraseProspectMutation,
+  useMarkContactedMutation,
+  useProspectsQuery,
+  useRefreshAdmissions,
+  type ProspectFilter,
+} from './api';
 import { PROSPECT_KIND_LABELS, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './prospect-filters';
 
 /** How long typing pauses before the search is sent: one request per word, not per key. */
@@ -142,6 +150,54 @@ function Decline({ prospect }: { prospect: Prospect }) {
   );
 }
 
+/**
+ * 'Erase applicant' (POPIA/GDPR right to erasure), in every status, after a confirmation that says what
+ * goes: the person's data is destroyed for good and the row leaves the list (the answer comes once
+ * it has, so the list read afterwards no longer holds it).
+ */
+function EraseApplicant({ prospect }: { prospect: Prospect }) {
+  const erase = useEraseProspectMutation();
+  const refresh = useRefreshAdmissions();
+  const [open, setOpen] = useState(false);
+  async function confirm() {
+    try {
+      const answer = await erase.mutateAsync(prospect);
+      toast.success(answer.message || ADMISSIONS_MESSAGES.erased);
+      setOpen(false);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to erase the applicant'));
+      setOpen(false);
+      void refresh();
+    }
+  }
+  const what = noun(prospect.kind);
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !erase.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Erase ${prospect.name || 'this applicant'}`}>
+          <Trash2 aria-hidden="true" />
+          Erase applicant
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Erase this applicant?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The personal data of {prospect.name || 'this applicant'} ({prospect.email}) in this {what} (name, email, phone and message) will be permanently erased, as the
+            right to erasure (POPIA/GDPR) requires, and the {what} leaves this list. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={erase.isPending}>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={erase.isPending}>
+            {erase.isPending ? 'Erasing...' : 'Erase applicant'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 /** A read-only field of the convert dialog: what the account is made from, as the application gave it. */
 function ReadOnlyField({ label, value, type = 'text' }: { label: string; value: string; type?: string }) {
   const id = useId();
@@ -219,16 +275,17 @@ function ConvertToStudent({ prospect }: { prospect: Prospect }) {
   );
 }
 
+/** The pipeline's steps while they apply; erasure in every status (a closed row says why it has no steps). */
 function RowActions({ prospect }: { prospect: Prospect }) {
   const can = prospectActions(prospect);
-  if (!can.markContacted && !can.decline && !can.convert) {
-    return <span className="text-xs text-muted-foreground">{prospect.status === 'converted' ? 'Student account created' : 'Closed'}</span>;
-  }
+  const closed = !can.markContacted && !can.decline && !can.convert;
   return (
-    <div className="flex flex-wrap justify-end gap-1">
+    <div className="flex flex-wrap items-center justify-end gap-1">
+      {closed && <span className="text-xs text-muted-foreground">{prospect.status === 'converted' ? 'Student account created' : 'Closed'}</span>}
       {can.convert && <ConvertToStudent prospect={prospect} />}
       {can.markContacted && <MarkContacted prospect={prospect} />}
       {can.decline && <Decline prospect={prospect} />}
+      <EraseApplicant prospect={prospect} />
     </div>
   );
 }
@@ -322,7 +379,7 @@ export function ProspectFilters({ filter, search, onChange, onSearch }: { filter
  * The admin's Prospective Students and the student admin's Prospective (spec §2): applications from
  * the landing page (or quick-contact messages), filtered by status and searched on the server.
  */
-export function ProspectivePage({ title, description = 'Applications and messages sent from the landing page. Contact applicants, convert them to students or decline them.' }: { title: string; description?: string }) {
+export function ProspectivePage({ title, description = 'Applications and messages sent from the landing page. Contact applicants, convert them to students, decline or erase them.' }: { title: string; description?: string }) {
   const [params, setParams] = useSearchParams();
   const filter = readProspectFilter(params);
   // What is typed shows at once; the address (and so the request) follows after a pause.

@@ -135,14 +135,14 @@ describe('ProspectivePage', () => {
     expect(cells(rowOf(html, 'farai@example.org'))[4]).toBe('Contacted by Nomsa Dlamini · 21 Nov 2026, 10:15 UTC');
   });
 
-  it('offers per row only what its status allows: a converted or declined applicant has no Convert action', () => {
+  it('offers per row only what its status allows: a converted or declined applicant has no Convert action; every row can be erased', () => {
     const html = renderAt('', [thandi, farai, lindiwe, bongani]);
-    expect(buttons(rowOf(html, 'thandi@example.org'))).toEqual(['Convert Thandi Nkosi to student', 'Mark Thandi Nkosi as contacted', 'Decline Thandi Nkosi']);
-    expect(buttons(rowOf(html, 'farai@example.org'))).toEqual(['Convert Farai Chikwanha to student', 'Decline Farai Chikwanha']);
-    expect(buttons(rowOf(html, 'lindiwe@example.org'))).toEqual([]);
+    expect(buttons(rowOf(html, 'thandi@example.org'))).toEqual(['Convert Thandi Nkosi to student', 'Mark Thandi Nkosi as contacted', 'Decline Thandi Nkosi', 'Erase Thandi Nkosi']);
+    expect(buttons(rowOf(html, 'farai@example.org'))).toEqual(['Convert Farai Chikwanha to student', 'Decline Farai Chikwanha', 'Erase Farai Chikwanha']);
+    expect(buttons(rowOf(html, 'lindiwe@example.org'))).toEqual(['Erase Lindiwe Khumalo']);
     expect(text(rowOf(html, 'lindiwe@example.org'))).toContain('Student account created');
-    expect(buttons(rowOf(html, 'bongani@example.org'))).toEqual([]);
-    expect(text(rowOf(html, 'bongani@example.org'))).toMatch(/Declined by Ada Admin .* Closed$/);
+    expect(buttons(rowOf(html, 'bongani@example.org'))).toEqual(['Erase Bongani Mthembu']);
+    expect(text(rowOf(html, 'bongani@example.org'))).toMatch(/Declined by Ada Admin .* Closed Erase applicant$/);
   });
 
   it('shows the filter the address holds: kind, status and the search text', () => {
@@ -163,7 +163,7 @@ describe('ProspectivePage', () => {
     expect(html).toMatch(/<table[^>]*aria-label="Quick contact messages"/);
     expect(headers(html)[5]).toBe('Received');
     expect(cells(rowOf(html, 'sizwe@example.org')).slice(0, 7)).toEqual(['Sizwe', 'sizwe@example.org', '—', '—', 'Pending', '20 Nov 2026', 'Do you teach on Saturdays?']);
-    expect(buttons(rowOf(html, 'sizwe@example.org'))).toEqual(['Mark Sizwe as contacted', 'Decline Sizwe']);
+    expect(buttons(rowOf(html, 'sizwe@example.org'))).toEqual(['Mark Sizwe as contacted', 'Decline Sizwe', 'Erase Sizwe']);
   });
 
   it('says there is nothing yet, or that nothing matches the filter; a spinner while the list is read', () => {

@@ -1,5 +1,6 @@
 // The prospect aggregate (stream `prospect-<id>`): one application or quick-contact message and its
-// admissions pipeline pending → contacted → converted | declined. Plain TS: no Nest, no I/O.
+// admissions pipeline pending → contacted → converted | declined, and its erasure (right to erasure:
+// from any status, once; an erased prospect refuses every further step). Plain TS: no Nest, no I/O.
 // The person's data (names, email, phone, message) travels in the encrypted `personal` part under the
 // data subject `prospect-<id>` (ADR 0003); the course chosen is not personal and stays readable.
 import { DomainError, type Decider, type LoadedEvent } from '@academy/event-store';
@@ -7,10 +8,12 @@ import {
   ADMISSIONS_EVENTS,
   ADMISSIONS_MESSAGES,
   type ApplicantConvertedData,
+  type ApplicantErasedData,
   type ApplicantStatusChangedData,
   type ApplicationSubmittedData,
   type ApplicationSubmittedPersonal,
   type CourseOption,
+  type ErasureReason,
   type ProspectKind,
   type ProspectStatus,
   prospectSubject,
@@ -25,7 +28,8 @@ export type ProspectEvent =
   | { type: typeof ADMISSIONS_EVENTS.QuickContactReceived; data: QuickContactReceivedData; personal?: Personal }
   | { type: typeof ADMISSIONS_EVENTS.ApplicantContacted; data: ApplicantStatusChangedData; personal?: undefined }
   | { type: typeof ADMISSIONS_EVENTS.ApplicantDeclined; data: ApplicantStatusChangedData; personal?: undefined }
-  | { type: typeof ADMISSIONS_EVENTS.ApplicantConverted; data: ApplicantConvertedData; personal?: undefined };
+  | { type: typeof ADMISSIONS_EVENTS.ApplicantConverted; data: ApplicantConvertedData; personal?: undefined }
+  | { type: typeof ADMISSIONS_EVENTS.ApplicantErased; data: ApplicantErasedData; personal?: undefined };
 
 export interface ProspectState {
   exists: boolean;
@@ -33,16 +37,33 @@ export interface ProspectState {
   kind: ProspectKind | null;
   status: ProspectStatus;
   studentId: string | null;
+  /** The keyed email lookup the submission was indexed under (null on submissions from before it). */
+  emailLookup: string | null;
+  erased: boolean;
 }
 
-export const initialProspectState = (): ProspectState => ({ exists: false, prospectId: null, kind: null, status: 'pending', studentId: null });
+export const initialProspectState = (): ProspectState => ({
+  exists: false,
+  prospectId: null,
+  kind: null,
+  status: 'pending',
+  studentId: null,
+  emailLookup: null,
+  erased: false,
+});
 
 export function evolveProspect(state: ProspectState, event: LoadedEvent<ProspectEvent['type'], any>): ProspectState {
   switch (event.type) {
-    case ADMISSIONS_EVENTS.ApplicationSubmitted:
-      return { ...initialProspectState(), exists: true, prospectId: (event.data as ApplicationSubmittedData).prospectId, kind: 'application' };
-    case ADMISSIONS_EVENTS.QuickContactReceived:
-      return { ...initialProspectState(), exists: true, prospectId: (event.data as QuickContactReceivedData).prospectId, kind: 'quick_contact' };
+    case ADMISSIONS_EVENTS.ApplicationSubmitted: {
+      const d = event.data as ApplicationSubmittedData;
+      return { ...initialProspectState(), exists: true, prospectId: d.prospectId, kind: 'application', emailLookup: d.emailLookup ?? null };
+    }
+    case ADMISSIONS_EVENTS.QuickContactReceived: {
+      const d = event.data as QuickContactReceivedData;
+      return { ...initialProspectState(), exists: true, prospectId: d.prospectId, kind: 'quick_contact', emailLookup: d.emailLookup ?? null };
+    }
+    case ADMISSIONS_EVENTS.ApplicantErased:
+      return { ...state, erased: true };
     case ADMISSIONS_EVENTS.ApplicantContacted:
       return { ...state, status: 'contacted' };
     case ADMISSIONS_EVENTS.ApplicantDeclined:
@@ -55,17 +76,20 @@ export function evolveProspect(state: ProspectState, event: LoadedEvent<Prospect
 }
 
 export type ProspectCommand =
-  | { type: 'SubmitApplication'; prospectId: string; course: CourseOption; person: ApplicationSubmittedPersonal }
-  | { type: 'ReceiveQuickContact'; prospectId: string; person: QuickContactReceivedPersonal }
+  | { type: 'SubmitApplication'; prospectId: string; course: CourseOption; person: ApplicationSubmittedPersonal; emailLookup: string }
+  | { type: 'ReceiveQuickContact'; prospectId: string; person: QuickContactReceivedPersonal; emailLookup: string }
   | { type: 'MarkContacted'; byUserId: string; now: string }
   | { type: 'Decline'; byUserId: string; now: string }
-  | { type: 'Convert'; byUserId: string; now: string; studentId: string };
+  | { type: 'Convert'; byUserId: string; now: string; studentId: string }
+  /** byUserId null: the system, after the deletion of the account with the applicant's address. */
+  | { type: 'EraseApplicant'; byUserId: string | null; now: string; reason: ErasureReason };
 
 const conflict = (message: string) => new DomainError('conflict', message);
 
-/** The end states refuse every further change: a converted or declined applicant stays so. */
+/** The end states refuse every further change: a converted or declined applicant stays so, an erased one is gone. */
 function refuseFinished(state: ProspectState): void {
   if (!state.exists) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
+  if (state.erased) throw conflict(ADMISSIONS_MESSAGES.alreadyErased);
   if (state.status === 'converted') throw conflict(ADMISSIONS_MESSAGES.alreadyConverted);
   if (state.status === 'declined') throw conflict(ADMISSIONS_MESSAGES.alreadyDeclined);
 }
@@ -86,7 +110,7 @@ export function decideProspect(command: ProspectCommand, state: ProspectState): 
       return [
         {
           type: ADMISSIONS_EVENTS.ApplicationSubmitted,
-          data: { prospectId: command.prospectId, course: command.course },
+          data: { prospectId: command.prospectId, course: command.course, emailLookup: command.emailLookup },
           personal: { subjectId: prospectSubject(command.prospectId), data: { ...command.person } },
         },
       ];
@@ -96,7 +120,7 @@ export function decideProspect(command: ProspectCommand, state: ProspectState): 
       return [
         {
           type: ADMISSIONS_EVENTS.QuickContactReceived,
-          data: { prospectId: command.prospectId },
+          data: { prospectId: command.prospectId, emailLookup: command.emailLookup },
           personal: { subjectId: prospectSubject(command.prospectId), data: { ...command.person } },
         },
       ];
@@ -118,6 +142,13 @@ export function decideProspect(command: ProspectCommand, state: ProspectState): 
           data: { prospectId: state.prospectId!, previousStatus: state.status, byUserId: command.byUserId, at: command.now, studentId: command.studentId },
         },
       ];
+    }
+    case 'EraseApplicant': {
+      // Whatever the status: a converted applicant's account is a person of its own (identity), the
+      // application's copy of their data still goes.
+      if (!state.exists) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
+      if (state.erased) throw conflict(ADMISSIONS_MESSAGES.alreadyErased);
+      return [{ type: ADMISSIONS_EVENTS.ApplicantErased, data: { prospectId: state.prospectId!, byUserId: command.byUserId, at: command.now, reason: command.reason } }];
     }
   }
 }

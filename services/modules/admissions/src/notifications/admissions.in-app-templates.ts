@@ -1,24 +1,46 @@
 // The in-app notices of the admissions context (the header bell): every admin and student admin hears
 // of each application and quick-contact message, always (mail preferences govern mail only), with a
 // link to their own Prospective page. Only the person's name and the course: the rest is on the page.
-import type { InAppNotice, InAppTemplates, RecipientDirectory } from '@academy/backend';
-import { ADMISSIONS_EVENTS, type ApplicationSubmittedData, type ApplicationSubmittedPersonal, PROSPECTIVE_PAGE_BY_ROLE, type QuickContactReceivedPersonal } from '@academy/contracts';
+// Each notice says whom it names (`about`: the prospect's data subject) and how it reads once they are
+// erased, so erasing the applicant rewrites it to exactly what a replay writes (ADR 0010-f).
+import type { InAppNotice, InAppTemplates, RecipientDirectory, SubjectErasures } from '@academy/backend';
+import {
+  ADMISSIONS_EVENTS,
+  type ApplicantErasedData,
+  type ApplicationSubmittedData,
+  type ApplicationSubmittedPersonal,
+  PROSPECTIVE_PAGE_BY_ROLE,
+  prospectSubject,
+  type QuickContactReceivedData,
+  type QuickContactReceivedPersonal,
+} from '@academy/contracts';
 
-async function toStaff(directory: RecipientDirectory, title: string, body: string, query = ''): Promise<InAppNotice[]> {
+/** How a notice names an applicant who has been erased. */
+export const ERASED_APPLICANT = 'An erased applicant';
+
+async function toStaff(directory: RecipientDirectory, title: string, body: string, about: InAppNotice['about'], query = ''): Promise<InAppNotice[]> {
   const staff = await directory.byRoles(['admin', 'student_admin']);
-  return staff.map((s) => ({ userId: s.userId, title, body, link: `${PROSPECTIVE_PAGE_BY_ROLE[s.role as keyof typeof PROSPECTIVE_PAGE_BY_ROLE]}${query}` }));
+  return staff.map((s) => ({ userId: s.userId, title, body, link: `${PROSPECTIVE_PAGE_BY_ROLE[s.role as keyof typeof PROSPECTIVE_PAGE_BY_ROLE]}${query}`, about }));
 }
 
 export const admissionsInAppTemplates: InAppTemplates = {
   [ADMISSIONS_EVENTS.ApplicationSubmitted]: (event, { directory }) => {
     const p = event.personal?.data as ApplicationSubmittedPersonal | undefined;
-    const { course } = event.data as ApplicationSubmittedData;
-    // Erased before the notice was written (a replay): say what happened without the person.
-    const who = p ? `${p.firstName} ${p.lastName}`.trim() : 'Someone';
-    return toStaff(directory, 'New application', `${who} applied for ${course}.`);
+    const { course, prospectId } = event.data as ApplicationSubmittedData;
+    const says = (who: string) => `${who} applied for ${course}.`;
+    // Erased before the notice was written (a replay): the erased wording straight away.
+    const body = says(p ? `${p.firstName} ${p.lastName}`.trim() : ERASED_APPLICANT);
+    return toStaff(directory, 'New application', body, { subjectId: prospectSubject(prospectId), erasedBody: says(ERASED_APPLICANT) });
   },
   [ADMISSIONS_EVENTS.QuickContactReceived]: (event, { directory }) => {
     const p = event.personal?.data as QuickContactReceivedPersonal | undefined;
-    return toStaff(directory, 'New quick-contact message', `${p ? p.name : 'Someone'} sent a message.`, '?kind=quick_contact');
+    const { prospectId } = event.data as QuickContactReceivedData;
+    const says = (who: string) => `${who} sent a message.`;
+    return toStaff(directory, 'New quick-contact message', says(p ? p.name : ERASED_APPLICANT), { subjectId: prospectSubject(prospectId), erasedBody: says(ERASED_APPLICANT) }, '?kind=quick_contact');
   },
+};
+
+/** ApplicantErased erases the prospect's data subject: notices about them stop naming them. */
+export const admissionsSubjectErasures: SubjectErasures = {
+  [ADMISSIONS_EVENTS.ApplicantErased]: (event) => [prospectSubject((event.data as ApplicantErasedData).prospectId)],
 };

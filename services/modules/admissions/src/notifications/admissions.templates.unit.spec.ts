@@ -4,7 +4,7 @@ import type { MailMessage, Recipient, RecipientDirectory } from '@academy/backen
 import type { StoredEvent } from '@academy/event-store';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type Role } from '@academy/contracts';
 import { admissionsMailTemplates } from './admissions.mail-templates.js';
-import { admissionsInAppTemplates } from './admissions.in-app-templates.js';
+import { admissionsInAppTemplates, admissionsSubjectErasures } from './admissions.in-app-templates.js';
 
 const person = (userId: string, role: Role, email: string, newApplications = true): Recipient => ({
   userId,
@@ -74,10 +74,11 @@ describe('mail', () => {
 
 describe('in-app', () => {
   it('tells every admin and student admin (mail preferences do not apply), each with their own Prospective page', async () => {
+    const about = { subjectId: 'prospect-p1', erasedBody: 'An erased applicant applied for Web Development.' };
     expect(await admissionsInAppTemplates.ApplicationSubmitted(applied, { directory })).toEqual([
-      { userId: 'a1', title: 'New application', body: 'Thandi Nkosi applied for Web Development.', link: '/dashboard/admin/prospective' },
-      { userId: 's1', title: 'New application', body: 'Thandi Nkosi applied for Web Development.', link: '/dashboard/student-admin/prospective' },
-      { userId: 's2', title: 'New application', body: 'Thandi Nkosi applied for Web Development.', link: '/dashboard/student-admin/prospective' },
+      { userId: 'a1', title: 'New application', body: 'Thandi Nkosi applied for Web Development.', link: '/dashboard/admin/prospective', about },
+      { userId: 's1', title: 'New application', body: 'Thandi Nkosi applied for Web Development.', link: '/dashboard/student-admin/prospective', about },
+      { userId: 's2', title: 'New application', body: 'Thandi Nkosi applied for Web Development.', link: '/dashboard/student-admin/prospective', about },
     ]);
     const quick = await admissionsInAppTemplates.QuickContactReceived(messaged, { directory });
     expect(quick.map((n) => [n.userId, n.title, n.body, n.link])).toEqual([
@@ -87,8 +88,14 @@ describe('in-app', () => {
     ]);
   });
 
-  it('names nobody once the applicant is erased', async () => {
-    const notices = await admissionsInAppTemplates.ApplicationSubmitted(event('ApplicationSubmitted', { prospectId: 'p1', course: 'IT Support' }, null), { directory });
-    expect(notices[0].body).toBe('Someone applied for IT Support.');
+  it('says whom a notice names and how it reads once they are erased; a replay after the erasure writes that wording', async () => {
+    const [live] = await admissionsInAppTemplates.ApplicationSubmitted(event('ApplicationSubmitted', { prospectId: 'p1', course: 'IT Support' }, applied.personal!.data), { directory });
+    const [replayed] = await admissionsInAppTemplates.ApplicationSubmitted(event('ApplicationSubmitted', { prospectId: 'p1', course: 'IT Support' }, null), { directory });
+    expect(live.about).toEqual({ subjectId: 'prospect-p1', erasedBody: 'An erased applicant applied for IT Support.' });
+    expect(replayed.body).toBe('An erased applicant applied for IT Support.');
+    expect(replayed.about).toEqual(live.about);
+    const [quick] = await admissionsInAppTemplates.QuickContactReceived(event('QuickContactReceived', { prospectId: 'p1' }, null), { directory });
+    expect(quick.body).toBe('An erased applicant sent a message.');
+    expect(admissionsSubjectErasures.ApplicantErased(event('ApplicantErased', { prospectId: 'p1' }, null))).toEqual(['prospect-p1']);
   });
 });

@@ -12,14 +12,20 @@ export const SUBMISSIONS_LINK = '/dashboard/teacher/submissions';
 
 const address = (name: string, email: string) => `${name.replace(/[<>"]/g, '')} <${email}>`;
 
-/** 'Ada Student submitted Task "Forms" (attempt 2, late)'; the student's name only while they are not erased. */
-async function submittedSummary(e: StoredEvent, directory: RecipientDirectory): Promise<string> {
+/** How a notice names a student who has been erased (deleted). */
+export const ERASED_STUDENT = 'An erased student';
+
+/**
+ * 'Ada Student submitted Task "Forms" (attempt 2, late)'; the student's name only while they are not
+ * erased (the directory forgets a deleted user), and the wording once they are (ADR 0010-f).
+ */
+async function submittedSummary(e: StoredEvent, directory: RecipientDirectory): Promise<{ text: string; erased: string }> {
   const d = e.data as WorkSubmittedData;
   const student = await directory.byId(d.studentId);
-  const who = student?.fullName ?? student?.email ?? 'A student';
   const what = d.title ? `${WORK_KIND_LABELS[d.kind]} "${d.title}"` : WORK_KIND_LABELS[d.kind];
   const extra = [d.attempt > 1 ? `attempt ${d.attempt}` : '', d.late ? 'late' : ''].filter(Boolean).join(', ');
-  return `${who} submitted ${what}${extra ? ` (${extra})` : ''}`;
+  const says = (who: string) => `${who} submitted ${what}${extra ? ` (${extra})` : ''}`;
+  return { text: says(student?.fullName ?? student?.email ?? ERASED_STUDENT), erased: says(ERASED_STUDENT) };
 }
 
 /** 'Task "Forms": Passed, Score: 88/100' */
@@ -41,7 +47,7 @@ const mailTeachersOfSubmission: MailTemplate = async (event, ctx) => {
   const d = event.data as WorkSubmittedData;
   const teachers = (await Promise.all((d.teacherIds ?? []).map((id) => ctx.directory.byId(id)))).filter((t): t is Recipient => t !== null && t.preferences.newSubmissions);
   if (!teachers.length) return null;
-  const summary = await submittedSummary(event, ctx.directory);
+  const summary = (await submittedSummary(event, ctx.directory)).text;
   const link = appLink(SUBMISSIONS_LINK, ctx.config.PUBLIC_URL);
   return teachers.map((t) => ({
     to: address(t.fullName ?? t.email, t.email),
@@ -80,8 +86,10 @@ export const gradingInAppTemplates: InAppTemplates = {
   [GRADING_EVENTS.WorkSubmitted]: async (event, { directory }) => {
     const d = event.data as WorkSubmittedData;
     if (!d.teacherIds?.length) return [];
-    const body = await submittedSummary(event, directory);
-    return d.teacherIds.map((userId) => ({ userId, title: GRADING_MESSAGES.submittedNoticeTitle, body, link: SUBMISSIONS_LINK }));
+    const summary = await submittedSummary(event, directory);
+    // About the student (their data subject is their user id): their deletion rewrites it to `erased`.
+    const about = { subjectId: d.studentId, erasedBody: summary.erased };
+    return d.teacherIds.map((userId) => ({ userId, title: GRADING_MESSAGES.submittedNoticeTitle, body: summary.text, link: SUBMISSIONS_LINK, about }));
   },
   [GRADING_EVENTS.SubmissionGraded]: (event) => {
     const d = event.data as SubmissionGradedData;

@@ -1,12 +1,12 @@
-// One stream per normalised email (`email-<sha256>`): its first event claims the address. Appending
-// with expectedVersion 0 makes two concurrent sign-ups with one email create one account.
-import { createHash } from 'node:crypto';
+// One stream per normalised email (`email-<lookup>`, the keyed HMAC of the address from EmailLookup,
+// ADR 0010-f; never a plain hash, which anyone could recompute): its first event claims the address.
+// Appending with expectedVersion 0 makes two concurrent sign-ups with one email create one account.
 
 export const EMAIL_RESERVED = 'EmailReserved';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-export const emailHash = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
-export const emailStream = (hash: string) => `email-${hash}`;
+/** `lookup`: EmailLookup.of(address), the keyed HMAC. */
+export const emailStream = (lookup: string) => `email-${lookup}`;
 
 export interface EmailReservedData {
   userId: string;

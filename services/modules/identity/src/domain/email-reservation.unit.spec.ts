@@ -1,4 +1,4 @@
-import { EMAIL_RELEASED, EMAIL_RESERVED, emailHash, emailHolder } from './email-reservation.js';
+import { EMAIL_RELEASED, EMAIL_RESERVED, emailHolder, emailStream } from './email-reservation.js';
 
 const reserved = (userId: string) => ({ type: EMAIL_RESERVED, data: { userId } });
 const released = (userId: string) => ({ type: EMAIL_RELEASED, data: { userId } });
@@ -15,7 +15,7 @@ describe('email reservation', () => {
     expect(emailHolder([reserved('a'), released('x')])).toBe('a');
   });
 
-  it('hashes the normalised address', () => {
-    expect(emailHash(' Ada@Example.COM ')).toBe(emailHash('ada@example.com'));
+  it('names the stream by the lookup value it is given (the keyed HMAC), never by the address', () => {
+    expect(emailStream('ab12')).toBe('email-ab12');
   });
 });

@@ -102,7 +102,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: IDENTITY_EVENTS.RoleAssigned, data: { userId, role: command.role, previousRole: state.role! } }];
     case 'DeleteUser':
       if (command.actorId === userId) throw new DomainError('conflict', USER_ADMIN_MESSAGES.cannotDeleteSelf);
-      return [{ type: IDENTITY_EVENTS.UserDeleted, data: { userId } }];
+      // The keyed email lookup goes along so other contexts can erase what they hold under that address (admissions).
+      return [{ type: IDENTITY_EVENTS.UserDeleted, data: { userId, emailLookup: state.emailHash } }];
     case 'UpdateStudentContact':
       if (state.role !== 'student') throw notFound(command);
       return [{ type: IDENTITY_EVENTS.StudentContactUpdated, data: { userId }, personal: { subjectId: userId, data: { ...command.contact } } }];

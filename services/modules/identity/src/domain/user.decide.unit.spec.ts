@@ -84,7 +84,8 @@ describe('user aggregate', () => {
     const state = given(...when(given(), { ...register, userId: 'u1', role: 'admin', selfRegistered: false, verification: null }));
     expect(() => when(state, { type: 'AssignRole', role: 'student', actorId: 'u1' })).toThrow(new DomainError('conflict', USER_ADMIN_MESSAGES.cannotChangeOwnRole));
     expect(() => when(state, { type: 'DeleteUser', actorId: 'u1' })).toThrow(new DomainError('conflict', USER_ADMIN_MESSAGES.cannotDeleteSelf));
-    expect(when(state, { type: 'DeleteUser', actorId: 'admin-2' })).toEqual([{ type: 'UserDeleted', data: { userId: 'u1' } }]);
+    // The keyed email lookup travels with the deletion: other contexts erase what they hold under it.
+    expect(when(state, { type: 'DeleteUser', actorId: 'admin-2' })).toEqual([{ type: 'UserDeleted', data: { userId: 'u1', emailLookup: 'h' } }]);
   });
 
   it('refuses every command on a missing or deleted user, naming what the page looked for', () => {

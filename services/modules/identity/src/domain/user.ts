@@ -2,7 +2,7 @@
 // Personal fields (email, names, phones, address, date of birth) and the password hash travel in the
 // event's encrypted `personal` part (ADR 0003): erasing the user makes them unreadable everywhere.
 import type { LoadedEvent } from '@academy/event-store';
-import { IDENTITY_EVENTS, type NotificationPreferences, type Role } from '@academy/contracts';
+import { IDENTITY_EVENTS, type NotificationPreferences, type Role, type UserDeletedEventData } from '@academy/contracts';
 
 export const userStream = (userId: string) => `user-${userId}`;
 /**
@@ -15,7 +15,7 @@ export const invitationSubject = (userId: string) => `invitation-${userId}`;
 export interface UserRegisteredData {
   userId: string;
   role: Role;
-  /** sha256 of the normalised email: lets auditors link the reservation stream without the address. */
+  /** EmailLookup.of(email), the keyed HMAC (ADR 0010-f): links the reservation stream without the address. */
   emailHash: string;
   /** Self-registered accounts must verify their email before signing in; setup/admin-created ones need not. */
   selfRegistered: boolean;
@@ -75,7 +75,7 @@ export type UserEvent =
   | { type: typeof IDENTITY_EVENTS.PasswordChanged; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.ProfileCompleted; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.RoleAssigned; data: { userId: string; role: Role; previousRole: Role }; personal?: undefined }
-  | { type: typeof IDENTITY_EVENTS.UserDeleted; data: { userId: string }; personal?: undefined }
+  | { type: typeof IDENTITY_EVENTS.UserDeleted; data: UserDeletedEventData; personal?: undefined }
   | { type: typeof IDENTITY_EVENTS.AccountCredentialsIssued; data: AccountCredentialsIssuedData; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.StudentContactUpdated; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.NotificationPreferencesChanged; data: NotificationPreferencesChangedData; personal?: undefined };
@@ -90,7 +90,7 @@ export interface UserState {
   verificationTokenHash: string | null;
   verificationExpiresAt: string | null;
   firstLoginCompleted: boolean;
-  /** sha256 of the normalised email: names the reservation stream to release on deletion. */
+  /** The keyed email lookup (EmailLookup): names the reservation stream to release on deletion. */
   emailHash: string | null;
   /** null: never chosen (the defaults apply). */
   notificationPreferences: NotificationPreferences | null;

@@ -7,11 +7,10 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type pg from 'pg';
 import { applyHttpPlatform, AuthModule, CONSISTENCY_WAITER, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
-import { type ConsistencyWaiter, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
+import { type ConsistencyWaiter, EmailLookup, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
 import type { Role } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
 import { IdentityModule, IdentitySessionValidator, identityProjections } from '../index.js';
-import { emailHash } from '../domain/email-reservation.js';
 import { userDecider } from '../domain/user.decide.js';
 import { userStream } from '../domain/user.js';
 import { hashPassword } from '../passwords/passwords.js';
@@ -97,7 +96,7 @@ async function account(role: Role): Promise<{ userId: string; email: string }> {
     streamId: userStream(userId),
     decider: userDecider,
     metadata: meta(),
-    command: { type: 'RegisterUser', userId, role, email, emailHash: emailHash(email), fullName: 'Lindiwe Dube', passwordHash, selfRegistered: false, verification: null },
+    command: { type: 'RegisterUser', userId, role, email, emailHash: a.app.get(EmailLookup).of(email), fullName: 'Lindiwe Dube', passwordHash, selfRegistered: false, verification: null },
   });
   expect((await a.app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], outcome.lastPosition, 5000)).reached).toBe(true);
   return { userId, email };

@@ -102,6 +102,12 @@ export const prospectsProjection: Projection = {
     [ADMISSIONS_EVENTS.ApplicantContacted]: statusChange('contacted'),
     [ADMISSIONS_EVENTS.ApplicantDeclined]: statusChange('declined'),
     [ADMISSIONS_EVENTS.ApplicantConverted]: statusChange('converted'),
+    // An erased applicant leaves every list and count: the row held their data, and a row without it
+    // (course, date) tells staff nothing they may act on. A replay gets here too (the row it inserted
+    // from the shredded event was empty), so both paths end the same: no row.
+    [ADMISSIONS_EVENTS.ApplicantErased]: async (e, tx) => {
+      await tx.query('DELETE FROM prospects WHERE id = $1', [(e.data as { prospectId: string }).prospectId]);
+    },
     [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
       const d = e.data as UserRegisteredEventData;
       await tx.query('INSERT INTO people (id, full_name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [d.userId, personal<UserRegisteredEventPersonal>(e)?.fullName ?? null]);

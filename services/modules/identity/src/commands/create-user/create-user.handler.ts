@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, EVENT_STORE } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
+import { DomainError, EmailLookup, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import { type CreateUserRequest, IDENTITY_MESSAGES, type UserSummary } from '@academy/contracts';
-import { emailHash, normaliseEmail } from '../../domain/email-reservation.js';
+import { normaliseEmail } from '../../domain/email-reservation.js';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
 import { generatePassword, hashPassword } from '../../passwords/passwords.js';
@@ -27,6 +27,7 @@ export class CreateUserHandler {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly lookup: EmailLookup,
   ) {}
 
   async execute(input: ParsedCreateUser, metadata: EventMetadata): Promise<{ user: UserSummary; position: number }> {
@@ -36,7 +37,7 @@ export class CreateUserHandler {
     const temporaryPassword = generatePassword();
     const passwordHash = await hashPassword(temporaryPassword);
     const userId = randomUUID();
-    const hash = emailHash(email);
+    const hash = this.lookup.of(email);
     if (!(await claimEmail(this.store, hash, userId, metadata))) throw taken();
     const outcome = await handleCommand({
       store: this.store,

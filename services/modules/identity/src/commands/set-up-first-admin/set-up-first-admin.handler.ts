@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, EVENT_STORE } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
+import { ConcurrencyError, DomainError, EmailLookup, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import { IDENTITY_MESSAGES, type SetupResponse } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
-import { emailHash, normaliseEmail } from '../../domain/email-reservation.js';
+import { normaliseEmail } from '../../domain/email-reservation.js';
 import { generatePassword, hashPassword } from '../../passwords/passwords.js';
 import { claimEmail } from '../../reservations/email-claims.js';
 import { UsersReader } from '../../projections/users/users.reader.js';
@@ -23,6 +23,7 @@ export class SetUpFirstAdminHandler {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersReader,
+    private readonly lookup: EmailLookup,
   ) {}
 
   async isDone(): Promise<boolean> {
@@ -32,7 +33,7 @@ export class SetUpFirstAdminHandler {
   async execute(metadata: EventMetadata): Promise<SetupResponse & { position: number }> {
     if (await this.isDone()) throw done();
     const email = normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL);
-    const hash = emailHash(email);
+    const hash = this.lookup.of(email);
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
     // Already claimed by a concurrent setup (or one that stopped half-way): go on and let the user

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { IDENTITY_MESSAGES, type SignInRequest } from '@academy/contracts';
-import { emailHash } from '../../domain/email-reservation.js';
+import { EmailLookup } from '@academy/event-store';
 import { burnPasswordCheck, verifyPassword } from '../../passwords/passwords.js';
 import { toSessionUser, UsersReader } from '../../projections/users/users.reader.js';
 import { type IssuedRefresh, SessionStore } from '../../sessions/session-store.js';
@@ -15,10 +15,11 @@ export class SignInHandler {
   constructor(
     private readonly users: UsersReader,
     private readonly sessions: SessionStore,
+    private readonly lookup: EmailLookup,
   ) {}
 
   async execute(input: SignInRequest, userAgent: string | null = null): Promise<{ user: SessionUser; refresh: IssuedRefresh }> {
-    const user = await this.users.byEmailHash(emailHash(input.email));
+    const user = await this.users.byEmailHash(this.lookup.of(input.email));
     if (!user?.password_hash) {
       await burnPasswordCheck(input.password);
       throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCredentials);

@@ -1,7 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { RateLimiter, type RateLimitHit } from '@academy/backend';
 import { IDENTITY_MESSAGES } from '@academy/contracts';
-import { emailHash } from '../../domain/email-reservation.js';
+import { EmailLookup } from '@academy/event-store';
 import { LIMITS } from '../../identity.limits.js';
 
 /** Only a wrong email or password is a failure; a right password (even unverified or expired) is not. */
@@ -18,11 +18,14 @@ const isWrongCredentials = (e: unknown) => e instanceof UnauthorizedException &&
  */
 @Injectable()
 export class SignInThrottle {
-  constructor(private readonly limiter: RateLimiter) {}
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly lookup: EmailLookup,
+  ) {}
 
   async attempt<T>(email: string, address: string, signIn: () => Promise<T>): Promise<T> {
     const fromAddress: RateLimitHit = { rule: LIMITS.signInFailuresAddress, subject: address };
-    const accountFromAddress: RateLimitHit = { rule: LIMITS.signInFailuresAccountAddress, subject: `${emailHash(email)}:${address}` };
+    const accountFromAddress: RateLimitHit = { rule: LIMITS.signInFailuresAccountAddress, subject: `${this.lookup.of(email)}:${address}` };
     await this.limiter.check([fromAddress]);
     await this.limiter.consume([accountFromAddress]);
     let result: T;

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, EVENT_STORE } from '@academy/backend';
-import { type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
+import { EmailLookup, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import type { SignUpRequest } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
-import { emailHash, normaliseEmail } from '../../domain/email-reservation.js';
+import { normaliseEmail } from '../../domain/email-reservation.js';
 import { claimEmail } from '../../reservations/email-claims.js';
 import { assertPasswordAcceptable, hashPassword } from '../../passwords/passwords.js';
 import { sha256 } from '../../sessions/session-store.js';
@@ -25,6 +25,7 @@ export class SignUpHandler {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly lookup: EmailLookup,
   ) {}
 
   async execute(input: SignUpRequest, metadata: EventMetadata): Promise<{ position: number }> {
@@ -34,7 +35,7 @@ export class SignUpHandler {
     const passwordHash = await hashPassword(input.password);
     if (email === normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL)) return { position: 0 };
     const userId = randomUUID();
-    const hash = emailHash(email);
+    const hash = this.lookup.of(email);
     if (!(await claimEmail(this.store, hash, userId, metadata))) return { position: 0 };
     const token = randomBytes(32).toString('base64url');
     const outcome = await handleCommand({
