@@ -197,5 +197,5 @@ it('Postgres restarts under traffic: no process dies, 503 (never 500) while it i
   await until(async () => (await call('GET', '/health')).body?.info?.worker?.status === 'up', 'the worker heartbeat in /api/health', 30_000);
 
   // One line per problem, no stack traces, no crash report.
-  expect(output()).not.toMatch(/Unhandled 'error' event|(\n|\\n)\s+at \S+ \(|uncaughtException/);
+  expect(output()).not.toMatch(/Unhandled 'error' event|Unhandled error event|(\n|\\n)\s+at \S+|uncaughtException/);
 }, 120_000);

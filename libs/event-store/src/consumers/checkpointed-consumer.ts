@@ -58,6 +58,11 @@ export class CheckpointedConsumer {
     return this;
   }
 
+  /** Rereads the checkpoint now (after someone moved it, e.g. a dispatcher whose Redis lost its jobs). */
+  resync(): void {
+    this.endFollow?.('resync');
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     this.endFollow?.('stopped');

@@ -3,11 +3,17 @@
 // time out, the subscription retries the same batch with backoff, and the checkpoint moves only
 // after Redis accepted every job of the batch. A crash between the add and the checkpoint re-adds
 // the same job ids, which BullMQ ignores: nothing is skipped, nothing doubled.
+// Redis may also come back WITHOUT its data (a restart without a save, an older snapshot, a new
+// server): jobs the checkpoint already passed would be gone. So Redis holds a marker, written with
+// each batch's jobs, of the last position whose jobs it has; a marker behind the checkpoint (or none)
+// rewinds the checkpoint and the lost jobs are derived again from the log (issue 13). Consumers must
+// therefore be idempotent by job id beyond BullMQ's memory (the mail processor keeps sent_mail).
 import { Queue, type BulkJobOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../port.js';
 import { CheckpointedConsumer, type ConsumerState } from '../consumers/checkpointed-consumer.js';
+import { DEFAULT_CONTROL_SCHEMA } from '../projections/control.js';
 
 export interface DispatchRoute {
   queue: string;
@@ -82,6 +88,12 @@ export interface DispatcherOptions {
   onError?(error: unknown): void;
   /** After each batch's jobs were accepted and its checkpoint committed. */
   onDispatched?(info: { position: number; jobs: number }): void;
+  /** When Redis lost everything (no marker at all), jobs of events recorded this long before are derived again (default 24 h). */
+  redeliverWindowMs?: number;
+  /** How often Redis is checked for lost jobs besides every reconnect (default 10 s). */
+  redisCheckMs?: number;
+  /** After the checkpoint was rewound because Redis had lost jobs. */
+  onRedeliver?(info: { from: number; to: number; reason: string }): void;
 }
 
 export type DispatcherState = ConsumerState;
@@ -117,12 +129,19 @@ export class Dispatcher {
       handle: async (events, from) => {
         const plan = planJobs(events, options.routes);
         // While Redis is away, fail fast instead of piling adds into ioredis's offline queue on every retry.
-        if (plan.size > 0 && ['reconnecting', 'close', 'end'].includes(options.connection.status)) throw new Error(`Redis is ${options.connection.status}; batch after ${from} retried later`);
+        const away = ['reconnecting', 'close', 'end'].includes(options.connection.status);
+        if (away && plan.size > 0) throw new Error(`Redis is ${options.connection.status}; batch after ${from} retried later`);
+        if (!away && (await this.rewindIfRedisLostJobs(from))) return; // the consumer rereads its moved checkpoint
         jobs = 0;
         for (const [queue, list] of plan) {
           // A throw (timeout, Redis error) retries this whole batch: re-adds are deduped by job id.
           await withTimeout(this.queue(queue).addBulk(list), options.addTimeoutMs ?? 5000, `addBulk to ${queue}`);
           jobs += list.length;
+        }
+        // In the same Redis as the jobs, after them: a snapshot that has this value has those jobs.
+        if (!away) {
+          await withTimeout(options.connection.set(this.markerKey, String(events[events.length - 1].position)), options.addTimeoutMs ?? 5000, 'dispatch marker');
+          await this.rememberMarking();
         }
       },
       committed: (position) => options.onDispatched?.({ position, jobs }),
@@ -143,11 +162,94 @@ export class Dispatcher {
 
   start(): this {
     this.consumer.start();
+    // Back after an outage: check at once whether Redis still has the jobs (not only at the next
+    // event), and now and then besides (a FLUSHALL comes without a reconnect).
+    this.options.connection.on('ready', this.checkRedis);
+    this.watchdog = setInterval(this.checkRedis, this.options.redisCheckMs ?? 10_000);
+    this.watchdog.unref();
     return this;
   }
 
   stop(): Promise<void> {
+    this.options.connection.off('ready', this.checkRedis);
+    if (this.watchdog) clearInterval(this.watchdog);
     return this.consumer.stop();
+  }
+
+  private watchdog?: NodeJS.Timeout;
+  private checking = false;
+
+  private readonly checkRedis = () => {
+    const position = this.consumer.position;
+    if (this.checking || this.consumer.state !== 'running' || position <= 0 || this.options.connection.status !== 'ready') return;
+    this.checking = true;
+    this.rewindIfRedisLostJobs(position)
+      .then((moved) => moved && this.consumer.resync())
+      .catch((e: unknown) => this.options.onError?.(e))
+      .finally(() => (this.checking = false));
+  };
+
+  private get control(): string {
+    return `"${this.options.controlSchema ?? DEFAULT_CONTROL_SCHEMA}"`;
+  }
+
+  private marked = false;
+
+  /** Records once in Postgres that this dispatcher keeps a marker in Redis (so a missing one means lost data). */
+  private async rememberMarking(): Promise<void> {
+    if (this.marked) return;
+    await this.options.pool.query(`CREATE TABLE IF NOT EXISTS ${this.control}.dispatch_markers (name text PRIMARY KEY, since timestamptz NOT NULL DEFAULT now())`);
+    await this.options.pool.query(`INSERT INTO ${this.control}.dispatch_markers (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, [this.options.name]);
+    this.marked = true;
+  }
+
+  private async hasMarked(): Promise<boolean> {
+    if (this.marked) return true;
+    const { rows } = await this.options.pool.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [`${this.control}.dispatch_markers`]);
+    if (!rows[0]?.t) return false;
+    const found = await this.options.pool.query(`SELECT 1 FROM ${this.control}.dispatch_markers WHERE name = $1`, [this.options.name]);
+    return (found.rowCount ?? 0) > 0;
+  }
+
+  /** Where Redis says its jobs end: `${prefix}:dispatch-marker:${name}`. */
+  private get markerKey(): string {
+    return `${this.options.prefix ?? 'bull'}:dispatch-marker:${this.options.name}`;
+  }
+
+  /**
+   * Compares Redis's marker with the checkpoint `from`. If Redis holds less than the checkpoint
+   * passed, moves the checkpoint back to where Redis's jobs end (or, with no marker at all, to the
+   * first event of the redelivery window) and returns true.
+   */
+  private async rewindIfRedisLostJobs(from: number): Promise<boolean> {
+    if (from <= 0) return false;
+    const held = await withTimeout(this.options.connection.get(this.markerKey), this.options.addTimeoutMs ?? 5000, 'dispatch marker');
+    if (held !== null && Number(held) >= from) return false;
+    // No marker and none ever written (a dispatcher from before markers, or started at the head): nothing known lost.
+    if (held === null && !(await this.hasMarked())) return false;
+    const to = held !== null ? Number(held) : await this.windowStart(from);
+    if (to >= from) return false;
+    const t = `${this.control}.consumer_checkpoints`;
+    const { rowCount } = await this.options.pool.query(`UPDATE ${t} SET position = $2, updated_at = now() WHERE name = $1 AND position = $3`, [this.options.name, to, from]);
+    if (rowCount !== 1) return false; // moved meanwhile: the consumer rereads it anyway
+    const reason = held === null ? 'Redis has no jobs of this dispatcher (its data was lost)' : `Redis holds jobs up to ${held} only (an older snapshot)`;
+    this.options.onRedeliver?.({ from, to, reason });
+    return true;
+  }
+
+  /** The position just before the first event recorded within the redelivery window (binary search over the log). */
+  private async windowStart(head: number): Promise<number> {
+    const since = Date.now() - (this.options.redeliverWindowMs ?? 24 * 3600_000);
+    let lo = 0; // every event at or below lo is older than the window (0: none)
+    let hi = head; // the event at hi is within the window, or hi = head
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      const [e] = await this.options.store.readAll(mid - 1, 1);
+      if (!e || Date.parse(e.recordedAt) >= since) hi = mid;
+      else lo = mid;
+    }
+    const [last] = await this.options.store.readAll(head - 1, 1);
+    return last && Date.parse(last.recordedAt) < since ? head : lo;
   }
 
   private queue(name: string): Queue {
