@@ -196,6 +196,11 @@ it('Postgres restarts under traffic: no process dies, 503 (never 500) while it i
   }
   await until(async () => (await call('GET', '/health')).body?.info?.worker?.status === 'up', 'the worker heartbeat in /api/health', 30_000);
 
+  const firstSuccess = Math.min(...answers.filter((a) => a.at > up && a.status === 201).map((a) => a.at)) - up;
+  console.log(
+    `Postgres down ${up - down} ms; ${answers.length} answers (${unavailable.length} × 503, none 5xx else); first 201 ${firstSuccess} ms after the restart; ${accepted.length} programs accepted, all listed; ${output().split('\n').length} log lines`,
+  );
+
   // One line per problem, no stack traces, no crash report.
   expect(output()).not.toMatch(/Unhandled 'error' event|Unhandled error event|(\n|\\n)\s+at \S+|uncaughtException/);
 }, 120_000);

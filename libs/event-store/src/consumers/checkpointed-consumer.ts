@@ -89,6 +89,8 @@ export class CheckpointedConsumer {
   private async main(): Promise<void> {
     const key = advisoryKey(this.options.kind, this.control, this.options.name);
     const poll = this.options.standbyPollMs ?? 500;
+    // While Postgres is away (a restart, a failover), try again with backoff: 0.5 s, 1 s, 2 s, 4 s, 5 s …
+    let retry = poll;
     while (!this.stopping) {
       const client = new pg.Client(this.options.pool.options);
       const lost = () => this.endFollow?.('lost');
@@ -110,11 +112,13 @@ export class CheckpointedConsumer {
         }
         if (locked) {
           this._state = 'running';
+          retry = poll;
           await this.lead(client);
         }
       } catch (error) {
         this.options.onError?.(error);
-        if (!this.stopping) await this.pause(poll);
+        if (!this.stopping) await this.pause(retry);
+        retry = Math.min(retry * 2, 5_000);
       } finally {
         client.removeAllListeners('end');
         client.removeAllListeners('error');
