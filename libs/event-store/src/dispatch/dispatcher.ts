@@ -139,10 +139,7 @@ export class Dispatcher {
           jobs += list.length;
         }
         // In the same Redis as the jobs, after them: a snapshot that has this value has those jobs.
-        if (!away) {
-          await withTimeout(options.connection.set(this.markerKey, String(events[events.length - 1].position)), options.addTimeoutMs ?? 5000, 'dispatch marker');
-          await this.rememberMarking();
-        }
+        if (!away) await this.writeMarker(events[events.length - 1].position);
       },
       committed: (position) => options.onDispatched?.({ position, jobs }),
       closed: async () => {
@@ -201,6 +198,22 @@ export class Dispatcher {
     await this.options.pool.query(`CREATE TABLE IF NOT EXISTS ${this.control}.dispatch_markers (name text PRIMARY KEY, since timestamptz NOT NULL DEFAULT now())`);
     await this.options.pool.query(`INSERT INTO ${this.control}.dispatch_markers (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, [this.options.name]);
     this.marked = true;
+  }
+
+  /**
+   * Sets the marker only where it exists (XX): ioredis resends a command that was in flight when the
+   * connection dropped, and a plain SET replayed into an emptied Redis would vouch for jobs it lost.
+   * A missing marker after markers were written means exactly that: the batch is retried, and its
+   * retry rewinds the checkpoint (rewindIfRedisLostJobs).
+   */
+  private async writeMarker(position: number): Promise<void> {
+    const ms = this.options.addTimeoutMs ?? 5000;
+    const set = await withTimeout(this.options.connection.set(this.markerKey, String(position), 'XX'), ms, 'dispatch marker');
+    if (set === null) {
+      if (await this.hasMarked()) throw new Error(`Redis lost its data while the batch up to ${position} was added; it is added again`);
+      await withTimeout(this.options.connection.set(this.markerKey, String(position)), ms, 'dispatch marker');
+    }
+    await this.rememberMarking();
   }
 
   private async hasMarked(): Promise<boolean> {
