@@ -33,6 +33,7 @@ async function shutdown(code = 0) {
       process.stderr.write(`academy: while stopping: ${e?.message ?? e}\n`);
     }
   }
+  if (cleanups.length) say('stopped');
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
@@ -66,15 +67,22 @@ async function main() {
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     say(`starting PostgreSQL (data in ${path.relative(root, path.join(dataDir, 'postgres')) || '.'})…`);
+    // In a process group of its own (like Redis): Ctrl-C reaches only this script, which stops it last.
     const pg = await startPostgres({ dataDir: path.join(dataDir, 'postgres'), callerHandlesSignals: true });
-    cleanups.push(() => pg.stop());
+    cleanups.push(async () => {
+      say('stopping PostgreSQL…');
+      await pg.stop();
+    });
     databaseUrl = await pg.createDatabase('academy');
   }
   let redisUrl = process.env.REDIS_URL;
   if (!redisUrl) {
     if (!findRedisServer()) return fail(REDIS_MISSING.replace(/^academy: /, ''));
     const redis = await startRedis({ dataDir: path.join(dataDir, 'redis') });
-    cleanups.push(() => redis.stop());
+    cleanups.push(async () => {
+      say('stopping Redis…');
+      await redis.stop();
+    });
     redisUrl = redis.url;
   }
   let smtpUrl = process.env.SMTP_URL;
@@ -108,14 +116,22 @@ async function main() {
   };
   const startService = (name) => {
     const s = services[name];
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, s.entry)], { cwd: root, env, stdio: 'inherit' });
+    // detached: a process group of its own, so a terminal's Ctrl-C reaches only this script, which
+    // then stops the services itself, each once, BEFORE Postgres and Redis (issue 13: a second signal
+    // cut a service's shutdown short, and Postgres going first made the API die on its connections).
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, s.entry)], { cwd: root, env, stdio: 'inherit', detached: true });
     s.child = child;
     child.on('exit', (code, signal) => {
       if (shuttingDown || s.child !== child || s.restarting) return;
       void fail(`the ${name} stopped (${signal ?? `exit code ${code}`}); stopping everything`, code || 1);
     });
   };
-  cleanups.push(() => Promise.all(Object.values(services).map((s) => s.child && stopChild(s.child, 10_000))));
+  cleanups.push(async () => {
+    // SIGTERM: each finishes its requests, jobs and projection batch and closes its connections; a
+    // service that is still not gone after 10 s is killed (its batch rolls back; nothing is lost).
+    say('stopping the API and the worker…');
+    await Promise.all(Object.values(services).map((s) => s.child && stopChild(s.child, 10_000)));
+  });
   startService('api');
   startService('worker');
 

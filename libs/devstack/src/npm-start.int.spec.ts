@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-function startAcademy(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function startAcademy(env: Record<string, string>, options: { ownGroup?: boolean } = {}): { child: ChildProcess; output: () => string } {
   const clean = { ...process.env };
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PORT', 'TEST_DATABASE_URL', 'TEST_REDIS_URL']) delete clean[k];
   let out = '';
@@ -16,6 +16,8 @@ function startAcademy(env: Record<string, string>): { child: ChildProcess; outpu
     cwd: root,
     env: { ...clean, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, as a terminal gives a command: Ctrl-C signals the whole group.
+    detached: options.ownGroup ?? false,
   });
   child.stdout!.on('data', (b) => (out += b));
   child.stderr!.on('data', (b) => (out += b));
@@ -88,6 +90,32 @@ describe('npm start', () => {
     expect(health.info.db.status).toBe('up');
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  }, 150_000);
+
+  it('Ctrl-C stops the API and the worker first, then Redis and PostgreSQL, without a stack trace', async () => {
+    const { child, output } = startAcademy({ ACADEMY_DATA_DIR: dataDir, LOG_LEVEL: 'info' }, { ownGroup: true });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const until = Date.now() + 120_000;
+    while (!/ready: open (\S+)/.test(output())) {
+      if (child.exitCode !== null || Date.now() > until) throw new Error(`npm start did not get ready:\n${output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const url = /ready: open (\S+)/.exec(output())![1];
+    // Some traffic first, so the API holds idle pooled connections that a early Postgres stop would drop.
+    for (let i = 0; i < 5; i++) expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    const pgPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const redisPid = Number(readFileSync(path.join(dataDir, 'redis', 'redis.pid'), 'utf8').trim());
+    const before = output().length;
+
+    process.kill(-child.pid!, 'SIGINT'); // what a terminal's Ctrl-C does: the whole foreground process group
+    expect(await exited).toBe(0);
+    const after = output().slice(before);
+    // The services closed their connections before Postgres went: nothing was lost or cut off.
+    expect(after).not.toMatch(/Unhandled 'error' event|(\n|\\n)\s+at \S+|connection lost|database unavailable|ECONNREFUSED|terminating connection/);
+    const lines = after.split('\n').filter((l) => l.startsWith('academy: '));
+    expect(lines).toEqual(['academy: stopping the API and the worker…', 'academy: stopping Redis…', 'academy: stopping PostgreSQL…', 'academy: stopped']);
+    expect(alive(pgPid)).toBe(false);
+    expect(alive(redisPid)).toBe(false);
   }, 150_000);
 
   it('refuses a bad DATABASE_URL with one line naming it and a non-zero exit', async () => {

@@ -32,3 +32,5 @@ export { runAcademyCli, ACADEMY_CLI_USAGE, type AcademyCliDeps } from './audit/c
 export { CheckpointedConsumer, type CheckpointedConsumerOptions, type ConsumerState } from './consumers/checkpointed-consumer.js';
 // Reactors (process managers): checkpointed reactions to events, idempotent by derived event ids.
 export { Reactor, startReactors, reactionEventId, type Reaction, type ReactorDefinition, type ReactorOptions } from './reactions/reactor.js';
+// Postgres restarts are outages, not crashes (issue 13).
+export { guardPool, isDatabaseUnavailable } from './postgres/connection-errors.js';

@@ -1,7 +1,7 @@
-import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import pg from 'pg';
-import { ConsistencyWaiter, createPostgresEventStore, EmailLookup, loadMasterKey, type EventStore } from '@academy/event-store';
+import { ConsistencyWaiter, createPostgresEventStore, EmailLookup, guardPool, loadMasterKey, type EventStore } from '@academy/event-store';
 import type { AppConfig } from '../config.js';
 import { CommandResponder, MinPositionInterceptor } from './read-your-writes.js';
 import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from './tokens.js';
@@ -35,7 +35,14 @@ export class EventSourcingModule {
     return {
       module: EventSourcingModule,
       providers: [
-        { provide: PG_POOL, useFactory: () => new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, application_name: 'academy-event-store' }) },
+        {
+          provide: PG_POOL,
+          // Guarded: a Postgres restart drops its connections; that is logged and retried, never a crash.
+          useFactory: () => {
+            const log = new Logger('database');
+            return guardPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, application_name: 'academy-event-store' }), (m) => log.warn(m));
+          },
+        },
         { provide: MASTER_KEY, useFactory: () => loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }) },
         { provide: EVENT_STORE, inject: [PG_POOL, MASTER_KEY], useFactory: (pool: pg.Pool, masterKey: Buffer) => createPostgresEventStore({ pool, masterKey }) },
         // Keyed email lookups (ADR 0010-f): HMAC under a subkey of the master key, never a plain hash.

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { ZodError } from 'zod';
-import { ConcurrencyError, DomainError, EventIdConflictError, SubjectErasedError, UnstorableEventError } from '@academy/event-store';
+import { ConcurrencyError, DomainError, EventIdConflictError, isDatabaseUnavailable, SubjectErasedError, UnstorableEventError } from '@academy/event-store';
 
 /** Field path → messages, e.g. { "email": ["Invalid email address"] }; "" for the whole body. */
 export type FieldErrors = Record<string, string[]>;
@@ -80,6 +80,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       // Rate limits (429) tell the client when to come back.
       if (typeof extra.retryAfter === 'number') res.setHeader('Retry-After', String(extra.retryAfter));
       res.status(status).json({ ...extra, statusCode: status, error: HttpStatus[status] ?? 'Error', message });
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      // Postgres is restarting or failing over: an outage to wait out, not a bug (one line, no stack).
+      this.log.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+      res.setHeader('Retry-After', '5');
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ statusCode: 503, error: 'Service Unavailable', message: 'The academy cannot reach its database right now. Please try again in a moment.' });
       return;
     }
     this.log.error(exception instanceof Error ? exception.stack : String(exception));

@@ -84,6 +84,11 @@ export class CheckpointedConsumer {
     return this;
   }
 
+  /** Rereads the checkpoint now (after someone moved it, e.g. a dispatcher whose Redis lost its jobs). */
+  resync(): void {
+    this.endFollow?.('resync');
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     this.endFollow?.('stopped');
@@ -119,6 +124,8 @@ export class CheckpointedConsumer {
   private async main(): Promise<void> {
     const key = advisoryKey(this.options.kind, this.control, this.options.name);
     const poll = this.options.standbyPollMs ?? 500;
+    // While Postgres is away (a restart, a failover), try again with backoff: 0.5 s, 1 s, 2 s, 4 s, 5 s …
+    let retry = poll;
     while (!this.stopping) {
       const client = new pg.Client(this.options.pool.options);
       const lost = () => this.endFollow?.('lost');
@@ -145,11 +152,13 @@ export class CheckpointedConsumer {
           });
           await client.query(`LISTEN ${q(consumerChannel(this.control))}`);
           this._state = 'running';
+          retry = poll;
           await this.lead(client);
         }
       } catch (error) {
         this.report(error);
-        if (!this.stopping) await this.pause(poll);
+        if (!this.stopping) await this.pause(retry);
+        retry = Math.min(retry * 2, 5_000);
       } finally {
         client.removeAllListeners('end');
         client.removeAllListeners('error');

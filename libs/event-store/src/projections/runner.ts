@@ -159,6 +159,8 @@ export class ProjectionRunner {
   private async acquire(): Promise<pg.Client | null> {
     const key = advisoryKey('runner', this.control, this.projection.name, this.projection.version);
     const poll = this.options.standbyPollMs ?? 500;
+    // While Postgres is away (a restart, a failover), try again with backoff: 0.5 s, 1 s, 2 s, 4 s, 5 s …
+    let retry = poll;
     while (!this.stopping) {
       const client = new pg.Client(this.options.pool.options);
       let broken = false;
@@ -197,11 +199,13 @@ export class ProjectionRunner {
           this.setState('standby');
           await this.pause(poll);
         }
+        retry = poll;
       } catch (error) {
         this.report(error);
+        retry = Math.min(retry * 2, 5_000);
       }
       await client.end().catch(() => {});
-      if (!this.stopping) await this.pause(poll);
+      if (!this.stopping) await this.pause(retry);
     }
     return null;
   }

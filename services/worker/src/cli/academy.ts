@@ -1,7 +1,7 @@
 // `npm run academy -- <command>`: the auditors' and operators' CLI (audit verify | head | replay,
 // projections status | retry | rebuild) over the configured database, with the worker's projection registry.
 import pg from 'pg';
-import { ACADEMY_CLI_USAGE, createPostgresEventStore, loadMasterKey, runAcademyCli } from '@academy/event-store';
+import { ACADEMY_CLI_USAGE, createPostgresEventStore, guardPool, loadMasterKey, runAcademyCli } from '@academy/event-store';
 import { loadConfig, ConfigError } from '@academy/backend';
 import { projections } from '../registry.js';
 
@@ -12,7 +12,8 @@ async function main(argv: string[]): Promise<number> {
   }
   // Only the database matters here; REDIS_URL is not used by these commands.
   const config = loadConfig({ REDIS_URL: 'redis://unused', ...process.env });
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 4, application_name: 'academy-cli' });
+  // Guarded: a dropped idle connection fails the command in flight (one line), never crashes with a stack.
+  const pool = guardPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 4, application_name: 'academy-cli' }));
   try {
     const store = await createPostgresEventStore({
       pool,

@@ -54,6 +54,8 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
         routes,
         ...tries,
         onError: onError('dispatcher'),
+        // Redis came back without jobs the checkpoint had passed: they are derived again from the log.
+        onRedeliver: ({ from, to, reason }) => this.log.warn(`dispatcher: ${reason}; dispatching again from position ${to} (the checkpoint was ${from})`),
       }).start();
     }
     this.log.log(`running ${this.registry.projections.length} projection(s), ${this.reacting.reactors.length} reactor(s)${this.dispatcher ? ' and the notifications dispatcher' : ''}`);

@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { type AppConfig, createRedis, HEARTBEAT_EVERY_MS, HEARTBEAT_JOB, SYSTEM_QUEUE } from '@academy/backend';
 import { WORKER_CONFIG } from '../tokens.js';
 
+/** How often the scheduler's presence is checked besides every reconnect (health turns degraded after 3 missed beats). */
+const SCHEDULER_CHECK_MS = 10_000;
+
 /**
  * The system queue's processor. A BullMQ job scheduler enqueues a heartbeat every few seconds; this
  * worker records it in Postgres, so the API's health report sees the whole queue path working.
@@ -19,6 +22,9 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
   private queue?: Queue;
   private worker?: Worker;
   private readonly connections: Redis[] = [];
+  private watchdog?: NodeJS.Timeout;
+  private registered = false;
+  private stopping = false;
 
   constructor(
     @Inject(WORKER_CONFIG) private readonly config: AppConfig,
@@ -31,8 +37,13 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
     // BullMQ does not close connections it was given: onApplicationShutdown does.
     this.connections.push(connection, consumer);
     this.queue = new Queue(SYSTEM_QUEUE, { connection, prefix: this.config.QUEUE_PREFIX });
-    // One scheduler for all replicas (same id); each run is a job any worker may take.
-    await this.queue.upsertJobScheduler(HEARTBEAT_JOB, { every: HEARTBEAT_EVERY_MS }, { name: HEARTBEAT_JOB, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+    this.queue.on('error', (err) => this.log.warn(`system queue: ${err.message}`));
+    await this.ensureScheduler();
+    // Redis may come back without its data (a restart without a save, a new replica, FLUSHALL): the
+    // scheduler lives only there, so put it back on every reconnect and check on it now and then.
+    connection.on('ready', () => void this.ensureScheduler().catch((e: Error) => this.log.warn(`heartbeat scheduler: ${e.message}`)));
+    this.watchdog = setInterval(() => void this.ensureScheduler().catch(() => {}), SCHEDULER_CHECK_MS);
+    this.watchdog.unref();
     this.worker = new Worker(SYSTEM_QUEUE, (job) => this.process(job), {
       connection: consumer,
       prefix: this.config.QUEUE_PREFIX,
@@ -43,6 +54,17 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
     this.worker.on('error', (err) => this.log.warn(`system queue: ${err.message}`));
     await this.worker.waitUntilReady();
     this.log.log(`worker ${this.workerId} consuming queue ${this.config.QUEUE_PREFIX}:${SYSTEM_QUEUE}`);
+  }
+
+  /** Registers the heartbeat's job scheduler unless Redis has it (idempotent; one id for all replicas). */
+  async ensureScheduler(): Promise<void> {
+    const queue = this.queue;
+    if (!queue || this.stopping) return;
+    if (await queue.getJobScheduler(HEARTBEAT_JOB)) return;
+    // One scheduler for all replicas (same id); each run is a job any worker may take.
+    await queue.upsertJobScheduler(HEARTBEAT_JOB, { every: HEARTBEAT_EVERY_MS }, { name: HEARTBEAT_JOB, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+    if (this.registered) this.log.warn('the heartbeat scheduler was missing from Redis (its data was lost): registered it again');
+    this.registered = true;
   }
 
   async process(job: Job): Promise<void> {
@@ -57,6 +79,8 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
 
   /** Lets the running job finish (BullMQ close waits for it), then drops the connections. */
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    if (this.watchdog) clearInterval(this.watchdog);
     await this.worker?.close();
     await this.queue?.close();
     await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));

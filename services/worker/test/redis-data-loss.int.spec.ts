@@ -1,0 +1,143 @@
+// Must show (issue 13, defect 5): Redis loses its data (`shutdown nosave` before its first save, then
+// started again empty) while the BUILT API and worker keep running. Without restarting the worker:
+// the heartbeat's job scheduler is registered again and /api/health is back to ok within a minute,
+// and the mail jobs that were waiting in Redis when it lost them are derived again from the log (the
+// dispatcher's checkpoint is in Postgres), so the staff still get their mail, once.
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { freePort, startRedis, type LocalRedis } from '@academy/devstack';
+import { createTestDatabase, repoRoot, spawnService, startSmtpCatcher, type TestDatabase, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
+
+let dir: string;
+let db: TestDatabase;
+let redis: LocalRedis | null = null;
+let redisPort: number;
+let catcher: TestSmtpCatcher | null = null;
+let smtpPort: number;
+let url: string;
+const services: { name: string; child: ChildProcess; output: () => string }[] = [];
+const output = () => services.map((s) => `--- ${s.name}\n${s.output()}`).join('\n');
+
+async function call(method: string, p: string, body?: unknown) {
+  const res = await fetch(`${url}/api${p}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+const health = async () => (await call('GET', '/health').catch(() => ({ status: 0, body: null }))).body;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'redis-loss-'));
+  chmodSync(dir, 0o755);
+  db = await createTestDatabase('redis_loss');
+  redisPort = await freePort();
+  redis = await startRedis({ dataDir: dir, port: redisPort, persist: true });
+  catcher = await startSmtpCatcher();
+  smtpPort = catcher.port;
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  const env = {
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    SMTP_URL: catcher.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    QUEUE_PREFIX: uniquePrefix('redis-loss'),
+    ACADEMY_DATA_DIR: dir,
+    ACADEMY_MASTER_KEY: Buffer.alloc(32, 14).toString('base64'),
+    ACADEMY_FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
+    LOG_LEVEL: 'warn',
+  };
+  services.push({ name: 'worker', ...spawnService('worker', env) });
+  services.push({ name: 'api', ...spawnService('api', env) });
+  await until(
+    async () => {
+      for (const s of services) if (s.child.exitCode !== null) throw new Error(`the ${s.name} exited:\n${output()}`);
+      return (await health())?.info?.worker?.status === 'up';
+    },
+    'the worker heartbeat in /api/health',
+    60_000,
+  );
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all(
+    services.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => (clearTimeout(t), resolve()));
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  await redis?.stop();
+  await catcher?.stop();
+  await db?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('Redis comes back empty: health is ok again within a minute and waiting mail is still sent, without restarting the worker', async () => {
+  const pids = services.map((s) => s.child.pid);
+  const setup = await call('POST', '/setup');
+  expect(setup.status).toBe(201);
+
+  // Mail cannot go out (the SMTP server is down): the application's staff mail waits in Redis, retrying.
+  await catcher!.stop();
+  catcher = null;
+  const applied = await call('POST', '/public/applications', {
+    firstName: 'Lost',
+    lastName: 'Job',
+    email: 'lost.job@applicants.test',
+    phone: '+27 82 000 0000',
+    course: 'IT Support',
+    message: 'Applied just before Redis lost its data',
+  });
+  expect(applied.status).toBe(201);
+  const probe = new Redis(redis!.url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  probe.on('error', () => {});
+  await probe.connect();
+  // Job ids are event ids (uuids): wait for the application's mail job to be in Redis.
+  await until(async () => (await probe.keys('*:mail:????????-????-????-????-????????????')).length >= 1, 'the mail job in Redis', 20_000);
+
+  // Redis dies without saving (as `redis-cli shutdown nosave` within 60 s of start) and starts empty.
+  await probe.call('SHUTDOWN', 'NOSAVE').catch(() => undefined);
+  probe.disconnect();
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(existsSync(path.join(dir, 'dump.rdb'))).toBe(false);
+  await redis!.stop();
+  redis = await startRedis({ dataDir: dir, port: redisPort, persist: true });
+  const back = Date.now();
+  catcher = await startSmtpCatcher({ port: smtpPort });
+
+  // The heartbeat comes back by itself: health is ok within a minute, on a beat recorded after the loss.
+  await until(async () => {
+    const h = await health();
+    return h?.status === 'ok' && h?.info?.worker?.status === 'up' && Date.parse(h.info.worker.lastSeenAt) > back;
+  }, 'health ok with a heartbeat after Redis lost its data', 60_000).catch((e: Error) => {
+    throw new Error(`${e.message}\n${output().slice(-4000)}`);
+  });
+  const recovered = Date.now() - back;
+  expect(recovered).toBeLessThan(60_000);
+
+  // The lost staff mail is derived again from the log and sent, once.
+  await catcher.waitFor((m) => m.subject.startsWith('New application: Lost Job'), 30_000).catch((e: Error) => {
+    throw new Error(`${e.message}\n${output().slice(-4000)}`);
+  });
+  await new Promise((r) => setTimeout(r, 2000));
+  expect(catcher.messages().filter((m) => m.subject.startsWith('New application: Lost Job'))).toHaveLength(1);
+
+  // The same processes all along, and no stack traces.
+  expect(services.map((s) => [s.child.exitCode, s.child.pid])).toEqual(pids.map((pid) => [null, pid]));
+  expect(output()).not.toMatch(/Unhandled 'error' event|Unhandled error event|(\n|\\n)\s+at \S+/);
+  console.log(`health ok ${recovered} ms after Redis came back empty`);
+}, 150_000);
