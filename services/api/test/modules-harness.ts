@@ -8,7 +8,7 @@ import type { INestApplication } from '@nestjs/common';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
 import { type EventStore, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
-import { IdentityModule, IdentitySessionValidator, identityProjections } from '@academy/identity';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityProjections } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { LearningModule, learningProjections } from '@academy/learning';
@@ -85,7 +85,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
       CqrsModule.forRoot(),
       EventSourcingModule.forRoot(config),
       HttpPlatformModule.forRoot(config, `${name}-test`),
-      AuthModule.forRoot(IdentitySessionValidator),
+      AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus),
       IdentityModule,
       CatalogModule,
       EnrollmentModule,

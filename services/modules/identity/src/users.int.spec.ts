@@ -24,7 +24,7 @@ import { withMailRoutes } from '@academy/backend';
 import { Dispatcher, type EventStore, handleCommand, type RunningProjections, startProjections, type StoredEvent } from '@academy/event-store';
 import { DEFAULT_NOTIFICATION_PREFERENCES, IDENTITY_MESSAGES, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
-import { IdentityModule, IdentitySessionValidator, identityMailTemplates, identityProjections } from './index.js';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections } from './index.js';
 import { userStream } from './domain/user.js';
 import { userDecider } from './domain/user.decide.js';
 
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator), IdentityModule],
+    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
   }).compile();
   app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);
