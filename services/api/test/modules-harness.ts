@@ -141,7 +141,17 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     const userId = res.body.user.id;
     const invitation = (await store.readStream(`user-${userId}`)).find((e) => e.type === 'AccountCredentialsIssued')!;
     const password = (invitation.personal!.data as { temporaryPassword: string }).temporaryPassword;
-    return { userId, email, fullName, token: await signIn(email, password) };
+    const token = await signIn(email, password);
+    // A student may call nothing else until the first-login profile is complete (ProfileGate).
+    if (role === 'student') {
+      const own = `${fullName}'s own passphrase`;
+      const done = await call('POST', '/profile/complete', {
+        token,
+        body: { fullName, phone: '+27 11 000 0000', address: '1 Main Road', dateOfBirth: '2000-01-01', emergencyContactName: 'Next Of Kin', emergencyContactPhone: '+27 11 000 0001', password: own, confirmPassword: own },
+      });
+      if (done.status !== 200) throw new Error(`complete profile of ${email}: ${done.status} ${JSON.stringify(done.body)}`);
+    }
+    return { userId, email, fullName, token };
   }
 
   return {
