@@ -24,7 +24,7 @@ import {
   buttonVariants,
   toast,
 } from '@academy/ui';
-import { PageHeader, StatCard, formatDate, useAssignRoleMutation, useDeleteUserMutation, useUsersQuery } from '@academy/web-dashboard';
+import { PageHeader, ReissuePassword, StatCard, formatDate, useAssignRoleMutation, useDeleteUserMutation, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, errorMessage, useSession } from '@academy/web-session';
 
 const isAssignable = (role: Role): role is (typeof ASSIGNABLE_ROLES)[number] => (ASSIGNABLE_ROLES as readonly string[]).includes(role);
@@ -148,7 +148,8 @@ function UsersTable({ users, selfId }: { users: UserSummary[]; selfId: string | 
               <TableCell>
                 <RoleSelect user={user} isSelf={isSelf} />
               </TableCell>
-              <TableCell className="text-right">
+              <TableCell className="whitespace-nowrap text-right">
+                <ReissuePassword person={user} disabled={isSelf} title={isSelf ? USER_ADMIN_MESSAGES.cannotReissueOwnPassword : undefined} />
                 <DeleteUser user={user} isSelf={isSelf} />
               </TableCell>
             </TableRow>

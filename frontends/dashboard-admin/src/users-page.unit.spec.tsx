@@ -56,10 +56,12 @@ describe('UsersPage', () => {
     expect(teacherRow).toMatch(/<select[^>]*aria-label="Role of tendai@academy.test"(?![^>]*disabled="")[^>]*>/);
     expect([...teacherRow.matchAll(/<option value="([^"]+)"[^>]*>/g)].map((m) => m[1])).toEqual(['student', 'teacher', 'admin']);
     expect(teacherRow).toMatch(/<button[^>]*aria-label="Delete tendai@academy.test"/);
+    expect(teacherRow).toMatch(/<button[^>]*aria-label="Re-issue password of tendai@academy.test"(?![^>]*disabled="")[^>]*>/);
 
     const ownRow = rowOf(html, me.email);
     expect(ownRow).toMatch(/<select[^>]*aria-label="Role of admin@academy.test"[^>]*disabled=""/);
     expect(ownRow).toMatch(/<button[^>]*aria-label="Delete admin@academy.test"[^>]*disabled=""/);
+    expect(ownRow).toMatch(/<button[^>]*aria-label="Re-issue password of admin@academy.test"[^>]*disabled=""/);
     expect(ownRow).toContain('(you)');
   });
 

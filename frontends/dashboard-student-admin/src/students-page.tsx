@@ -25,7 +25,7 @@ import {
   buttonVariants,
   toast,
 } from '@academy/ui';
-import { PageHeader, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
+import { PageHeader, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, applyServerFieldErrors, errorMessage } from '@academy/web-session';
 
 const FIELDS = ['fullName', 'phone', 'address'] as const;
@@ -114,7 +114,8 @@ export function StudentsPage() {
               <TableCell>{student.email}</TableCell>
               <TableCell className="whitespace-nowrap">{orDash(student.phone)}</TableCell>
               <TableCell>{orDash(student.address)}</TableCell>
-              <TableCell className="text-right">
+              <TableCell className="whitespace-nowrap text-right">
+                <ReissuePassword person={student} />
                 <EditStudentDialog student={student} />
               </TableCell>
             </TableRow>

@@ -36,15 +36,16 @@ function render(ui: ReactNode, students?: StudentsListResponse, counts?: Admissi
 const rows = (html: string) => [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1].replace(/<[^>]+>/g, '')));
 
 describe('StudentsPage', () => {
-  it('lists name, email, phone and address, a dash for what is missing, and an Edit button named after the student', () => {
+  it('lists name, email, phone and address, a dash for what is missing, and Re-issue password and Edit buttons named after the student', () => {
     const html = render(<StudentsPage />, list);
     expect(/<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1]).toBe('Students');
     expect(rows(html)).toEqual([
       ['Name', 'Email', 'Phone', 'Address', 'Actions'],
-      ['Lerato Mokoena', 'lerato@academy.test', '+27 82 555 0101', '12 Long Street', 'Edit'],
-      ['Sipho Dube', 'sipho@academy.test', '—', '—', 'Edit'],
+      ['Lerato Mokoena', 'lerato@academy.test', '+27 82 555 0101', '12 Long Street', 'Re-issue passwordEdit'],
+      ['Sipho Dube', 'sipho@academy.test', '—', '—', 'Re-issue passwordEdit'],
     ]);
     expect(html).toMatch(/<button[^>]*aria-label="Edit Lerato Mokoena"/);
+    expect(html).toMatch(/<button[^>]*aria-label="Re-issue password of lerato@academy.test"/);
   });
 
   it('shows a spinner while loading and says so when there is no student', () => {

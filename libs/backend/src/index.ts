@@ -22,8 +22,10 @@ export {
   type MailRender,
   type MailJobData,
 } from './mail/mail.js';
-export { APP_CONFIG, REDIS_CLIENT, SESSION_VALIDATOR } from './auth/tokens.js';
-export { Public, Roles, CurrentUser, IS_PUBLIC, ROLES } from './auth/auth.decorators.js';
+export { APP_CONFIG, REDIS_CLIENT, SESSION_VALIDATOR, PROFILE_STATUS } from './auth/tokens.js';
+export { Public, Roles, CurrentUser, AllowIncompleteProfile, IS_PUBLIC, ROLES, ALLOW_INCOMPLETE_PROFILE } from './auth/auth.decorators.js';
+export { ProfileGate, PROFILE_REQUIRED_ROLES, type ProfileStatus } from './auth/profile-gate.guard.js';
+export { CLOCK, systemClock, type Clock } from './clock.js';
 export { AuthGuard, NOT_SIGNED_IN, FORBIDDEN, type SessionValidator } from './auth/auth.guard.js';
 export { AccessTokens, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from './auth/access-tokens.js';
 export { AuthModule } from './auth/auth.module.js';

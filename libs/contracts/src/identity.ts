@@ -30,6 +30,21 @@ export const IDENTITY_MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
   passwordTooCommon: 'This password is too common. Please choose a less guessable one.',
+  /** Sign-in with a temporary password issued more than TEMPORARY_PASSWORD_TTL_MS ago (403, code TEMPORARY_PASSWORD_EXPIRED). */
+  temporaryPasswordExpired: 'Your temporary password has expired. Ask the academy to send you a new one.',
+  /** A student's call before the first-login profile is complete (403, code PROFILE_INCOMPLETE). */
+  profileIncomplete: 'Please complete your profile before you continue.',
+} as const;
+
+/** A password mailed by staff (Create User, Convert to student, Re-issue password) signs in for this long after it was issued. */
+export const TEMPORARY_PASSWORD_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** Machine-readable `code` of some error answers: the shell acts on them, not on the message. */
+export const API_ERROR_CODES = {
+  /** 403: a student whose first-login profile is not complete called anything but what /complete-profile needs. */
+  profileIncomplete: 'PROFILE_INCOMPLETE',
+  /** 403 from sign-in: the right temporary password, too old. */
+  temporaryPasswordExpired: 'TEMPORARY_PASSWORD_EXPIRED',
 } as const;
 
 const email = text({ error: 'Email is required' })
@@ -141,12 +156,13 @@ export type SetupStatus = z.infer<typeof setupStatusSchema>;
 export const setupResponseSchema = z.object({ email: z.string(), password: z.string() });
 export type SetupResponse = z.infer<typeof setupResponseSchema>;
 
-/** Every error answer: { statusCode, error, message, fields? } (fields: path → messages). */
+/** Every error answer: { statusCode, error, message, fields?, code? } (fields: path → messages; code: API_ERROR_CODES). */
 export const apiErrorSchema = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -164,6 +180,8 @@ export const IDENTITY_EVENTS = {
   UserDeleted: 'UserDeleted',
   /** An account made by staff: its personal part carries the invitation mail (email, name, temporary password, link). */
   AccountCredentialsIssued: 'AccountCredentialsIssued',
+  /** Staff re-issued a temporary password (after a PasswordChanged with the new hash): the mail, like AccountCredentialsIssued's. */
+  TemporaryPasswordIssued: 'TemporaryPasswordIssued',
   /** A student admin or admin edited a student's name, phone, address (personal part). */
   StudentContactUpdated: 'StudentContactUpdated',
   NotificationPreferencesChanged: 'NotificationPreferencesChanged',
@@ -198,6 +216,10 @@ export const USER_ADMIN_MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
   otherSessionsEnded: 'Signed out of all other sessions',
   preferencesSaved: 'Notification preferences saved',
+  /** POST /users/:id/temporary-password ("Re-issue password" on Users and Students). */
+  passwordReissued: 'New temporary password sent via email.',
+  reissueFailed: 'Failed to re-issue password',
+  cannotReissueOwnPassword: 'You cannot re-issue your own password. Change it in Settings.',
 } as const;
 
 const optionalPhone = text()

@@ -9,7 +9,7 @@ import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
 import { LearningModule } from '@academy/learning';
 import { GradingModule } from '@academy/grading';
-import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus } from '@academy/identity';
 import { NotificationsModule } from '@academy/notifications';
 import { HealthController } from './health/health.controller.js';
 import { FRONTEND_LAYOUT, FrontendsController } from './frontends/frontends.controller.js';
@@ -39,7 +39,7 @@ export class AppModule {
         EventSourcingModule.forRoot(config),
         HttpPlatformModule.forRoot(config),
         // Every endpoint needs a signed-in user unless marked @Public(); identity owns the sessions.
-        AuthModule.forRoot(IdentitySessionValidator),
+        AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus),
         IdentityModule,
         CatalogModule,
         EnrollmentModule,

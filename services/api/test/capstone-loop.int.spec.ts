@@ -32,7 +32,13 @@ describe('the CapstonePassed loop in the running API and worker', () => {
     const { user } = await call('POST', '/users', admin, { fullName, email, role });
     const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(email)) && /Temporary password: /.test(m.text));
     const password = /Temporary password: (\S+)/.exec(mail.text)![1];
-    return { id: user.id as string, email, token: await signIn(email, password) };
+    const token = await signIn(email, password);
+    // A student may call nothing else until the first-login profile is complete (ProfileGate).
+    if (role === 'student') {
+      const own = 'a passphrase of my own';
+      await call('POST', '/profile/complete', token, { fullName, phone: '+27 11 000 0000', address: '1 Main Road', dateOfBirth: '2000-01-01', emergencyContactName: 'Kin', emergencyContactPhone: '+27 11 000 0001', password: own, confirmPassword: own });
+    }
+    return { id: user.id as string, email, token };
   }
   async function until<T>(read: () => Promise<T>, ok: (t: T) => boolean, what: string): Promise<T> {
     const end = Date.now() + 15_000;

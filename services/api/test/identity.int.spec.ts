@@ -76,4 +76,31 @@ describe('identity in the running API', () => {
     expect(session.status).toBe(200);
     expect(((await session.json()) as any).user).toMatchObject({ role: 'student_admin', firstLoginCompleted: false });
   });
+
+  it('re-issues a temporary password: mailed over SMTP, the old one and its sessions end, the new one signs in; an incomplete student is gated', async () => {
+    const admin = (await (await post('/auth/sign-in', { email: 'admin@academy.local', password: adminPassword })).json()) as any;
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    const created = await post('/users', { fullName: 'Tariro Moyo', email: 'tariro@example.com', role: 'student' }, auth(admin.access_token));
+    expect(created.status).toBe(201);
+    const { user } = (await created.json()) as any;
+    const first = /Temporary password: (\S+)/.exec((await smtp.waitFor((m) => m.to.includes('tariro@example.com'), 20_000)).text)![1];
+    const old = (await (await post('/auth/sign-in', { email: 'tariro@example.com', password: first })).json()) as any;
+    // The student's token reaches only what /complete-profile needs.
+    const lessons = await fetch(`${api.url}/api/student/lessons`, { headers: auth(old.access_token) });
+    expect(lessons.status).toBe(403);
+    expect(await lessons.json()).toMatchObject({ code: 'PROFILE_INCOMPLETE' });
+    expect((await fetch(`${api.url}/api/auth/me`, { headers: auth(old.access_token) })).status).toBe(200);
+
+    for (const token of [undefined, old.access_token]) expect((await post(`/users/${user.id}/temporary-password`, undefined, token ? auth(token) : {})).status).toBe(token ? 403 : 401);
+    const reissued = await post(`/users/${user.id}/temporary-password`, undefined, auth(admin.access_token));
+    expect(reissued.status).toBe(200);
+    expect(await reissued.json()).toEqual({ message: 'New temporary password sent via email.' });
+    const mail = await smtp.waitFor((m) => m.to.includes('tariro@example.com') && m.subject === 'Your new Academy password', 20_000);
+    expect(mail.text).toContain('https://academy.example/auth');
+    const second = /Temporary password: (\S+)/.exec(mail.text)![1];
+    expect(second).not.toBe(first);
+    expect((await fetch(`${api.url}/api/auth/me`, { headers: auth(old.access_token) })).status).toBe(401);
+    expect((await post('/auth/sign-in', { email: 'tariro@example.com', password: first })).status).toBe(401);
+    expect((await post('/auth/sign-in', { email: 'tariro@example.com', password: second })).status).toBe(200);
+  });
 });

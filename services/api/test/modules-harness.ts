@@ -8,7 +8,7 @@ import type { INestApplication } from '@nestjs/common';
 import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
 import { type EventStore, projectionsStatus, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
-import { IdentityModule, IdentitySessionValidator, identityProjections } from '@academy/identity';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityProjections } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { LearningModule, learningProjections } from '@academy/learning';
@@ -91,7 +91,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
       CqrsModule.forRoot(),
       EventSourcingModule.forRoot(config),
       HttpPlatformModule.forRoot(config, `${name}-test`),
-      AuthModule.forRoot(IdentitySessionValidator),
+      AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus),
       IdentityModule,
       CatalogModule,
       EnrollmentModule,
@@ -147,7 +147,17 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     const userId = res.body.user.id;
     const invitation = (await store.readStream(`user-${userId}`)).find((e) => e.type === 'AccountCredentialsIssued')!;
     const password = (invitation.personal!.data as { temporaryPassword: string }).temporaryPassword;
-    return { userId, email, fullName, token: await signIn(email, password) };
+    const token = await signIn(email, password);
+    // A student may call nothing else until the first-login profile is complete (ProfileGate).
+    if (role === 'student') {
+      const own = `${fullName}'s own passphrase`;
+      const done = await call('POST', '/profile/complete', {
+        token,
+        body: { fullName, phone: '+27 11 000 0000', address: '1 Main Road', dateOfBirth: '2000-01-01', emergencyContactName: 'Next Of Kin', emergencyContactPhone: '+27 11 000 0001', password: own, confirmPassword: own },
+      });
+      if (done.status !== 200) throw new Error(`complete profile of ${email}: ${done.status} ${JSON.stringify(done.body)}`);
+    }
+    return { userId, email, fullName, token };
   }
 
   return {

@@ -19,7 +19,7 @@ import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPl
 import type { EventStore } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, uniquePrefix, until } from '@academy/testing';
 import { freePort, startRedis, startSmtpCatcher, type CaughtMail, type LocalRedis, type SmtpCatcher } from '@academy/devstack';
-import { IdentityModule, IdentitySessionValidator } from '@academy/identity';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus } from '@academy/identity';
 import { NotificationsModule } from '@academy/notifications';
 import { AdmissionsModule } from '@academy/admissions';
 import { WorkerModule } from '../src/worker.module.js';
@@ -91,7 +91,7 @@ beforeAll(async () => {
       CqrsModule.forRoot(),
       EventSourcingModule.forRoot(config),
       HttpPlatformModule.forRoot(config, 'admissions-outage-api'),
-      AuthModule.forRoot(IdentitySessionValidator),
+      AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus),
       IdentityModule,
       NotificationsModule,
       AdmissionsModule,

@@ -4,9 +4,16 @@ import type { Principal } from '../event-sourcing/command-metadata.js';
 
 export const IS_PUBLIC = 'academy:public';
 export const ROLES = 'academy:roles';
+export const ALLOW_INCOMPLETE_PROFILE = 'academy:allow-incomplete-profile';
 
 /** Opts an endpoint (or a controller) out of the global AuthGuard: no token needed. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/**
+ * A student whose first-login profile is not complete may call this endpoint (what /complete-profile
+ * needs). Every other guarded endpoint answers them 403 PROFILE_INCOMPLETE (ProfileGate).
+ */
+export const AllowIncompleteProfile = () => SetMetadata(ALLOW_INCOMPLETE_PROFILE, true);
 
 /** Only these roles may call the endpoint (checked by the AuthGuard after the token). */
 export const Roles = (...roles: string[]) => SetMetadata(ROLES, roles);

@@ -2,3 +2,4 @@
 export const APP_CONFIG = Symbol('AppConfig');
 export const REDIS_CLIENT = Symbol('Redis');
 export const SESSION_VALIDATOR = Symbol('SessionValidator');
+export const PROFILE_STATUS = Symbol('ProfileStatus');

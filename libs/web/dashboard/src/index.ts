@@ -8,10 +8,12 @@ export {
   useAssignRoleMutation,
   useCreateUserMutation,
   useDeleteUserMutation,
+  useReissuePasswordMutation,
   useStudentsQuery,
   useUpdateStudentMutation,
   useUsersQuery,
 } from './api/user-admin';
+export { ReissuePassword } from './users/reissue-password';
 export { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserForm, CreateUserPage } from './users/create-user-form';
 export { ChangePasswordCard, NOTIFICATION_PREFERENCE_LABELS, NotificationPreferencesCard, SessionsCard, SettingsPage } from './account/settings-page';
 export {

@@ -10,6 +10,8 @@ export class ApiRequestError extends Error {
     readonly fields: Record<string, string[]> = {},
     /** The message is the API's own (an error body of the contract), not one made up here. */
     readonly fromServer = false,
+    /** The answer's machine-readable `code` (API_ERROR_CODES), if any. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -65,7 +67,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   } catch {}
   if (!res.ok) {
     const parsed = apiErrorSchema.safeParse(json);
-    if (parsed.success) throw new ApiRequestError(parsed.data.message, res.status, parsed.data.fields ?? {}, true);
+    if (parsed.success) throw new ApiRequestError(parsed.data.message, res.status, parsed.data.fields ?? {}, true, parsed.data.code ?? null);
     throw new ApiRequestError(`The request failed (HTTP ${res.status}).`, res.status);
   }
   return json as T;

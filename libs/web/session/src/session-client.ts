@@ -1,4 +1,5 @@
 import {
+  API_ERROR_CODES,
   completeProfileResponseSchema,
   messageResponseSchema,
   sessionSchema,
@@ -133,9 +134,19 @@ export class SessionClient {
     try {
       return await this.call<T>(path, { ...options, token: this.token });
     } catch (error) {
+      this.noticeIncompleteProfile(error);
       if (!(error instanceof ApiRequestError && error.status === 401) || !(await this.refresh())) throw error;
       return this.call<T>(path, { ...options, token: this.token });
     }
+  }
+
+  /**
+   * The server refuses a student with an incomplete first-login profile (403 PROFILE_INCOMPLETE):
+   * the user becomes incomplete here too, and the route guard sends them to /complete-profile.
+   */
+  private noticeIncompleteProfile(error: unknown): void {
+    if (!(error instanceof ApiRequestError && error.status === 403 && error.code === API_ERROR_CODES.profileIncomplete)) return;
+    if (this.state.status === 'signed-in' && this.state.user.firstLoginCompleted) this.set({ status: 'signed-in', user: { ...this.state.user, firstLoginCompleted: false } });
   }
 
   private call<T>(path: string, options: ApiFetchOptions): Promise<T> {

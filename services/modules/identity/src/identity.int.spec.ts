@@ -32,7 +32,7 @@ import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, unti
 import type pg from 'pg';
 import { LiveSessions } from './sessions/live-sessions.js';
 import { SessionStore } from './sessions/session-store.js';
-import { IdentityModule, IdentitySessionValidator, identityMailTemplates, identityProjections } from './index.js';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections } from './index.js';
 import { userDecider } from './domain/user.decide.js';
 import { userStream } from './domain/user.js';
 
@@ -76,7 +76,7 @@ beforeAll(async () => {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, 'identity-test'), AuthModule.forRoot(IdentitySessionValidator), IdentityModule, ProbeModule],
+    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, 'identity-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule, ProbeModule],
   }).compile();
   app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);

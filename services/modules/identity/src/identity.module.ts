@@ -31,6 +31,9 @@ import { ListUsersController } from './queries/list-users/list-users.http.contro
 import { ListStudentsController } from './queries/list-students/list-students.http.controller.js';
 import { ListSessionsController } from './queries/list-sessions/list-sessions.http.controller.js';
 import { NotificationPreferencesController } from './queries/notification-preferences/notification-preferences.http.controller.js';
+import { ReissueTemporaryPasswordController } from './commands/reissue-temporary-password/reissue-temporary-password.http.controller.js';
+import { ReissueTemporaryPasswordHandler } from './commands/reissue-temporary-password/reissue-temporary-password.handler.js';
+import { CLOCK, systemClock } from '@academy/backend';
 import { UsersAfterWrite } from './projections/users/users-after.js';
 import { UsersReader } from './projections/users/users.reader.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -38,7 +41,7 @@ import { SessionIssuer } from './sessions/session-issuer.js';
 
 /**
  * The identity context's HTTP side. Needs, from the composition root: EventSourcingModule (global),
- * AuthModule.forRoot(IdentitySessionValidator) (global), global APP_CONFIG + REDIS_CLIENT + RateLimiter,
+ * AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus) (global), global APP_CONFIG + REDIS_CLIENT + RateLimiter,
  * and CqrsModule.forRoot() (admissions' CreateAccountFromApplication arrives on the CommandBus).
  */
 @Module({
@@ -62,6 +65,7 @@ import { SessionIssuer } from './sessions/session-issuer.js';
     SignOutOtherSessionsController,
     NotificationPreferencesController,
     SetNotificationPreferencesController,
+    ReissueTemporaryPasswordController,
   ],
   providers: [
     UsersReader,
@@ -81,6 +85,9 @@ import { SessionIssuer } from './sessions/session-issuer.js';
     UpdateStudentHandler,
     ChangePasswordHandler,
     SetNotificationPreferencesHandler,
+    ReissueTemporaryPasswordHandler,
+    // Sign-in judges temporary passwords at this time; tests override it.
+    { provide: CLOCK, useValue: systemClock },
   ],
 })
 export class IdentityModule {}

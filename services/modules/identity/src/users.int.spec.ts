@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import {
   applyHttpPlatform,
   AuthModule,
+  CLOCK,
   createRedis,
   EVENT_STORE,
   EventSourcingModule,
@@ -24,7 +25,7 @@ import { withMailRoutes } from '@academy/backend';
 import { Dispatcher, type EventStore, handleCommand, type RunningProjections, startProjections, type StoredEvent } from '@academy/event-store';
 import { DEFAULT_NOTIFICATION_PREFERENCES, IDENTITY_MESSAGES, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
-import { IdentityModule, IdentitySessionValidator, identityMailTemplates, identityProjections } from './index.js';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections } from './index.js';
 import { userStream } from './domain/user.js';
 import { userDecider } from './domain/user.decide.js';
 
@@ -36,6 +37,7 @@ let runners: RunningProjections;
 let dispatcher: Dispatcher;
 let redis: Redis;
 let mail: Queue;
+let clockOffsetMs = 0;
 const prefix = uniquePrefix('users');
 
 beforeAll(async () => {
@@ -56,8 +58,12 @@ beforeAll(async () => {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator), IdentityModule],
-  }).compile();
+    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
+  })
+    // Sign-in judges temporary passwords at this clock: a test moves it forward (clockOffsetMs).
+    .overrideProvider(CLOCK)
+    .useValue(() => new Date(Date.now() + clockOffsetMs))
+    .compile();
   app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);
   await app.listen(0, '127.0.0.1');
@@ -155,13 +161,37 @@ async function signedIn(account: Pick<Account, 'email' | 'password'>, ua?: strin
 const head = () => store.headPosition();
 const userTypes = async (email: string) => (await store.readAll(0, 100_000)).filter((e) => e.type === 'UserRegistered' && (e.personal?.data as { email?: string } | undefined)?.email === email.toLowerCase());
 
+const PROFILE = { phone: '+27 82 555 0101', address: '1 Loop St', dateOfBirth: '1995-05-05', emergencyContactName: 'Kin', emergencyContactPhone: '+27 82 555 0102' };
+/** POST /profile/complete with a valid profile and `password` as the person's own. */
+const completeProfile = (token: string, fullName: string, password = 'my very own passphrase') =>
+  call('POST', '/profile/complete', { token, body: { fullName, ...PROFILE, password, confirmPassword: password } });
+
+/** A student who signed in with the mailed password and completed the first-login profile (the gate lets them through). */
+async function completedStudentToken(): Promise<string> {
+  const s = await createAccount('student');
+  const { token } = await signedIn(s);
+  expect((await completeProfile(token, s.fullName)).status).toBe(200);
+  return token;
+}
+
+/** The mail of the latest TemporaryPasswordIssued of `userId`, as the worker would send it (its job on the real queue). */
+async function reissueMail(userId: string): Promise<{ event: StoredEvent; message: MailMessage }> {
+  const event = (await store.readStream(userStream(userId))).filter((e) => e.type === 'TemporaryPasswordIssued').at(-1);
+  if (!event) throw new Error(`no re-issued password for ${userId}`);
+  for (let i = 0; i < 100 && !(await mail.getJob(event.id)); i++) await new Promise((r) => setTimeout(r, 50));
+  const job = await mail.getJob(event.id);
+  expect(job).toBeDefined();
+  expect(JSON.stringify(job!.data)).not.toContain((event.personal!.data as { email: string }).email);
+  return { event, message: (await identityMailTemplates.TemporaryPasswordIssued(event, MAIL_CTX)) as MailMessage };
+}
+
 // ── authorization matrix ─────────────────────────────────────────────────────────────────────────
 describe('authorization', () => {
   it('answers every identity endpoint as expected for anonymous, student, teacher, admin and student admin callers', async () => {
     const roles = ['anonymous', 'student', 'teacher', 'admin', 'student_admin'] as const;
     const token: Record<(typeof roles)[number], string | undefined> = {
       anonymous: undefined,
-      student: (await signedIn(await createAccount('student'))).token,
+      student: await completedStudentToken(),
       teacher: (await signedIn(await createAccount('teacher'))).token,
       admin: (await signedIn(admin)).token,
       student_admin: (await signedIn(await createAccount('student_admin'))).token,
@@ -183,6 +213,7 @@ describe('authorization', () => {
       ['DELETE', `/users/${nobody}`, undefined, 401, 403, 403, 404, 403],
       ['GET', '/students', undefined, 401, 403, 403, 200, 200],
       ['PATCH', `/students/${nobody}`, { fullName: 'Nobody' }, 401, 403, 403, 404, 404],
+      ['POST', `/users/${nobody}/temporary-password`, undefined, 401, 403, 403, 404, 404],
       ['POST', '/account/password', {}, 401, 400, 400, 400, 400],
       ['GET', '/account/sessions', undefined, 401, 200, 200, 200, 200],
       ['POST', '/account/sessions/sign-out-others', undefined, 401, 200, 200, 200, 200],
@@ -501,7 +532,8 @@ describe('own account', () => {
   });
 
   it('limits wrong current passwords per account (10 / 15 min) with 429', async () => {
-    const s = await createAccount('student');
+    // Not a student: one with an incomplete profile may only complete it (ProfileGate).
+    const s = await createAccount('teacher');
     const { token } = await signedIn(s);
     const body = (currentPassword: string) => ({ currentPassword, newPassword: 'a fresh passphrase', confirmPassword: 'a fresh passphrase' });
     for (let i = 0; i < 10; i++) expect((await call('POST', '/account/password', { token, body: body(`wrong ${i}`) })).status).toBe(400);
@@ -554,5 +586,139 @@ describe('own account', () => {
     expect(Object.keys(bad.body.fields).sort()).toEqual(['newApplications', 'newSubmissions', 'submissionGraded']);
     expect(await head()).toBe(before);
     expect(USER_ADMIN_MESSAGES.preferencesSaved).toBe(saved.body.message);
+  });
+});
+
+// ── temporary passwords (issue 13, defect 9) ─────────────────────────────────────────────────────
+describe('temporary passwords', () => {
+  const DAY = 24 * 3600 * 1000;
+  afterEach(() => (clockOffsetMs = 0));
+
+  it('sign in for 7 days after they were mailed: 6 days old works, 7 days and 1 second old is refused with a clear 403', async () => {
+    const s = await createAccount('student');
+    clockOffsetMs = 6 * DAY;
+    expect((await signIn(s.email, s.password)).status).toBe(200);
+    clockOffsetMs = 7 * DAY + 1000;
+    const refused = await signIn(s.email, s.password);
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { statusCode: 403, code: 'TEMPORARY_PASSWORD_EXPIRED', message: 'Your temporary password has expired. Ask the academy to send you a new one.' },
+    });
+    expect(refused.cookie).toBeNull();
+    // A wrong password still gets the same 401 as ever: the expiry is told only to who knows the password.
+    expect(await signIn(s.email, 'not the password at all')).toMatchObject({ status: 401, body: { message: IDENTITY_MESSAGES.invalidCredentials } });
+  });
+
+  it('a password the person chose does not expire; the setup administrator’s generated one neither', async () => {
+    const s = await createAccount('student');
+    expect((await completeProfile((await signedIn(s)).token, s.fullName, 'a chosen passphrase')).status).toBe(200);
+    clockOffsetMs = 400 * DAY;
+    expect((await signIn(s.email, 'a chosen passphrase')).status).toBe(200);
+    expect((await signIn(admin.email, admin.password)).status).toBe(200);
+  });
+
+  it('staff re-issue one: the old password and every session end, the new one is mailed and signs in for 7 more days', async () => {
+    const s = await createAccount('student');
+    const session = await signedIn(s);
+    clockOffsetMs = 8 * DAY;
+    expect((await signIn(s.email, s.password)).body.code).toBe('TEMPORARY_PASSWORD_EXPIRED');
+    clockOffsetMs = 0;
+    const before = await head();
+    const res = await call('POST', `/users/${s.userId}/temporary-password`, { token: admin.token });
+    expect(res).toMatchObject({ status: 200, body: { message: 'New temporary password sent via email.' } });
+    expect(await head()).toBe(before + 2);
+    const { event, message } = await reissueMail(s.userId);
+    expect(event.metadata).toMatchObject({ actorId: admin.userId, actorRole: 'admin' });
+    expect(message).toMatchObject({ to: `${s.fullName} <${s.email}>`, subject: 'Your new Academy password' });
+    const password = /Temporary password: (\S+)/.exec(message.text)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(24);
+    expect(password).not.toBe(s.password);
+    expect(message.text).toContain('works for 7 days');
+    // Only in the encrypted part, under a fresh subject; the first invitation is shredded.
+    expect(JSON.stringify(event.data)).not.toContain(password);
+    expect(event.personal!.subjectId).toBe(`invitation-${s.userId}-2`);
+    expect(await invitationOf(s.userId)).toMatchObject({ personal: null, erased: true });
+    // Sessions of the old password end: access token and refresh cookie.
+    expect((await call('GET', '/auth/me', { token: session.token })).status).toBe(401);
+    expect((await call('POST', '/auth/refresh', { refresh: session.refresh })).status).toBe(401);
+    expect(await signIn(s.email, s.password)).toMatchObject({ status: 401, body: { message: IDENTITY_MESSAGES.invalidCredentials } });
+    const fresh = await signIn(s.email, password);
+    expect(fresh).toMatchObject({ status: 200, body: { user: { id: s.userId, firstLoginCompleted: false } } });
+    // The 7 days count from the re-issue.
+    clockOffsetMs = 6 * DAY;
+    expect((await signIn(s.email, password)).status).toBe(200);
+    clockOffsetMs = 7 * DAY + 1000;
+    expect((await signIn(s.email, password)).body.code).toBe('TEMPORARY_PASSWORD_EXPIRED');
+    clockOffsetMs = 0;
+    // Completing the profile shreds the re-issued invitation too.
+    expect((await completeProfile(fresh.body.access_token, s.fullName)).status).toBe(200);
+    expect((await store.readStream(userStream(s.userId))).find((e) => e.type === 'TemporaryPasswordIssued')).toMatchObject({ personal: null, erased: true });
+  });
+
+  it('who may re-issue: anonymous 401, student and teacher 403, admin anyone but themselves, student admin students only', async () => {
+    const student = await createAccount('student');
+    const teacher = await createAccount('teacher');
+    const sa = await createAccount('student_admin');
+    const saToken = (await signedIn(sa)).token;
+    const teacherToken = (await signedIn(teacher)).token;
+    const studentToken = await completedStudentToken();
+    const path = (id: string) => `/users/${id}/temporary-password`;
+    const before = await head();
+    expect((await call('POST', path(student.userId))).status).toBe(401);
+    expect((await call('POST', path(student.userId), { token: studentToken })).status).toBe(403);
+    expect((await call('POST', path(student.userId), { token: teacherToken })).status).toBe(403);
+    expect(await call('POST', path(teacher.userId), { token: saToken })).toMatchObject({ status: 404, body: { message: 'Student not found' } });
+    expect(await call('POST', path(admin.userId), { token: saToken })).toMatchObject({ status: 404, body: { message: 'Student not found' } });
+    expect(await call('POST', path(admin.userId), { token: admin.token })).toMatchObject({ status: 409, body: { message: 'You cannot re-issue your own password. Change it in Settings.' } });
+    for (const id of ['00000000-0000-4000-8000-000000000abc', 'not-a-uuid']) expect(await call('POST', path(id), { token: admin.token })).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(await head()).toBe(before);
+    expect((await call('POST', path(student.userId), { token: saToken })).status).toBe(200);
+    expect((await reissueMail(student.userId)).event.metadata).toMatchObject({ actorRole: 'student_admin' });
+    expect((await call('POST', path(teacher.userId), { token: admin.token })).status).toBe(200);
+    expect((await call('GET', '/auth/me', { token: teacherToken })).status).toBe(401);
+  });
+
+  it('deleting a user shreds every invitation, re-issued ones included', async () => {
+    const s = await createAccount('teacher');
+    expect((await call('POST', `/users/${s.userId}/temporary-password`, { token: admin.token })).status).toBe(200);
+    expect((await call('POST', `/users/${s.userId}/temporary-password`, { token: admin.token })).status).toBe(200);
+    expect((await call('DELETE', `/users/${s.userId}`, { token: admin.token })).status).toBe(200);
+    const issued = (await store.readStream(userStream(s.userId))).filter((e) => e.type === 'AccountCredentialsIssued' || e.type === 'TemporaryPasswordIssued');
+    expect(issued).toHaveLength(3);
+    for (const e of issued) expect(e).toMatchObject({ personal: null, erased: true });
+  });
+});
+
+// ── the profile gate ─────────────────────────────────────────────────────────────────────────────
+describe('profile gate', () => {
+  it('refuses an incomplete student everything but what /complete-profile needs (403 PROFILE_INCOMPLETE), and lets them in once complete', async () => {
+    const s = await createAccount('student');
+    const session = await signedIn(s);
+    for (const [method, path, body] of [
+      ['GET', '/account/sessions', undefined],
+      ['GET', '/account/notification-preferences', undefined],
+      ['POST', '/account/password', { currentPassword: s.password, newPassword: 'another passphrase', confirmPassword: 'another passphrase' }],
+      ['POST', '/account/sessions/sign-out-others', undefined],
+    ] as const) {
+      expect(await call(method, path, { token: session.token, body })).toMatchObject({
+        status: 403,
+        body: { statusCode: 403, error: 'FORBIDDEN', code: 'PROFILE_INCOMPLETE', message: 'Please complete your profile before you continue.' },
+      });
+    }
+    // What the page needs: who is signed in, a new access token, the form, signing out.
+    expect(await call('GET', '/auth/me', { token: session.token })).toMatchObject({ status: 200, body: { firstLoginCompleted: false } });
+    const refreshed = await call('POST', '/auth/refresh', { refresh: session.refresh });
+    expect(refreshed.status).toBe(200);
+    expect((await completeProfile(refreshed.body.access_token, s.fullName)).status).toBe(200);
+    expect((await call('GET', '/account/sessions', { token: refreshed.body.access_token })).status).toBe(200);
+    expect((await call('POST', '/auth/sign-out', { token: refreshed.body.access_token })).status).toBe(204);
+  });
+
+  it('applies to students only: staff with an incomplete profile are not gated (spec §2, §4)', async () => {
+    for (const role of ['teacher', 'student_admin'] as const) {
+      const { token } = await signedIn(await createAccount(role));
+      expect((await call('GET', '/account/sessions', { token })).status).toBe(200);
+    }
+    expect((await call('GET', '/users', { token: (await signedIn(await createAccount('student_admin'))).token })).status).toBe(403);
   });
 });

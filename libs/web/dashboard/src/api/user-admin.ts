@@ -72,6 +72,14 @@ export function useCreateUserMutation() {
   });
 }
 
+/** POST /api/users/:id/temporary-password (admin; student_admin for students): a new temporary password by mail, the old one and every session end. */
+export function useReissuePasswordMutation() {
+  const { fetch } = useSession();
+  return useMutation({
+    mutationFn: async (id: string) => messageResponseSchema.parse(await fetch<unknown>(`/api/users/${encodeURIComponent(id)}/temporary-password`, { method: 'POST' })),
+  });
+}
+
 /** PATCH /api/students/:id: name, phone and address. */
 export function useUpdateStudentMutation() {
   const { fetch } = useSession();

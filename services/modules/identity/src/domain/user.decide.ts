@@ -1,7 +1,7 @@
 // Commands of the user aggregate and decide(): the rules, as pure functions of (command, state).
 // Hashing (argon2, sha256) and clocks happen in the handlers; commands carry their results.
 import { DomainError, type Decider } from '@academy/event-store';
-import { IDENTITY_EVENTS, IDENTITY_MESSAGES, type NotificationPreferences, type Role, USER_ADMIN_MESSAGES } from '@academy/contracts';
+import { IDENTITY_EVENTS, IDENTITY_MESSAGES, type NotificationPreferences, type Role, TEMPORARY_PASSWORD_TTL_MS, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { evolveUser, initialUserState, invitationSubject, type ProfilePersonal, type StudentContactPersonal, type UserEvent, type UserState } from './user.js';
 
 export type UserCommand =
@@ -28,7 +28,30 @@ export type UserCommand =
   | { type: 'UpdateStudentContact'; contact: StudentContactPersonal }
   /** The handler checks the current password (argon2 is I/O); the rule on its outcome lives here. */
   | { type: 'ChangePassword'; currentPasswordMatches: boolean; passwordHash: string | null }
-  | { type: 'SetNotificationPreferences'; preferences: NotificationPreferences };
+  | { type: 'SetNotificationPreferences'; preferences: NotificationPreferences }
+  /**
+   * The password was checked by the handler (argon2 is I/O); whether it may still sign in is decided
+   * here. Answers no events (a session is not a fact of the log) or throws.
+   */
+  | { type: 'SignIn'; now: string }
+  /**
+   * Staff mail a new temporary password (the old one stops working). email/fullName come from the
+   * read model (the mail's addressee); actorRole: a student admin may do it for students only.
+   */
+  | {
+      type: 'ReissueTemporaryPassword';
+      actorId: string | null;
+      actorRole: string | null;
+      passwordHash: string;
+      temporaryPassword: string;
+      signInUrl: string;
+      email: string;
+      fullName: string;
+    };
+
+/** Whether a temporary password issued at `issuedAt` no longer signs in at `now` (7 days, TEMPORARY_PASSWORD_TTL_MS). */
+export const temporaryPasswordExpired = (issuedAt: string | null, now: string): boolean =>
+  issuedAt !== null && Date.parse(now) - Date.parse(issuedAt) >= TEMPORARY_PASSWORD_TTL_MS;
 
 const gone = () => new DomainError('not_found', 'This account does not exist.');
 const notFound = (command: UserCommand) => {
@@ -38,6 +61,8 @@ const notFound = (command: UserCommand) => {
       return new DomainError('not_found', USER_ADMIN_MESSAGES.userNotFound);
     case 'UpdateStudentContact':
       return new DomainError('not_found', USER_ADMIN_MESSAGES.studentNotFound);
+    case 'ReissueTemporaryPassword':
+      return new DomainError('not_found', command.actorRole === 'student_admin' ? USER_ADMIN_MESSAGES.studentNotFound : USER_ADMIN_MESSAGES.userNotFound);
     default:
       return gone();
   }
@@ -112,6 +137,26 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         throw new DomainError('invalid', USER_ADMIN_MESSAGES.wrongCurrentPassword, { currentPassword: [USER_ADMIN_MESSAGES.wrongCurrentPassword] });
       }
       return [{ type: IDENTITY_EVENTS.PasswordChanged, data: { userId }, personal: { subjectId: userId, data: { passwordHash: command.passwordHash } } }];
+    case 'SignIn':
+      if (temporaryPasswordExpired(state.temporaryPasswordIssuedAt, command.now)) throw new DomainError('forbidden', IDENTITY_MESSAGES.temporaryPasswordExpired);
+      return [];
+    case 'ReissueTemporaryPassword': {
+      // A student admin manages students only (spec §6): anyone else is "not found" to them, as on Students.
+      if (command.actorRole === 'student_admin' && state.role !== 'student') throw notFound(command);
+      if (command.actorId === userId) throw new DomainError('conflict', USER_ADMIN_MESSAGES.cannotReissueOwnPassword);
+      const invitation = state.invitations + 1;
+      return [
+        { type: IDENTITY_EVENTS.PasswordChanged, data: { userId, temporary: true }, personal: { subjectId: userId, data: { passwordHash: command.passwordHash } } },
+        {
+          type: IDENTITY_EVENTS.TemporaryPasswordIssued,
+          data: { userId, role: state.role!, invitation },
+          personal: {
+            subjectId: invitationSubject(userId, invitation),
+            data: { email: command.email, fullName: command.fullName, temporaryPassword: command.temporaryPassword, signInUrl: command.signInUrl },
+          },
+        },
+      ];
+    }
     case 'SetNotificationPreferences':
       if (samePreferences(state.notificationPreferences, command.preferences)) return [];
       return [{ type: IDENTITY_EVENTS.NotificationPreferencesChanged, data: { userId, preferences: { ...command.preferences } } }];

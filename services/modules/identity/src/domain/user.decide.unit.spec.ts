@@ -149,3 +149,82 @@ describe('user aggregate', () => {
     expect(when(given(registered, ...events), { type: 'SetNotificationPreferences', preferences: { ...preferences, newApplications: true } })).toHaveLength(1);
   });
 });
+
+describe('temporary passwords', () => {
+  const at = (occurredAt: string) => ({ ...meta, occurredAt });
+  /** given events, each with the instant it happened */
+  const givenAt = (...events: [UserEvent, string][]): UserState =>
+    events.reduce((s, [e, t]) => userDecider.evolve(s, { type: e.type, data: e.data, personal: e.personal ?? null, metadata: at(t) }), userDecider.initialState());
+  const ISSUED = '2026-11-01T09:00:00.000Z';
+  const plus = (ms: number) => new Date(Date.parse(ISSUED) + ms).toISOString();
+  const DAY = 24 * 3600 * 1000;
+  const [staffRegistered, credentials] = when(given(), {
+    ...register,
+    selfRegistered: false,
+    verification: null,
+    invitation: { temporaryPassword: 'Temp-Pass-123456', signInUrl: 'http://x/auth' },
+  });
+  const invited = () => givenAt([staffRegistered, ISSUED], [credentials, ISSUED]);
+  const reissue: Extract<UserCommand, { type: 'ReissueTemporaryPassword' }> = {
+    type: 'ReissueTemporaryPassword',
+    actorId: 'admin-1',
+    actorRole: 'admin',
+    passwordHash: '$argon2id$reissued',
+    temporaryPassword: 'New-Temp-Pass-654321',
+    signInUrl: 'http://x/auth',
+    email: 'ada@example.com',
+    fullName: 'Ada Lovelace',
+  };
+
+  it('a mailed password signs in for 7 days after it was issued, and not a second longer', () => {
+    expect(when(invited(), { type: 'SignIn', now: plus(6 * DAY) })).toEqual([]);
+    expect(when(invited(), { type: 'SignIn', now: plus(7 * DAY - 1) })).toEqual([]);
+    expect(() => when(invited(), { type: 'SignIn', now: plus(7 * DAY) })).toThrow(IDENTITY_MESSAGES.temporaryPasswordExpired);
+    expect(() => when(invited(), { type: 'SignIn', now: plus(7 * DAY + 1000) })).toThrow(
+      expect.objectContaining({ kind: 'forbidden', message: 'Your temporary password has expired. Ask the academy to send you a new one.' }),
+    );
+  });
+
+  it('a password the person chose never expires: profile completion, a password change, self sign-up, the setup administrator', () => {
+    const profile = { fullName: 'Ada King', phone: '+27 11 111 1111', address: '1 Main Rd', dateOfBirth: '1990-12-10', emergencyContactName: 'Bob', emergencyContactPhone: '+27 22 222 2222' };
+    const completed = when(invited(), { type: 'CompleteProfile', profile, passwordHash: '$argon2id$own' });
+    const afterCompletion = givenAt([staffRegistered, ISSUED], [credentials, ISSUED], ...completed.map((e) => [e, plus(DAY)] as [UserEvent, string]));
+    expect(when(afterCompletion, { type: 'SignIn', now: plus(365 * DAY) })).toEqual([]);
+    const [changed] = when(invited(), { type: 'ChangePassword', currentPasswordMatches: true, passwordHash: '$argon2id$own' });
+    expect(when(givenAt([staffRegistered, ISSUED], [credentials, ISSUED], [changed, plus(DAY)]), { type: 'SignIn', now: plus(365 * DAY) })).toEqual([]);
+    expect(when(givenAt([registered, ISSUED], [verificationRequested, ISSUED]), { type: 'SignIn', now: plus(365 * DAY) })).toEqual([]);
+    const [setupAdmin] = when(given(), { ...register, role: 'admin', selfRegistered: false, verification: null });
+    expect(when(givenAt([setupAdmin, ISSUED]), { type: 'SignIn', now: plus(365 * DAY) })).toEqual([]);
+  });
+
+  it('re-issuing replaces the password hash and mails the new one under a fresh invitation subject; the 7 days start again', () => {
+    const events = when(invited(), reissue);
+    expect(events).toEqual([
+      { type: 'PasswordChanged', data: { userId: 'u1', temporary: true }, personal: { subjectId: 'u1', data: { passwordHash: '$argon2id$reissued' } } },
+      {
+        type: 'TemporaryPasswordIssued',
+        data: { userId: 'u1', role: 'student', invitation: 2 },
+        personal: { subjectId: 'invitation-u1-2', data: { email: 'ada@example.com', fullName: 'Ada Lovelace', temporaryPassword: 'New-Temp-Pass-654321', signInUrl: 'http://x/auth' } },
+      },
+    ]);
+    expect(JSON.stringify(events.map((e) => e.data))).not.toContain('New-Temp-Pass');
+    const reissuedAt = plus(10 * DAY);
+    const state = givenAt([staffRegistered, ISSUED], [credentials, ISSUED], ...events.map((e) => [e, reissuedAt] as [UserEvent, string]));
+    expect(state).toMatchObject({ temporaryPasswordIssuedAt: reissuedAt, invitations: 2 });
+    expect(when(state, { type: 'SignIn', now: plus(16 * DAY) })).toEqual([]);
+    expect(() => when(state, { type: 'SignIn', now: plus(17 * DAY) })).toThrow(IDENTITY_MESSAGES.temporaryPasswordExpired);
+    // The next one gets the third subject.
+    expect(when(state, reissue)[1].personal!.subjectId).toBe('invitation-u1-3');
+  });
+
+  it('a student admin may re-issue a student’s password only; nobody re-issues their own; a deleted user is not found', () => {
+    expect(when(invited(), { ...reissue, actorRole: 'student_admin', actorId: 'sa-1' }).map((e) => e.type)).toEqual(['PasswordChanged', 'TemporaryPasswordIssued']);
+    const teacher = givenAt([{ ...staffRegistered, data: { ...staffRegistered.data, role: 'teacher' } } as UserEvent, ISSUED], [credentials, ISSUED]);
+    expect(() => when(teacher, { ...reissue, actorRole: 'student_admin', actorId: 'sa-1' })).toThrow(USER_ADMIN_MESSAGES.studentNotFound);
+    expect(when(teacher, reissue).map((e) => e.type)).toEqual(['PasswordChanged', 'TemporaryPasswordIssued']);
+    expect(() => when(invited(), { ...reissue, actorId: 'u1' })).toThrow(USER_ADMIN_MESSAGES.cannotReissueOwnPassword);
+    const deleted = givenAt([staffRegistered, ISSUED], [credentials, ISSUED], [{ type: 'UserDeleted', data: { userId: 'u1' } }, plus(DAY)]);
+    expect(() => when(deleted, reissue)).toThrow(USER_ADMIN_MESSAGES.userNotFound);
+    expect(() => when(given(), reissue)).toThrow(expect.objectContaining({ kind: 'not_found' }));
+  });
+});

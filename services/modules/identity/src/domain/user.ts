@@ -8,9 +8,12 @@ export const userStream = (userId: string) => `user-${userId}`;
 /**
  * The invitation of an account made by staff is encrypted under its own data subject: the temporary
  * password is a live credential, so its key is destroyed as soon as the person sets their own password
- * (and with the person on deletion).
+ * (and with the person on deletion). An erased subject can never hold data again, so each re-issued
+ * password gets the next one: `invitation-<id>` (the first), then `invitation-<id>-2`, `-3`, …
  */
-export const invitationSubject = (userId: string) => `invitation-${userId}`;
+export const invitationSubject = (userId: string, n = 1) => (n <= 1 ? `invitation-${userId}` : `invitation-${userId}-${n}`);
+/** Every invitation subject the user's stream has used (for erasure); at least the first, which costs nothing if unused. */
+export const invitationSubjects = (userId: string, count: number) => Array.from({ length: Math.max(1, count) }, (_, i) => invitationSubject(userId, i + 1));
 
 export interface UserRegisteredData {
   userId: string;
@@ -30,6 +33,12 @@ export interface UserRegisteredPersonal {
 export interface AccountCredentialsIssuedData {
   userId: string;
   role: Role;
+}
+/** A re-issued temporary password: `invitation` numbers its data subject (invitationSubject(userId, invitation)). */
+export interface TemporaryPasswordIssuedData {
+  userId: string;
+  role: Role;
+  invitation: number;
 }
 /** The invitation mail of an account made by staff (routed to the 'mail' queue). */
 export interface AccountCredentialsIssuedPersonal {
@@ -72,11 +81,12 @@ export type UserEvent =
   | { type: typeof IDENTITY_EVENTS.UserRegistered; data: UserRegisteredData; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.EmailVerificationRequested; data: EmailVerificationRequestedData; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.EmailVerified; data: { userId: string }; personal?: undefined }
-  | { type: typeof IDENTITY_EVENTS.PasswordChanged; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
+  | { type: typeof IDENTITY_EVENTS.PasswordChanged; data: { userId: string; temporary?: true }; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.ProfileCompleted; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.RoleAssigned; data: { userId: string; role: Role; previousRole: Role }; personal?: undefined }
   | { type: typeof IDENTITY_EVENTS.UserDeleted; data: UserDeletedEventData; personal?: undefined }
   | { type: typeof IDENTITY_EVENTS.AccountCredentialsIssued; data: AccountCredentialsIssuedData; personal?: { subjectId: string; data: Record<string, unknown> } }
+  | { type: typeof IDENTITY_EVENTS.TemporaryPasswordIssued; data: TemporaryPasswordIssuedData; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.StudentContactUpdated; data: { userId: string }; personal?: { subjectId: string; data: Record<string, unknown> } }
   | { type: typeof IDENTITY_EVENTS.NotificationPreferencesChanged; data: NotificationPreferencesChangedData; personal?: undefined };
 
@@ -94,6 +104,14 @@ export interface UserState {
   emailHash: string | null;
   /** null: never chosen (the defaults apply). */
   notificationPreferences: NotificationPreferences | null;
+  /**
+   * When the current password was mailed by staff (occurredAt of AccountCredentialsIssued or
+   * TemporaryPasswordIssued); null once the person chose their own, and for the setup administrator,
+   * whose generated password is shown once and is nobody's to re-issue.
+   */
+  temporaryPasswordIssuedAt: string | null;
+  /** How many invitation subjects the stream has used (see invitationSubject). */
+  invitations: number;
 }
 
 export const initialUserState = (): UserState => ({
@@ -108,6 +126,8 @@ export const initialUserState = (): UserState => ({
   firstLoginCompleted: false,
   emailHash: null,
   notificationPreferences: null,
+  temporaryPasswordIssuedAt: null,
+  invitations: 0,
 });
 
 export function evolveUser(state: UserState, event: LoadedEvent<UserEvent['type'], any>): UserState {
@@ -132,6 +152,13 @@ export function evolveUser(state: UserState, event: LoadedEvent<UserEvent['type'
       return { ...state, verified: true, verificationTokenHash: null, verificationExpiresAt: null };
     case IDENTITY_EVENTS.ProfileCompleted:
       return { ...state, firstLoginCompleted: true };
+    // A re-issue appends PasswordChanged (the new hash) and then TemporaryPasswordIssued, which sets the time again.
+    case IDENTITY_EVENTS.PasswordChanged:
+      return { ...state, temporaryPasswordIssuedAt: null };
+    case IDENTITY_EVENTS.AccountCredentialsIssued:
+      return { ...state, temporaryPasswordIssuedAt: event.metadata.occurredAt, invitations: Math.max(state.invitations, 1) };
+    case IDENTITY_EVENTS.TemporaryPasswordIssued:
+      return { ...state, temporaryPasswordIssuedAt: event.metadata.occurredAt, invitations: Math.max(state.invitations, (event.data as TemporaryPasswordIssuedData).invitation) };
     case IDENTITY_EVENTS.RoleAssigned:
       return { ...state, role: (event.data as { role: Role }).role };
     case IDENTITY_EVENTS.UserDeleted:

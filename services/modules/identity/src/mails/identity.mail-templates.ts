@@ -2,10 +2,11 @@
 // from the event read back out of the store (personal part decrypted), so neither Redis nor BullMQ
 // ever holds an address or a link, and an erasure made before sending means no mail at all.
 import type { MailTemplates } from '@academy/backend';
-import { IDENTITY_EVENTS, ROLE_LABELS } from '@academy/contracts';
-import type { AccountCredentialsIssuedData, AccountCredentialsIssuedPersonal, EmailVerificationRequestedData, EmailVerificationRequestedPersonal } from '../domain/user.js';
+import { IDENTITY_EVENTS, ROLE_LABELS, TEMPORARY_PASSWORD_TTL_MS } from '@academy/contracts';
+import type { AccountCredentialsIssuedData, AccountCredentialsIssuedPersonal, EmailVerificationRequestedData, EmailVerificationRequestedPersonal, TemporaryPasswordIssuedData } from '../domain/user.js';
 
 const PRODUCT = 'Academy';
+const VALID_DAYS = TEMPORARY_PASSWORD_TTL_MS / (24 * 3600 * 1000);
 
 export const identityMailTemplates: MailTemplates = {
   [IDENTITY_EVENTS.EmailVerificationRequested]: (event) => {
@@ -45,7 +46,29 @@ export const identityMailTemplates: MailTemplates = {
         '',
         p.signInUrl,
         '',
-        'You must change this password when you first sign in. Keep this mail private, and delete it once you have signed in.',
+        `You must change this password when you first sign in; it works for ${VALID_DAYS} days. Keep this mail private, and delete it once you have signed in.`,
+      ].join('\n'),
+    };
+  },
+  [IDENTITY_EVENTS.TemporaryPasswordIssued]: (event) => {
+    const p = event.personal?.data as AccountCredentialsIssuedPersonal | undefined;
+    if (!p) return null;
+    const d = event.data as TemporaryPasswordIssuedData;
+    const role = ROLE_LABELS[d.role] ?? d.role;
+    return {
+      to: `${p.fullName.replace(/[<>"]/g, '')} <${p.email}>`,
+      subject: `Your new ${PRODUCT} password`,
+      text: [
+        `Hello ${p.fullName},`,
+        '',
+        `The academy has issued a new temporary password for your ${PRODUCT} account (role ${role}). Any earlier password no longer works. Sign in with:`,
+        '',
+        `Email: ${p.email}`,
+        `Temporary password: ${p.temporaryPassword}`,
+        '',
+        p.signInUrl,
+        '',
+        `This password works for ${VALID_DAYS} days. Change it when you sign in (or in Settings). Keep this mail private, and delete it once you have signed in.`,
       ].join('\n'),
     };
   },

@@ -10,7 +10,7 @@ import { applyHttpPlatform, AuthModule, CONSISTENCY_WAITER, EVENT_STORE, EventSo
 import { type ConsistencyWaiter, EmailLookup, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
 import type { Role } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
-import { IdentityModule, IdentitySessionValidator, identityProjections } from '../index.js';
+import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections } from '../index.js';
 import { userDecider } from '../domain/user.decide.js';
 import { userStream } from '../domain/user.js';
 import { hashPassword } from '../passwords/passwords.js';
@@ -32,7 +32,7 @@ const PASSWORD = 'correct horse battery staple';
 
 async function startApi(name: string, config: ReturnType<typeof loadConfig>): Promise<Api> {
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, name), AuthModule.forRoot(IdentitySessionValidator), IdentityModule],
+    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, name), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);

@@ -3,7 +3,7 @@ import { EVENT_STORE, NOT_SIGNED_IN, type Principal } from '@academy/backend';
 import { type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import type { ChangePasswordRequest } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
-import { invitationSubject, userStream } from '../../domain/user.js';
+import { invitationSubjects, userStream } from '../../domain/user.js';
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from '../../passwords/passwords.js';
 import { UsersReader } from '../../projections/users/users.reader.js';
 import { SessionStore } from '../../sessions/session-store.js';
@@ -30,7 +30,7 @@ export class ChangePasswordHandler {
       metadata,
       command: { type: 'ChangePassword', currentPasswordMatches, passwordHash },
     });
-    await this.store.eraseSubject(invitationSubject(principal.userId));
+    for (const s of invitationSubjects(principal.userId, outcome.state.invitations)) await this.store.eraseSubject(s);
     await this.sessions.revokeOthers(principal.userId, principal.sessionId ?? null, 'password-changed');
     return { position: outcome.lastPosition };
   }

@@ -3,7 +3,7 @@ import { EVENT_STORE, NOT_SIGNED_IN, type Principal } from '@academy/backend';
 import { type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
 import type { CompleteProfileRequest, SessionUser } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
-import { invitationSubject, userStream } from '../../domain/user.js';
+import { invitationSubjects, userStream } from '../../domain/user.js';
 import { assertPasswordAcceptable, hashPassword } from '../../passwords/passwords.js';
 import { toSessionUser, UsersReader } from '../../projections/users/users.reader.js';
 import { SessionStore } from '../../sessions/session-store.js';
@@ -30,7 +30,7 @@ export class CompleteProfileHandler {
       command: { type: 'CompleteProfile', profile, passwordHash },
     });
     // The person's own password replaces the mailed one: the invitation (temporary password) is shredded.
-    await this.store.eraseSubject(invitationSubject(principal.userId));
+    for (const s of invitationSubjects(principal.userId, outcome.state.invitations)) await this.store.eraseSubject(s);
     // A new password ends every other session of the user; this device stays signed in.
     await this.sessions.revokeOthers(principal.userId, principal.sessionId ?? null, 'password-changed');
     return { user: { ...toSessionUser(before), fullName: profile.fullName, firstLoginCompleted: true }, position: outcome.lastPosition };

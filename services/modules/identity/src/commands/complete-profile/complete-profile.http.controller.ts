@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, CurrentUser, type Principal, ZodValidationPipe } from '@academy/backend';
+import { AllowIncompleteProfile, CommandResponder, commandMetadata, CurrentUser, type Principal, ZodValidationPipe } from '@academy/backend';
 import { type CompleteProfileRequest, completeProfileRequestSchema, type CompleteProfileResponse } from '@academy/contracts';
 import { USERS_READ_MODEL } from '../../identity.limits.js';
 import { CompleteProfileHandler } from './complete-profile.handler.js';
 
-/** Any signed-in user (spec §2); the shell sends students here until first_login_completed. */
+/** Any signed-in user (spec §2); the shell sends students here until first_login_completed, and the ProfileGate refuses them everything else. */
 @ApiTags('identity')
 @Controller('profile')
 export class CompleteProfileController {
@@ -16,6 +16,7 @@ export class CompleteProfileController {
   ) {}
 
   @Post('complete')
+  @AllowIncompleteProfile()
   @HttpCode(200)
   async complete(
     @CurrentUser() principal: Principal,

@@ -3,7 +3,7 @@ import { EVENT_STORE, isUuid, type Principal } from '@academy/backend';
 import { DomainError, type EventMetadata, type EventStore, fold, handleCommand } from '@academy/event-store';
 import { USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
-import { invitationSubject, userStream, type UserState } from '../../domain/user.js';
+import { invitationSubjects, userStream, type UserState } from '../../domain/user.js';
 import { releaseEmail } from '../../reservations/email-claims.js';
 import { SessionStore } from '../../sessions/session-store.js';
 
@@ -43,7 +43,7 @@ export class DeleteUserHandler {
   private async forget(userId: string, state: UserState, metadata: EventMetadata): Promise<void> {
     await this.sessions.deleteAll(userId);
     await this.store.eraseSubject(userId);
-    await this.store.eraseSubject(invitationSubject(userId));
+    for (const s of invitationSubjects(userId, state.invitations)) await this.store.eraseSubject(s);
     if (state.emailHash) await releaseEmail(this.store, state.emailHash, userId, metadata);
   }
 }

@@ -1,6 +1,9 @@
-import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { IDENTITY_MESSAGES, type SignInRequest } from '@academy/contracts';
-import { EmailLookup } from '@academy/event-store';
+import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CLOCK, type Clock, EVENT_STORE } from '@academy/backend';
+import { DomainError, EmailLookup, type EventStore, fold } from '@academy/event-store';
+import { API_ERROR_CODES, IDENTITY_MESSAGES, type SignInRequest } from '@academy/contracts';
+import { decideUser, userDecider } from '../../domain/user.decide.js';
+import { userStream } from '../../domain/user.js';
 import { burnPasswordCheck, verifyPassword } from '../../passwords/passwords.js';
 import { toSessionUser, UsersReader } from '../../projections/users/users.reader.js';
 import { type IssuedRefresh, SessionStore } from '../../sessions/session-store.js';
@@ -8,7 +11,9 @@ import type { SessionUser } from '@academy/contracts';
 
 /**
  * Unknown email and wrong password get the same 401, after the same argon2 work. The "verify your
- * email" answer comes only after a correct password: it reveals nothing to someone guessing.
+ * email" and "temporary password expired" answers come only after a correct password: they reveal
+ * nothing to someone guessing. Whether a mailed password is too old is the aggregate's rule, judged
+ * from its stream at the injected clock's time.
  */
 @Injectable()
 export class SignInHandler {
@@ -16,6 +21,8 @@ export class SignInHandler {
     private readonly users: UsersReader,
     private readonly sessions: SessionStore,
     private readonly lookup: EmailLookup,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(input: SignInRequest, userAgent: string | null = null): Promise<{ user: SessionUser; refresh: IssuedRefresh }> {
@@ -26,6 +33,17 @@ export class SignInHandler {
     }
     if (!(await verifyPassword(user.password_hash, input.password))) throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCredentials);
     if (user.self_registered && !user.verified) throw new ForbiddenException(IDENTITY_MESSAGES.emailNotVerified);
+    await this.assertPasswordStillValid(user.id);
     return { user: toSessionUser(user), refresh: await this.sessions.start(user.id, userAgent) };
+  }
+
+  private async assertPasswordStillValid(userId: string): Promise<void> {
+    const state = fold(userDecider, await this.store.readStream(userStream(userId)));
+    try {
+      decideUser({ type: 'SignIn', now: this.clock().toISOString() }, state);
+    } catch (e) {
+      if (e instanceof DomainError && e.kind === 'forbidden') throw new ForbiddenException({ message: e.message, code: API_ERROR_CODES.temporaryPasswordExpired });
+      throw e;
+    }
   }
 }
