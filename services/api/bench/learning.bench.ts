@@ -125,6 +125,15 @@ async function seed(url: string, students: number): Promise<Seeded> {
           admin,
           { subjectId: userId, data: { email, fullName: `${role === 'student' ? 'Student' : 'Teacher'} ${n}`, passwordHash: 'bench: signs in with minted tokens', phone: '' } },
         ),
+        // Students past the first-login profile: the API's ProfileGate refuses them everything before it.
+        ...(role === 'student'
+          ? [
+              ev(IDENTITY_EVENTS.ProfileCompleted, { userId }, admin, {
+                subjectId: userId,
+                data: { fullName: `Student ${n}`, phone: '+27 11 000 0000', address: '1 Bench Road', dateOfBirth: '2000-01-01', emergencyContactName: 'Kin', emergencyContactPhone: '+27 11 000 0001' },
+              }),
+            ]
+          : []),
       ],
     };
   };
