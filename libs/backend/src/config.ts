@@ -115,7 +115,7 @@ export const configSchema = z.object({
   CONTACT_ZW_ADDRESS: z.string().min(3).default('Harare, Zimbabwe'),
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (BullMQ forbids ":")').default('academy'),
   // A projection that cannot apply an event tries it this many times, pausing RETRY_MS, then twice
-  // that, …, then is marked failing (ADR 0010-b). Defaults: 5 tries over ≈ 30 s.
+  // that, …, then is marked failing (ADR 0010). Defaults: 5 tries over ≈ 30 s.
   PROJECTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   PROJECTION_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
 }).superRefine((c, ctx) => {

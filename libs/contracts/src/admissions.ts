@@ -233,7 +233,7 @@ export interface ApplicationSubmittedData {
   prospectId: string;
   /** Not personal: the course chosen (one of COURSE_OPTIONS). */
   course: CourseOption;
-  /** The keyed HMAC of the address (EmailLookup, ADR 0010-f), never the address or a plain hash of it. */
+  /** The keyed HMAC of the address (EmailLookup, ADR 0014), never the address or a plain hash of it. */
   emailLookup?: string;
 }
 export interface ApplicationSubmittedPersonal {

@@ -370,7 +370,7 @@ export interface UserNameChangedEventPersonal {
 export interface UserDeletedEventData {
   userId: string;
   /**
-   * The keyed HMAC of the person's address (EmailLookup in @academy/event-store, ADR 0010-f), so a
+   * The keyed HMAC of the person's address (EmailLookup in @academy/event-store, ADR 0014), so a
    * context can erase what it holds under that address too (admissions: applications). Not testable
    * without the master key. Absent on events from before it existed.
    */

@@ -353,7 +353,7 @@ describe('convert to student', () => {
   });
 });
 
-describe('erase applicant (right to erasure, ADR 0010-f)', () => {
+describe('erase applicant (right to erasure, ADR 0014)', () => {
   const metadata = () => ({ actorId: null, actorRole: 'admin', correlationId: 'test', causationId: null, occurredAt: new Date().toISOString() });
 
   it('erases an application: the row leaves the lists and counts, the bell stops naming them, the log keeps the facts without the person', async () => {

@@ -1,7 +1,7 @@
 // A reactor that cannot handle an event, seen through the BUILT API, worker and CLI (run the build
 // first): /api/health turns degraded naming the consumer and its position, `academy projections
 // status` lists it as failing, `academy projections retry <name>` after the fix brings health back
-// (issue 13, ADR 0010-b §7). The worker's own dispatcher and reactor run beside it and stay healthy.
+// (issue 13, ADR 0010 §7). The worker's own dispatcher and reactor run beside it and stay healthy.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { createPostgresEventStore, loadMasterKey, Reactor, type PostgresEventStore } from '@academy/event-store';

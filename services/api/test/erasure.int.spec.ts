@@ -1,4 +1,4 @@
-// Complete erasure (issue 13, defect 8; ADR 0010-f) through the built API and worker as deployed, over
+// Complete erasure (issue 13, defect 8; ADR 0014) through the built API and worker as deployed, over
 // real Postgres, Redis and an SMTP catcher. Two people leave traces everywhere first:
 // - A applies (application) and writes a quick-contact message, is converted to a student, completes
 //   their profile (phone, address, emergency contact), is enrolled, submits work with notes that the

@@ -1,7 +1,7 @@
 // A projection that cannot apply an event, through the BUILT API, worker and CLI (run the build first):
 // the worker marks it failing after its bounded tries, /api/health turns degraded naming it and the
 // position, commands whose screen reads it answer 503 at once, the other projections go on, and
-// `academy projections retry` after the fix brings it back (ADR 0010-b).
+// `academy projections retry` after the fix brings it back (ADR 0010).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot, startApi, type RunningApi } from '@academy/testing';

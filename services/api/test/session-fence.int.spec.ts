@@ -1,6 +1,6 @@
 // Two API processes as deployed: the built API twice on one database (the worker beside the first).
 // A command that ends sessions, answered by A, is refused by B on B's very next request, though B had
-// remembered the session live (ADR 0010). B is a process of its own with its own event loop and its own
+// remembered the session live (ADR 0012). B is a process of its own with its own event loop and its own
 // LISTEN connection, so each command is tried a few times: without fences a round can pass by luck,
 // not all of them on a busy machine (services/modules/identity/src/sessions/session-fence.int.spec.ts
 // holds the deterministic protocol tests).

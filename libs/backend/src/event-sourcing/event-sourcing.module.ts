@@ -45,7 +45,7 @@ export class EventSourcingModule {
         },
         { provide: MASTER_KEY, useFactory: () => loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }) },
         { provide: EVENT_STORE, inject: [PG_POOL, MASTER_KEY], useFactory: (pool: pg.Pool, masterKey: Buffer) => createPostgresEventStore({ pool, masterKey }) },
-        // Keyed email lookups (ADR 0010-f): HMAC under a subkey of the master key, never a plain hash.
+        // Keyed email lookups (ADR 0014): HMAC under a subkey of the master key, never a plain hash.
         { provide: EmailLookup, inject: [MASTER_KEY], useFactory: (masterKey: Buffer) => new EmailLookup(masterKey) },
         { provide: CONSISTENCY_WAITER, inject: [PG_POOL], useFactory: (pool: pg.Pool) => new ConsistencyWaiter({ pool }) },
         CommandResponder,

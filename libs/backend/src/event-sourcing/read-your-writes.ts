@@ -1,7 +1,7 @@
 // Read-your-writes over HTTP (ADR 0005): a command answers once the projections its screen reads
 // have reached its position (200 + X-Academy-Position), or 202 past the bound; a query sent with
 // X-Academy-Min-Position waits the same way before it reads. A projection marked failing (ADR
-// 0010-b) answers 503 at once, naming it: waiting could only time out.
+// 0010) answers 503 at once, naming it: waiting could only time out.
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, ServiceUnavailableException, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';

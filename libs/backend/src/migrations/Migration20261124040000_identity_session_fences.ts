@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Session fences (ADR 0010, amending 0009). A command that ends sessions answers only once every API
+// Session fences (ADR 0012, amending 0009). A command that ends sessions answers only once every API
 // process that may answer from memory has heard it:
 // - every listening API process keeps a row here, renewed about once a second on its LISTEN
 //   connection ("beat"), with the highest fence it has heard;

@@ -88,7 +88,7 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
           for (const row of t) print(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
         };
         printTable(table);
-        // The dispatcher and the reactors read the same log and fail the same way (ADR 0010-b §7).
+        // The dispatcher and the reactors read the same log and fail the same way (ADR 0010 §7).
         const consumers = await consumersStatus({ store: deps.store, pool: deps.pool, controlSchema: deps.controlSchema });
         if (consumers.length) {
           print();

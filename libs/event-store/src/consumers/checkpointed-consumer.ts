@@ -4,7 +4,7 @@
 // checkpoint in <control>.consumer_checkpoints moves only after `handle` returned, guarded by the
 // position it started from, so a manual reset is noticed and reread. What a batch does (BullMQ jobs,
 // appends) is the caller's.
-// A batch that throws never stalls it silently (ADR 0010-b §7, the projections' rules): a transient
+// A batch that throws never stalls it silently (ADR 0010 §7, the projections' rules): a transient
 // error (the database or Redis away) retries the batch with backoff forever; any other error narrows
 // the batch to the event, which gets a bounded number of tries, then the consumer is marked failing
 // at its position (visible in health and `projections status`) until `projections retry <name>`.

@@ -1,4 +1,4 @@
-// Where the dispatcher and the reactors are, and which are failing (ADR 0010-b §7): the same failure
+// Where the dispatcher and the reactors are, and which are failing (ADR 0010 §7): the same failure
 // columns and the same repair as a projection's, read from <control>.consumer_checkpoints.
 import type pg from 'pg';
 import type { EventStore } from '../port.js';

@@ -1,4 +1,4 @@
-// Keyed lookup values ("blind indexes", ADR 0010-f): where the system must find a record by a personal
+// Keyed lookup values ("blind indexes", ADR 0014): where the system must find a record by a personal
 // value (an email address) without storing the value, it stores HMAC-SHA256 of it under a subkey
 // derived from the master key (HKDF-SHA256, one subkey per purpose). Unlike a plain sha256, a copy of
 // the database alone does not let anyone test whether an address is in it: that needs the master key,

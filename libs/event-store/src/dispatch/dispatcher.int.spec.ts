@@ -115,7 +115,7 @@ describe('dispatcher', () => {
     expect(await jobIds('alerts')).toEqual(events.filter((e) => e.type === 'Withdrawn' && e.position > 100).map((e) => e.id).sort());
   });
 
-  it('an event that cannot become a job: earlier jobs enqueued, N tries, marked failing at it, caught up by retry after the fix (ADR 0010-b §7)', async () => {
+  it('an event that cannot become a job: earlier jobs enqueued, N tries, marked failing at it, caught up by retry after the fix (ADR 0010 §7)', async () => {
     const head = await seed(store, 0, 200, 200);
     const events = await allEvents(store);
     const bad = events.filter((e) => e.type === 'Withdrawn')[3];

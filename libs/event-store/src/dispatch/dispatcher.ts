@@ -1,7 +1,7 @@
 // The dispatcher (ARCHITECTURE.md §7): a checkpointed subscription that turns chosen events into
 // BullMQ jobs whose job id is the event id. Appends never touch Redis; when Redis is down the adds
 // time out, the subscription retries the same batch with backoff (forever: Redis away is transient,
-// never a failing mark, ADR 0010-b §7), and the checkpoint moves only after Redis accepted every job
+// never a failing mark, ADR 0010 §7), and the checkpoint moves only after Redis accepted every job
 // of the batch. An event that cannot become a job (a route's data() throws, a job Redis refuses
 // while up) is tried a bounded number of times, then the dispatcher is marked failing at it. A crash between the add and the checkpoint re-adds
 // the same job ids, which BullMQ ignores: nothing is skipped, nothing doubled.
@@ -162,7 +162,7 @@ export class Dispatcher {
         // While Redis is away, fail fast instead of piling adds into ioredis's offline queue on every retry.
         const away = ['reconnecting', 'close', 'end'].includes(options.connection.status);
         if (away && plan.size > 0) throw new RedisUnavailableError(`Redis is ${options.connection.status}; batch after ${from} retried later`);
-        // The marker (ADR 0010-c) is read and written like the jobs: Redis away is transient.
+        // The marker (ADR 0011) is read and written like the jobs: Redis away is transient.
         if (!away && (await redisWork(options.connection, () => this.rewindIfRedisLostJobs(from)))) return; // the consumer rereads its moved checkpoint
         jobs = 0;
         for (const [queue, list] of plan) {

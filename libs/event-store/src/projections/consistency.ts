@@ -1,7 +1,7 @@
 // Read-your-writes (ADR 0005): wait until the LIVE versions of the named projections have applied
 // the log up to a position. Woken by the runners' NOTIFY; polls as a fallback (a lost notification
 // or a dropped LISTEN connection only delays an answer, never wrongs it). A wait on a projection
-// marked failing (ADR 0010-b) ends at once: it could only time out.
+// marked failing (ADR 0010) ends at once: it could only time out.
 import pg from 'pg';
 import { checkpointChannel, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q } from './control.js';
 
@@ -38,7 +38,7 @@ export const DEFAULT_CONSISTENCY_TIMEOUT_MS = 3000;
 
 /**
  * Maps a wait's outcome to the HTTP answer of a command (ADR 0005): 200 when the screen's
- * projections caught up, 503 when one of them is marked failing (ADR 0010-b: waiting cannot help),
+ * projections caught up, 503 when one of them is marked failing (ADR 0010: waiting cannot help),
  * else 202 with the position, so the client re-reads with MIN_POSITION_HEADER.
  */
 export function commandAnswer(result: ConsistencyResult): { status: 200 | 202 | 503; headers: Record<string, string> } {

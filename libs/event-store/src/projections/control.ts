@@ -47,7 +47,7 @@ export interface CheckpointRow {
   position: string;
   status: ProjectionStatus;
   updated_at: Date;
-  /** Set while the runner cannot apply the event at this position (ADR 0010-b): the projection is failing. */
+  /** Set while the runner cannot apply the event at this position (ADR 0010): the projection is failing. */
   failing_position: string | null;
   error: string | null;
   /** When the last try at failing_position failed. */
@@ -58,7 +58,7 @@ export interface CheckpointRow {
   retry_requests: number;
 }
 
-/** A consumer's row (dispatcher, reactor): the same failure state as a projection's (ADR 0010-b §7). */
+/** A consumer's row (dispatcher, reactor): the same failure state as a projection's (ADR 0010 §7). */
 export interface ConsumerCheckpointRow {
   name: string;
   /** 'dispatcher' | 'reactor': set by the consumer that leads it (null before one led since the column came). */
@@ -91,7 +91,7 @@ CREATE TABLE IF NOT EXISTS ${s}.checkpoints (
   updated_at   timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (name, version)
 );
--- Failure state (ADR 0010-b), added in place to databases made before it. Checked first: an ALTER
+-- Failure state (ADR 0010), added in place to databases made before it. Checked first: an ALTER
 -- takes an exclusive lock on the table even when every column exists, and runners hold its rows.
 DO $migrate$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'checkpoints' AND column_name = 'retry_requests') THEN
@@ -109,7 +109,7 @@ CREATE TABLE IF NOT EXISTS ${s}.consumer_checkpoints (
   position    bigint      NOT NULL,
   updated_at  timestamptz NOT NULL DEFAULT now()
 );
--- The same failure state for the dispatcher and the reactors (ADR 0010-b §7), and their kind for messages.
+-- The same failure state for the dispatcher and the reactors (ADR 0010 §7), and their kind for messages.
 DO $migrate$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'consumer_checkpoints' AND column_name = 'retry_requests') THEN
     ALTER TABLE ${s}.consumer_checkpoints

@@ -1,4 +1,4 @@
-// A projection that cannot apply an event never fails silently (ADR 0010-b): narrowed to the event,
+// A projection that cannot apply an event never fails silently (ADR 0010): narrowed to the event,
 // bounded tries, marked failing at its position, visible in status and to read-your-writes waits,
 // repaired by `projections retry`; transient errors are retried forever and never marked.
 import pg from 'pg';

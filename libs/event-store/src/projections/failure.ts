@@ -1,4 +1,4 @@
-// Why a projection could not apply an event, and whether trying again can help (ADR 0010-b).
+// Why a projection could not apply an event, and whether trying again can help (ADR 0010).
 // Transient: the database or the network was in the way (retried forever, never marked failing).
 // Anything else is a property of the event and the code (a data error, a bug): trying the same
 // event with the same code gives the same answer, so after a few tries the projection is marked failing.

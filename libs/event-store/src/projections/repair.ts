@@ -1,4 +1,4 @@
-// The repair path of a failing projection (ADR 0010-b): after the cause is fixed (new handler code
+// The repair path of a failing projection (ADR 0010): after the cause is fixed (new handler code
 // deployed, or an upcaster for the event's type), `projections retry <name>` asks the runner that
 // leads it to try the failing event again, and reports what happened. The dispatcher and the
 // reactors are repaired the same way (src/consumers/status.ts, `retryConsumer`).

@@ -61,7 +61,7 @@ describe('projection runner', () => {
     await seed(store, 0, 300, 300);
     let broken = true;
     // Position 250 sits in the middle of the third batch of 100: that batch is rolled back whole, then
-    // applied event by event (ADR 0010-b), so 201–249 are kept with their checkpoint and 250 is retried.
+    // applied event by event (ADR 0010), so 201–249 are kept with their checkpoint and 250 is retried.
     runner(demoProjection({ style: 'handlers', failOn: (e) => broken && e.position === 250 }), { maxAttempts: 1000, retryDelayMs: 20 });
     await until(async () => (await checkpoint()) === 249, 10_000, 'the events before the bad one');
     await new Promise((r) => setTimeout(r, 500)); // several retries of the failing event

@@ -1,7 +1,7 @@
 // The projection runner (ARCHITECTURE.md §5, ADR 0004): one instance per projection version holds a
 // session-level advisory lock on its own connection and applies ordered batches, each batch and the
 // checkpoint in ONE transaction on that same connection. Other instances wait as hot standbys.
-// An event it cannot apply never stalls it silently (ADR 0010-b): the batch is narrowed to that event,
+// An event it cannot apply never stalls it silently (ADR 0010): the batch is narrowed to that event,
 // the events before it are applied, the event is tried a bounded number of times, then the projection
 // is marked failing at its position until an operator asks for another try.
 import pg from 'pg';

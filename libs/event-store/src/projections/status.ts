@@ -14,7 +14,7 @@ export interface ProjectionStatusRow {
   head: number;
   lag: number;
   updatedAt: string | null;
-  /** Set while the runner cannot apply the event at `position` (ADR 0010-b); the checkpoint stays just before it. */
+  /** Set while the runner cannot apply the event at `position` (ADR 0010); the checkpoint stays just before it. */
   failing: ProjectionFailure | null;
 }
 

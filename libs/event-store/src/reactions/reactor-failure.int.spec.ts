@@ -1,4 +1,4 @@
-// A reactor whose reaction cannot handle an event never stalls silently (issue 13, ADR 0010-b §7):
+// A reactor whose reaction cannot handle an event never stalls silently (issue 13, ADR 0010 §7):
 // the events before it are handled, the event gets N tries, then the reactor is marked failing at
 // its position (status, CLI, failingConsumers for health), makes no tries of its own, and
 // `projections retry <name>` after the fix catches up. Transient errors are retried forever, unmarked.

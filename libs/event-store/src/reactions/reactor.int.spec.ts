@@ -28,7 +28,7 @@ function welcomer(seen: StoredEvent[], o: { failUntil?: () => boolean } = {}) {
     pool: db.pool,
     standbyPollMs: 50,
     batchSize: 40,
-    retryDelayMs: 50, // a failing batch is narrowed and its event retried after 50, 100, … ms (ADR 0010-b §7)
+    retryDelayMs: 50, // a failing batch is narrowed and its event retried after 50, 100, … ms (ADR 0010 §7)
     reactions: {
       AccountOpened: async (e) => {
         if (o.failUntil?.()) throw new Error('not yet (test)');

@@ -58,7 +58,7 @@ export class Reactor {
       maxAttempts: options.maxAttempts,
       retryDelayMs: options.retryDelayMs,
       failingPollMs: options.failingPollMs,
-      // In log order; a throw retries the batch (transient) or narrows it to the event (ADR 0010-b §7),
+      // In log order; a throw retries the batch (transient) or narrows it to the event (ADR 0010 §7),
       // earlier reactions included: they are idempotent.
       handle: async (events) => {
         for (const e of events) {

@@ -21,7 +21,7 @@ export class HealthController {
   ) {}
 
   /**
-   * db and redis decide up/down (503); a silent worker or a projection, the dispatcher or a reactor marked failing (ADR 0010-b)
+   * db and redis decide up/down (503); a silent worker or a projection, the dispatcher or a reactor marked failing (ADR 0010)
    * only makes the answer 'degraded' (200): the API still serves, but some screens show stale data.
    */
   @Get()
@@ -60,7 +60,7 @@ export class HealthController {
           })),
         });
       },
-      // The dispatcher and the reactors (notifications, the week advance) fail the same way (ADR 0010-b §7).
+      // The dispatcher and the reactors (notifications, the week advance) fail the same way (ADR 0010 §7).
       async () => {
         const indicator = this.indicators.check('consumers');
         const failing = await failingConsumers(this.pool);

@@ -405,7 +405,7 @@ describe('complete profile', () => {
 });
 
 describe('authorization', () => {
-  // ACADEMY_REPEAT_ROLE_CHANGE=200 runs it 200 times in a row (the race it guards against: ADR 0010).
+  // ACADEMY_REPEAT_ROLE_CHANGE=200 runs it 200 times in a row (the race it guards against: ADR 0012).
   const roleChangeRuns = Array.from({ length: Number(process.env.ACADEMY_REPEAT_ROLE_CHANGE ?? 1) }, (_, i) => i + 1);
   it.each(roleChangeRuns)('ends the sessions of a user whose role changed (the token names the old role) #%i', async () => {
     const s = await verifiedStudent('promoted');

@@ -38,7 +38,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
 
   onApplicationBootstrap(): void {
     const onError = (what: string) => (e: unknown) => this.log.error(`${what}: ${e instanceof Error ? e.message : String(e)}`);
-    // The same bounded tries for projections, reactors and the dispatcher (ADR 0010-b).
+    // The same bounded tries for projections, reactors and the dispatcher (ADR 0010).
     const tries = { maxAttempts: this.config.PROJECTION_MAX_ATTEMPTS, retryDelayMs: this.config.PROJECTION_RETRY_MS };
     this.running = startProjections(this.registry.projections, { store: this.store, pool: this.pool, ...tries, onError: onError('projection') });
     this.reacting = startReactors(this.registry.reactors?.(this.store) ?? [], { store: this.store, pool: this.pool, ...tries, onError: onError('reactor') });

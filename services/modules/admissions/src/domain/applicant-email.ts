@@ -1,5 +1,5 @@
 // The admissions lookup stream `applicant-email-<lookup>` (lookup = the keyed HMAC of the address,
-// EmailLookup, ADR 0010-f): which prospects were submitted with one address. When the account with
+// EmailLookup, ADR 0014): which prospects were submitted with one address. When the account with
 // that address is deleted, every application and message under it is erased too (a person who asks
 // to be forgotten is forgotten everywhere); an erased prospect's link is removed by an event.
 // Read from the log, not from a read model, so a lagging projection cannot hide a prospect.

@@ -2,7 +2,7 @@
 // of each application and quick-contact message, always (mail preferences govern mail only), with a
 // link to their own Prospective page. Only the person's name and the course: the rest is on the page.
 // Each notice says whom it names (`about`: the prospect's data subject) and how it reads once they are
-// erased, so erasing the applicant rewrites it to exactly what a replay writes (ADR 0010-f).
+// erased, so erasing the applicant rewrites it to exactly what a replay writes (ADR 0014).
 import type { InAppNotice, InAppTemplates, RecipientDirectory, SubjectErasures } from '@academy/backend';
 import {
   ADMISSIONS_EVENTS,

@@ -1,4 +1,4 @@
-// Erasure follows the person (ADR 0010-f). UserDeleted (identity) → every application and message sent
+// Erasure follows the person (ADR 0014). UserDeleted (identity) → every application and message sent
 // with the deleted account's address before the deletion is erased too: an admin who deletes a
 // person must not leave their application listed to staff. The prospects are found through the
 // address's lookup stream (keyed HMAC, read from the log: a lagging read model cannot hide one).

@@ -17,7 +17,7 @@ export const ERASED_STUDENT = 'An erased student';
 
 /**
  * 'Ada Student submitted Task "Forms" (attempt 2, late)'; the student's name only while they are not
- * erased (the directory forgets a deleted user), and the wording once they are (ADR 0010-f).
+ * erased (the directory forgets a deleted user), and the wording once they are (ADR 0014).
  */
 async function submittedSummary(e: StoredEvent, directory: RecipientDirectory): Promise<{ text: string; erased: string }> {
   const d = e.data as WorkSubmittedData;

@@ -1,5 +1,5 @@
 // One stream per normalised email (`email-<lookup>`, the keyed HMAC of the address from EmailLookup,
-// ADR 0010-f; never a plain hash, which anyone could recompute): its first event claims the address.
+// ADR 0014; never a plain hash, which anyone could recompute): its first event claims the address.
 // Appending with expectedVersion 0 makes two concurrent sign-ups with one email create one account.
 
 export const EMAIL_RESERVED = 'EmailReserved';

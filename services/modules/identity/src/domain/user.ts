@@ -18,7 +18,7 @@ export const invitationSubjects = (userId: string, count: number) => Array.from(
 export interface UserRegisteredData {
   userId: string;
   role: Role;
-  /** EmailLookup.of(email), the keyed HMAC (ADR 0010-f): links the reservation stream without the address. */
+  /** EmailLookup.of(email), the keyed HMAC (ADR 0014): links the reservation stream without the address. */
   emailHash: string;
   /** Self-registered accounts must verify their email before signing in; setup/admin-created ones need not. */
   selfRegistered: boolean;

@@ -8,7 +8,7 @@
 // Without a working LISTEN connection nothing is remembered (every check goes to the database), so an
 // ended session is never answered live from memory, whether the notice could be missed or not.
 //
-// Fences (ADR 0010) make "ended" mean ended in EVERY process by the time the command answers:
+// Fences (ADR 0012) make "ended" mean ended in EVERY process by the time the command answers:
 // - a listening process answers from memory only while it "trusts" it: for TRUST_MS after sending a
 //   beat, the upsert of its row in identity_session_listeners on the LISTEN connection (every BEAT_MS);
 // - `fence()`, called after a revocation committed, takes a number, sends it as 'fence:<n>' on the same

@@ -1,4 +1,4 @@
-// Two API processes on one database (ADR 0010): every command that ends sessions, answered by process
+// Two API processes on one database (ADR 0012): every command that ends sessions, answered by process
 // A, is refused by process B on B's very next request, though B remembered the session as live. No
 // polling after the answer: the answer itself is the promise. Real Postgres and Redis; the identity
 // projection runs beside A as the worker would run it.

@@ -134,7 +134,7 @@ export class SessionStore {
   }
 
   /**
-   * Resolves once every API process has heard every session end committed so far (ADR 0010): what a
+   * Resolves once every API process has heard every session end committed so far (ADR 0012): what a
    * command that ends sessions awaits before it answers. The revocations above call it themselves.
    */
   fence(): Promise<void> {

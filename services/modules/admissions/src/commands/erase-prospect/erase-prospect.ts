@@ -6,7 +6,7 @@ import { decideProspect, type ProspectCommand, prospectDecider } from '../../dom
 const ATTEMPTS = 10;
 
 /**
- * Erases one applicant (ADR 0003, ADR 0010-f), for the staff action and for the account-deletion
+ * Erases one applicant (ADR 0003, ADR 0014), for the staff action and for the account-deletion
  * reaction alike:
  * 1. `ApplicantErased` on the prospect and `ProspectEmailUnlinked` in the address's lookup stream, in
  *    one atomic append (the prospect's part guarded by the version read);

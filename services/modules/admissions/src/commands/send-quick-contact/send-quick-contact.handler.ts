@@ -8,7 +8,7 @@ import { submitProspect } from '../submit-prospect.js';
 /**
  * The floating Quick Contact dialog (spec §2, §7 send-quick-contact): one QuickContactReceived in its
  * own stream, the person's data encrypted under the prospect's own key, indexed under the keyed lookup
- * of the address (ADR 0010-f). A filled honeypot stores nothing.
+ * of the address (ADR 0014). A filled honeypot stores nothing.
  */
 @Injectable()
 export class SendQuickContactHandler {

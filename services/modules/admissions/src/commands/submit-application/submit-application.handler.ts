@@ -8,7 +8,7 @@ import { submitProspect } from '../submit-prospect.js';
 /**
  * The landing page's application form (spec §5, §7 send-contact-form): one ApplicationSubmitted in
  * its own stream, the person's data encrypted under the prospect's own key, indexed under the keyed
- * lookup of the address (ADR 0010-f). A filled honeypot is a
+ * lookup of the address (ADR 0014). A filled honeypot is a
  * bot: nothing is stored and the caller cannot tell (position 0).
  */
 @Injectable()

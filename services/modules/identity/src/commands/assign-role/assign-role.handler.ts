@@ -12,7 +12,7 @@ import { SessionStore } from '../../sessions/session-store.js';
  * An administrator replaces a user's role (spec §4 "Role change"). Every session of that user ends:
  * their access tokens name the old role (the AuthGuard refuses them at once) and their refresh tokens
  * are revoked, so the new role comes with their next sign-in. It answers only when no API process
- * accepts those tokens any more (ADR 0010): the revocation waits for every process, and a last fence
+ * accepts those tokens any more (ADR 0012): the revocation waits for every process, and a last fence
  * after the users projection's write covers its notice (a session begun while the role was changing).
  */
 @Injectable()

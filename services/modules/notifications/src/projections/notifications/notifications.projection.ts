@@ -4,7 +4,7 @@
 // transaction as the checkpoint it happens exactly once per (event, user), and a rebuild or an
 // audit replay writes the same inbox, read marks included (they are events too). A notice that names a
 // person keeps whom it names (`about_subject`) until that person is erased; then its body becomes the
-// template's erased wording, the same text a replay after the erasure writes (ADR 0010-f).
+// template's erased wording, the same text a replay after the erasure writes (ADR 0014).
 import type { InAppTemplates, SubjectErasures } from '@academy/backend';
 import type { EventHandler, Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
