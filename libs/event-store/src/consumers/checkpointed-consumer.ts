@@ -12,6 +12,7 @@ import pg from 'pg';
 import { ConcurrencyError, type EventStore, type StoredEvent } from '../port.js';
 import { advisoryKey, consumerChannel, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q, type ConsumerCheckpointRow } from '../projections/control.js';
 import { describeFailure, isTransientError } from '../projections/failure.js';
+import { narrowBatch, WakeablePause } from '../projections/narrow.js';
 
 /** 'failing': marked failing at an event; waits for `projections retry` (or a restart) to try it again. */
 export type ConsumerState = 'starting' | 'standby' | 'running' | 'failing' | 'stopped';
@@ -59,7 +60,7 @@ export class CheckpointedConsumer {
   private stopping = false;
   private done: Promise<void> | null = null;
   private endFollow: ((reason: Outcome) => void) | null = null;
-  private wakeSleep: (() => void) | null = null;
+  private readonly sleeper = new WakeablePause();
   private _state: ConsumerState = 'starting';
   private _position = -1;
 
@@ -92,7 +93,7 @@ export class CheckpointedConsumer {
   async stop(): Promise<void> {
     this.stopping = true;
     this.endFollow?.('stopped');
-    this.wakeSleep?.();
+    this.sleeper.wake();
     await this.done;
     await this.options.closed?.();
     this._state = 'stopped';
@@ -108,17 +109,7 @@ export class CheckpointedConsumer {
   }
 
   private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeSleep = () => {
-        this.wakeSleep = null;
-        done();
-      };
-    });
+    return this.sleeper.pause(ms);
   }
 
   private async main(): Promise<void> {
@@ -148,7 +139,7 @@ export class CheckpointedConsumer {
         if (locked) {
           // `projections retry <name>` wakes a failing leader at once (the slow poll covers a lost notification).
           client.on('notification', (msg) => {
-            if (msg.payload === this.options.name) this.wakeSleep?.();
+            if (msg.payload === this.options.name) this.sleeper.wake();
           });
           await client.query(`LISTEN ${q(consumerChannel(this.control))}`);
           this._state = 'running';
@@ -273,51 +264,28 @@ export class CheckpointedConsumer {
   }
 
   /**
-   * A batch failed with a non-transient error (or the row is marked failing): handle its events one
-   * by one (each with its checkpoint), so those before the bad one are done; try the bad one
-   * `maxAttempts` times in all with a doubling pause (once when the row is already marked failing),
-   * then mark the consumer failing at its position. A failed batch of that event alone was its first
-   * try; a failed batch of several counts for none (which event threw is unknown). Transient errors
-   * on the way are retried without counting.
+   * A batch failed with a non-transient error (or the row is marked failing): narrowed to the event
+   * (narrowBatch, shared with the projection runner), each event handled with its own checkpoint.
    */
-  private async narrow(client: pg.Client, events: StoredEvent[], from: number, batchError: unknown, ended: () => boolean): Promise<{ outcome: Outcome; expected: number }> {
-    let expected = from;
-    const stop = (outcome: Outcome) => ({ outcome, expected });
-    for (const event of events) {
-      let tries = 0;
-      let delay = this.retryDelayMs;
-      let transientDelay = 100;
-      if (events.length === 1) {
-        // A batch of one (the usual case when following live) was this event's first try.
-        tries = 1;
-        if (tries >= this.budget()) return stop((await this.markFailing(client, event, expected, batchError, tries)) ? 'failing' : 'resync');
-        await this.pause(delay);
-        delay *= 2;
-      }
-      for (;;) {
-        if (ended() || this.stopping) return stop('stopped');
-        try {
-          await this.options.handle([event], expected);
-        } catch (e) {
-          if (ended()) return stop('stopped');
-          if (this.transient(e)) {
-            this.report(e);
-            await this.pause(transientDelay);
-            transientDelay = Math.min(transientDelay * 2, 10_000);
-            continue;
-          }
-          tries += 1;
-          if (tries >= this.budget()) return stop((await this.markFailing(client, event, expected, e, tries)) ? 'failing' : 'resync');
-          await this.pause(delay);
-          delay *= 2;
-          continue;
-        }
-        if (!(await this.commit(client, expected, event.position))) return stop('resync');
-        expected = event.position;
-        break;
-      }
-    }
-    return stop('ok');
+  private narrow(client: pg.Client, events: StoredEvent[], from: number, batchError: unknown, ended: () => boolean) {
+    return narrowBatch<never>({
+      events,
+      from,
+      batchError,
+      budget: () => this.budget(),
+      retryDelayMs: this.retryDelayMs,
+      pause: (ms) => this.pause(ms),
+      report: (e) => this.report(e),
+      ended: () => ended() || this.stopping,
+      tryEvent: async (event, expected) => {
+        await this.options.handle([event], expected);
+        return 'ok';
+      },
+      committed: (event, expected) => this.commit(client, expected, event.position),
+      interrupted: () => (ended() ? 'stopped' : null),
+      transient: (e) => this.transient(e),
+      markFailing: (event, expected, error, tries) => this.markFailing(client, event, expected, error, tries),
+    });
   }
 
   /** Tries an event gets: one per request once the row is marked failing, else maxAttempts. */

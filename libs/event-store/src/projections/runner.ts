@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { EventStore, StoredEvent } from '../port.js';
 import { applyEvents, assertProjection, projectionTx, setupSchema } from './apply.js';
 import { describeFailure, isTransientError } from './failure.js';
+import { narrowBatch, WakeablePause } from './narrow.js';
 import {
   advisoryKey,
   checkpointChannel,
@@ -63,7 +64,7 @@ export class ProjectionRunner {
   private stopping = false;
   private done: Promise<void> | null = null;
   private endFollow: ((o: Outcome) => void) | null = null;
-  private wakeSleep: (() => void) | null = null;
+  private readonly sleeper = new WakeablePause();
   private _state: RunnerState = 'starting';
   private _position = -1;
 
@@ -98,7 +99,7 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.stopping = true;
     this.endFollow?.('stopped');
-    this.wakeSleep?.();
+    this.sleeper.wake();
     await this.done;
     this.setState('stopped');
   }
@@ -114,17 +115,7 @@ export class ProjectionRunner {
   }
 
   private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeSleep = () => {
-        this.wakeSleep = null;
-        done();
-      };
-    });
+    return this.sleeper.pause(ms);
   }
 
   private async main(): Promise<void> {
@@ -186,9 +177,9 @@ export class ProjectionRunner {
                 if (n.name !== this.projection.name) return;
                 if (n.version > this.projection.version && n.status === 'live') {
                   this.endFollow?.('resync');
-                  this.wakeSleep?.(); // a failing runner re-reads its row and stands down
+                  this.sleeper.wake(); // a failing runner re-reads its row and stands down
                 }
-                if (n.version === this.projection.version && n.retry) this.wakeSleep?.(); // `projections retry`
+                if (n.version === this.projection.version && n.retry) this.sleeper.wake(); // `projections retry`
               } catch {
                 /* not ours */
               }
@@ -400,52 +391,30 @@ export class ProjectionRunner {
   }
 
   /**
-   * A batch failed with a data error: apply its events one by one (each with its checkpoint), so those
-   * before the bad one are kept; try the bad one `maxAttempts` times with a doubling pause (one try
-   * when the row is already marked failing), then mark the projection failing at its position.
-   * Transient errors on the way are retried without counting.
+   * A batch failed with a data error: narrowed to the event (narrowBatch, shared with the
+   * checkpointed consumers), each event applied in its own transaction with its checkpoint.
    */
   private async narrow(client: pg.Client, events: StoredEvent[], from: number, batchError: unknown, ended: () => boolean): Promise<Outcome> {
-    let expected = from;
-    for (const event of events) {
-      let tries = 0;
-      let delay = this.retryDelayMs;
-      let transientDelay = 100;
-      if (events.length === 1) {
-        // A batch of one (the usual case when following live) was this event's first try.
-        tries = 1;
-        if (tries >= this.budget()) return (await this.markFailing(client, event, expected, batchError, tries)) ? 'failing' : 'resync';
-        await this.pause(delay);
-        delay *= 2;
-      }
-      for (;;) {
-        if (ended() || this.stopping) return 'stopped';
-        try {
-          const r = await this.applyBatch(client, [event], expected);
-          if (r !== 'ok') return r;
-          break;
-        } catch (e) {
-          if (e instanceof LockLost || ended()) return 'lost';
-          if (isTransientError(e)) {
-            this.report(e);
-            await this.pause(transientDelay);
-            transientDelay = Math.min(transientDelay * 2, 10_000);
-            continue;
-          }
-          tries += 1;
-          if (tries >= this.budget()) {
-            if (!(await this.markFailing(client, event, expected, e, tries))) return 'resync';
-            return 'failing';
-          }
-          await this.pause(delay);
-          delay *= 2;
-        }
-      }
-      expected = event.position;
-      this._position = expected;
-      this.failingMark = false;
-    }
-    return 'ok';
+    const { outcome } = await narrowBatch<Outcome>({
+      events,
+      from,
+      batchError,
+      budget: () => this.budget(),
+      retryDelayMs: this.retryDelayMs,
+      pause: (ms) => this.pause(ms),
+      report: (e) => this.report(e),
+      ended: () => ended() || this.stopping,
+      tryEvent: (event, expected) => this.applyBatch(client, [event], expected),
+      committed: async (event) => {
+        this._position = event.position;
+        this.failingMark = false;
+        return true;
+      },
+      interrupted: (e) => (e instanceof LockLost || ended() ? 'lost' : null),
+      transient: isTransientError,
+      markFailing: (event, expected, error, tries) => this.markFailing(client, event, expected, error, tries),
+    });
+    return outcome;
   }
 
   /** Tries an event gets: one per request once the row is marked failing, else maxAttempts. */

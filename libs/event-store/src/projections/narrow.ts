@@ -1,0 +1,103 @@
+// What the projection runner and the checkpointed consumers (dispatcher, reactors) share when a
+// batch fails (ADR 0010): a wakeable pause, and narrowing the batch to the event with a bounded
+// number of tries. What one try is (a transaction, a handler and a checkpoint) and how the failure is
+// recorded stay with the caller.
+import type { StoredEvent } from '../port.js';
+
+/** A pause that stop() or a notification can cut short; only one is pending at a time. */
+export class WakeablePause {
+  private wakeSleep: (() => void) | null = null;
+
+  pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeSleep = () => {
+        this.wakeSleep = null;
+        done();
+      };
+    });
+  }
+
+  wake(): void {
+    this.wakeSleep?.();
+  }
+}
+
+export interface NarrowSteps<O extends string> {
+  /** The batch that failed, and the checkpoint before it. */
+  events: StoredEvent[];
+  from: number;
+  /** The batch's error: the first try of an event that was alone in it. */
+  batchError: unknown;
+  /** Tries an event gets before it is marked failing (asked again for every event). */
+  budget(): number;
+  /** Pause after the first failed try, doubled after each. */
+  retryDelayMs: number;
+  pause(ms: number): Promise<void>;
+  report(error: unknown): void;
+  /** True once the narrowing must end ('stopped'). */
+  ended(): boolean;
+  /** One try of one event: 'ok' goes on to `committed`; another outcome ends the narrowing; a throw is a failed try. */
+  tryEvent(event: StoredEvent, expected: number): Promise<'ok' | O>;
+  /** After a successful try (its throws are not tries): moves the checkpoint; false when it moved meanwhile (resync). */
+  committed(event: StoredEvent, expected: number): Promise<boolean>;
+  /** An outcome for a throw that ends the narrowing without counting as a try (a lost lock), or null. */
+  interrupted(error: unknown): O | 'stopped' | null;
+  /** Retried without counting (the database or Redis away). */
+  transient(error: unknown): boolean;
+  /** Records the failure; false when the checkpoint moved meanwhile (resync). */
+  markFailing(event: StoredEvent, expected: number, error: unknown, tries: number): Promise<boolean>;
+}
+
+/**
+ * Handles the events of a failed batch one by one (each with its checkpoint), so those before the
+ * bad one are done; tries the bad one `budget()` times in all with a doubling pause, then marks it
+ * failing. A failed batch of that event alone was its first try; a failed batch of several counts
+ * for none (which event threw is unknown). Transient errors on the way are retried without counting.
+ */
+export async function narrowBatch<O extends string>(s: NarrowSteps<O>): Promise<{ outcome: O | 'ok' | 'stopped' | 'failing' | 'resync'; expected: number }> {
+  let expected = s.from;
+  const stop = (outcome: O | 'ok' | 'stopped' | 'failing' | 'resync') => ({ outcome, expected });
+  for (const event of s.events) {
+    let tries = 0;
+    let delay = s.retryDelayMs;
+    let transientDelay = 100;
+    if (s.events.length === 1) {
+      // A batch of one (the usual case when following live) was this event's first try.
+      tries = 1;
+      if (tries >= s.budget()) return stop((await s.markFailing(event, expected, s.batchError, tries)) ? 'failing' : 'resync');
+      await s.pause(delay);
+      delay *= 2;
+    }
+    for (;;) {
+      if (s.ended()) return stop('stopped');
+      let r: 'ok' | O;
+      try {
+        r = await s.tryEvent(event, expected);
+      } catch (e) {
+        const interrupted = s.interrupted(e);
+        if (interrupted) return stop(interrupted);
+        if (s.transient(e)) {
+          s.report(e);
+          await s.pause(transientDelay);
+          transientDelay = Math.min(transientDelay * 2, 10_000);
+          continue;
+        }
+        tries += 1;
+        if (tries >= s.budget()) return stop((await s.markFailing(event, expected, e, tries)) ? 'failing' : 'resync');
+        await s.pause(delay);
+        delay *= 2;
+        continue;
+      }
+      if (r !== 'ok') return stop(r);
+      if (!(await s.committed(event, expected))) return stop('resync');
+      expected = event.position;
+      break;
+    }
+  }
+  return stop('ok');
+}
