@@ -1,18 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Button,
-  toast,
-} from '@academy/ui';
-import { errorMessage } from '@academy/web-session';
+import { Button } from '@academy/ui';
+import { ConfirmDialog, toastAnswer } from '@academy/web-dashboard';
 
 export interface ConfirmDeleteProps {
   /** The trigger's accessible name, e.g. "Delete Web Development". */
@@ -28,41 +17,21 @@ export interface ConfirmDeleteProps {
 
 /** A Delete button whose confirmation says what is lost; the dialog closes after the answer either way. */
 export function ConfirmDelete({ label, title, description, confirmLabel, onConfirm, successFallback, failureFallback }: ConfirmDeleteProps) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      const answer = await onConfirm();
-      toast.success(answer.message || successFallback);
-    } catch (error) {
-      toast.error(errorMessage(error, failureFallback));
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  }
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={label}>
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Deleting...' : confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      busyLabel="Deleting..."
+      destructive
+      onConfirm={async () => void (await toastAnswer(onConfirm, successFallback, failureFallback))}
+    />
   );
 }
 

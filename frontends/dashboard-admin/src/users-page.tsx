@@ -3,14 +3,6 @@ import { Link } from 'react-router-dom';
 import { GraduationCap, ShieldCheck, Trash2, UserPlus, Users } from 'lucide-react';
 import { ASSIGNABLE_ROLES, ROLE_LABELS, USER_ADMIN_MESSAGES, type Role, type UserSummary } from '@academy/contracts';
 import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
   Button,
   ErrorPanel,
   NativeSelect,
@@ -24,7 +16,7 @@ import {
   buttonVariants,
   toast,
 } from '@academy/ui';
-import { PageHeader, ReissuePassword, StatCard, formatDate, useAssignRoleMutation, useDeleteUserMutation, useUsersQuery } from '@academy/web-dashboard';
+import { ConfirmDialog, PageHeader, ReissuePassword, StatCard, formatDate, toastAnswer, useAssignRoleMutation, useDeleteUserMutation, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, errorMessage, useSession } from '@academy/web-session';
 
 const isAssignable = (role: Role): role is (typeof ASSIGNABLE_ROLES)[number] => (ASSIGNABLE_ROLES as readonly string[]).includes(role);
@@ -69,22 +61,12 @@ function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
   );
 }
 
-/** Delete with a confirmation that says what is lost (spec §2 Users). */
+/** Delete with a confirmation that says what is lost (spec §2 Users); a refusal keeps the dialog open. */
 function DeleteUser({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
   const deleteUser = useDeleteUserMutation();
-  const [open, setOpen] = useState(false);
-  async function confirm() {
-    try {
-      const answer = await deleteUser.mutateAsync(user.id);
-      toast.success(answer.message || USER_ADMIN_MESSAGES.userDeleted);
-      setOpen(false);
-    } catch (error) {
-      toast.error(errorMessage(error, USER_ADMIN_MESSAGES.deleteFailed));
-    }
-  }
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !deleteUser.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -96,22 +78,18 @@ function DeleteUser({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this user?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {user.fullName || user.email} ({user.email}) will be deleted. This action is irreversible: it also removes the user&apos;s enrollments and submissions.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteUser.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={deleteUser.isPending}>
-            {deleteUser.isPending ? 'Deleting...' : 'Delete User'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this user?"
+      description={
+        <>
+          {user.fullName || user.email} ({user.email}) will be deleted. This action is irreversible: it also removes the user&apos;s enrollments and submissions.
+        </>
+      }
+      confirmLabel="Delete User"
+      busyLabel="Deleting..."
+      destructive
+      onConfirm={() => toastAnswer(() => deleteUser.mutateAsync(user.id), USER_ADMIN_MESSAGES.userDeleted, USER_ADMIN_MESSAGES.deleteFailed)}
+    />
   );
 }
 

@@ -5,14 +5,6 @@ import { z } from 'zod';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_DAY, addTaskRequestSchema, setCapstoneRequestSchema, updateWeekRequestSchema, type Capstone, type Task, type Week } from '@academy/contracts';
 import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
   Button,
   FormField,
   FormSelectField,
@@ -24,6 +16,7 @@ import {
   toast,
 } from '@academy/ui';
 import {
+  ConfirmDialog,
   formatDateTime,
   useAddTaskMutation,
   useRemoveCapstoneMutation,
@@ -161,38 +154,21 @@ function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capsto
 
 /** A Remove button that asks first: the students' submissions of a removed item lose their place in the week. */
 function ConfirmRemove({ label, what, disabled, onConfirm }: { label: string; what: string; disabled: boolean; onConfirm: () => Promise<void> }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  }
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" aria-label={label} disabled={disabled}>
           <Trash2 aria-hidden="true" />
           Remove
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{`Remove ${what}?`}</AlertDialogTitle>
-          <AlertDialogDescription>Students will no longer see it in this week. This cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
-            {busy ? 'Removing...' : 'Remove'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Remove ${what}?`}
+      description="Students will no longer see it in this week. This cannot be undone."
+      confirmLabel="Remove"
+      busyLabel="Removing..."
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }
 

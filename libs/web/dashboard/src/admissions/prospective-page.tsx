@@ -13,14 +13,6 @@ import {
   type ProspectStatus,
 } from '@academy/contracts';
 import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
   Button,
   Dialog,
   DialogContent,
@@ -44,6 +36,7 @@ import {
   toast,
 } from '@academy/ui';
 import { errorMessage } from '@academy/web-session';
+import { ConfirmDialog, toastAnswer } from '../confirm-dialog';
 import { PageHeader } from '../page-header';
 import { formatDate, formatDateTime } from '../format';
 import {
@@ -106,47 +99,33 @@ function MarkContacted({ prospect }: { prospect: Prospect }) {
   );
 }
 
-/** Decline, after a confirmation that says it closes the prospect for good. */
+/** Decline, after a confirmation that says it closes the prospect for good; a refusal closes it and rereads the lists. */
 function Decline({ prospect }: { prospect: Prospect }) {
   const decline = useDeclineProspectMutation();
   const refresh = useRefreshAdmissions();
-  const [open, setOpen] = useState(false);
-  async function confirm() {
-    try {
-      const answer = await decline.mutateAsync(prospect);
-      toast.success(answer.message || ADMISSIONS_MESSAGES.declined);
-      setOpen(false);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to decline the application'));
-      setOpen(false);
-      void refresh();
-    }
-  }
   const what = noun(prospect.kind);
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !decline.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Decline ${prospect.name}`}>
           <Ban aria-hidden="true" />
           Decline
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Decline this {what}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The {what} of {prospect.name} ({prospect.email}) will be marked as declined.
-            {prospect.kind === 'application' && ' A declined applicant can no longer be converted to a student.'} This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={decline.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={decline.isPending}>
-            {decline.isPending ? 'Saving...' : 'Decline'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={<>Decline this {what}?</>}
+      description={
+        <>
+          The {what} of {prospect.name} ({prospect.email}) will be marked as declined.
+          {prospect.kind === 'application' && ' A declined applicant can no longer be converted to a student.'} This cannot be undone.
+        </>
+      }
+      confirmLabel="Decline"
+      busyLabel="Saving..."
+      destructive
+      onConfirm={async () => {
+        if (!(await toastAnswer(() => decline.mutateAsync(prospect), ADMISSIONS_MESSAGES.declined, 'Failed to decline the application'))) void refresh();
+      }}
+    />
   );
 }
 
@@ -158,43 +137,30 @@ function Decline({ prospect }: { prospect: Prospect }) {
 function EraseApplicant({ prospect }: { prospect: Prospect }) {
   const erase = useEraseProspectMutation();
   const refresh = useRefreshAdmissions();
-  const [open, setOpen] = useState(false);
-  async function confirm() {
-    try {
-      const answer = await erase.mutateAsync(prospect);
-      toast.success(answer.message || ADMISSIONS_MESSAGES.erased);
-      setOpen(false);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to erase the applicant'));
-      setOpen(false);
-      void refresh();
-    }
-  }
   const what = noun(prospect.kind);
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !erase.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Erase ${prospect.name || 'this applicant'}`}>
           <Trash2 aria-hidden="true" />
           Erase applicant
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Erase this applicant?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The personal data of {prospect.name || 'this applicant'} ({prospect.email}) in this {what} (name, email, phone and message) will be permanently erased, as the
-            right to erasure (POPIA/GDPR) requires, and the {what} leaves this list. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={erase.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={erase.isPending}>
-            {erase.isPending ? 'Erasing...' : 'Erase applicant'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Erase this applicant?"
+      description={
+        <>
+          The personal data of {prospect.name || 'this applicant'} ({prospect.email}) in this {what} (name, email, phone and message) will be permanently erased, as the
+          right to erasure (POPIA/GDPR) requires, and the {what} leaves this list. This cannot be undone.
+        </>
+      }
+      confirmLabel="Erase applicant"
+      busyLabel="Erasing..."
+      destructive
+      // A refusal closes the dialog too, and rereads the lists (the applicant may be gone already).
+      onConfirm={async () => {
+        if (!(await toastAnswer(() => erase.mutateAsync(prospect), ADMISSIONS_MESSAGES.erased, 'Failed to erase the applicant'))) void refresh();
+      }}
+    />
   );
 }
 

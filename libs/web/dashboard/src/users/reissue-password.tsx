@@ -1,20 +1,8 @@
-import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import { USER_ADMIN_MESSAGES } from '@academy/contracts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Button,
-  toast,
-} from '@academy/ui';
-import { errorMessage } from '@academy/web-session';
+import { Button } from '@academy/ui';
 import { useReissuePasswordMutation } from '../api/user-admin';
+import { ConfirmDialog, toastAnswer } from '../confirm-dialog';
 
 /**
  * "Re-issue password" (admin Users, student-admin Students): mails the person a new temporary
@@ -23,39 +11,25 @@ import { useReissuePasswordMutation } from '../api/user-admin';
  */
 export function ReissuePassword({ person, disabled = false, title }: { person: { id: string; email: string; fullName: string }; disabled?: boolean; title?: string }) {
   const reissue = useReissuePasswordMutation();
-  const [open, setOpen] = useState(false);
-  async function confirm() {
-    try {
-      const answer = await reissue.mutateAsync(person.id);
-      toast.success(answer.message || USER_ADMIN_MESSAGES.passwordReissued);
-      setOpen(false);
-    } catch (error) {
-      toast.error(errorMessage(error, USER_ADMIN_MESSAGES.reissueFailed));
-    }
-  }
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !reissue.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" aria-label={`Re-issue password of ${person.email}`} disabled={disabled} title={title}>
           <KeyRound aria-hidden="true" />
           Re-issue password
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Re-issue password?</AlertDialogTitle>
-          <AlertDialogDescription>
-            A new temporary password will be emailed to {person.fullName || person.email} ({person.email}). It works for 7 days. Their current password stops working and they are
-            signed out everywhere.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={reissue.isPending}>Cancel</AlertDialogCancel>
-          <Button onClick={() => void confirm()} disabled={reissue.isPending}>
-            {reissue.isPending ? 'Sending...' : 'Send New Password'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Re-issue password?"
+      description={
+        <>
+          A new temporary password will be emailed to {person.fullName || person.email} ({person.email}). It works for 7 days. Their current password stops working and they are
+          signed out everywhere.
+        </>
+      }
+      confirmLabel="Send New Password"
+      busyLabel="Sending..."
+      // A refusal keeps the dialog open.
+      onConfirm={() => toastAnswer(() => reissue.mutateAsync(person.id), USER_ADMIN_MESSAGES.passwordReissued, USER_ADMIN_MESSAGES.reissueFailed)}
+    />
   );
 }

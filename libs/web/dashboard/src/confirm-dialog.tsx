@@ -1,0 +1,78 @@
+import { useState, type ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Button,
+  toast,
+} from '@academy/ui';
+import { errorMessage } from '@academy/web-session';
+
+export interface ConfirmDialogProps {
+  /** The button that opens the dialog. */
+  trigger: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  /** The confirm button's text while `onConfirm` runs, e.g. 'Deleting...'. */
+  busyLabel: string;
+  destructive?: boolean;
+  /**
+   * The action; the dialog cannot be closed while it runs. It closes afterwards unless this
+   * resolves to false (e.g. a refusal the user may want to try again).
+   */
+  onConfirm: () => Promise<boolean | void>;
+}
+
+/** An action that asks first, saying what it does; used by every confirm-before-acting button of the dashboards. */
+export function ConfirmDialog({ trigger, title, description, confirmLabel, busyLabel, destructive = false, onConfirm }: ConfirmDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    let close: boolean | void = true;
+    try {
+      close = await onConfirm();
+    } finally {
+      setBusy(false);
+      if (close !== false) setOpen(false);
+    }
+  }
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <Button variant={destructive ? 'destructive' : undefined} onClick={() => void confirm()} disabled={busy}>
+            {busy ? busyLabel : confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * Runs a command and toasts its answer: the server's message (or `success`) on success, the
+ * server's refusal (or `failure`) otherwise. Resolves to whether it succeeded.
+ */
+export async function toastAnswer(run: () => Promise<{ message: string }>, success: string, failure: string): Promise<boolean> {
+  try {
+    const answer = await run();
+    toast.success(answer.message || success);
+    return true;
+  } catch (error) {
+    toast.error(errorMessage(error, failure));
+    return false;
+  }
+}
