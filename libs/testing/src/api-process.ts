@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -17,7 +17,8 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
@@ -28,7 +29,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited (at once if it already has). */
+export function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -76,7 +78,7 @@ export async function startApi(options: { env?: Record<string, string>; withWork
   const url = `http://127.0.0.1:${port}`;
   const output = () => api.output() + (worker ? worker.output() : '');
   const stopAll = async () => {
-    await Promise.all([stop(api.child), worker ? stop(worker.child) : Promise.resolve()]);
+    await Promise.all([stopProcess(api.child), worker ? stopProcess(worker.child) : Promise.resolve()]);
     await db.drop();
   };
   const until = Date.now() + 30_000;
@@ -98,4 +100,41 @@ export async function startApi(options: { env?: Record<string, string>; withWork
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, db, output, stop: stopAll };
+}
+
+export interface ApiAnswer {
+  status: number;
+  /** Answers of every shape: tests read what they expect. */
+  body: any;
+  headers: Headers;
+  /** How long the answer took. */
+  ms: number;
+}
+
+/** `call(method, '/programs', token, body)` against `<url>/api`: a JSON request with an optional bearer token. */
+export function apiCaller(url: string): (method: string, p: string, token?: string, body?: unknown) => Promise<ApiAnswer> {
+  return async (method, p, token, body) => {
+    const t0 = Date.now();
+    const res = await fetch(`${url}/api${p}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json(), headers: res.headers, ms: Date.now() - t0 };
+  };
+}
+
+/**
+ * The BUILT operator CLI (`academy ...`, services/worker/dist/cli/academy.js) against `databaseUrl`.
+ * Asynchronous, so that consumers running in the test's own process hear what it does meanwhile.
+ */
+export function academyCli(databaseUrl: string, ...args: string[]): Promise<{ status: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), ...args],
+      { cwd: repoRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: databaseUrl } },
+      (error, stdout) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout }),
+    );
+  });
 }

@@ -2,7 +2,7 @@
 // worker's projections answer the commands, its reactor advances the week, its dispatcher mails the
 // graded student over SMTP and its notifications projection fills the student's bell.
 import { GRADING_MESSAGES } from '@academy/contracts';
-import { startApi, startSmtpCatcher, type RunningApi, type TestSmtpCatcher } from '@academy/testing';
+import { startApi, startSmtpCatcher, untilValue, type RunningApi, type TestSmtpCatcher } from '@academy/testing';
 
 describe('the CapstonePassed loop in the running API and worker', () => {
   let api: RunningApi;
@@ -40,15 +40,7 @@ describe('the CapstonePassed loop in the running API and worker', () => {
     }
     return { id: user.id as string, email, token };
   }
-  async function until<T>(read: () => Promise<T>, ok: (t: T) => boolean, what: string): Promise<T> {
-    const end = Date.now() + 15_000;
-    for (;;) {
-      const value = await read();
-      if (ok(value)) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const until = <T>(read: () => Promise<T>, ok: (t: T) => boolean, what: string) => untilValue(read, ok, what, 15_000);
 
   it('a passed capstone opens week 2 once, and the student is told by mail and in the bell', async () => {
     const setup = await call('POST', '/setup');

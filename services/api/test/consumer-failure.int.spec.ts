@@ -2,10 +2,9 @@
 // first): /api/health turns degraded naming the consumer and its position, `academy projections
 // status` lists it as failing, `academy projections retry <name>` after the fix brings health back
 // (issue 13, ADR 0010 §7). The worker's own dispatcher and reactor run beside it and stay healthy.
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { createPostgresEventStore, loadMasterKey, Reactor, type PostgresEventStore } from '@academy/event-store';
-import { repoRoot, startApi, type RunningApi } from '@academy/testing';
+import { academyCli, apiCaller, repoRoot, startApi, untilValue as until, type RunningApi } from '@academy/testing';
 
 describe('a failing reactor in the running API and CLI', () => {
   let api: RunningApi;
@@ -22,33 +21,9 @@ describe('a failing reactor in the running API and CLI', () => {
     await api?.stop();
   });
 
-  async function call(method: string, p: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const res = await fetch(`${api.url}/api${p}`, {
-      method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: await res.json() };
-  }
-  async function until<T>(read: () => Promise<T>, ok: (t: T) => boolean, what: string): Promise<T> {
-    const end = Date.now() + 20_000;
-    for (;;) {
-      const value = await read();
-      if (ok(value)) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const call = (method: string, p: string, token?: string, body?: unknown) => apiCaller(api.url)(method, p, token, body);
   // Asynchronous: the reactor under test runs in this process and must hear the retry meanwhile.
-  const academy = (...args: string[]) =>
-    new Promise<{ status: number; stdout: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), ...args],
-        { cwd: repoRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: api.db.url } },
-        (error, stdout) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout }),
-      );
-    });
+  const academy = (...args: string[]) => academyCli(api.db.url, ...args);
   const health = async () => (await call('GET', '/health')).body;
 
   it('is marked failing, named with its position by health and the CLI, and recovers on retry after the fix', async () => {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startPostgres, type EmbeddedPostgres } from '@academy/devstack';
-import { repoRoot, spawnService, startSmtpCatcher, testRedisUrl, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
+import { repoRoot, spawnService, startSmtpCatcher, stopProcess, testRedisUrl, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
 
 let dir: string;
 let pgPort: number;
@@ -76,17 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   stopTraffic = true;
-  await Promise.all(
-    services.map(
-      ({ child }) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          child.once('exit', () => (clearTimeout(t), resolve()));
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(services.map(({ child }) => stopProcess(child)));
   await server?.stop();
   await catcher?.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -2,9 +2,7 @@
 // the worker marks it failing after its bounded tries, /api/health turns degraded naming it and the
 // position, commands whose screen reads it answer 503 at once, the other projections go on, and
 // `academy projections retry` after the fix brings it back (ADR 0010).
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { repoRoot, startApi, type RunningApi } from '@academy/testing';
+import { academyCli, apiCaller, startApi, untilValue as until, type RunningApi } from '@academy/testing';
 
 describe('a failing projection in the running API and worker', () => {
   let api: RunningApi;
@@ -14,30 +12,8 @@ describe('a failing projection in the running API and worker', () => {
   }, 60_000);
   afterAll(() => api?.stop());
 
-  async function call(method: string, p: string, token?: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers; ms: number }> {
-    const t0 = Date.now();
-    const res = await fetch(`${api.url}/api${p}`, {
-      method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: await res.json(), headers: res.headers, ms: Date.now() - t0 };
-  }
-  async function until<T>(read: () => Promise<T>, ok: (t: T) => boolean, what: string): Promise<T> {
-    const end = Date.now() + 20_000;
-    for (;;) {
-      const value = await read();
-      if (ok(value)) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  const academy = (...args: string[]) =>
-    spawnSync(process.execPath, [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), ...args], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: api.db.url },
-    });
+  const call = (method: string, p: string, token?: string, body?: unknown) => apiCaller(api.url)(method, p, token, body);
+  const academy = (...args: string[]) => academyCli(api.db.url, ...args);
   const health = async () => (await call('GET', '/health')).body;
 
   it('is marked failing, shows in health and the CLI, answers waits with 503 at once, and recovers on retry', async () => {
@@ -94,18 +70,18 @@ describe('a failing projection in the running API and worker', () => {
     );
 
     // The operator's view.
-    const status = academy('projections', 'status');
+    const status = await academy('projections', 'status');
     expect(status.status).toBe(1);
     expect(status.stdout).toMatch(new RegExp(`^catalog\\s+1\\s+live\\s+${position - 1}\\s+\\d+\\s+\\d+\\s+FAILING at ${position}$`, 'm'));
     expect(status.stdout).toContain(`catalog v1 is failing at position ${position}`);
 
     // The repair: fix the cause, then ask for a retry.
     await api.db.pool.query(`ALTER TABLE "${rows[0].schema_name}".programs DROP CONSTRAINT poison`);
-    const retry = academy('projections', 'retry', 'catalog');
+    const retry = await academy('projections', 'retry', 'catalog');
     expect({ code: retry.status, out: retry.stdout }).toEqual({ code: 0, out: expect.stringMatching(/^catalog v1 recovered: checkpoint \d+, following the log again\n$/) });
     await until(health, (b) => b.status === 'ok', 'health ok again');
     const programs = await call('GET', '/programs', admin);
     expect(programs.body.programs.map((p: any) => p.name).sort()).toEqual(['Another', 'Healthy', 'Poison']);
-    expect(academy('projections', 'status').status).toBe(0);
+    expect((await academy('projections', 'status')).status).toBe(0);
   });
 });

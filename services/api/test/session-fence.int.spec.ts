@@ -5,8 +5,7 @@
 // not all of them on a busy machine (services/modules/identity/src/sessions/session-fence.int.spec.ts
 // holds the deterministic protocol tests).
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import { spawnService, startApi, startSmtpCatcher, testRedisUrl, uniquePrefix, until, type RunningApi, type TestSmtpCatcher } from '@academy/testing';
+import { freePort, spawnService, startApi, stopProcess, startSmtpCatcher, testRedisUrl, uniquePrefix, until, type RunningApi, type TestSmtpCatcher } from '@academy/testing';
 
 const ROUNDS = 5;
 const env = {
@@ -18,17 +17,6 @@ const env = {
 let smtp: TestSmtpCatcher;
 let a: RunningApi;
 let b: { child: ChildProcess; output: () => string; url: string };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -50,11 +38,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  if (b && b.child.exitCode === null) {
-    const exited = new Promise((r) => b.child.once('exit', r));
-    b.child.kill('SIGTERM');
-    await exited;
-  }
+  if (b) await stopProcess(b.child);
   await a?.stop();
   await smtp?.stop();
 });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, startRedis, type LocalRedis } from '@academy/devstack';
-import { createTestDatabase, repoRoot, spawnService, startSmtpCatcher, type TestDatabase, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
+import { createTestDatabase, repoRoot, spawnService, startSmtpCatcher, stopProcess, type TestDatabase, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
 
 let dir: string;
 let db: TestDatabase;
@@ -69,17 +69,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all(
-    services.map(
-      ({ child }) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          child.once('exit', () => (clearTimeout(t), resolve()));
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(services.map(({ child }) => stopProcess(child)));
   await redis?.stop();
   await catcher?.stop();
   await db?.drop();
