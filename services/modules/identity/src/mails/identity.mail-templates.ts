@@ -8,6 +8,21 @@ import type { AccountCredentialsIssuedData, AccountCredentialsIssuedPersonal, Em
 const PRODUCT = 'Academy';
 const VALID_DAYS = TEMPORARY_PASSWORD_TTL_MS / (24 * 3600 * 1000);
 
+/** The person's name and address as a To header (the name without characters that would break it). */
+const addressee = (p: { fullName: string; email: string }) => `${p.fullName.replace(/[<>"]/g, '')} <${p.email}>`;
+
+/**
+ * A mail that carries a temporary password (Create User's invitation, Re-issue password): the
+ * greeting, `intro`, the sign-in block, then `closing`.
+ */
+function credentialsMail(p: AccountCredentialsIssuedPersonal, subject: string, intro: string, closing: string) {
+  return {
+    to: addressee(p),
+    subject,
+    text: [`Hello ${p.fullName},`, '', intro, '', `Email: ${p.email}`, `Temporary password: ${p.temporaryPassword}`, '', p.signInUrl, '', closing].join('\n'),
+  };
+}
+
 export const identityMailTemplates: MailTemplates = {
   [IDENTITY_EVENTS.EmailVerificationRequested]: (event) => {
     const p = event.personal?.data as EmailVerificationRequestedPersonal | undefined;
@@ -15,7 +30,7 @@ export const identityMailTemplates: MailTemplates = {
     const d = event.data as EmailVerificationRequestedData;
     const expires = new Date(d.expiresAt).toUTCString();
     return {
-      to: `${p.fullName.replace(/[<>"]/g, '')} <${p.email}>`,
+      to: addressee(p),
       subject: `Verify your email for ${PRODUCT}`,
       text: [
         `Hello ${p.fullName},`,
@@ -33,43 +48,23 @@ export const identityMailTemplates: MailTemplates = {
     if (!p) return null;
     const d = event.data as AccountCredentialsIssuedData;
     const role = ROLE_LABELS[d.role] ?? d.role;
-    return {
-      to: `${p.fullName.replace(/[<>"]/g, '')} <${p.email}>`,
-      subject: `Your ${PRODUCT} account`,
-      text: [
-        `Hello ${p.fullName},`,
-        '',
-        `An ${PRODUCT} account has been created for you with the role ${role}. Sign in with:`,
-        '',
-        `Email: ${p.email}`,
-        `Temporary password: ${p.temporaryPassword}`,
-        '',
-        p.signInUrl,
-        '',
-        `You must change this password when you first sign in; it works for ${VALID_DAYS} days. Keep this mail private, and delete it once you have signed in.`,
-      ].join('\n'),
-    };
+    return credentialsMail(
+      p,
+      `Your ${PRODUCT} account`,
+      `An ${PRODUCT} account has been created for you with the role ${role}. Sign in with:`,
+      `You must change this password when you first sign in; it works for ${VALID_DAYS} days. Keep this mail private, and delete it once you have signed in.`,
+    );
   },
   [IDENTITY_EVENTS.TemporaryPasswordIssued]: (event) => {
     const p = event.personal?.data as AccountCredentialsIssuedPersonal | undefined;
     if (!p) return null;
     const d = event.data as TemporaryPasswordIssuedData;
     const role = ROLE_LABELS[d.role] ?? d.role;
-    return {
-      to: `${p.fullName.replace(/[<>"]/g, '')} <${p.email}>`,
-      subject: `Your new ${PRODUCT} password`,
-      text: [
-        `Hello ${p.fullName},`,
-        '',
-        `The academy has issued a new temporary password for your ${PRODUCT} account (role ${role}). Any earlier password no longer works. Sign in with:`,
-        '',
-        `Email: ${p.email}`,
-        `Temporary password: ${p.temporaryPassword}`,
-        '',
-        p.signInUrl,
-        '',
-        `This password works for ${VALID_DAYS} days. Change it when you sign in (or in Settings). Keep this mail private, and delete it once you have signed in.`,
-      ].join('\n'),
-    };
+    return credentialsMail(
+      p,
+      `Your new ${PRODUCT} password`,
+      `The academy has issued a new temporary password for your ${PRODUCT} account (role ${role}). Any earlier password no longer works. Sign in with:`,
+      `This password works for ${VALID_DAYS} days. Change it when you sign in (or in Settings). Keep this mail private, and delete it once you have signed in.`,
+    );
   },
 };

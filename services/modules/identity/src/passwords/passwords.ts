@@ -32,3 +32,9 @@ export function assertPasswordAcceptable(password: string, field = 'password'): 
 
 /** 24 random bytes → 32 url-safe characters: ~192 bits, never on any common-password list. */
 export const generatePassword = () => randomBytes(24).toString('base64url');
+
+/** A generated password and its hash: what Create User, Re-issue password and the first setup hand out. */
+export async function newTemporaryPassword(): Promise<{ temporaryPassword: string; passwordHash: string }> {
+  const temporaryPassword = generatePassword();
+  return { temporaryPassword, passwordHash: await hashPassword(temporaryPassword) };
+}

@@ -6,9 +6,9 @@ import { type CreateUserRequest, IDENTITY_MESSAGES, type UserSummary } from '@ac
 import { normaliseEmail } from '../../domain/email-reservation.js';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
-import { generatePassword, hashPassword } from '../../passwords/passwords.js';
+import { newTemporaryPassword } from '../../passwords/passwords.js';
 import { claimEmail } from '../../reservations/email-claims.js';
-import { publicUrl } from '../sign-up/sign-up.handler.js';
+import { signInUrl } from '../sign-up/sign-up.handler.js';
 
 type ParsedCreateUser = { fullName: string; email: string; phone: string; role: CreateUserRequest['role'] };
 
@@ -34,8 +34,7 @@ export class CreateUserHandler {
     const email = normaliseEmail(input.email);
     // The setup administrator's address is never anyone else's.
     if (email === normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL)) throw taken();
-    const temporaryPassword = generatePassword();
-    const passwordHash = await hashPassword(temporaryPassword);
+    const { temporaryPassword, passwordHash } = await newTemporaryPassword();
     const userId = randomUUID();
     const hash = this.lookup.of(email);
     if (!(await claimEmail(this.store, hash, userId, metadata))) throw taken();
@@ -54,7 +53,7 @@ export class CreateUserHandler {
         passwordHash,
         selfRegistered: false,
         verification: null,
-        invitation: { temporaryPassword, signInUrl: `${publicUrl(this.config)}/auth` },
+        invitation: { temporaryPassword, signInUrl: signInUrl(this.config) },
         phone: input.phone,
       },
     });

@@ -4,10 +4,10 @@ import { DomainError, type EventMetadata, type EventStore, handleCommand } from 
 import { USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { invitationSubject, userStream } from '../../domain/user.js';
-import { generatePassword, hashPassword } from '../../passwords/passwords.js';
+import { newTemporaryPassword } from '../../passwords/passwords.js';
 import { UsersReader } from '../../projections/users/users.reader.js';
 import { SessionStore } from '../../sessions/session-store.js';
-import { publicUrl } from '../sign-up/sign-up.handler.js';
+import { signInUrl } from '../sign-up/sign-up.handler.js';
 
 /**
  * Staff send a person a new temporary password ("Re-issue password" on Users and Students), e.g. when
@@ -30,8 +30,7 @@ export class ReissueTemporaryPasswordHandler {
     // The addressee of the mail; the stream decides whether the re-issue is allowed.
     const row = await this.users.account(userId);
     if (!row?.email) throw notFound();
-    const temporaryPassword = generatePassword();
-    const passwordHash = await hashPassword(temporaryPassword);
+    const { temporaryPassword, passwordHash } = await newTemporaryPassword();
     const outcome = await handleCommand({
       store: this.store,
       streamId: userStream(userId),
@@ -43,7 +42,7 @@ export class ReissueTemporaryPasswordHandler {
         actorRole: principal.role,
         passwordHash,
         temporaryPassword,
-        signInUrl: `${publicUrl(this.config)}/auth`,
+        signInUrl: signInUrl(this.config),
         email: row.email,
         fullName: row.full_name ?? '',
       },

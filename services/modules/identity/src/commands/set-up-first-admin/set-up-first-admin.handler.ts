@@ -5,7 +5,7 @@ import { IDENTITY_MESSAGES, type SetupResponse } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
 import { normaliseEmail } from '../../domain/email-reservation.js';
-import { generatePassword, hashPassword } from '../../passwords/passwords.js';
+import { newTemporaryPassword } from '../../passwords/passwords.js';
 import { claimEmail } from '../../reservations/email-claims.js';
 import { UsersReader } from '../../projections/users/users.reader.js';
 
@@ -34,8 +34,7 @@ export class SetUpFirstAdminHandler {
     if (await this.isDone()) throw done();
     const email = normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL);
     const hash = this.lookup.of(email);
-    const password = generatePassword();
-    const passwordHash = await hashPassword(password);
+    const { temporaryPassword: password, passwordHash } = await newTemporaryPassword();
     // Already claimed by a concurrent setup (or one that stopped half-way): go on and let the user
     // stream decide; by anyone else, the address is not the administrator's to take.
     if (!(await claimEmail(this.store, hash, FIRST_ADMIN_ID, metadata))) throw done();

@@ -13,6 +13,8 @@ import { sha256 } from '../../sessions/session-store.js';
 export const VERIFICATION_TTL_MS = 48 * 3600 * 1000;
 
 export const publicUrl = (config: AppConfig) => (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/+$/, '');
+/** Where a mailed temporary password is used: the sign-in page. */
+export const signInUrl = (config: AppConfig) => `${publicUrl(config)}/auth`;
 
 /**
  * Self-registration as a student. The email is claimed first by appending to its reservation stream
