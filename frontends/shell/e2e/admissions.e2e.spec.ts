@@ -7,7 +7,7 @@
 // converted, and a convert from a screen that is out of date is refused with the server's message.
 // The tests run in order and share what they create.
 import type { Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -54,19 +54,9 @@ describe('admissions in a browser: apply, notify, convert, decline', () => {
   const row = (page: Page, email: string) => applications(page).getByRole('row').filter({ hasText: email });
   const status = (page: Page, email: string) => row(page, email).getByTestId('prospect-status');
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${api.url}/auth`);
-    const login = page.getByRole('tabpanel', { name: 'Login' });
-    await login.getByLabel('Email').fill(email);
-    await login.getByLabel('Password').fill(password);
-    await login.getByRole('button', { name: 'Sign In' }).click();
-    await toast(page, 'Welcome back!');
-  }
+  const signIn = (page: Page, email: string, password: string) => signInThroughUi(page, api.url, email, password);
 
-  async function openMenu(page: Page, entry: string) {
-    await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: entry, exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();
-  }
+  const openMenu = openDashboardMenu;
 
   async function openDashboard(page: Page, title: string) {
     await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: 'Dashboard', exact: true }).click();

@@ -4,7 +4,7 @@
 // the student the course while the enrollment is active; then a CSV import is checked and applied.
 // The tests run in order and share what they create.
 import type { Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -49,19 +49,9 @@ describe('catalog and enrollment in a browser, against the API, worker and mail'
   const figure = statFigure;
   const rows = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${api.url}/auth`);
-    const login = page.getByRole('tabpanel', { name: 'Login' });
-    await login.getByLabel('Email').fill(email);
-    await login.getByLabel('Password').fill(password);
-    await login.getByRole('button', { name: 'Sign In' }).click();
-    await toast(page, 'Welcome back!');
-  }
+  const signIn = (page: Page, email: string, password: string) => signInThroughUi(page, api.url, email, password);
 
-  async function openMenu(page: Page, entry: string) {
-    await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: entry, exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();
-  }
+  const openMenu = openDashboardMenu;
 
   async function openDashboard(page: Page, title: string) {
     await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: 'Dashboard', exact: true }).click();

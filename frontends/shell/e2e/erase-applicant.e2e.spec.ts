@@ -4,7 +4,7 @@
 // no longer names the person); the student admin erases a quick-contact message from Prospective.
 // Afterwards the API lists neither, and converting the erased applicant is refused (409).
 import type { Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
 
 const stamp = Date.now();
 const applicant = { firstName: 'Zanele', lastName: 'Mokoena', email: `zanele-${stamp}@example.org`, phone: '+27 82 555 0123', course: 'Web Development', message: 'Please erase me later.' };
@@ -47,19 +47,9 @@ describe('Erase applicant in a browser (admin and student admin)', () => {
   const table = (page: Page, name: string) => page.getByRole('table', { name });
   const row = (page: Page, name: string, email: string) => table(page, name).getByRole('row').filter({ hasText: email });
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${api.url}/auth`);
-    const login = page.getByRole('tabpanel', { name: 'Login' });
-    await login.getByLabel('Email').fill(email);
-    await login.getByLabel('Password').fill(password);
-    await login.getByRole('button', { name: 'Sign In' }).click();
-    await waitForToast(page, 'Welcome back!');
-  }
+  const signIn = (page: Page, email: string, password: string) => signInThroughUi(page, api.url, email, password);
 
-  async function openMenu(page: Page, entry: string) {
-    await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: entry, exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();
-  }
+  const openMenu = openDashboardMenu;
 
   it('sets up an admin and a student admin; an application and a quick-contact message arrive', async () => {
     const setup = await call('POST', '/setup');

@@ -7,7 +7,7 @@
 // The tests run in order and share what they create.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
 
 interface Account {
   id: string;
@@ -118,19 +118,9 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
   const figure = statFigure;
   const weekCard = (page: Page, title: string) => page.getByRole('article', { name: title });
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${api.url}/auth`);
-    const login = page.getByRole('tabpanel', { name: 'Login' });
-    await login.getByLabel('Email').fill(email);
-    await login.getByLabel('Password').fill(password);
-    await login.getByRole('button', { name: 'Sign In' }).click();
-    await toast(page, 'Welcome back!');
-  }
+  const signIn = (page: Page, email: string, password: string) => signInThroughUi(page, api.url, email, password);
 
-  async function openMenu(page: Page, entry: string) {
-    await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: entry, exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();
-  }
+  const openMenu = openDashboardMenu;
 
   async function createWeek(page: Page, weekNumber: number, title: string, objectives: string) {
     await page.getByRole('button', { name: 'Create Week' }).click();

@@ -4,7 +4,7 @@
 // admin edits a student, the admin deletes a user and changes a role, and Settings changes the
 // password. The tests run in order and share the accounts they create.
 import type { Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -49,14 +49,7 @@ describe('user management in a browser, against the API, worker and mail', () =>
   const pathOf = (page: Page) => new URL(page.url()).pathname;
   const toast = waitForToast;
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${api.url}/auth`);
-    const login = page.getByRole('tabpanel', { name: 'Login' });
-    await login.getByLabel('Email').fill(email);
-    await login.getByLabel('Password').fill(password);
-    await login.getByRole('button', { name: 'Sign In' }).click();
-    await toast(page, 'Welcome back!');
-  }
+  const signIn = (page: Page, email: string, password: string) => signInThroughUi(page, api.url, email, password);
 
   async function signOut(page: Page) {
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
@@ -69,10 +62,7 @@ describe('user management in a browser, against the API, worker and mail', () =>
     return /Temporary password: (\S+)/.exec(mail.text)![1];
   }
 
-  async function openMenu(page: Page, entry: string) {
-    await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: entry, exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();
-  }
+  const openMenu = openDashboardMenu;
 
   const figure = statFigure;
   const usersRow = (page: Page, email: string) => page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });

@@ -89,3 +89,19 @@ export const waitForToast = (page: Page, text: string) => page.locator('[data-so
 
 /** The value element of the dashboard StatCard titled `title`. */
 export const statFigure = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId(`stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-value`);
+
+/** Signs in through the Login tab of `<baseUrl>/auth` and waits for the welcome toast. */
+export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Sign In' }).click();
+  await waitForToast(page, 'Welcome back!');
+}
+
+/** Follows an entry of the dashboard's menu and waits for its page's heading. */
+export async function openDashboardMenu(page: Page, entry: string): Promise<void> {
+  await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: entry, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();
+}
