@@ -12,7 +12,7 @@ import pg from 'pg';
 import { ConcurrencyError, type EventStore, type StoredEvent } from '../port.js';
 import { advisoryKey, consumerChannel, DEFAULT_CONTROL_SCHEMA, ensureControlSchema, q, type ConsumerCheckpointRow } from '../projections/control.js';
 import { describeFailure, isTransientError } from '../projections/failure.js';
-import { narrowBatch, WakeablePause } from '../projections/narrow.js';
+import { endOnce, narrowBatch, WakeablePause } from '../projections/narrow.js';
 
 /** 'failing': marked failing at an event; waits for `projections retry` (or a restart) to try it again. */
 export type ConsumerState = 'starting' | 'standby' | 'running' | 'failing' | 'stopped';
@@ -193,15 +193,7 @@ export class CheckpointedConsumer {
   /** Follows the log from `from` until a resync is needed, the lock is lost, it is marked failing, or stop(). */
   private async follow(client: pg.Client, from: number): Promise<Outcome> {
     let expected = from;
-    let reason: Outcome | null = null;
-    let finish!: (r: Outcome) => void;
-    const ended = new Promise<Outcome>((resolve) => (finish = resolve));
-    const end = (r: Outcome) => {
-      if (reason) return;
-      reason = r;
-      this.endFollow = null;
-      finish(r);
-    };
+    const { ended, end, reason } = endOnce<Outcome>(() => (this.endFollow = null));
     this.endFollow = end;
     if (this.stopping) end('stopped');
     const sub = this.options.store.subscribe({
@@ -209,10 +201,10 @@ export class CheckpointedConsumer {
       batchSize: this.options.batchSize,
       onError: (e) => this.report(e),
       handle: async (events) => {
-        if (reason) return;
+        if (reason()) return;
         const narrowed = async (batchError: unknown) => {
           try {
-            const r = await this.narrow(client, events, expected, batchError, () => reason !== null);
+            const r = await this.narrow(client, events, expected, batchError, () => reason() !== null);
             expected = r.expected;
             if (r.outcome !== 'ok') end(r.outcome);
           } catch (e2) {
@@ -226,7 +218,7 @@ export class CheckpointedConsumer {
         try {
           await this.options.handle(events, expected);
         } catch (e) {
-          if (reason) return;
+          if (reason()) return;
           // The database or Redis was in the way: the subscription retries the same batch with backoff, forever.
           if (this.transient(e)) throw e;
           this.report(e);

@@ -1,5 +1,5 @@
-// What the projection runner and the checkpointed consumers (dispatcher, reactors) share when a
-// batch fails (ADR 0010): a wakeable pause, and narrowing the batch to the event with a bounded
+// What the projection runner and the checkpointed consumers (dispatcher, reactors) share when they
+// follow the log and a batch fails (ADR 0010): a wakeable pause, the end of a follow, and narrowing the batch to the event with a bounded
 // number of tries. What one try is (a transaction, a handler and a checkpoint) and how the failure is
 // recorded stay with the caller.
 import type { StoredEvent } from '../port.js';
@@ -25,6 +25,23 @@ export class WakeablePause {
   wake(): void {
     this.wakeSleep?.();
   }
+}
+
+/** How a follow of the log ends: the first reason given wins, `ended` resolves with it, `onEnd` runs once. */
+export function endOnce<O>(onEnd: () => void): { ended: Promise<O>; end(reason: O): void; reason(): O | null } {
+  let reason: O | null = null;
+  let finish!: (r: O) => void;
+  const ended = new Promise<O>((resolve) => (finish = resolve));
+  return {
+    ended,
+    end(r) {
+      if (reason) return;
+      reason = r;
+      onEnd();
+      finish(r);
+    },
+    reason: () => reason,
+  };
 }
 
 export interface NarrowSteps<O extends string> {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { EventStore, StoredEvent } from '../port.js';
 import { applyEvents, assertProjection, projectionTx, setupSchema } from './apply.js';
 import { describeFailure, isTransientError } from './failure.js';
-import { narrowBatch, WakeablePause } from './narrow.js';
+import { endOnce, narrowBatch, WakeablePause } from './narrow.js';
 import {
   advisoryKey,
   checkpointChannel,
@@ -330,15 +330,7 @@ export class ProjectionRunner {
   private async follow(client: pg.Client, from: number, status: string): Promise<Outcome> {
     let expected = from;
     let building = status === 'building';
-    let finish!: (o: Outcome) => void;
-    const ended = new Promise<Outcome>((resolve) => (finish = resolve));
-    let outcome: Outcome | null = null;
-    const end = (o: Outcome) => {
-      if (outcome) return;
-      outcome = o;
-      this.endFollow = null;
-      finish(o);
-    };
+    const { ended, end, reason } = endOnce<Outcome>(() => (this.endFollow = null));
     this.endFollow = end;
     if (this.stopping) end('stopped');
     const sub = this.options.store.subscribe({
@@ -346,18 +338,18 @@ export class ProjectionRunner {
       batchSize: this.batchSize,
       onError: (e) => this.report(e),
       handle: async (events) => {
-        if (outcome) return;
+        if (reason()) return;
         try {
           const r = await this.applyBatch(client, events, expected);
           if (r !== 'ok') return end(r);
         } catch (e) {
-          if (e instanceof LockLost || outcome) return end('lost');
+          if (e instanceof LockLost || reason()) return end('lost');
           // The database was in the way: the subscription retries the same batch with backoff, forever.
           if (isTransientError(e)) throw e;
           this.report(e);
           let r: Outcome;
           try {
-            r = await this.narrow(client, events, expected, e, () => outcome !== null);
+            r = await this.narrow(client, events, expected, e, () => reason() !== null);
           } catch (e2) {
             // Some events may be committed: the row, not this batch, says where to go on.
             this.report(e2);
