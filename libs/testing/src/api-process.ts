@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { until } from './until.js';
 import { testRedisUrl, uniquePrefix } from './redis.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -137,4 +138,32 @@ export function academyCli(databaseUrl: string, ...args: string[]): Promise<{ st
       (error, stdout) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout }),
     );
   });
+}
+
+/** A built service spawned by a test, named for failure messages. */
+export interface SpawnedService {
+  name: 'api' | 'worker';
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** What the services printed, each under its name. */
+export const outputOf = (services: SpawnedService[]) => services.map((s) => `--- ${s.name}\n${s.output()}`).join('\n');
+
+/**
+ * Spawns the built worker, then the built API, with `env` (both migrate: the advisory lock makes one
+ * wait for the other), into `services` (so that the caller's afterAll stops them whatever happens),
+ * and waits until `ready` holds; fails at once with their output if either exits meanwhile.
+ */
+export async function spawnWorkerAndApi(services: SpawnedService[], env: Record<string, string>, ready: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  services.push({ name: 'worker', ...spawnService('worker', env) });
+  services.push({ name: 'api', ...spawnService('api', env) });
+  await until(
+    async () => {
+      for (const s of services) if (s.child.exitCode !== null) throw new Error(`the ${s.name} exited:\n${outputOf(services)}`);
+      return ready();
+    },
+    what,
+    timeoutMs,
+  );
 }

@@ -1,6 +1,19 @@
 export { createTestDatabase, type TestDatabase } from './database.js';
 export { testRedisUrl, uniquePrefix } from './redis.js';
-export { academyCli, apiCaller, freePort, startApi, spawnService, stopProcess, repoRoot, type ApiAnswer, type RunningApi } from './api-process.js';
+export {
+  academyCli,
+  apiCaller,
+  freePort,
+  outputOf,
+  startApi,
+  spawnService,
+  spawnWorkerAndApi,
+  stopProcess,
+  repoRoot,
+  type ApiAnswer,
+  type RunningApi,
+  type SpawnedService,
+} from './api-process.js';
 export { launchBrowser, openDashboardMenu, signInThroughUi, statFigure, waitForToast, type BrowserSession, type TrackedPage } from './browser.js';
 export { startSmtpCatcher, type TestSmtpCatcher, type CaughtMail } from './smtp.js';
 export { until, untilValue } from './until.js';

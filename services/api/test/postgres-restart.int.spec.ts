@@ -5,13 +5,12 @@
 // outage was a clear 503 (never a 500), answers succeed again afterwards, and nothing is lost:
 // every program the API accepted is listed, the projections and the notifications dispatcher resume
 // from their checkpoints (an application made after the restart is mailed to the staff).
-import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startPostgres, type EmbeddedPostgres } from '@academy/devstack';
-import { repoRoot, spawnService, startSmtpCatcher, stopProcess, testRedisUrl, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
+import { outputOf, repoRoot, spawnWorkerAndApi, startSmtpCatcher, stopProcess, type SpawnedService, testRedisUrl, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
 
 let dir: string;
 let pgPort: number;
@@ -19,11 +18,11 @@ let server: EmbeddedPostgres | null = null;
 let databaseUrl: string;
 let catcher: TestSmtpCatcher;
 let url: string;
-const services: { name: string; child: ChildProcess; output: () => string }[] = [];
+const services: SpawnedService[] = [];
 let stopTraffic = false;
 
 const pgDir = () => path.join(dir, 'pg');
-const output = () => services.map((s) => `--- ${s.name}\n${s.output()}`).join('\n');
+const output = () => outputOf(services);
 
 async function call(method: string, p: string, o: { body?: unknown; token?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -62,16 +61,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   };
   // The worker first: both migrate, the advisory lock makes one wait for the other.
-  services.push({ name: 'worker', ...spawnService('worker', env) });
-  services.push({ name: 'api', ...spawnService('api', env) });
-  await until(
-    async () => {
-      for (const s of services) if (s.child.exitCode !== null) throw new Error(`the ${s.name} exited:\n${output()}`);
-      return (await fetch(`${url}/api/health`).catch(() => null))?.status === 200;
-    },
-    'the API to be healthy',
-    60_000,
-  );
+  await spawnWorkerAndApi(services, env, async () => (await fetch(`${url}/api/health`).catch(() => null))?.status === 200, 'the API to be healthy');
 }, 90_000);
 
 afterAll(async () => {

@@ -3,13 +3,12 @@
 // the heartbeat's job scheduler is registered again and /api/health is back to ok within a minute,
 // and the mail jobs that were waiting in Redis when it lost them are derived again from the log (the
 // dispatcher's checkpoint is in Postgres), so the staff still get their mail, once.
-import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, startRedis, type LocalRedis } from '@academy/devstack';
-import { createTestDatabase, repoRoot, spawnService, startSmtpCatcher, stopProcess, type TestDatabase, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
+import { createTestDatabase, outputOf, repoRoot, spawnWorkerAndApi, startSmtpCatcher, stopProcess, type SpawnedService, type TestDatabase, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
 
 let dir: string;
 let db: TestDatabase;
@@ -18,8 +17,8 @@ let redisPort: number;
 let catcher: TestSmtpCatcher | null = null;
 let smtpPort: number;
 let url: string;
-const services: { name: string; child: ChildProcess; output: () => string }[] = [];
-const output = () => services.map((s) => `--- ${s.name}\n${s.output()}`).join('\n');
+const services: SpawnedService[] = [];
+const output = () => outputOf(services);
 
 async function call(method: string, p: string, body?: unknown) {
   const res = await fetch(`${url}/api${p}`, {
@@ -56,16 +55,7 @@ beforeAll(async () => {
     ACADEMY_FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
     LOG_LEVEL: 'warn',
   };
-  services.push({ name: 'worker', ...spawnService('worker', env) });
-  services.push({ name: 'api', ...spawnService('api', env) });
-  await until(
-    async () => {
-      for (const s of services) if (s.child.exitCode !== null) throw new Error(`the ${s.name} exited:\n${output()}`);
-      return (await health())?.info?.worker?.status === 'up';
-    },
-    'the worker heartbeat in /api/health',
-    60_000,
-  );
+  await spawnWorkerAndApi(services, env, async () => (await health())?.info?.worker?.status === 'up', 'the worker heartbeat in /api/health');
 }, 90_000);
 
 afterAll(async () => {
