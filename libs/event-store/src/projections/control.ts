@@ -40,36 +40,35 @@ export function checkpointChannel(controlSchema: string): string {
 
 export type ProjectionStatus = 'building' | 'live' | 'retired';
 
-export interface CheckpointRow {
-  name: string;
-  version: number;
-  schema_name: string;
-  position: string;
-  status: ProjectionStatus;
-  updated_at: Date;
-  /** Set while the runner cannot apply the event at this position (ADR 0010): the projection is failing. */
+/** The failure columns a projection's and a consumer's row share (ADR 0010). */
+export interface FailureColumns {
+  /** Set while the event at this position cannot be handled: the projection or consumer is failing. */
   failing_position: string | null;
   error: string | null;
   /** When the last try at failing_position failed. */
   failed_at: Date | null;
   /** Tries at failing_position so far. */
   attempts: number;
-  /** Counts operators' `projections retry` requests: a failing runner tries again when it grows. */
+  /** Counts operators' `projections retry` requests: a failing runner or consumer tries again when it grows. */
   retry_requests: number;
 }
 
+export interface CheckpointRow extends FailureColumns {
+  name: string;
+  version: number;
+  schema_name: string;
+  position: string;
+  status: ProjectionStatus;
+  updated_at: Date;
+}
+
 /** A consumer's row (dispatcher, reactor): the same failure state as a projection's (ADR 0010 §7). */
-export interface ConsumerCheckpointRow {
+export interface ConsumerCheckpointRow extends FailureColumns {
   name: string;
   /** 'dispatcher' | 'reactor': set by the consumer that leads it (null before one led since the column came). */
   kind: string | null;
   position: string;
   updated_at: Date;
-  failing_position: string | null;
-  error: string | null;
-  failed_at: Date | null;
-  attempts: number;
-  retry_requests: number;
 }
 
 /** Where `projections retry` wakes a failing consumer (not the checkpoint channel: its waiters parse projection payloads). */
