@@ -56,4 +56,33 @@ export default [
       ],
     },
   },
+  {
+    // Contexts moved to MikroORM (ADR 0018) read and write their read models through it; a raw
+    // statement goes through tx.query / em.getKysely() with a comment saying why. Add each context as it moves.
+    files: ['services/modules/notifications/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'pg', message: 'Read models are MikroORM entities (ADR 0018): use tx.em in projections and the EntityManager in query slices.' }] }],
+    },
+  },
+  {
+    // Controllers parse, dispatch on the CQRS buses and answer (ADR 0015): they never call a handler,
+    // a reader or the event store themselves.
+    files: ['services/modules/*/src/**/*.controller.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/*.handler', '**/*.handler.js'], message: 'A controller dispatches on the CommandBus/QueryBus (Dispatch); it does not call a handler (ADR 0015).' },
+            { group: ['**/*.reader', '**/*.reader.js'], message: 'A controller dispatches a query on the QueryBus (Dispatch); it does not call a reader (ADR 0015).' },
+            { group: ['**/*.read', '**/*.read.js'], message: 'A controller dispatches a query on the QueryBus (Dispatch); the read belongs to its handler (ADR 0018).' },
+          ],
+          paths: [
+            { name: '@academy/backend', importNames: ['EVENT_STORE', 'PG_POOL', 'CommandResponder', 'CONSISTENCY_WAITER'], message: 'A controller dispatches (Dispatch); handlers own the store, the pool and the wait (ADR 0015).' },
+            { name: '@academy/event-store', message: 'A controller dispatches (Dispatch); only handlers and projections use the event store (ADR 0015).' },
+          ],
+        },
+      ],
+    },
+  },
 ];

@@ -3,7 +3,7 @@
 // Integration and browser tests start their own embedded Postgres and redis-server (see
 // libs/testing/src/global-setup.mjs); TEST_DATABASE_URL / TEST_REDIS_URL point them elsewhere.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,15 +11,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' };
 const node = process.execPath;
 
-function step(title, args) {
+function step(title, args, { continueOnFailure = false } = {}) {
   process.stdout.write(`\n── ${title}\n`);
   const started = Date.now();
   const r = spawnSync(node, args, { cwd: root, env, stdio: 'inherit' });
   if (r.status !== 0) {
     process.stderr.write(`academy: ${title} failed\n`);
+    if (continueOnFailure) return false;
     process.exit(r.status ?? 1);
   }
   process.stdout.write(`── ${title}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  return true;
 }
 
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
@@ -33,4 +35,35 @@ step('lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
 step('type-check (node)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
 step('type-check (web)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.web.json']);
 step('build', ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--outputStyle=static', '--skipNxCache']);
-step('jest (unit, integration, browser)', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', ...process.argv.slice(2)]);
+// On 2 cores jest runs every file in band, in one process, and each ESM test file keeps its own module
+// registry (Nest, MikroORM, the contexts) until that process ends: ~60 MB a file, 7.7 GB for the ~130
+// files of one run, past V8's default heap limit. So the whole run is split into shards (jest --shard),
+// each its own process; --logHeapUsage prints the heap after every file, so growth shows long before
+// it fails. Given paths or options (`npm test -- <args>`), one process runs exactly those.
+const args = process.argv.slice(2);
+const shards = args.length ? 1 : Math.max(1, Number(process.env.JEST_SHARDS ?? 4));
+const jest = (extra) => ['--max-old-space-size=6144', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--logHeapUsage', ...extra];
+if (shards === 1) step('jest (unit, integration, browser)', jest(args));
+else {
+  const results = path.join(root, 'test-results');
+  mkdirSync(results, { recursive: true });
+  const failed = [];
+  const total = { suites: 0, tests: 0, failedTests: 0 };
+  for (let i = 1; i <= shards; i++) {
+    const out = path.join(results, `jest-shard-${i}.json`);
+    rmSync(out, { force: true });
+    const ok = step(`jest shard ${i}/${shards} (unit, integration, browser)`, jest([`--shard=${i}/${shards}`, '--json', `--outputFile=${out}`]), { continueOnFailure: true });
+    if (!ok) failed.push(i);
+    if (existsSync(out)) {
+      const r = JSON.parse(readFileSync(out, 'utf8'));
+      total.suites += r.numTotalTestSuites;
+      total.tests += r.numTotalTests;
+      total.failedTests += r.numFailedTests;
+    }
+  }
+  process.stdout.write(`\n── jest, all ${shards} shards: ${total.suites} suites, ${total.tests} tests, ${total.tests - total.failedTests} passed, ${total.failedTests} failed\n`);
+  if (failed.length) {
+    process.stderr.write(`academy: jest shard(s) ${failed.join(', ')} failed\n`);
+    process.exit(1);
+  }
+}

@@ -26,15 +26,24 @@ export { APP_CONFIG, REDIS_CLIENT, SESSION_VALIDATOR, PROFILE_STATUS } from './a
 export { Public, Roles, CurrentUser, AllowIncompleteProfile, IS_PUBLIC, ROLES, ALLOW_INCOMPLETE_PROFILE } from './auth/auth.decorators.js';
 export { ProfileGate, PROFILE_REQUIRED_ROLES, type ProfileStatus } from './auth/profile-gate.guard.js';
 export { CLOCK, systemClock, type Clock } from './clock.js';
-export { AuthGuard, NOT_SIGNED_IN, FORBIDDEN, type SessionValidator } from './auth/auth.guard.js';
-export { AccessTokens, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from './auth/access-tokens.js';
+export { JwtAuthGuard, NOT_SIGNED_IN } from './auth/jwt-auth.guard.js';
+export { JwtStrategy, bearerToken, type SessionValidator } from './auth/jwt.strategy.js';
+export { RolesGuard, FORBIDDEN } from './auth/roles.guard.js';
+export { registerOwnName, dropOwnName } from './auth/strategy-names.js';
+export { AccessTokens, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims, type AccessTokenVerification } from './auth/access-tokens.js';
 export { AuthModule } from './auth/auth.module.js';
 export { loadJwtSecret } from './auth/jwt-secret.js';
 export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimitRule, type RateLimitHit, type LimitOptions } from './http/rate-limiter.js';
 export { clientAddress, rateLimitAddress } from './http/client-address.js';
 export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js';
+export { assertStorableInput } from './http/storable-input.interceptor.js';
 export type { SecurityHeadersOptions } from './http/security-headers.js';
 export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates, SubjectErasures } from './notifications/notices.js';
 export { PEOPLE_TABLE, peopleHandlers, rememberPerson, changePersonRole, renamePerson, forgetPerson } from './read-models/people.js';
 export { preparedQuery } from './read-models/prepared.js';
-export { isUuid, rowsOrNone } from './read-models/reads.js';
+export { isUuid, orNone, rowsOrNone } from './read-models/reads.js';
+// The backbone (ADR 0015): commands and queries on the CQRS buses, targeted consistency checks.
+export { BackboneModule } from './cqrs/backbone.module.js';
+export { Dispatch, type Handled } from './cqrs/dispatch.js';
+export { ReadModelGate } from './cqrs/read-model-gate.js';
+export { Caller, commandContext, principalOf, type CommandContext } from './cqrs/command-context.js';

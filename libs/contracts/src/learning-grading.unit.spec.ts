@@ -1,7 +1,8 @@
 // The request schemas of learning and grading: the browser and the API parse with these same rules.
 import { describe, expect, it } from '@jest/globals';
-import { addTaskRequestSchema, createWeekRequestSchema } from './learning.js';
-import { GRADING_MESSAGES, gradeSubmissionRequestSchema, submitWorkRequestSchema } from './grading.js';
+import { addTaskRequestSchema, createWeekRequestSchema } from './http/learning.js';
+import { gradeSubmissionRequestSchema, submitWorkRequestSchema } from './http/grading.js';
+import { GRADING_MESSAGES } from './copy/grading.js';
 
 const id = '3b241101-e2bb-4255-8caf-4136c566a962';
 const fields = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -7,11 +7,12 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 process.env.NX_DAEMON = 'false';
 
-async function boundaryErrors(file: string, code: string): Promise<string[]> {
+async function lintErrors(rule: string, file: string, code: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: root });
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const boundaryErrors = (file: string, code: string) => lintErrors('@nx/enforce-module-boundaries', file, code);
 
 describe('module boundaries', () => {
   it('refuses an app importing another app', async () => {
@@ -37,5 +38,22 @@ describe('module boundaries', () => {
   it('accepts an app using a platform library', async () => {
     const errors = await boundaryErrors('services/worker/src/fine.ts', "import { loadConfig } from '@academy/backend';\nexport const l = loadConfig;\n");
     expect(errors).toEqual([]);
+  });
+});
+
+// ADR 0015: a controller parses, dispatches on the buses and answers; it never calls a handler or reads.
+describe('controllers dispatch', () => {
+  const controller = 'services/modules/learning/src/commands/create-week/bad.http.controller.ts';
+  const restricted = (code: string) => lintErrors('no-restricted-imports', controller, code);
+
+  it('refuses a controller importing a handler, a reader or the event store', async () => {
+    expect((await restricted("import { CreateWeekHandler } from './create-week.handler.js';\nexport const h = CreateWeekHandler;\n")).join('\n')).toMatch(/does not call a handler/);
+    expect((await restricted("import { LearningReader } from '../../projections/learning/learning.reader.js';\nexport const r = LearningReader;\n")).join('\n')).toMatch(/does not call a reader/);
+    expect((await restricted("import { runCommand } from '@academy/event-store';\nexport const r = runCommand;\n")).join('\n')).toMatch(/only handlers and projections use the event store/);
+    expect((await restricted("import { EVENT_STORE } from '@academy/backend';\nexport const s = EVENT_STORE;\n")).join('\n')).toMatch(/handlers own the store/);
+  });
+
+  it('accepts a controller that dispatches', async () => {
+    expect(await restricted("import { Dispatch } from '@academy/backend';\nimport { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';\nexport const d = [Dispatch, LEARNING_PROJECTION];\n")).toEqual([]);
   });
 });

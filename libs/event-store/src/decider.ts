@@ -20,8 +20,15 @@ export interface LoadedEvent<TType extends string = string, TData = unknown> {
   metadata: EventMetadata;
 }
 
+/**
+ * The loaded form of each member of an event union: an `evolve` that takes it narrows `event.data`
+ * by `switch (event.type)`, with no cast (a stream holds only what its own decider appended).
+ */
+export type LoadedEventOf<E extends DecidedEvent> = E extends DecidedEvent ? LoadedEvent<E['type'], E['data']> : never;
+
 export interface Decider<Command, Event extends DecidedEvent, State> {
   initialState(): State;
+  // Method syntax on purpose: an evolve typed with LoadedEventOf<Event> fits it.
   evolve(state: State, event: LoadedEvent<Event['type'], Event['data']>): State;
   /** Throws DomainError when the command is refused; returns [] when it changes nothing. */
   decide(command: Command, state: State): Event[];

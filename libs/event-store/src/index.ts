@@ -1,5 +1,5 @@
 export * from './port.js';
-export { DomainError, fold, handleCommand, type Decider, type DecidedEvent, type LoadedEvent, type DomainErrorKind, type HandleCommandOptions, type CommandOutcome } from './decider.js';
+export { DomainError, fold, handleCommand, type Decider, type DecidedEvent, type LoadedEvent, type LoadedEventOf, type DomainErrorKind, type HandleCommandOptions, type CommandOutcome } from './decider.js';
 export { canonicalJson } from './canonical.js';
 export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
 export { chainHash, canonicalBody } from './postgres/hash-chain.js';
@@ -8,12 +8,14 @@ export { deriveSubkey, LookupKey, EmailLookup, EMAIL_LOOKUP_PURPOSE, normaliseEm
 export { eventStoreContract, type ContractHarness, type ContractStoreOptions, type TamperHooks } from './contract/event-store.contract.js';
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
 export type { Projection, ProjectionTx, EventHandler } from './projections/types.js';
+export { type ProjectionOrm, onProjectionConnection } from './projections/orm.js';
+export { createProjectionMigration, pendingProjectionMigration, type CreatedMigration } from './projections/orm-migration.js';
 export { ProjectionRunner, startProjections, type ProjectionRunnerOptions, type RunnerState, type RunningProjections } from './projections/runner.js';
 export { projectionsStatus, failingProjections, type ProjectionStatusRow, type ProjectionFailure } from './projections/status.js';
 export { retryProjection, type RetryOptions, type RetryOutcome } from './projections/repair.js';
 export { isTransientError } from './projections/failure.js';
 export { consumersStatus, failingConsumers, retryConsumer, type ConsumerStatusRow, type ConsumerRetryOutcome } from './consumers/status.js';
-export { rebuildProjection, type RebuildOptions, type RebuildResult } from './projections/rebuild.js';
+export { rebuildProjection, buildProjectionInto, type RebuildOptions, type RebuildResult } from './projections/rebuild.js';
 export {
   ConsistencyWaiter,
   waitForProjections,
@@ -34,3 +36,6 @@ export { CheckpointedConsumer, type CheckpointedConsumerOptions, type ConsumerSt
 export { Reactor, startReactors, reactionEventId, type Reaction, type ReactorDefinition, type ReactorOptions } from './reactions/reactor.js';
 // Postgres restarts are outages, not crashes (issue 13).
 export { guardPool, isDatabaseUnavailable } from './postgres/connection-errors.js';
+// The one command pipeline (ADR 0015): retry policy, atomic multi-stream appends, derived event ids.
+export { runCommand, CommandUnit, Retry, StaleVersionError, derivedEventId, type RetryPolicy, type CommandSpec, type PipelineOutcome, type CommittedCommand, type LoadedStream, type ReadStream } from './pipeline.js';
+export { nameBasedUuid } from './ids.js';

@@ -113,6 +113,21 @@ export class UnstorableEventError extends Error {
   }
 }
 
+/**
+ * A published event did not fit its schema (ADR 0017): nothing was written. Producers build events in
+ * code, never from raw input, so this is a programming error (HTTP 500), not the client's (400).
+ */
+export class InvalidEventError extends Error {
+  override readonly name = 'InvalidEventError';
+  constructor(
+    readonly streamId: string,
+    readonly eventType: string,
+    readonly reason: string,
+  ) {
+    super(`append to ${JSON.stringify(streamId)}: event ${eventType} does not fit its published schema: ${reason}`);
+  }
+}
+
 export type VerifyResult =
   | { ok: true; checked: number; head: ChainHead }
   | { ok: false; checked: number; position: number; reason: string };
@@ -141,6 +156,19 @@ export interface SubscribeOptions {
 /** data → data, from schema version `from` to `from + 1`, keyed by event type. */
 export type Upcasters = Record<string, Record<number, (data: any) => unknown>>;
 
+/**
+ * The published events' contract, given to the store (ADR 0017; @academy/contracts'
+ * publishedEventSchemas): every append is checked by `check`, every read is upcast by `upcasters`.
+ */
+export interface EventSchemas {
+  upcasters: Upcasters;
+  /**
+   * The schema version to store (undefined: keep the producer's, default 1), or why the event cannot
+   * be stored (the append then fails with InvalidEventError and writes nothing).
+   */
+  check(event: { type: string; schemaVersion?: number; data: unknown; personal?: Record<string, unknown> | null }): { ok: true; schemaVersion?: number } | { ok: false; reason: string };
+}
+
 /** One stream's part of an atomic multi-stream append. */
 export interface StreamAppend {
   streamId: string;
@@ -149,7 +177,10 @@ export interface StreamAppend {
 }
 
 export interface EventStore {
-  /** Refuses text PostgreSQL cannot hold (and prototype keys) anywhere in an event with UnstorableEventError, writing nothing. */
+  /**
+   * Refuses text PostgreSQL cannot hold (and prototype keys) anywhere in an event with UnstorableEventError,
+   * and a published event that does not fit its schema with InvalidEventError, writing nothing.
+   */
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
   /**
    * Appends to several (distinct) streams atomically: all or nothing, each guarded by its own

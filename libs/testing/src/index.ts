@@ -1,3 +1,5 @@
+// What benchmarks and tests share. Nothing here may import jest (the benchmarks run without it): the
+// jest-only kits are subpaths, '@academy/testing/decider' and '@academy/testing/projection'.
 export { createTestDatabase, type TestDatabase } from './database.js';
 export { testRedisUrl, uniquePrefix } from './redis.js';
 export {

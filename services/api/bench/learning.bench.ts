@@ -259,7 +259,7 @@ async function seed(url: string, students: number): Promise<Seeded> {
       });
       if (done) {
         const capstoneId = programSubjects[s.program][(3 - (w % 3)) % 3].weeks[w - 1].capstone;
-        appends.push({ streamId: `enrollment-${s.enrollmentId}`, expectedVersion: 'any', events: [ev(ENROLLMENT_EVENTS.EnrollmentWeekAdvanced, { enrollmentId: s.enrollmentId, week: w + 1, capstoneId }, [null, 'system'])] });
+        appends.push({ streamId: `enrollment-${s.enrollmentId}`, expectedVersion: 'any', events: [{ ...ev(ENROLLMENT_EVENTS.EnrollmentWeekAdvanced, { enrollmentId: s.enrollmentId, currentWeek: w + 1, capstoneId }, [null, 'system']), schemaVersion: 2 }] });
       }
     }
     await appendAll(appends);

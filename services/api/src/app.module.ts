@@ -1,9 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
-import { type AppConfig, AuthModule, EventSourcingModule, HttpPlatformModule, ormOptions } from '@academy/backend';
+import { type AppConfig, AuthModule, EventSourcingModule, BackboneModule, HttpPlatformModule, ormOptions } from '@academy/backend';
 import { AdmissionsModule } from '@academy/admissions';
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
@@ -33,10 +32,11 @@ export class AppModule {
               : {}),
           },
         }),
-        MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), registerRequestContext: true }),
+        // autoLoadEntities: each context module registers its read models' entities with forFeature (ADR 0018).
+        MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), registerRequestContext: true, autoLoadEntities: true }),
         TerminusModule.forRoot({ errorLogStyle: 'json', gracefulShutdownTimeoutMs: 0 }),
-        CqrsModule.forRoot(),
         EventSourcingModule.forRoot(config),
+        BackboneModule.forRoot(),
         HttpPlatformModule.forRoot(config),
         // Every endpoint needs a signed-in user unless marked @Public(); identity owns the sessions.
         AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus),

@@ -191,6 +191,37 @@ describe('teacher assignments', () => {
     expect(assigned).toHaveLength(1);
   });
 
+  it('of concurrent removals of one assignment, one removes it and the others find it gone (404, not 409)', async () => {
+    const subject = await newSubject((await newProgram()).id);
+    const assigned = await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subject.id } });
+    expect(assigned.status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => h.call('DELETE', `/teacher-assignments/${assigned.body.assignment.id}`, { token: admin() })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404]);
+    const pair = await h.store.readStream(`teacher-subject-${teacher.userId}-${subject.id}`);
+    expect(pair.map((e) => e.type)).toEqual(['TeacherSubjectPairClaimed', 'TeacherSubjectPairReleased']);
+  });
+
+  it('frees the pair of a teacher who stopped being a teacher: given the role back, they can be assigned the same subject again', async () => {
+    const subject = await newSubject((await newProgram()).id);
+    const comeback = await h.account('teacher');
+    const first = await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: comeback.userId, subjectId: subject.id } });
+    expect(first.status).toBe(201);
+    expect((await h.call('PUT', `/users/${comeback.userId}/role`, { token: admin(), body: { role: 'student' } })).status).toBe(200);
+    const back = await h.call('PUT', `/users/${comeback.userId}/role`, { token: admin(), body: { role: 'teacher' } });
+    expect(back.status).toBe(200);
+    // The old assignment is gone from the read model, but its claim is still on the pair's stream:
+    // the new claim releases it in the same append.
+    const again = await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: comeback.userId, subjectId: subject.id }, minPosition: back.position });
+    expect(again.status).toBe(201);
+    const pair = await h.store.readStream(`teacher-subject-${comeback.userId}-${subject.id}`);
+    expect(pair.map((e) => [e.type, (e.data as { assignmentId: string }).assignmentId])).toEqual([
+      ['TeacherSubjectPairClaimed', first.body.assignment.id],
+      ['TeacherSubjectPairReleased', first.body.assignment.id],
+      ['TeacherSubjectPairClaimed', again.body.assignment.id],
+    ]);
+    expect((await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: comeback.userId, subjectId: subject.id } })).status).toBe(409);
+  });
+
   it('shows a teacher only their own subjects; a teacher who is deleted or stops being a teacher loses their assignments', async () => {
     const program = await newProgram('Echo');
     const mine = await newSubject(program.id, 'Echo Mine');

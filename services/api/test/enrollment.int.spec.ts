@@ -167,6 +167,33 @@ describe('enrolling and status changes', () => {
     expect(back.body.message).toBe(ENROLLMENT_MESSAGES.alreadyEnrolled);
   });
 
+  it('lets a reactivation and a new enrollment of the same student and program race: exactly one holds the place', async () => {
+    const rounds = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const s = await h.account('student');
+        const first = (await enroll(s.userId)).body.enrollment;
+        expect((await setStatus(first.id, 'dropped')).status).toBe(200);
+        const [back, fresh] = await Promise.all([setStatus(first.id, 'active'), enroll(s.userId)]);
+        return { s, back, fresh };
+      }),
+    );
+    const list = (await h.call('GET', '/enrollments', { token: admin(), minPosition: await h.head() })).body.enrollments;
+    for (const { s, back, fresh } of rounds) {
+      // The loser is told why: the place is held (or the reactivation read a place that moved under it).
+      expect([back.status, fresh.status].sort()).toEqual(back.status === 200 ? [200, 409] : [201, 409]);
+      const lost = back.status === 409 ? back : fresh;
+      expect([ENROLLMENT_MESSAGES.alreadyEnrolled, ENROLLMENT_MESSAGES.changedMeanwhile]).toContain(lost.body.message);
+      const unfinished = list.filter((x: any) => x.studentId === s.userId && ['pending', 'active'].includes(x.status));
+      expect(unfinished).toHaveLength(1);
+    }
+  });
+
+  it('answers 404 for a status change of an unknown enrollment, also with a version to expect', async () => {
+    const res = await setStatus('00000000-0000-4000-8000-0000000000fe', 'active', 1);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(ENROLLMENT_MESSAGES.enrollmentNotFound);
+  });
+
   it('gives every enrollment a distinct code, even when many are made at once', async () => {
     const people = await Promise.all(Array.from({ length: 6 }, () => h.account('student')));
     const answers = await Promise.all(people.map((p) => enroll(p.userId)));
@@ -250,6 +277,39 @@ describe('CSV import', () => {
       [7, ['Unknown program: Cooking']],
     ]);
     expect(await h.head()).toBe(before);
+  });
+
+  it('applies a file while single enrollments take codes at the same time: every enrollment made, every code distinct', async () => {
+    const rows = await Promise.all(Array.from({ length: 4 }, () => h.account('student')));
+    const singles = await Promise.all(Array.from({ length: 4 }, () => h.account('student')));
+    const csv = csvOf(rows.map((p) => [p.email, 'Web Development', 'Cohort A']));
+    const [imported, ...enrolled] = await Promise.all([h.call('POST', '/enrollments/import', { token: admin(), body: { csv, dryRun: false } }), ...singles.map((p) => enroll(p.userId))]);
+    expect([imported.status, ...enrolled.map((e) => e.status)]).toEqual([201, 201, 201, 201, 201]);
+    const list = (await h.call('GET', '/enrollments', { token: admin(), minPosition: await h.head() })).body.enrollments;
+    const ours = list.filter((x: any) => [...rows, ...singles].some((p) => p.userId === x.studentId));
+    expect(ours).toHaveLength(8);
+    const codes = list.map((x: any) => x.code);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('refuses the whole file when one of its rows was enrolled meanwhile: nothing of it is written', async () => {
+    const people = await Promise.all(Array.from({ length: 3 }, () => h.account('student')));
+    const csv = csvOf(people.map((p) => [p.email, 'Web Development', 'Cohort A']));
+    // Both pass the read-model check; the write model decides: one of them holds people[2]'s place.
+    const [imported, single] = await Promise.all([h.call('POST', '/enrollments/import', { token: admin(), body: { csv, dryRun: false } }), enroll(people[2].userId)]);
+    const list = (await h.call('GET', '/enrollments', { token: admin(), minPosition: await h.head() })).body.enrollments;
+    const mine = (p: Account) => list.filter((x: any) => x.studentId === p.userId);
+    if (imported.status === 201) {
+      expect(single.status).toBe(409);
+      for (const p of people) expect(mine(p)).toHaveLength(1);
+    } else {
+      expect(single.status).toBe(201);
+      // 409 when the place was claimed after its check, 400 (its report) when the check already saw it.
+      expect([400, 409]).toContain(imported.status);
+      expect(mine(people[0])).toHaveLength(0);
+      expect(mine(people[1])).toHaveLength(0);
+      expect(mine(people[2])).toHaveLength(1);
+    }
   });
 
   it('dry-runs a clean file without writing, then enrolls every row in one atomic append', async () => {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { GRADE_CSV_COLUMNS, GRADING_EVENTS, GRADING_MESSAGES, type WorkSubmittedData } from '@academy/contracts';
 import { gradingInAppTemplates, gradingMailTemplates } from '@academy/grading';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { recipientDirectory } from '@academy/notifications';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
@@ -439,7 +440,7 @@ describe('notifications', () => {
     expect((await h.call('GET', '/notifications', { token: otherStudent.token })).body.notifications.some((n: any) => n.body.includes('Score: 88/100'))).toBe(false);
 
     const [graded] = (await h.store.readStream(`work-${s.userId}-${week1.tasks[0].id}`)).filter((e) => e.type === GRADING_EVENTS.SubmissionGraded).slice(-1);
-    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.pool) } as any;
+    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.app.get(EntityManager)) } as any;
     const mail = (await gradingMailTemplates[GRADING_EVENTS.SubmissionGraded](graded, ctx)) as any;
     expect(mail.to).toBe(`Eve Student <${s.email.toLowerCase()}>`);
     expect(mail.subject).toBe(GRADING_MESSAGES.gradedMailSubject('Task 1'));
@@ -463,7 +464,7 @@ describe('teacher notifications', () => {
 
     const [submitted] = (await h.store.readStream(`work-${s.userId}-${week1.capstone.id}`)).filter((e) => e.type === GRADING_EVENTS.WorkSubmitted);
     expect(submitted.data).toMatchObject({ title: 'Capstone 1', teacherIds: [teacher.userId] });
-    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.pool) } as any;
+    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.app.get(EntityManager)) } as any;
     const mails = (await gradingMailTemplates[GRADING_EVENTS.WorkSubmitted](submitted, ctx)) as any[];
     expect(mails.map((m) => [m.to, m.subject])).toEqual([[`Tess Teacher <${teacher.email.toLowerCase()}>`, GRADING_MESSAGES.submittedMailSubject('Capstone 1')]]);
     expect(mails[0].text).toContain('http://academy.test/dashboard/teacher/submissions');

@@ -218,4 +218,19 @@ describe('weekly content', () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     expect((await h.call('GET', `/teacher/weeks?subjectId=${subject.id}`, { token: teacher.token })).body.weeks.filter((x: any) => x.weekNumber === 12)).toHaveLength(1);
   });
+
+  it('edits raced on the version both editors saw: one is written, the others are told the week changed and append nothing', async () => {
+    const week = (await h.call('POST', '/weeks', { token: teacher.token, body: { subjectId: subject.id, weekNumber: 13, title: 'Seen' } })).body.week;
+    const before = await weekEvents();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => h.call('PUT', `/weeks/${week.id}`, { token: teacher.token, body: { title: `Edit ${i}`, expectedVersion: week.version } })),
+    );
+    expect(results.map((r) => [r.status, r.status === 409 ? r.body.message : LEARNING_MESSAGES.weekUpdated]).sort()).toEqual([
+      [200, LEARNING_MESSAGES.weekUpdated],
+      ...Array.from({ length: 4 }, () => [409, LEARNING_MESSAGES.changedMeanwhile]),
+    ]);
+    expect(await weekEvents()).toBe(before + 1);
+    const winner = results.find((r) => r.status === 200)!.body.week;
+    expect((await h.call('GET', `/weeks/${week.id}`, { token: teacher.token })).body.week).toMatchObject({ title: winner.title, version: week.version + 1 });
+  });
 });

@@ -3,12 +3,12 @@
 // Postgres and Redis; the projections run in-process like the worker runs them.
 import type pg from 'pg';
 import { Test } from '@nestjs/testing';
-import { CqrsModule } from '@nestjs/cqrs';
 import type { INestApplication } from '@nestjs/common';
-import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
-import { type EventStore, projectionsStatus, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { APP_CONFIG, applyHttpPlatform, AuthModule, BackboneModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
+import { EmailLookup, type EventStore, projectionsStatus, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
-import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityProjections } from '@academy/identity';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityProjections, identityReactors } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { LearningModule, learningProjections } from '@academy/learning';
@@ -88,8 +88,10 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   await orm.close();
   const moduleRef = await Test.createTestingModule({
     imports: [
-      CqrsModule.forRoot(),
+      // The read models' entities come from the context modules' forFeature (ADR 0018).
+      MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }),
       EventSourcingModule.forRoot(config),
+      BackboneModule.forRoot(),
       HttpPlatformModule.forRoot(config, `${name}-test`),
       AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus),
       IdentityModule,
@@ -112,8 +114,9 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     pool: app.get(PG_POOL),
     standbyPollMs: 100,
   });
-  // The worker's process managers too (CapstonePassed → the enrollment's next week).
-  const reactors = startReactors([...enrollmentReactors(store), ...admissionsReactors(store)], { store, pool: app.get(PG_POOL), standbyPollMs: 100 });
+  // The worker's process managers too (CapstonePassed → the enrollment's next week; convert to student).
+  const reactorDeps = { config: app.get(APP_CONFIG), lookup: app.get(EmailLookup) };
+  const reactors = startReactors([...enrollmentReactors(store), ...admissionsReactors(store), ...identityReactors(store, reactorDeps)], { store, pool: app.get(PG_POOL), standbyPollMs: 100 });
 
   let ip = 0;
   let counter = 0;

@@ -3,6 +3,7 @@
 // and mark only the caller's own notices.
 import { randomUUID } from 'node:crypto';
 import type { InAppTemplates } from '@academy/backend';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { recipientDirectory } from '@academy/notifications';
 import { type Harness, startHarness } from './modules-harness.js';
 
@@ -87,7 +88,7 @@ describe('notifications', () => {
     const promoted = await h.call('PUT', `/users/${teacher.userId}/role`, { token: h.admin.token, body: { role: 'admin' } });
     expect(promoted.status).toBe(200);
     const p = await ping(7);
-    const directory = recipientDirectory(h.pool);
+    const directory = recipientDirectory(h.app.get(EntityManager));
     await inbox(h.admin.token, p.position);
     expect((await directory.byId(teacher.userId))?.role).toBe('admin');
 
@@ -101,7 +102,7 @@ describe('notifications', () => {
 
   it('the directory carries addresses and mail preferences for the mail templates', async () => {
     const sa = await h.account('student_admin');
-    const directory = recipientDirectory(h.pool);
+    const directory = recipientDirectory(h.app.get(EntityManager));
     await inbox(sa.token, await h.head());
     expect(await directory.byId(sa.userId)).toEqual({ userId: sa.userId, email: sa.email.toLowerCase(), fullName: sa.fullName, role: 'student_admin', preferences: { newApplications: true, newSubmissions: true, submissionGraded: true } });
     const saved = await h.call('PUT', '/account/notification-preferences', { token: sa.token, body: { newApplications: false, newSubmissions: true, submissionGraded: true } });

@@ -7,8 +7,8 @@ import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { gradingInAppTemplates, gradingProjections } from '@academy/grading';
 import { learningProjections } from '@academy/learning';
-import { identityProjections } from '@academy/identity';
-import { notificationsProjection, recipientDirectory } from '@academy/notifications';
+import { identityProjections, identityReactors, type IdentityReactorDeps } from '@academy/identity';
+import { notificationsEntities, notificationsProjection, recipientDirectory } from '@academy/notifications';
 
 /** Event type → the in-app notices it becomes (the header bell); every context exports its own. */
 export const inAppTemplates: InAppTemplates = { ...admissionsInAppTemplates, ...gradingInAppTemplates };
@@ -26,11 +26,17 @@ export const projections: Projection[] = [
   notificationsProjection(inAppTemplates, subjectErasures),
 ];
 
-/** Process managers: reactions that append to other streams (e.g. CapstonePassed → the enrollment's next week). */
-export const reactors = (store: EventStore): ReactorDefinition[] => [...enrollmentReactors(store), ...admissionsReactors(store)];
+/**
+ * Process managers: reactions that append to other streams (e.g. CapstonePassed → the enrollment's next
+ * week; a conversion request → the student account → the converted applicant).
+ */
+export const reactors = (store: EventStore, deps: IdentityReactorDeps): ReactorDefinition[] => [...enrollmentReactors(store), ...admissionsReactors(store), ...identityReactors(store, deps)];
 
 /** Event type → BullMQ queue(s) other than mail (mail is routed from the templates in mail/templates.ts) of the 'notifications' dispatcher (job id = event id, ARCHITECTURE.md §7). */
 export const notificationRoutes: DispatchRoutes = {};
+
+/** The read models' MikroORM entities the worker reads through its own ORM (the schema's views, ADR 0018). */
+export const readEntities = [...notificationsEntities];
 
 /** Where mail templates find staff and students (their address and mail preferences). */
 export { recipientDirectory };

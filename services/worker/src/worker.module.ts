@@ -5,6 +5,7 @@ import { type AppConfig, EventSourcingModule, ormOptions } from '@academy/backen
 import { HeartbeatProcessor } from './system/heartbeat.processor.js';
 import { ProjectionsHost, type WorkerRegistry } from './projections/projections.host.js';
 import * as registry from './registry.js';
+import { readEntities } from './registry.js';
 import { mailTemplates } from './mail/templates.js';
 import { MailProcessor } from './mail/mail.processor.js';
 import { WORKER_CONFIG, WORKER_REGISTRY } from './tokens.js';
@@ -21,7 +22,9 @@ export class WorkerModule {
             ...(config.NODE_ENV === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
           },
         }),
-        MikroOrmModule.forRoot(ormOptions(config.DATABASE_URL)),
+        // autoLoadEntities: the read models' entities come from forFeature (ADR 0018).
+        MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), autoLoadEntities: true }),
+        MikroOrmModule.forFeature(readEntities),
         EventSourcingModule.forRoot(config),
       ],
       providers: [{ provide: WORKER_CONFIG, useValue: config }, { provide: WORKER_REGISTRY, useValue: workerRegistry }, HeartbeatProcessor, ProjectionsHost, MailProcessor],

@@ -10,12 +10,12 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Test } from '@nestjs/testing';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { NestFactory } from '@nestjs/core';
-import { CqrsModule } from '@nestjs/cqrs';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { applyHttpPlatform, AuthModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, MAIL_QUEUE, migrateUp, MikroORM, ormOptions } from '@academy/backend';
+import { applyHttpPlatform, AuthModule, BackboneModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, MAIL_QUEUE, migrateUp, MikroORM, ormOptions } from '@academy/backend';
 import type { EventStore } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, uniquePrefix, until } from '@academy/testing';
 import { freePort, startRedis, startSmtpCatcher, type CaughtMail, type LocalRedis, type SmtpCatcher } from '@academy/devstack';
@@ -88,8 +88,10 @@ beforeAll(async () => {
   }
   const moduleRef = await Test.createTestingModule({
     imports: [
-      CqrsModule.forRoot(),
+      // The read models' entities come from the context modules' forFeature (ADR 0018).
+      MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }),
       EventSourcingModule.forRoot(config),
+      BackboneModule.forRoot(),
       HttpPlatformModule.forRoot(config, 'admissions-outage-api'),
       AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus),
       IdentityModule,

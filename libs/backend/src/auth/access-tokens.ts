@@ -1,4 +1,4 @@
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { AppConfig } from '../config.js';
@@ -16,31 +16,34 @@ export interface AccessClaims {
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-/** Short-lived HS256 access tokens (ARCHITECTURE.md §6); the refresh side lives in the identity context. */
+/** How a token of ours is checked: the JwtStrategy (jwt.strategy.ts) verifies with exactly these. */
+export interface AccessTokenVerification {
+  key: KeyObject;
+  algorithms: ['HS256'];
+  issuer: string;
+  audience: string;
+}
+
+/**
+ * Short-lived HS256 access tokens (ARCHITECTURE.md §6): issued here, checked by the JwtStrategy with
+ * `verification`; the refresh side lives in the identity context.
+ */
 @Injectable()
 export class AccessTokens {
+  readonly verification: AccessTokenVerification;
   private readonly jwt: JwtService;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     // A KeyObject made once: given a string, jsonwebtoken tries (and fails) to parse it as a public
     // key and then builds a secret key on every verify, a tenth of a request's CPU (docs/benchmarks.md).
-    const secret = createSecretKey(Buffer.from(loadJwtSecret(config)));
-    this.jwt = new JwtService({ secret: secret as unknown as Buffer, signOptions: { algorithm: 'HS256', issuer: 'academy', audience: 'academy-api' } });
+    const key = createSecretKey(Buffer.from(loadJwtSecret(config)));
+    this.verification = { key, algorithms: ['HS256'], issuer: 'academy', audience: 'academy-api' };
+    this.jwt = new JwtService({ secret: key as unknown as Buffer, signOptions: { algorithm: 'HS256', issuer: 'academy', audience: 'academy-api' } });
   }
 
   issue(claims: { sub: string; role: string; sid: string }): { token: string; expiresAt: number } {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
     return { token: this.jwt.sign({ sub: claims.sub, role: claims.role, sid: claims.sid, iat, exp }), expiresAt: exp };
-  }
-
-  /** The claims, or null for anything not a valid, unexpired token of ours. */
-  verify(token: string): AccessClaims | null {
-    try {
-      const c = this.jwt.verify<AccessClaims>(token, { algorithms: ['HS256'], issuer: 'academy', audience: 'academy-api' });
-      return typeof c.sub === 'string' && typeof c.role === 'string' && typeof c.sid === 'string' ? c : null;
-    } catch {
-      return null;
-    }
   }
 }

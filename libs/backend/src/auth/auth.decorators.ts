@@ -6,7 +6,7 @@ export const IS_PUBLIC = 'academy:public';
 export const ROLES = 'academy:roles';
 export const ALLOW_INCOMPLETE_PROFILE = 'academy:allow-incomplete-profile';
 
-/** Opts an endpoint (or a controller) out of the global AuthGuard: no token needed. */
+/** Opts an endpoint (or a controller) out of the global JwtAuthGuard (and RolesGuard, ProfileGate): no token needed. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /**
@@ -15,10 +15,10 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
  */
 export const AllowIncompleteProfile = () => SetMetadata(ALLOW_INCOMPLETE_PROFILE, true);
 
-/** Only these roles may call the endpoint (checked by the AuthGuard after the token). */
+/** Only these roles may call the endpoint or the controller's endpoints (the global RolesGuard, after the token). */
 export const Roles = (...roles: string[]) => SetMetadata(ROLES, roles);
 
-/** The signed-in caller as the AuthGuard attached it. Throws 401 on a @Public endpoint without a token. */
+/** The signed-in caller as the JwtAuthGuard attached it. Throws 401 on a @Public endpoint without a token. */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {
   const principal = ctx.switchToHttp().getRequest<Request & { principal?: Principal }>().principal;
   if (!principal) throw new UnauthorizedException('Please sign in.');

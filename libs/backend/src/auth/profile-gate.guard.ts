@@ -15,7 +15,7 @@ export interface ProfileStatus {
 export const PROFILE_REQUIRED_ROLES: readonly string[] = ['student'];
 
 /**
- * Global, after the AuthGuard: a student whose first-login profile is not complete gets 403
+ * Global, after the JwtAuthGuard and the RolesGuard: a student whose first-login profile is not complete gets 403
  * `code: PROFILE_INCOMPLETE` from every endpoint that is not @Public() or @AllowIncompleteProfile(),
  * so a new endpoint is gated by default (spec §6: "forced through profile completion on first login").
  */
@@ -32,7 +32,7 @@ export class ProfileGate implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_INCOMPLETE_PROFILE, targets)) return true;
     const principal = context.switchToHttp().getRequest<Request & { principal?: Principal }>().principal;
-    // No principal on a guarded endpoint: the AuthGuard (registered first) has already answered 401.
+    // No principal on a guarded endpoint: the JwtAuthGuard (registered first) has already answered 401.
     if (!principal || !PROFILE_REQUIRED_ROLES.includes(principal.role)) return true;
     if (await this.profiles.isComplete(principal.userId)) return true;
     throw new ForbiddenException({ message: IDENTITY_MESSAGES.profileIncomplete, code: API_ERROR_CODES.profileIncomplete });

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { ConsistencyWaiter, createPostgresEventStore, EmailLookup, guardPool, loadMasterKey, type EventStore } from '@academy/event-store';
 import type { AppConfig } from '../config.js';
 import { CommandResponder, MinPositionInterceptor } from './read-your-writes.js';
+import { publishedEventSchemas } from '@academy/contracts';
 import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from './tokens.js';
 
 /** The master key, loaded once per process; never exported: contexts get what is derived from it. */
@@ -44,7 +45,12 @@ export class EventSourcingModule {
           },
         },
         { provide: MASTER_KEY, useFactory: () => loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }) },
-        { provide: EVENT_STORE, inject: [PG_POOL, MASTER_KEY], useFactory: (pool: pg.Pool, masterKey: Buffer) => createPostgresEventStore({ pool, masterKey }) },
+        {
+          provide: EVENT_STORE,
+          inject: [PG_POOL, MASTER_KEY],
+          // schemas: every published event is checked on append and upcast on read (ADR 0017).
+          useFactory: (pool: pg.Pool, masterKey: Buffer) => createPostgresEventStore({ pool, masterKey, schemas: publishedEventSchemas }),
+      },
         // Keyed email lookups (ADR 0014): HMAC under a subkey of the master key, never a plain hash.
         { provide: EmailLookup, inject: [MASTER_KEY], useFactory: (masterKey: Buffer) => new EmailLookup(masterKey) },
         { provide: CONSISTENCY_WAITER, inject: [PG_POOL], useFactory: (pool: pg.Pool) => new ConsistencyWaiter({ pool }) },

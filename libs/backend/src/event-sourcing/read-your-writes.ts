@@ -34,11 +34,12 @@ export class CommandResponder {
    * returns what to send: `body`, or a PendingAnswer with status 202 when the bound passed.
    * Use with `@Res({ passthrough: true })`.
    */
-  async answer<T>(res: Response, projections: readonly string[], position: number, body: T, timeoutMs = DEFAULT_CONSISTENCY_TIMEOUT_MS): Promise<T | PendingAnswer> {
+  async answer<T>(res: Response, projections: readonly string[], position: number, body: T | (() => T | Promise<T>), timeoutMs = DEFAULT_CONSISTENCY_TIMEOUT_MS): Promise<T | PendingAnswer> {
     const result = projections.length && position > 0 ? await this.waiter.wait([...projections], position, timeoutMs) : { reached: true, position, behind: [], waitedMs: 0 };
     const { status, headers } = commandAnswer(result);
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-    if (status === 200) return body;
+    // A body given as a function is built only once the projections show the write (it may read them).
+    if (status === 200) return typeof body === 'function' ? (body as () => T | Promise<T>)() : body;
     if (status === 503) throw failingAnswer(result);
     res.status(202);
     return { position, pending: result.behind.map((b) => b.name) };

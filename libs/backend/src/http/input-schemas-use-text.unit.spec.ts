@@ -48,7 +48,7 @@ function bareStrings(schema: z.ZodType, at = '', seen = new Set<unknown>()): str
 
 describe('every schema the API parses input with uses text() for its strings', () => {
   const root = path.resolve(import.meta.dirname, '../../../..');
-  const controllers = globSync('services/**/src/**/*.controller.ts', { cwd: root }).filter((f) => !f.includes('node_modules'));
+  const controllers = globSync('services/**/src/**/*.{controller,guard}.ts', { cwd: root }).filter((f) => !f.includes('node_modules'));
   const names = new Set(controllers.flatMap((f) => [...readFileSync(path.join(root, f), 'utf8').matchAll(/ZodValidationPipe\((\w+)\)/g)].map((m) => m[1] as string)));
 
   it('finds the input schemas of the controllers', () => {

@@ -14,11 +14,13 @@ import { findUnstorable } from '@academy/contracts';
 @Injectable()
 export class StorableInputInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() === 'http') {
-      const req = context.switchToHttp().getRequest<Request>();
-      const places = [...findUnstorable(req.params), ...findUnstorable(req.query), ...findUnstorable(req.body)];
-      if (places.length > 0) throw new ZodError(places.map((p) => ({ code: 'custom', path: p.path, message: p.message, input: undefined })));
-    }
+    if (context.getType() === 'http') assertStorableInput(context.switchToHttp().getRequest<Request>());
     return next.handle();
   }
+}
+
+/** The interceptor's check, for a guard that reads the body before interceptors run (the sign-in guard). */
+export function assertStorableInput(req: Request): void {
+  const places = [...findUnstorable(req.params), ...findUnstorable(req.query), ...findUnstorable(req.body)];
+  if (places.length > 0) throw new ZodError(places.map((p) => ({ code: 'custom', path: p.path, message: p.message, input: undefined })));
 }

@@ -2,26 +2,24 @@
 // name and email), fed by identity's integration events. Each context owns its copy (its schema, its
 // rebuilds); the SQL that keeps it is written once here. A context adds its own clean-up to
 // UserDeleted (its enrollments, assignments, submissions) after `forgetPerson`.
-import type { EventHandler, StoredEvent } from '@academy/event-store';
+import type { EventHandler } from '@academy/event-store';
 import {
   IDENTITY_EVENTS,
-  type RoleAssignedEventData,
-  type UserDeletedEventData,
-  type UserNameChangedEventData,
-  type UserNameChangedEventPersonal,
-  type UserRegisteredEventData,
-  type UserRegisteredEventPersonal,
+  ProfileCompletedV1,
+  publishedEventFor,
+  RoleAssignedV1,
+  StudentContactUpdatedV1,
+  UserDeletedV1,
+  UserRegisteredV1,
 } from '@academy/contracts';
 
 /** The table, for a projection's setup (unqualified: the runner sets the schema). */
 export const PEOPLE_TABLE = 'CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)';
 
-// Personal fields arrive decrypted, or not at all once the person is erased.
-const personal = <T>(e: StoredEvent) => (e.personal?.data ?? null) as Partial<T> | null;
-
 export const rememberPerson: EventHandler = async (e, tx) => {
-  const d = e.data as UserRegisteredEventData;
-  const p = personal<UserRegisteredEventPersonal>(e);
+  const d = UserRegisteredV1.parse(e);
+  // Personal fields arrive decrypted, or not at all once the person is erased.
+  const p = UserRegisteredV1.personal(e);
   await tx.query('INSERT INTO people (id, role, full_name, email) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
     d.userId,
     d.role,
@@ -31,17 +29,18 @@ export const rememberPerson: EventHandler = async (e, tx) => {
 };
 
 export const changePersonRole: EventHandler = async (e, tx) => {
-  const d = e.data as RoleAssignedEventData;
+  const d = RoleAssignedV1.parse(e);
   await tx.query('UPDATE people SET role = $2 WHERE id = $1', [d.userId, d.role]);
 };
 
 export const renamePerson: EventHandler = async (e, tx) => {
-  const name = personal<UserNameChangedEventPersonal>(e)?.fullName;
-  if (name) await tx.query('UPDATE people SET full_name = $2 WHERE id = $1', [(e.data as UserNameChangedEventData).userId, name]);
+  const event = publishedEventFor([ProfileCompletedV1, StudentContactUpdatedV1], e);
+  const name = event.personal(e)?.fullName;
+  if (name) await tx.query('UPDATE people SET full_name = $2 WHERE id = $1', [event.parse(e).userId, name]);
 };
 
 export const forgetPerson: EventHandler = async (e, tx) => {
-  await tx.query('DELETE FROM people WHERE id = $1', [(e.data as UserDeletedEventData).userId]);
+  await tx.query('DELETE FROM people WHERE id = $1', [UserDeletedV1.parse(e).userId]);
 };
 
 /** The handlers of the people table, to spread into a projection's (override UserDeleted/RoleAssigned to add clean-up, calling these first). */

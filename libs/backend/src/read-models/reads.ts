@@ -17,3 +17,17 @@ export async function rowsOrNone<R extends pg.QueryResultRow>(q: Promise<pg.Quer
     throw e;
   }
 }
+
+/**
+ * The same for a read through MikroORM (its exceptions keep the driver's `code`): `none` when the
+ * projection's read schema does not exist yet.
+ */
+export async function orNone<T>(read: Promise<T>, none: T): Promise<T> {
+  try {
+    return await read;
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === '42P01' || code === '3F000') return none;
+    throw e;
+  }
+}

@@ -28,6 +28,8 @@ import {
   type SubscribeOptions,
   type Subscription,
   type Upcasters,
+  type EventSchemas,
+  InvalidEventError,
   type VerifyResult,
 } from '../port.js';
 import { canonicalBody, chainHash, type HashedBody } from './hash-chain.js';
@@ -38,7 +40,10 @@ export interface PostgresEventStoreOptions {
   pool: pg.Pool;
   /** 32 bytes; see loadMasterKey. Wraps the per-subject data keys. */
   masterKey: Buffer;
+  /** Upcasters applied on read, in addition to those of `schemas`. */
   upcasters?: Upcasters;
+  /** The published events' checks (on append) and upcasters (on read), ADR 0017. */
+  schemas?: EventSchemas;
   /** Postgres schema holding the log (default 'event_store'). */
   schema?: string;
   /** How often a subscription polls when no notification came (a lost NOTIFY only delays). Default 1000. */
@@ -146,7 +151,7 @@ export class PostgresEventStore implements EventStore {
     assertSchemaName(this.schema);
     this.pool = options.pool;
     this.masterKey = options.masterKey;
-    this.upcasters = options.upcasters ?? {};
+    this.upcasters = { ...options.schemas?.upcasters, ...options.upcasters };
     this.t = `"${this.schema}"`;
   }
 
@@ -179,11 +184,16 @@ export class PostgresEventStore implements EventStore {
     for (const id of ids) if (!UUID.test(id)) throw new TypeError(`append to ${streamId}: event id ${id} is not a uuid`);
     if (new Set(ids).size !== ids.length) throw new TypeError(`append to ${streamId}: the same event id twice in one append`);
     refuseUnstorable(streamId, events);
-    for (const e of events) {
+    const versions = events.map((e) => {
       if (typeof e.type !== 'string' || e.type === '') throw new TypeError(`append to ${streamId}: event type is required`);
       const v = e.schemaVersion ?? 1;
       if (!Number.isInteger(v) || v < 1) throw new TypeError(`event ${e.type}: schemaVersion must be an integer ≥ 1`);
-    }
+      if (!this.options.schemas) return v;
+      // A published event is checked against the schema of the version producers write, and stored as that version.
+      const checked = this.options.schemas.check({ type: e.type, schemaVersion: e.schemaVersion, data: e.data, personal: e.personal?.data ?? null });
+      if (!checked.ok) throw new InvalidEventError(streamId, e.type, checked.reason);
+      return checked.schemaVersion ?? v;
+    });
 
     const keys = await this.dataKeysForWrite(events);
     const recordedAt = nowMicros();
@@ -192,7 +202,7 @@ export class PostgresEventStore implements EventStore {
         streamId,
         eventId: ids[i],
         type: e.type,
-        schemaVersion: e.schemaVersion ?? 1,
+        schemaVersion: versions[i],
         data: e.data === undefined ? null : e.data,
         personal: e.personal ? sealPersonal(keys.get(e.personal.subjectId)!, ids[i], e.personal.subjectId, e.personal.data) : null,
         metadata: checkMetadata(e.metadata, e.type),

@@ -5,6 +5,9 @@ import type pg from 'pg';
 
 export const DEFAULT_CONTROL_SCHEMA = 'projections';
 
+/** MikroORM's Migrator table, which a version schema keeps (ADR 0018): how it was made, not a read table (no view, no audit diff). */
+export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
 const IDENT = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 const RESERVED = new Set(['public', 'information_schema', 'event_store', DEFAULT_CONTROL_SCHEMA]);
 
@@ -147,7 +150,8 @@ export async function ensureControlSchema(pool: pg.Pool, schema: string): Promis
 
 /** The tables (not views) of a schema, in a stable order. */
 export async function tablesOf(client: pg.ClientBase | pg.Pool, schema: string): Promise<string[]> {
-  const { rows } = await client.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [schema]);
+  // MikroORM's migrations table records how a version's schema was made: not a read table.
+  const { rows } = await client.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = $1 AND tablename <> $2 ORDER BY tablename`, [schema, MIGRATIONS_TABLE]);
   return rows.map((r) => r.t);
 }
 

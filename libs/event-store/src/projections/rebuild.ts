@@ -35,7 +35,7 @@ export async function buildUpTo(client: pg.ClientBase, projection: Projection, s
     if (events.length === 0) break;
     await client.query('BEGIN');
     try {
-      await applyEvents(projection, events, await projectionTx(client, schema));
+      await applyEvents(projection, events, await projectionTx(client, schema, projection));
       await client.query('COMMIT');
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});
@@ -53,7 +53,7 @@ export async function catchUpInTx(client: pg.ClientBase, projection: Projection,
   while (position < upTo) {
     const events = (await store.readAll(position, Math.min(2000, upTo - position))).filter((e) => e.position <= upTo);
     if (events.length === 0) break;
-    await applyEvents(projection, events, await projectionTx(client, schema));
+    await applyEvents(projection, events, await projectionTx(client, schema, projection));
     position = events[events.length - 1].position;
   }
 }
@@ -149,5 +149,21 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   } finally {
     if (schema) await client.query(`DROP SCHEMA IF EXISTS ${q(schema)} CASCADE`).catch(() => {});
     await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Builds `projection` from position 0 to the head into `schema` (dropped and created afresh), with
+ * no checkpoint and no swap: the same code path as a rebuild, for tests (libs/testing's
+ * projectionSpec) and tools. Returns the position reached.
+ */
+export async function buildProjectionInto(pool: pg.Pool, projection: Projection, schema: string, store: EventStore): Promise<number> {
+  assertProjection(projection);
+  const client = await pool.connect();
+  try {
+    await createBuildSchema(client, projection, schema);
+    return await buildUpTo(client, projection, schema, 0, await store.headPosition(), { store });
+  } finally {
+    client.release();
   }
 }

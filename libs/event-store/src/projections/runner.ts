@@ -467,7 +467,7 @@ export class ProjectionRunner {
         await client.query('ROLLBACK');
         return outcome;
       }
-      await applyEvents(this.projection, events, await projectionTx(client, row.schema_name));
+      await applyEvents(this.projection, events, await projectionTx(client, row.schema_name, this.projection));
       // Applied past any failing mark: the mark goes with the same commit.
       await client.query(
         `UPDATE ${this.t} SET position = $3, updated_at = now(), failing_position = NULL, error = NULL, failed_at = NULL, attempts = 0

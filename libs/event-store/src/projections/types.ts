@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredEvent } from '../port.js';
+import type { ProjectionOrm } from './orm.js';
 
 /**
  * What a projection's code gets: the connection of the transaction that also moves its checkpoint.
@@ -11,6 +13,12 @@ export interface ProjectionTx {
   /** The schema being written (for the rare statement that must name it, e.g. in a function body). */
   schema: string;
   query<R extends pg.QueryResultRow = any>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  /**
+   * For a projection that declares `orm`: a MikroORM EntityManager joined to this transaction
+   * (its flushes, QueryBuilder and getKysely() run on this connection and commit with the checkpoint;
+   * ADR 0018). Throws for a projection without `orm`.
+   */
+  readonly em: EntityManager;
 }
 
 export type EventHandler = (event: StoredEvent, tx: ProjectionTx) => Promise<void>;
@@ -20,8 +28,13 @@ export interface Projection {
   name: string;
   /** Bump it when the tables or the handlers change meaning: the new version rebuilds from 0, then swaps in. */
   version: number;
-  /** Creates this version's tables (unqualified names), in the transaction that registers the version. */
-  setup(tx: ProjectionTx): Promise<void>;
+  /**
+   * Its read tables as MikroORM entities and the migrations that create them (ADR 0018): a new
+   * version schema gets its tables from the Migrator, and handlers get `tx.em`.
+   */
+  orm?: ProjectionOrm;
+  /** Creates this version's tables (unqualified names), in the transaction that registers the version; after `orm`'s migrations. */
+  setup?(tx: ProjectionTx): Promise<void>;
   /** One handler per event type, applied in log order; events of other types are skipped. */
   handlers?: Record<string, EventHandler>;
   /** Or the whole ordered batch at once (for set-based SQL); called with only the `handlers`-less batch. */

@@ -5,7 +5,7 @@
 // after the batch's reactions returned. A crash in between re-runs them: a reaction must be
 // idempotent, which `reactionEventId` makes easy (the same cause always yields the same event id, and
 // the store's idempotent append drops the repeat).
-import { createHash } from 'node:crypto';
+import { nameBasedUuid } from '../ids.js';
 import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../port.js';
 import { CheckpointedConsumer, type ConsumerState } from '../consumers/checkpointed-consumer.js';
@@ -34,11 +34,7 @@ export interface ReactorOptions extends ReactorDefinition {
 
 /** A deterministic uuid (RFC 4122 v5 layout) for the event a reaction appends in response to `causeId`. */
 export function reactionEventId(reactor: string, causeId: string): string {
-  const h = createHash('sha1').update(`academy-reaction\0${reactor}\0${causeId}`).digest();
-  h[6] = (h[6] & 0x0f) | 0x50;
-  h[8] = (h[8] & 0x3f) | 0x80;
-  const x = h.subarray(0, 16).toString('hex');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+  return nameBasedUuid(`academy-reaction\0${reactor}\0${causeId}`, 'sha1');
 }
 
 /** Runs a definition's reactions in log order, as a checkpointed consumer (one leader per name). */

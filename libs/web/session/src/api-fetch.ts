@@ -33,7 +33,18 @@ export interface ApiFetchOptions {
   responseType?: 'json' | 'text';
   /** For tests and for a client bound to another fetch. */
   fetch?: typeof fetch;
+  /**
+   * The newest log position this client has seen (its own last write): sent with commands so the
+   * server's checks on read models wait for it, and only for it (ADR 0015). Never sent with GETs.
+   */
+  seenPosition?: number;
+  /** Called with the log position a command's answer reports (X-Academy-Position). */
+  onPosition?: (position: number) => void;
 }
+
+/** ADR 0005 / 0015 headers (the API's POSITION_HEADER and MIN_POSITION_HEADER). */
+const POSITION_HEADER = 'x-academy-position';
+const MIN_POSITION_HEADER = 'x-academy-min-position';
 
 /**
  * fetch for the API: JSON in and out, the bearer token when given, the refresh cookie sent only to
@@ -44,11 +55,13 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   const headers: Record<string, string> = { accept: options.responseType === 'text' ? 'text/csv, text/plain, application/json' : 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  if (method !== 'GET' && options.seenPosition) headers[MIN_POSITION_HEADER] = String(options.seenPosition);
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   let res: Response;
   try {
     res = await doFetch(path, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
@@ -58,6 +71,8 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     if (options.signal?.aborted) throw error;
     throw new ApiRequestError('The server could not be reached. Check your connection and try again.', 0);
   }
+  const position = Number(res.headers?.get(POSITION_HEADER) ?? NaN);
+  if (res.ok && Number.isSafeInteger(position) && position > 0) options.onPosition?.(position);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   if (res.ok && options.responseType === 'text') return text as T;

@@ -44,6 +44,8 @@ export class SessionClient {
   /** Bumped by sign-in and sign-out, so that a refresh started before them cannot undo them. */
   private epoch = 0;
   private readonly fetchImpl: typeof fetch | undefined;
+  /** The newest log position of this user's own writes, sent with their next commands (ADR 0015). */
+  private seen = 0;
   private readonly now: () => number;
   private readonly margin: number;
 
@@ -150,7 +152,7 @@ export class SessionClient {
   }
 
   private call<T>(path: string, options: ApiFetchOptions): Promise<T> {
-    return apiFetch<T>(path, { ...options, fetch: this.fetchImpl });
+    return apiFetch<T>(path, { ...options, fetch: this.fetchImpl, seenPosition: this.seen, onPosition: (p) => (this.seen = Math.max(this.seen, p)) });
   }
 
   private apply(session: Session): void {

@@ -30,3 +30,31 @@ describe('SessionClient and PROFILE_INCOMPLETE', () => {
     await client.signOut();
   });
 });
+
+describe('SessionClient and the positions of its own writes (ADR 0015)', () => {
+  it('sends the newest position its commands were answered with on its next commands, never on reads', async () => {
+    const sent: { path: string; method: string; min: string | null }[] = [];
+    let position = 40;
+    const fetchImpl = (async (path: string, init: RequestInit) => {
+      const headers = new Headers(init.headers);
+      sent.push({ path, method: init.method ?? 'GET', min: headers.get('x-academy-min-position') });
+      if (path === '/api/auth/refresh') return json(200, { access_token: 't', expires_at: Math.floor(Date.now() / 1000) + 900, user: student });
+      if (init.method === 'POST') return new Response(JSON.stringify({ ok: true }), { status: 201, headers: { 'content-type': 'application/json', 'x-academy-position': String((position += 2)) } });
+      return json(200, { ok: true });
+    }) as typeof fetch;
+    const client = new SessionClient({ fetch: fetchImpl });
+    await client.start();
+    await client.fetch('/api/weeks', { method: 'POST', body: { a: 1 } });
+    await client.fetch('/api/weeks');
+    await client.fetch('/api/weeks', { method: 'POST', body: { a: 2 } });
+    await client.fetch('/api/tasks', { method: 'POST', body: { a: 3 } });
+    const calls = sent.filter((s) => s.path !== '/api/auth/refresh');
+    expect(calls).toEqual([
+      { path: '/api/weeks', method: 'POST', min: null },
+      { path: '/api/weeks', method: 'GET', min: null },
+      { path: '/api/weeks', method: 'POST', min: '42' },
+      { path: '/api/tasks', method: 'POST', min: '44' },
+    ]);
+    await client.signOut();
+  });
+});

@@ -12,13 +12,16 @@ import { ConvertProspectHandler } from './commands/convert-prospect/convert-pros
 import { EraseProspectController } from './commands/erase-prospect/erase-prospect.http.controller.js';
 import { EraseProspectHandler } from './commands/erase-prospect/erase-prospect.handler.js';
 import { ListProspectsController } from './queries/list-prospects/list-prospects.http.controller.js';
+import { ListProspectsHandler } from './queries/list-prospects/list-prospects.handler.js';
 import { AdmissionsCountsController } from './queries/admissions-counts/admissions-counts.http.controller.js';
+import { AdmissionsCountsHandler } from './queries/admissions-counts/admissions-counts.handler.js';
 import { ProspectsReader } from './projections/prospects/prospects.reader.js';
 
 /**
  * The admissions context's HTTP side. Needs, from the composition root: EventSourcingModule and
- * AuthModule (global), HttpPlatformModule (RateLimiter), CqrsModule.forRoot() (CommandBus: convert
- * asks identity for the account) and IdentityModule (the CreateAccountFromApplication handler).
+ * AuthModule (global), HttpPlatformModule (RateLimiter), BackboneModule.forRoot() (the buses, Dispatch,
+ * ReadModelGate) and IdentityModule (the AddressHasAccount query convert asks first). The conversion's
+ * reactions run in the worker (admissionsReactors, identity's reactors).
  */
 @Module({
   controllers: [
@@ -31,6 +34,16 @@ import { ProspectsReader } from './projections/prospects/prospects.reader.js';
     ConvertProspectController,
     EraseProspectController,
   ],
-  providers: [ProspectsReader, SubmitApplicationHandler, SendQuickContactHandler, MarkProspectContactedHandler, DeclineProspectHandler, ConvertProspectHandler, EraseProspectHandler],
+  providers: [
+    ProspectsReader,
+    SubmitApplicationHandler,
+    SendQuickContactHandler,
+    MarkProspectContactedHandler,
+    DeclineProspectHandler,
+    ConvertProspectHandler,
+    EraseProspectHandler,
+    ListProspectsHandler,
+    AdmissionsCountsHandler,
+  ],
 })
 export class AdmissionsModule {}

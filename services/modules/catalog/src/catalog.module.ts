@@ -16,13 +16,20 @@ import { AssignTeacherHandler } from './commands/assign-teacher/assign-teacher.h
 import { UnassignTeacherController } from './commands/unassign-teacher/unassign-teacher.http.controller.js';
 import { UnassignTeacherHandler } from './commands/unassign-teacher/unassign-teacher.handler.js';
 import { ListProgramsController } from './queries/list-programs/list-programs.http.controller.js';
+import { ListProgramsHandler } from './queries/list-programs/list-programs.handler.js';
 import { ListSubjectsController } from './queries/list-subjects/list-subjects.http.controller.js';
+import { ListSubjectsHandler } from './queries/list-subjects/list-subjects.handler.js';
 import { ListTeacherAssignmentsController } from './queries/list-teacher-assignments/list-teacher-assignments.http.controller.js';
+import { ListTeacherAssignmentsHandler } from './queries/list-teacher-assignments/list-teacher-assignments.handler.js';
 import { MySubjectsController } from './queries/my-subjects/my-subjects.http.controller.js';
-import { PublicCoursesController } from './public-catalogue/public-courses.http.controller.js';
+import { MySubjectsHandler } from './queries/my-subjects/my-subjects.handler.js';
+import { PublicCoursesController } from './queries/public-courses/public-courses.http.controller.js';
+import { PublicCoursesHandler } from './queries/public-courses/public-courses.handler.js';
+import { CourseImageController } from './queries/course-image/course-image.http.controller.js';
+import { CourseImageHandler } from './queries/course-image/course-image.handler.js';
 import { CatalogReader } from './projections/catalog/catalog.reader.js';
 
-/** The catalog context's HTTP side. Needs EventSourcingModule and AuthModule (global) from the composition root. */
+/** The catalog context's HTTP side. Needs EventSourcingModule, BackboneModule and AuthModule (global) from the composition root. */
 @Module({
   controllers: [
     ListProgramsController,
@@ -38,6 +45,7 @@ import { CatalogReader } from './projections/catalog/catalog.reader.js';
     UnassignTeacherController,
     MySubjectsController,
     PublicCoursesController,
+    CourseImageController,
   ],
   providers: [
     CatalogReader,
@@ -49,6 +57,12 @@ import { CatalogReader } from './projections/catalog/catalog.reader.js';
     DeleteSubjectHandler,
     AssignTeacherHandler,
     UnassignTeacherHandler,
+    ListProgramsHandler,
+    ListSubjectsHandler,
+    ListTeacherAssignmentsHandler,
+    MySubjectsHandler,
+    PublicCoursesHandler,
+    CourseImageHandler,
   ],
 })
 export class CatalogModule {}

@@ -6,14 +6,27 @@ import { ChangeEnrollmentStatusHandler } from './commands/change-enrollment-stat
 import { ImportEnrollmentsController } from './commands/import-enrollments/import-enrollments.http.controller.js';
 import { ImportEnrollmentsHandler } from './commands/import-enrollments/import-enrollments.handler.js';
 import { EnrollmentCountsController } from './queries/enrollment-counts/enrollment-counts.http.controller.js';
+import { EnrollmentCountsHandler } from './queries/enrollment-counts/enrollment-counts.handler.js';
 import { ListEnrollmentsController } from './queries/list-enrollments/list-enrollments.http.controller.js';
+import { ListEnrollmentsHandler } from './queries/list-enrollments/list-enrollments.handler.js';
 import { GetEnrollmentController } from './queries/get-enrollment/get-enrollment.http.controller.js';
+import { GetEnrollmentHandler } from './queries/get-enrollment/get-enrollment.handler.js';
 import { MyEnrollmentController } from './queries/my-enrollment/my-enrollment.http.controller.js';
+import { MyEnrollmentHandler } from './queries/my-enrollment/my-enrollment.handler.js';
 import { EnrollmentsReader } from './projections/enrollments/enrollments.reader.js';
 
-/** The enrollment context's HTTP side. Needs EventSourcingModule and AuthModule (global) from the composition root. */
+/** The enrollment context's HTTP side. Needs EventSourcingModule, BackboneModule and AuthModule (global) from the composition root. */
 @Module({
   controllers: [ImportEnrollmentsController, ListEnrollmentsController, EnrollmentCountsController, EnrollStudentController, GetEnrollmentController, ChangeEnrollmentStatusController, MyEnrollmentController],
-  providers: [EnrollmentsReader, EnrollStudentHandler, ChangeEnrollmentStatusHandler, ImportEnrollmentsHandler],
+  providers: [
+    EnrollmentsReader,
+    EnrollStudentHandler,
+    ChangeEnrollmentStatusHandler,
+    ImportEnrollmentsHandler,
+    ListEnrollmentsHandler,
+    EnrollmentCountsHandler,
+    GetEnrollmentHandler,
+    MyEnrollmentHandler,
+  ],
 })
 export class EnrollmentModule {}

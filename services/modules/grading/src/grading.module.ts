@@ -4,15 +4,27 @@ import { SubmitWorkHandler } from './commands/submit-work/submit-work.handler.js
 import { GradeSubmissionController } from './commands/grade-submission/grade-submission.http.controller.js';
 import { GradeSubmissionHandler } from './commands/grade-submission/grade-submission.handler.js';
 import { TeacherSubmissionsController } from './queries/teacher-submissions/teacher-submissions.http.controller.js';
+import { TeacherSubmissionsHandler } from './queries/teacher-submissions/teacher-submissions.handler.js';
 import { GetSubmissionController } from './queries/get-submission/get-submission.http.controller.js';
+import { GetSubmissionHandler } from './queries/get-submission/get-submission.handler.js';
 import { GradeHistoryController } from './queries/grade-history/grade-history.http.controller.js';
+import { GradeHistoryHandler } from './queries/grade-history/grade-history.handler.js';
 import { MyGradesController } from './queries/my-grades/my-grades.http.controller.js';
+import { MyGradesHandler } from './queries/my-grades/my-grades.handler.js';
 import { MyProgressController } from './queries/my-progress/my-progress.http.controller.js';
-import { DashboardsController } from './queries/dashboards/dashboards.http.controller.js';
+import { MyProgressHandler } from './queries/my-progress/my-progress.handler.js';
+import { StudentDashboardController } from './queries/student-dashboard/student-dashboard.http.controller.js';
+import { StudentDashboardHandler } from './queries/student-dashboard/student-dashboard.handler.js';
+import { TeacherDashboardController } from './queries/teacher-dashboard/teacher-dashboard.http.controller.js';
+import { TeacherDashboardHandler } from './queries/teacher-dashboard/teacher-dashboard.handler.js';
 import { ExportGradesController } from './queries/export-grades/export-grades.http.controller.js';
+import { ExportGradesHandler } from './queries/export-grades/export-grades.handler.js';
 import { GradingReader } from './projections/grading/grading.reader.js';
 
-/** The grading context's HTTP side. Needs EventSourcingModule and AuthModule (global) from the composition root. */
+/**
+ * The grading context's HTTP side: controllers dispatch on the CQRS buses to the handlers below.
+ * Needs EventSourcingModule, BackboneModule and AuthModule (global) from the composition root.
+ */
 @Module({
   controllers: [
     SubmitWorkController,
@@ -22,9 +34,22 @@ import { GradingReader } from './projections/grading/grading.reader.js';
     GetSubmissionController,
     MyGradesController,
     MyProgressController,
-    DashboardsController,
+    StudentDashboardController,
+    TeacherDashboardController,
     ExportGradesController,
   ],
-  providers: [GradingReader, SubmitWorkHandler, GradeSubmissionHandler],
+  providers: [
+    GradingReader,
+    SubmitWorkHandler,
+    GradeSubmissionHandler,
+    TeacherSubmissionsHandler,
+    GetSubmissionHandler,
+    GradeHistoryHandler,
+    MyGradesHandler,
+    MyProgressHandler,
+    StudentDashboardHandler,
+    TeacherDashboardHandler,
+    ExportGradesHandler,
+  ],
 })
 export class GradingModule {}

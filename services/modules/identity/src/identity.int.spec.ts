@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import {
   applyHttpPlatform,
   AuthModule,
+  BackboneModule,
   CONSISTENCY_WAITER,
   createRedis,
   CurrentUser,
@@ -76,7 +77,7 @@ beforeAll(async () => {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, 'identity-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule, ProbeModule],
+    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), HttpPlatformModule.forRoot(config, 'identity-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule, ProbeModule],
   }).compile();
   app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);

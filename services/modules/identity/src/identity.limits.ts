@@ -14,6 +14,3 @@ export const LIMITS = {
   /** Guessing the current password from a stolen session: like sign-in, per account. */
   changePasswordUser: { name: 'change-password:user', limit: 10, windowSeconds: WINDOW },
 } satisfies Record<string, RateLimitRule>;
-
-/** Answers wait for this projection: every identity screen reads it. */
-export const USERS_READ_MODEL = ['identity_users'] as const;

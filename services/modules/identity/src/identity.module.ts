@@ -1,91 +1,120 @@
 import { Module } from '@nestjs/common';
-import { SignUpController } from './commands/sign-up/sign-up.http.controller.js';
-import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
-import { VerifyEmailController } from './commands/verify-email/verify-email.http.controller.js';
-import { VerifyEmailHandler } from './commands/verify-email/verify-email.handler.js';
+import { CLOCK, systemClock } from '@academy/backend';
+import { AssignRoleController } from './commands/assign-role/assign-role.http.controller.js';
+import { AssignRoleHandler } from './commands/assign-role/assign-role.handler.js';
+import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
+import { CompleteProfileController } from './commands/complete-profile/complete-profile.http.controller.js';
+import { CompleteProfileHandler } from './commands/complete-profile/complete-profile.handler.js';
+import { CreateUserController } from './commands/create-user/create-user.http.controller.js';
+import { CreateUserHandler } from './commands/create-user/create-user.handler.js';
+import { DeleteUserController } from './commands/delete-user/delete-user.http.controller.js';
+import { DeleteUserHandler } from './commands/delete-user/delete-user.handler.js';
+import { RefreshSessionController } from './commands/refresh-session/refresh-session.http.controller.js';
+import { ReissueTemporaryPasswordController } from './commands/reissue-temporary-password/reissue-temporary-password.http.controller.js';
+import { ReissueTemporaryPasswordHandler } from './commands/reissue-temporary-password/reissue-temporary-password.handler.js';
+import { SetNotificationPreferencesController } from './commands/set-notification-preferences/set-notification-preferences.http.controller.js';
+import { SetNotificationPreferencesHandler } from './commands/set-notification-preferences/set-notification-preferences.handler.js';
+import { SetUpFirstAdminController } from './commands/set-up-first-admin/set-up-first-admin.http.controller.js';
+import { SetUpFirstAdminHandler } from './commands/set-up-first-admin/set-up-first-admin.handler.js';
 import { SignInController } from './commands/sign-in/sign-in.http.controller.js';
 import { SignInHandler } from './commands/sign-in/sign-in.handler.js';
 import { SignInThrottle } from './commands/sign-in/sign-in.throttle.js';
-import { RefreshSessionController } from './commands/refresh-session/refresh-session.http.controller.js';
+import { SignOutOtherSessionsController } from './commands/sign-out-other-sessions/sign-out-other-sessions.http.controller.js';
+import { SignOutOtherSessionsHandler } from './commands/sign-out-other-sessions/sign-out-other-sessions.handler.js';
 import { SignOutController } from './commands/sign-out/sign-out.http.controller.js';
-import { SetUpFirstAdminController } from './commands/set-up-first-admin/set-up-first-admin.http.controller.js';
-import { SetUpFirstAdminHandler } from './commands/set-up-first-admin/set-up-first-admin.handler.js';
-import { CompleteProfileController } from './commands/complete-profile/complete-profile.http.controller.js';
-import { CompleteProfileHandler } from './commands/complete-profile/complete-profile.handler.js';
-import { MeController } from './queries/me/me.http.controller.js';
-import { AssignRoleController } from './commands/assign-role/assign-role.http.controller.js';
-import { AssignRoleHandler } from './commands/assign-role/assign-role.handler.js';
-import { DeleteUserController } from './commands/delete-user/delete-user.http.controller.js';
-import { DeleteUserHandler } from './commands/delete-user/delete-user.handler.js';
-import { CreateUserController } from './commands/create-user/create-user.http.controller.js';
-import { CreateUserHandler } from './commands/create-user/create-user.handler.js';
-import { CreateAccountFromApplicationHandler } from './commands/create-account-from-application/create-account-from-application.handler.js';
+import { SignUpController } from './commands/sign-up/sign-up.http.controller.js';
+import { SignUpHandler } from './commands/sign-up/sign-up.handler.js';
+import { SignInCredentials } from './commands/sign-in/sign-in.credentials.js';
+import { LocalSignInStrategy } from './commands/sign-in/sign-in.local.strategy.js';
+import { SignInGuard } from './commands/sign-in/sign-in.guard.js';
+import { RefreshSessionHandler } from './commands/refresh-session/refresh-session.handler.js';
+import { SignOutHandler } from './commands/sign-out/sign-out.handler.js';
+import { AddressHasAccountHandler } from './queries/address-has-account/address-has-account.handler.js';
 import { UpdateStudentController } from './commands/update-student/update-student.http.controller.js';
 import { UpdateStudentHandler } from './commands/update-student/update-student.handler.js';
-import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
-import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
-import { SignOutOtherSessionsController } from './commands/sign-out-other-sessions/sign-out-other-sessions.http.controller.js';
-import { SetNotificationPreferencesController } from './commands/set-notification-preferences/set-notification-preferences.http.controller.js';
-import { SetNotificationPreferencesHandler } from './commands/set-notification-preferences/set-notification-preferences.handler.js';
-import { ListUsersController } from './queries/list-users/list-users.http.controller.js';
-import { ListStudentsController } from './queries/list-students/list-students.http.controller.js';
-import { ListSessionsController } from './queries/list-sessions/list-sessions.http.controller.js';
-import { NotificationPreferencesController } from './queries/notification-preferences/notification-preferences.http.controller.js';
-import { ReissueTemporaryPasswordController } from './commands/reissue-temporary-password/reissue-temporary-password.http.controller.js';
-import { ReissueTemporaryPasswordHandler } from './commands/reissue-temporary-password/reissue-temporary-password.handler.js';
-import { CLOCK, systemClock } from '@academy/backend';
-import { UsersAfterWrite } from './projections/users/users-after.js';
+import { VerifyEmailController } from './commands/verify-email/verify-email.http.controller.js';
+import { VerifyEmailHandler } from './commands/verify-email/verify-email.handler.js';
 import { UsersReader } from './projections/users/users.reader.js';
-import { SessionStore } from './sessions/session-store.js';
+import { ListSessionsController } from './queries/list-sessions/list-sessions.http.controller.js';
+import { ListSessionsHandler } from './queries/list-sessions/list-sessions.handler.js';
+import { ListStudentsController } from './queries/list-students/list-students.http.controller.js';
+import { ListStudentsHandler } from './queries/list-students/list-students.handler.js';
+import { ListUsersController } from './queries/list-users/list-users.http.controller.js';
+import { ListUsersHandler } from './queries/list-users/list-users.handler.js';
+import { MeController } from './queries/me/me.http.controller.js';
+import { GetMeHandler } from './queries/me/me.handler.js';
+import { NotificationPreferencesController } from './queries/notification-preferences/notification-preferences.http.controller.js';
+import { GetNotificationPreferencesHandler } from './queries/notification-preferences/notification-preferences.handler.js';
+import { SetupStatusController } from './queries/setup-status/setup-status.http.controller.js';
+import { GetSetupStatusHandler } from './queries/setup-status/setup-status.handler.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
+import { SessionStore } from './sessions/session-store.js';
 
 /**
  * The identity context's HTTP side. Needs, from the composition root: EventSourcingModule (global),
  * AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus) (global), global APP_CONFIG + REDIS_CLIENT + RateLimiter,
- * and CqrsModule.forRoot() (admissions' CreateAccountFromApplication arrives on the CommandBus).
+ * and BackboneModule.forRoot() (the CQRS buses: every controller dispatches on them, and admissions'
+ * AddressHasAccount arrives on the QueryBus).
  */
 @Module({
   controllers: [
+    // Commands (one per slice under commands/).
     SignUpController,
     VerifyEmailController,
     SignInController,
     RefreshSessionController,
     SignOutController,
-    MeController,
     SetUpFirstAdminController,
     CompleteProfileController,
-    ListUsersController,
     CreateUserController,
     AssignRoleController,
     DeleteUserController,
-    ListStudentsController,
     UpdateStudentController,
     ChangePasswordController,
-    ListSessionsController,
     SignOutOtherSessionsController,
-    NotificationPreferencesController,
     SetNotificationPreferencesController,
     ReissueTemporaryPasswordController,
+    // Queries (one per slice under queries/).
+    MeController,
+    SetupStatusController,
+    ListUsersController,
+    ListStudentsController,
+    ListSessionsController,
+    NotificationPreferencesController,
   ],
   providers: [
     UsersReader,
-    UsersAfterWrite,
     SessionStore,
     SessionIssuer,
+    // Command handlers.
     SignUpHandler,
     VerifyEmailHandler,
     SignInHandler,
     SignInThrottle,
+    SignInCredentials,
+    LocalSignInStrategy,
+    SignInGuard,
+    RefreshSessionHandler,
+    SignOutHandler,
     SetUpFirstAdminHandler,
     CompleteProfileHandler,
     CreateUserHandler,
-    CreateAccountFromApplicationHandler,
+    AddressHasAccountHandler,
     AssignRoleHandler,
     DeleteUserHandler,
     UpdateStudentHandler,
     ChangePasswordHandler,
+    SignOutOtherSessionsHandler,
     SetNotificationPreferencesHandler,
     ReissueTemporaryPasswordHandler,
+    // Query handlers.
+    GetMeHandler,
+    GetSetupStatusHandler,
+    ListUsersHandler,
+    ListStudentsHandler,
+    ListSessionsHandler,
+    GetNotificationPreferencesHandler,
     // Sign-in judges temporary passwords at this time; tests override it.
     { provide: CLOCK, useValue: systemClock },
   ],

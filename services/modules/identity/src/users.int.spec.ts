@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import {
   applyHttpPlatform,
   AuthModule,
+  BackboneModule,
   CLOCK,
   createRedis,
   EVENT_STORE,
@@ -58,7 +59,7 @@ beforeAll(async () => {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
+    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
   })
     // Sign-in judges temporary passwords at this clock: a test moves it forward (clockOffsetMs).
     .overrideProvider(CLOCK)

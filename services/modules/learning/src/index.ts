@@ -6,3 +6,5 @@ export { LearningModule } from './learning.module.js';
 export const learningProjections: Projection[] = [learningProjection];
 /** Weekly Lessons' statement, for the benchmark's bare baseline to run the very same SQL. */
 export { LESSONS as LESSONS_SQL } from './projections/learning/learning.reader.js';
+/** The commands the composition root may send itself (the commands benchmark sends CreateWeek as the controller does). */
+export { CreateWeek } from './commands/create-week/create-week.command.js';

@@ -5,15 +5,30 @@ import { PublishWeekController } from './commands/publish-week/publish-week.http
 import { PublishWeekHandler } from './commands/publish-week/publish-week.handler.js';
 import { EditWeekContentController } from './commands/edit-week-content/edit-week-content.http.controller.js';
 import { EditWeekContentHandler } from './commands/edit-week-content/edit-week-content.handler.js';
-import { WeekWrites } from './commands/week-writes.js';
+import { WeekGate } from './commands/week-gate.js';
 import { ListWeeksController } from './queries/list-weeks/list-weeks.http.controller.js';
+import { ListWeeksHandler } from './queries/list-weeks/list-weeks.handler.js';
 import { GetWeekController } from './queries/get-week/get-week.http.controller.js';
+import { GetWeekHandler } from './queries/get-week/get-week.handler.js';
 import { MyLessonsController } from './queries/my-lessons/my-lessons.http.controller.js';
+import { MyLessonsHandler } from './queries/my-lessons/my-lessons.handler.js';
 import { LearningReader } from './projections/learning/learning.reader.js';
 
-/** The learning context's HTTP side. Needs EventSourcingModule and AuthModule (global) from the composition root. */
+/**
+ * The learning context's HTTP side: controllers dispatch on the CQRS buses to the handlers below.
+ * Needs EventSourcingModule, BackboneModule and AuthModule (global) from the composition root.
+ */
 @Module({
   controllers: [ListWeeksController, CreateWeekController, GetWeekController, PublishWeekController, EditWeekContentController, MyLessonsController],
-  providers: [LearningReader, WeekWrites, CreateWeekHandler, PublishWeekHandler, EditWeekContentHandler],
+  providers: [
+    LearningReader,
+    WeekGate,
+    CreateWeekHandler,
+    PublishWeekHandler,
+    EditWeekContentHandler,
+    ListWeeksHandler,
+    GetWeekHandler,
+    MyLessonsHandler,
+  ],
 })
 export class LearningModule {}

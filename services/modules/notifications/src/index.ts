@@ -5,3 +5,4 @@ export { NotificationsModule } from './notifications.module.js';
 export { notificationsProjection } from './projections/notifications/notifications.projection.js';
 export { recipientDirectory } from './projections/notifications/directory.js';
 export { NOTIFICATIONS_PROJECTION } from './projections/notifications/names.js';
+export { notificationsEntities, notificationsOrm } from './projections/notifications/notifications.orm.js';

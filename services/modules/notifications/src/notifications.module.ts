@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { notificationsEntities } from './projections/notifications/notifications.orm.js';
 import { MarkReadController } from './commands/mark-read/mark-read.http.controller.js';
 import { MarkReadHandler } from './commands/mark-read/mark-read.handler.js';
 import { MyNotificationsController } from './queries/my-notifications/my-notifications.http.controller.js';
-import { InboxReader } from './projections/notifications/inbox.reader.js';
+import { MyNotificationsHandler } from './queries/my-notifications/my-notifications.handler.js';
 
-/** The notifications context's HTTP side (the bell). Needs EventSourcingModule and AuthModule (global) from the composition root. */
+/** The notifications context's HTTP side (the bell). Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global) from the composition root. */
 @Module({
+  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
+  imports: [MikroOrmModule.forFeature(notificationsEntities)],
   controllers: [MyNotificationsController, MarkReadController],
-  providers: [InboxReader, MarkReadHandler],
+  providers: [MarkReadHandler, MyNotificationsHandler],
 })
 export class NotificationsModule {}

@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { ACADEMY_CLI_USAGE, createPostgresEventStore, guardPool, loadMasterKey, runAcademyCli } from '@academy/event-store';
 import { loadConfig, ConfigError } from '@academy/backend';
+import { publishedEventSchemas } from '@academy/contracts';
 import { projections } from '../registry.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -17,6 +18,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     const store = await createPostgresEventStore({
       pool,
+      // Rebuilds and audit replays read old event versions through the same upcasters as the worker (ADR 0017).
+      schemas: publishedEventSchemas,
       masterKey: loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }),
     });
     try {

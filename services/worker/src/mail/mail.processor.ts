@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
+import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -51,8 +52,9 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(WORKER_REGISTRY) private readonly registry: WorkerRegistry,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    em: EntityManager,
   ) {
-    this.directory = registry.recipientDirectory ? registry.recipientDirectory(pool) : NO_RECIPIENTS;
+    this.directory = registry.recipientDirectory ? registry.recipientDirectory(em) : NO_RECIPIENTS;
   }
 
   private readonly directory: RecipientDirectory;

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
-import { Dispatcher, type DispatchRoutes, type EventStore, type Projection, type ReactorDefinition, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
+import { Dispatcher, type DispatchRoutes, EmailLookup, type EventStore, type Projection, type ReactorDefinition, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { type AppConfig, createRedis, EVENT_STORE, type MailTemplates, PG_POOL, type RecipientDirectory, withMailRoutes } from '@academy/backend';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
 
@@ -11,9 +12,9 @@ export interface WorkerRegistry {
   /** Event type → mail (services/worker/src/mail/templates.ts); each type is also routed to the mail queue. */
   mailTemplates?: MailTemplates;
   /** Process managers (checkpointed reactions that append, e.g. enrollment's week advance). */
-  reactors?(store: EventStore): ReactorDefinition[];
+  reactors?(store: EventStore, deps: { config: AppConfig; lookup: EmailLookup }): ReactorDefinition[];
   /** The directory mail templates look recipients up in (the notifications context's read model). */
-  recipientDirectory?: (pool: pg.Pool) => RecipientDirectory;
+  recipientDirectory?: (em: EntityManager) => RecipientDirectory;
 }
 
 /**
@@ -34,6 +35,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     @Inject(WORKER_REGISTRY) private readonly registry: WorkerRegistry,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
+    private readonly lookup: EmailLookup,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -41,7 +43,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     // The same bounded tries for projections, reactors and the dispatcher (ADR 0010).
     const tries = { maxAttempts: this.config.PROJECTION_MAX_ATTEMPTS, retryDelayMs: this.config.PROJECTION_RETRY_MS };
     this.running = startProjections(this.registry.projections, { store: this.store, pool: this.pool, ...tries, onError: onError('projection') });
-    this.reacting = startReactors(this.registry.reactors?.(this.store) ?? [], { store: this.store, pool: this.pool, ...tries, onError: onError('reactor') });
+    this.reacting = startReactors(this.registry.reactors?.(this.store, { config: this.config, lookup: this.lookup }) ?? [], { store: this.store, pool: this.pool, ...tries, onError: onError('reactor') });
     const routes = withMailRoutes(this.registry.notificationRoutes, this.registry.mailTemplates ?? {});
     if (Object.keys(routes).length) {
       this.redis = createRedis(this.config.REDIS_URL, 'academy-worker-dispatcher');

@@ -4,16 +4,7 @@
 // Each notice says whom it names (`about`: the prospect's data subject) and how it reads once they are
 // erased, so erasing the applicant rewrites it to exactly what a replay writes (ADR 0014).
 import type { InAppNotice, InAppTemplates, RecipientDirectory, SubjectErasures } from '@academy/backend';
-import {
-  ADMISSIONS_EVENTS,
-  type ApplicantErasedData,
-  type ApplicationSubmittedData,
-  type ApplicationSubmittedPersonal,
-  PROSPECTIVE_PAGE_BY_ROLE,
-  prospectSubject,
-  type QuickContactReceivedData,
-  type QuickContactReceivedPersonal,
-} from '@academy/contracts';
+import { ADMISSIONS_EVENTS, ApplicantErasedV1, ApplicationSubmittedV1, PROSPECTIVE_PAGE_BY_ROLE, prospectSubject, QuickContactReceivedV1 } from '@academy/contracts';
 
 /** How a notice names an applicant who has been erased. */
 export const ERASED_APPLICANT = 'An erased applicant';
@@ -25,16 +16,16 @@ async function toStaff(directory: RecipientDirectory, title: string, body: strin
 
 export const admissionsInAppTemplates: InAppTemplates = {
   [ADMISSIONS_EVENTS.ApplicationSubmitted]: (event, { directory }) => {
-    const p = event.personal?.data as ApplicationSubmittedPersonal | undefined;
-    const { course, prospectId } = event.data as ApplicationSubmittedData;
+    const p = ApplicationSubmittedV1.personal(event);
+    const { course, prospectId } = ApplicationSubmittedV1.parse(event);
     const says = (who: string) => `${who} applied for ${course}.`;
     // Erased before the notice was written (a replay): the erased wording straight away.
     const body = says(p ? `${p.firstName} ${p.lastName}`.trim() : ERASED_APPLICANT);
     return toStaff(directory, 'New application', body, { subjectId: prospectSubject(prospectId), erasedBody: says(ERASED_APPLICANT) });
   },
   [ADMISSIONS_EVENTS.QuickContactReceived]: (event, { directory }) => {
-    const p = event.personal?.data as QuickContactReceivedPersonal | undefined;
-    const { prospectId } = event.data as QuickContactReceivedData;
+    const p = QuickContactReceivedV1.personal(event);
+    const { prospectId } = QuickContactReceivedV1.parse(event);
     const says = (who: string) => `${who} sent a message.`;
     return toStaff(directory, 'New quick-contact message', says(p ? p.name : ERASED_APPLICANT), { subjectId: prospectSubject(prospectId), erasedBody: says(ERASED_APPLICANT) }, '?kind=quick_contact');
   },
@@ -42,5 +33,5 @@ export const admissionsInAppTemplates: InAppTemplates = {
 
 /** ApplicantErased erases the prospect's data subject: notices about them stop naming them. */
 export const admissionsSubjectErasures: SubjectErasures = {
-  [ADMISSIONS_EVENTS.ApplicantErased]: (event) => [prospectSubject((event.data as ApplicantErasedData).prospectId)],
+  [ADMISSIONS_EVENTS.ApplicantErased]: (event) => [prospectSubject(ApplicantErasedV1.parse(event).prospectId)],
 };

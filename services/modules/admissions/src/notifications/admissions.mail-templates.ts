@@ -5,13 +5,7 @@
 //   1. one notice to the admissions staff: every admin and student admin who keeps `newApplications`
 //      on, plus ADMISSIONS_EXTRA_EMAILS (left out when nobody is to be told).
 import type { MailMessage, MailTemplateContext, MailTemplates } from '@academy/backend';
-import {
-  ADMISSIONS_EVENTS,
-  type ApplicationSubmittedData,
-  type ApplicationSubmittedPersonal,
-  PROSPECTIVE_PAGE_BY_ROLE,
-  type QuickContactReceivedPersonal,
-} from '@academy/contracts';
+import { ADMISSIONS_EVENTS, ApplicationSubmittedV1, PROSPECTIVE_PAGE_BY_ROLE, QuickContactReceivedV1 } from '@academy/contracts';
 
 const PRODUCT = 'Academy';
 /** Display names go into a header: no characters that would break the address syntax. */
@@ -41,9 +35,9 @@ function prospectiveLinks(ctx: MailTemplateContext): string[] {
 
 export const admissionsMailTemplates: MailTemplates = {
   [ADMISSIONS_EVENTS.ApplicationSubmitted]: async (event, ctx) => {
-    const p = event.personal?.data as ApplicationSubmittedPersonal | undefined;
+    const p = ApplicationSubmittedV1.personal(event);
     if (!p) return null;
-    const { course } = event.data as ApplicationSubmittedData;
+    const { course } = ApplicationSubmittedV1.parse(event);
     const name = `${p.firstName} ${p.lastName}`.trim();
     const messages: MailMessage[] = [
       {
@@ -86,7 +80,7 @@ export const admissionsMailTemplates: MailTemplates = {
     return messages;
   },
   [ADMISSIONS_EVENTS.QuickContactReceived]: async (event, ctx) => {
-    const p = event.personal?.data as QuickContactReceivedPersonal | undefined;
+    const p = QuickContactReceivedV1.personal(event);
     if (!p) return null;
     const messages: MailMessage[] = [
       {

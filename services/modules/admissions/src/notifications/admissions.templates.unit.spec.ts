@@ -96,6 +96,6 @@ describe('in-app', () => {
     expect(replayed.about).toEqual(live.about);
     const [quick] = await admissionsInAppTemplates.QuickContactReceived(event('QuickContactReceived', { prospectId: 'p1' }, null), { directory });
     expect(quick.body).toBe('An erased applicant sent a message.');
-    expect(admissionsSubjectErasures.ApplicantErased(event('ApplicantErased', { prospectId: 'p1' }, null))).toEqual(['prospect-p1']);
+    expect(admissionsSubjectErasures.ApplicantErased(event('ApplicantErased', { prospectId: 'p1', byUserId: null, at: '2026-11-23T10:00:00.000Z', reason: 'account_deleted' }, null))).toEqual(['prospect-p1']);
   });
 });

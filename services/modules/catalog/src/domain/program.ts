@@ -1,7 +1,7 @@
 // The program aggregate (stream `program-<id>`): events, state, evolve, commands and decide. Plain TS.
 // Whether a program is "in use" is read from the catalog read model by the handler (a cross-aggregate
 // fact) and given to decide as `inUse`.
-import { DomainError, type Decider, type LoadedEvent } from '@academy/event-store';
+import { DomainError, type Decider, type LoadedEventOf } from '@academy/event-store';
 import { CATALOG_EVENTS, CATALOG_MESSAGES, type ProgramCreatedData, type ProgramDeletedData, type ProgramType } from '@academy/contracts';
 
 export const programStream = (programId: string) => `program-${programId}`;
@@ -22,11 +22,11 @@ export interface ProgramState {
 
 export const initialProgramState = (): ProgramState => ({ exists: false, deleted: false, programId: null, name: '', type: 'evening', description: '' });
 
-export function evolveProgram(state: ProgramState, event: LoadedEvent<ProgramEvent['type'], any>): ProgramState {
+export function evolveProgram(state: ProgramState, event: LoadedEventOf<ProgramEvent>): ProgramState {
   switch (event.type) {
     case CATALOG_EVENTS.ProgramCreated:
     case CATALOG_EVENTS.ProgramUpdated: {
-      const d = event.data as ProgramCreatedData;
+      const d = event.data;
       return { ...state, exists: true, programId: d.programId, name: d.name, type: d.type, description: d.description };
     }
     case CATALOG_EVENTS.ProgramDeleted:
@@ -45,7 +45,7 @@ export interface ProgramFields {
 export type ProgramCommand =
   | ({ type: 'CreateProgram'; programId: string } & ProgramFields)
   | ({ type: 'UpdateProgram' } & ProgramFields)
-  /** inUse: the program has live subjects or any enrollment (from the caught-up read model). */
+  /** inUse: the program has live subjects or any enrollment (from the read model). */
   | { type: 'DeleteProgram'; inUse: boolean };
 
 export function decideProgram(command: ProgramCommand, state: ProgramState): ProgramEvent[] {

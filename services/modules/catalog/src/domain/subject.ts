@@ -1,6 +1,6 @@
 // The subject aggregate (stream `subject-<id>`). The program's existence and the "in use" rule are
-// cross-aggregate facts the handler reads (caught-up read model) and hands to decide.
-import { DomainError, type Decider, type LoadedEvent } from '@academy/event-store';
+// cross-aggregate facts the handler reads from the read model (ReadModelGate) and hands to decide.
+import { DomainError, type Decider, type LoadedEventOf } from '@academy/event-store';
 import { CATALOG_EVENTS, CATALOG_MESSAGES, type SubjectCreatedData, type SubjectDeletedData } from '@academy/contracts';
 
 export const subjectStream = (subjectId: string) => `subject-${subjectId}`;
@@ -22,11 +22,11 @@ export interface SubjectState {
 
 export const initialSubjectState = (): SubjectState => ({ exists: false, deleted: false, subjectId: null, programId: null, name: '', weekNumber: null, description: '' });
 
-export function evolveSubject(state: SubjectState, event: LoadedEvent<SubjectEvent['type'], any>): SubjectState {
+export function evolveSubject(state: SubjectState, event: LoadedEventOf<SubjectEvent>): SubjectState {
   switch (event.type) {
     case CATALOG_EVENTS.SubjectCreated:
     case CATALOG_EVENTS.SubjectUpdated: {
-      const d = event.data as SubjectCreatedData;
+      const d = event.data;
       return { ...state, exists: true, subjectId: d.subjectId, programId: d.programId, name: d.name, weekNumber: d.weekNumber, description: d.description };
     }
     case CATALOG_EVENTS.SubjectDeleted:
@@ -44,9 +44,9 @@ export interface SubjectFields {
 }
 export type SubjectCommand =
   | ({ type: 'CreateSubject'; subjectId: string; programExists: boolean } & SubjectFields)
-  /** hasEnrollments: enrollments reference it (caught-up read model); they pin it to its program. */
+  /** hasEnrollments: enrollments reference it (read model); they pin it to its program. */
   | ({ type: 'UpdateSubject'; programExists: boolean; hasEnrollments: boolean } & SubjectFields)
-  /** inUse: teacher assignments or enrollments reference it (from the caught-up read model). */
+  /** inUse: teacher assignments or enrollments reference it (from the read model). */
   | { type: 'DeleteSubject'; inUse: boolean };
 
 const noProgram = () => new DomainError('invalid', 'Some fields are not valid', { programId: ['Choose a program'] });

@@ -1,8 +1,8 @@
 // The teacher assignment aggregate (stream `teacher-assignment-<id>`) and the pair reservation
 // (stream `teacher-subject-<teacherId>-<subjectId>`): the reservation's events name the assignment
-// holding the pair; claiming it is an append with the version just read, so two concurrent assigns of
-// one (teacher, subject) make one assignment.
-import { DomainError, type Decider, type LoadedEvent } from '@academy/event-store';
+// holding the pair; the assignment's first event and the pair's claim are ONE append guarded by the
+// versions read (runCommand), so two concurrent assigns of one (teacher, subject) make one assignment.
+import { DomainError, type Decider, type LoadedEventOf } from '@academy/event-store';
 import { CATALOG_EVENTS, CATALOG_MESSAGES, type TeacherAssignedData, type TeacherUnassignedData } from '@academy/contracts';
 
 export const assignmentStream = (assignmentId: string) => `teacher-assignment-${assignmentId}`;
@@ -22,10 +22,10 @@ export interface AssignmentState {
 
 export const initialAssignmentState = (): AssignmentState => ({ exists: false, removed: false, assignmentId: null, teacherId: null, subjectId: null });
 
-export function evolveAssignment(state: AssignmentState, event: LoadedEvent<AssignmentEvent['type'], any>): AssignmentState {
+export function evolveAssignment(state: AssignmentState, event: LoadedEventOf<AssignmentEvent>): AssignmentState {
   switch (event.type) {
     case CATALOG_EVENTS.TeacherAssigned: {
-      const d = event.data as TeacherAssignedData;
+      const d = event.data;
       return { ...state, exists: true, assignmentId: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId };
     }
     case CATALOG_EVENTS.TeacherUnassigned:
@@ -63,13 +63,31 @@ export const assignmentDecider: Decider<AssignmentCommand, AssignmentEvent, Assi
 export const PAIR_CLAIMED = 'TeacherSubjectPairClaimed';
 export const PAIR_RELEASED = 'TeacherSubjectPairReleased';
 
-/** The assignment holding the pair after these reservation events (null: free). */
-export function pairHolder(events: readonly { type: string; data: unknown }[]): string | null {
-  let holder: string | null = null;
-  for (const e of events) {
-    const id = (e.data as { assignmentId: string }).assignmentId;
-    if (e.type === PAIR_CLAIMED) holder = id;
-    else if (e.type === PAIR_RELEASED && id === holder) holder = null;
-  }
-  return holder;
+export type PairEvent = { type: typeof PAIR_CLAIMED; data: { assignmentId: string } } | { type: typeof PAIR_RELEASED; data: { assignmentId: string } };
+
+/** The assignment holding the pair (null: free). */
+export interface PairState {
+  holder: string | null;
 }
+
+/**
+ * Claim: `assignmentId` takes the pair; a holder still there is released in the same append (the
+ * handler only claims once the assignment decider judged the pair free: its holder is no longer shown,
+ * because its teacher was deleted or lost the role). Release: only by the holder (a stale one frees nothing).
+ */
+export type PairCommand = { type: 'ClaimPair'; assignmentId: string } | { type: 'ReleasePair'; assignmentId: string };
+
+export const pairDecider: Decider<PairCommand, PairEvent, PairState> = {
+  initialState: () => ({ holder: null }),
+  evolve(state, event) {
+    const id = (event.data as { assignmentId: string }).assignmentId;
+    if (event.type === PAIR_CLAIMED) return { holder: id };
+    if (event.type === PAIR_RELEASED && id === state.holder) return { holder: null };
+    return state;
+  },
+  decide(command, state) {
+    if (command.type === 'ReleasePair') return state.holder === command.assignmentId ? [{ type: PAIR_RELEASED, data: { assignmentId: command.assignmentId } }] : [];
+    const released: PairEvent[] = state.holder === null ? [] : [{ type: PAIR_RELEASED, data: { assignmentId: state.holder } }];
+    return [...released, { type: PAIR_CLAIMED, data: { assignmentId: command.assignmentId } }];
+  },
+};

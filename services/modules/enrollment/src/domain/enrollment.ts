@@ -1,7 +1,8 @@
 // The enrollment aggregate (stream `enrollment-<id>`): events, state, evolve, commands, decide. Plain TS.
-// Facts from outside the stream (is the student live, does the subject belong to the program, does the
-// student already hold a place in the program) are read by the handler and handed to decide.
-import { DomainError, type Decider, type LoadedEvent } from '@academy/event-store';
+// Facts from outside the stream (is the student live, does the subject belong to the program) are read
+// by the handler and handed to decide; the student's place in the program is the place decider's rule
+// (places.ts), decided in the same command.
+import { DomainError, type Decider, type LoadedEventOf } from '@academy/event-store';
 import {
   ENROLLMENT_EVENTS,
   ENROLLMENT_MESSAGES,
@@ -49,19 +50,19 @@ export const initialEnrollmentState = (): EnrollmentState => ({
 /** pending and active hold the student's place in the program (one such enrollment per student and program). */
 export const holdsPlace = (status: EnrollmentStatus) => UNFINISHED_ENROLLMENT_STATUSES.includes(status);
 
-export function evolveEnrollment(state: EnrollmentState, event: LoadedEvent<EnrollmentEvent['type'], any>): EnrollmentState {
+export function evolveEnrollment(state: EnrollmentState, event: LoadedEventOf<EnrollmentEvent>): EnrollmentState {
   switch (event.type) {
     case ENROLLMENT_EVENTS.StudentEnrolled: {
-      const d = event.data as StudentEnrolledData;
+      const d = event.data;
       return { ...initialEnrollmentState(), exists: true, enrollmentId: d.enrollmentId, studentId: d.studentId, programId: d.programId, subjectId: d.subjectId };
     }
     case ENROLLMENT_EVENTS.EnrollmentStatusChanged: {
-      const d = event.data as EnrollmentStatusChangedData;
+      const d = event.data;
       return { ...state, status: d.status, activatedAt: d.activatedAt ?? state.activatedAt, completedAt: d.completedAt ?? state.completedAt };
     }
     case ENROLLMENT_EVENTS.EnrollmentWeekAdvanced: {
-      const d = event.data as EnrollmentWeekAdvancedData;
-      return { ...state, currentWeek: d.week, advancedFor: d.capstoneId ? [...state.advancedFor, d.capstoneId] : state.advancedFor };
+      const d = event.data;
+      return { ...state, currentWeek: d.currentWeek, advancedFor: d.capstoneId ? [...state.advancedFor, d.capstoneId] : state.advancedFor };
     }
     default:
       return state;
@@ -79,8 +80,6 @@ export type EnrollmentCommand =
       studentIsLive: boolean;
       programExists: boolean;
       subjectInProgram: boolean;
-      /** Another pending or active enrollment of this student in this program holds the place. */
-      placeTaken: boolean;
     }
   /** Any status from any (spec §4); `now` stamps activatedAt (once) and completedAt. */
   | { type: 'ChangeStatus'; status: EnrollmentStatus; now: string }
@@ -98,7 +97,6 @@ export function decideEnrollment(command: EnrollmentCommand, state: EnrollmentSt
     if (!command.programExists) fields.programId = ['Choose a program'];
     else if (!command.subjectInProgram) fields.subjectId = [ENROLLMENT_MESSAGES.subjectNotInProgram];
     if (Object.keys(fields).length) throw new DomainError('invalid', 'Some fields are not valid', fields);
-    if (command.placeTaken) throw new DomainError('conflict', ENROLLMENT_MESSAGES.alreadyEnrolled);
     const { enrollmentId, code, studentId, programId, subjectId } = command;
     return [{ type: ENROLLMENT_EVENTS.StudentEnrolled, data: { enrollmentId, code, studentId, programId, subjectId } }];
   }
@@ -107,7 +105,7 @@ export function decideEnrollment(command: EnrollmentCommand, state: EnrollmentSt
     if (state.advancedFor.includes(command.capstoneId)) throw new DomainError('conflict', 'This capstone already advanced the week.');
     if (state.status !== 'active') throw new DomainError('conflict', 'Only an active enrollment advances.');
     if (state.currentWeek >= LAST_WEEK) return [];
-    return [{ type: ENROLLMENT_EVENTS.EnrollmentWeekAdvanced, data: { enrollmentId: state.enrollmentId!, week: state.currentWeek + 1, capstoneId: command.capstoneId } }];
+    return [{ type: ENROLLMENT_EVENTS.EnrollmentWeekAdvanced, data: { enrollmentId: state.enrollmentId!, currentWeek: state.currentWeek + 1, capstoneId: command.capstoneId } }];
   }
   if (command.status === state.status) return [];
   const data: EnrollmentStatusChangedData = { enrollmentId: state.enrollmentId!, status: command.status, previousStatus: state.status };

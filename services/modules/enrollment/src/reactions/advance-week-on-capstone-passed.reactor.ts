@@ -4,52 +4,36 @@
 // newest enrollment there), read from the log itself, so a lagging read model cannot misdirect it; it
 // advances only when active (fix: the spec used the first enrollment whatever its status).
 // Idempotent under replay and retry twice over: decide refuses a second advance for the same capstone,
-// and the event id derives from the CapstonePassed event's id, so a racing repeat is dropped by the store.
-import {
-  ConcurrencyError,
-  DomainError,
-  type EventStore,
-  fold,
-  reactionEventId,
-  type ReactorDefinition,
-  type StoredEvent,
-} from '@academy/event-store';
-import { type CapstonePassedData, GRADING_EVENTS } from '@academy/contracts';
-import { decideEnrollment, enrollmentDecider, enrollmentStream } from '../domain/enrollment.js';
+// and the event ids derive from the CapstonePassed event's id (the pipeline's idempotency key), so a
+// racing repeat is dropped by the store.
+import { DomainError, type EventStore, type ReactorDefinition, Retry, runCommand, type StoredEvent } from '@academy/event-store';
+import { CapstonePassedV1, GRADING_EVENTS } from '@academy/contracts';
+import { enrollmentDecider, enrollmentStream } from '../domain/enrollment.js';
 import { placeHolder, placeStream } from '../domain/places.js';
 
 export const ADVANCE_WEEK_REACTOR = 'enrollment-week-advance';
-const ATTEMPTS = 50;
+/** The enrollment may move meanwhile (a status change, another capstone): decide again on what it is now. */
+const RETRY = Retry.onConflict(50);
 
 export async function advanceWeekOnCapstonePassed(store: EventStore, cause: StoredEvent): Promise<void> {
-  const d = cause.data as CapstonePassedData;
-  for (let attempt = 0; ; attempt++) {
-    const holder = placeHolder(await store.readStream(placeStream(d.studentId, d.programId)));
-    if (!holder) return; // no enrollment in that program
-    const streamId = enrollmentStream(holder);
-    const history = await store.readStream(streamId);
-    const state = fold(enrollmentDecider, history);
-    let events;
-    try {
-      events = decideEnrollment({ type: 'AdvanceWeek', capstoneId: d.capstoneId }, state);
-    } catch (e) {
-      if (e instanceof DomainError) return; // already advanced for this capstone, or not active: nothing to do
-      throw e;
-    }
-    if (!events.length) return; // week 20 already
-    const metadata = { actorId: null, actorRole: 'system', correlationId: cause.metadata.correlationId, causationId: cause.id, occurredAt: new Date().toISOString() };
-    try {
-      await store.append(
-        streamId,
-        events.map((e) => ({ id: reactionEventId(ADVANCE_WEEK_REACTOR, cause.id), type: e.type, data: e.data, metadata })),
-        history.at(-1)?.streamVersion ?? 0,
-      );
-      return;
-    } catch (e) {
-      // The enrollment moved meanwhile (a status change, another capstone): decide again on what it is now.
-      if (e instanceof ConcurrencyError && attempt < ATTEMPTS) continue;
-      throw e;
-    }
+  const d = CapstonePassedV1.parse(cause);
+  const metadata = { actorId: null, actorRole: 'system', correlationId: cause.metadata.correlationId, causationId: cause.id, occurredAt: new Date().toISOString() };
+  try {
+    await runCommand(store, metadata, {
+      retry: RETRY,
+      // Derived event ids: a replay of the same CapstonePassed appends nothing (the decider refuses it too).
+      idempotencyKey: `${ADVANCE_WEEK_REACTOR}/${cause.id}`,
+      execute: async (unit) => {
+        const holder = placeHolder((await unit.readStream(placeStream(d.studentId, d.programId))).events);
+        if (!holder) return; // no enrollment in that program
+        const enrollment = await unit.load(enrollmentStream(holder), enrollmentDecider);
+        unit.decide(enrollment, enrollmentDecider, { type: 'AdvanceWeek', capstoneId: d.capstoneId }); // [] at week 20
+      },
+    });
+  } catch (e) {
+    // Already advanced for this capstone, or the enrollment is not active: nothing to do.
+    if (e instanceof DomainError) return;
+    throw e;
   }
 }
 

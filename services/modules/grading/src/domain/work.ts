@@ -3,7 +3,7 @@
 // hold under concurrency with one optimistic append: a single submission unless the latest grade is
 // needs_revision; grading again updates; CapstonePassed at most once per (student, capstone), however
 // often the grade goes passed → failed → passed and however many teachers grade at once.
-import { DomainError, type Decider, type LoadedEvent, type PersonalData } from '@academy/event-store';
+import { DomainError, type Decider, type LoadedEventOf, type PersonalData } from '@academy/event-store';
 import {
   type CapstonePassedData,
   GRADING_EVENTS,
@@ -11,6 +11,7 @@ import {
   type GradeStatus,
   type SubmissionGradedData,
   type SubmissionGradedPersonal,
+  SubmissionGradedV1,
   type WorkKind,
   type WorkSubmittedData,
   type WorkSubmittedPersonal,
@@ -47,17 +48,17 @@ export interface WorkState {
 
 export const initialWorkState = (): WorkState => ({ studentId: null, attempts: [], capstonePassed: false });
 
-export function evolveWork(state: WorkState, event: LoadedEvent<WorkEvent['type'], any>): WorkState {
+export function evolveWork(state: WorkState, event: LoadedEventOf<WorkEvent>): WorkState {
   switch (event.type) {
     case GRADING_EVENTS.WorkSubmitted: {
-      const d = event.data as WorkSubmittedData;
+      const d = event.data;
       const a: Attempt = { submissionId: d.submissionId, attempt: d.attempt, kind: d.kind, itemId: d.itemId, weekId: d.weekId, subjectId: d.subjectId, programId: d.programId, grade: null };
       return { ...state, studentId: d.studentId, attempts: [...state.attempts, a] };
     }
     case GRADING_EVENTS.SubmissionGraded: {
-      const d = event.data as SubmissionGradedData;
+      const d = event.data;
       // Erased feedback reads as empty: the grade itself stays.
-      const feedback = (event.personal?.data as Partial<SubmissionGradedPersonal> | undefined)?.feedback ?? '';
+      const feedback = SubmissionGradedV1.personal(event)?.feedback ?? '';
       const grade: GradeState = { score: d.score, status: d.status, feedback, teacherId: d.teacherId };
       return { ...state, attempts: state.attempts.map((a) => (a.submissionId === d.submissionId ? { ...a, grade } : a)) };
     }

@@ -5,7 +5,7 @@
 // once the student is erased the templates write nothing personal.
 import type { InAppTemplates, MailTemplate, MailTemplates, Recipient, RecipientDirectory } from '@academy/backend';
 import type { StoredEvent } from '@academy/event-store';
-import { GRADE_STATUS_LABELS, GRADING_EVENTS, GRADING_MESSAGES, type SubmissionGradedData, type SubmissionGradedPersonal, WORK_KIND_LABELS, type WorkSubmittedData } from '@academy/contracts';
+import { GRADE_STATUS_LABELS, GRADING_EVENTS, GRADING_MESSAGES, type SubmissionGradedData, SubmissionGradedV1, WORK_KIND_LABELS, WorkSubmittedV1 } from '@academy/contracts';
 
 export const GRADES_LINK = '/dashboard/student/grades';
 export const SUBMISSIONS_LINK = '/dashboard/teacher/submissions';
@@ -20,7 +20,7 @@ export const ERASED_STUDENT = 'An erased student';
  * erased (the directory forgets a deleted user), and the wording once they are (ADR 0014).
  */
 async function submittedSummary(e: StoredEvent, directory: RecipientDirectory): Promise<{ text: string; erased: string }> {
-  const d = e.data as WorkSubmittedData;
+  const d = WorkSubmittedV1.parse(e);
   const student = await directory.byId(d.studentId);
   const what = d.title ? `${WORK_KIND_LABELS[d.kind]} "${d.title}"` : WORK_KIND_LABELS[d.kind];
   const extra = [d.attempt > 1 ? `attempt ${d.attempt}` : '', d.late ? 'late' : ''].filter(Boolean).join(', ');
@@ -44,7 +44,7 @@ export function appLink(path: string, publicUrl: string | undefined): string {
 
 /** Each assigned teacher who keeps `newSubmissions` on gets one mail. */
 const mailTeachersOfSubmission: MailTemplate = async (event, ctx) => {
-  const d = event.data as WorkSubmittedData;
+  const d = WorkSubmittedV1.parse(event);
   const teachers = (await Promise.all((d.teacherIds ?? []).map((id) => ctx.directory.byId(id)))).filter((t): t is Recipient => t !== null && t.preferences.newSubmissions);
   if (!teachers.length) return null;
   const summary = (await submittedSummary(event, ctx.directory)).text;
@@ -59,11 +59,11 @@ const mailTeachersOfSubmission: MailTemplate = async (event, ctx) => {
 export const gradingMailTemplates: MailTemplates = {
   [GRADING_EVENTS.WorkSubmitted]: mailTeachersOfSubmission,
   [GRADING_EVENTS.SubmissionGraded]: async (event, ctx) => {
-    const d = event.data as SubmissionGradedData;
+    const d = SubmissionGradedV1.parse(event);
     if (d.status === 'pending' || event.erased) return null;
     const student = await ctx.directory.byId(d.studentId);
     if (!student || !student.preferences.submissionGraded) return null;
-    const feedback = (event.personal?.data as Partial<SubmissionGradedPersonal> | undefined)?.feedback ?? '';
+    const feedback = SubmissionGradedV1.personal(event)?.feedback ?? '';
     const name = student.fullName ?? student.email;
     return {
       to: address(name, student.email),
@@ -84,7 +84,7 @@ export const gradingMailTemplates: MailTemplates = {
 
 export const gradingInAppTemplates: InAppTemplates = {
   [GRADING_EVENTS.WorkSubmitted]: async (event, { directory }) => {
-    const d = event.data as WorkSubmittedData;
+    const d = WorkSubmittedV1.parse(event);
     if (!d.teacherIds?.length) return [];
     const summary = await submittedSummary(event, directory);
     // About the student (their data subject is their user id): their deletion rewrites it to `erased`.
@@ -92,7 +92,7 @@ export const gradingInAppTemplates: InAppTemplates = {
     return d.teacherIds.map((userId) => ({ userId, title: GRADING_MESSAGES.submittedNoticeTitle, body: summary.text, link: SUBMISSIONS_LINK, about }));
   },
   [GRADING_EVENTS.SubmissionGraded]: (event) => {
-    const d = event.data as SubmissionGradedData;
+    const d = SubmissionGradedV1.parse(event);
     if (d.status === 'pending') return [];
     return [{ userId: d.studentId, title: GRADING_MESSAGES.gradedNoticeTitle, body: gradeSummary(d), link: GRADES_LINK }];
   },

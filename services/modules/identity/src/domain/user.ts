@@ -1,7 +1,7 @@
 // The user aggregate (stream `user-<id>`): events, state and evolve. Plain TS: no Nest, no I/O.
 // Personal fields (email, names, phones, address, date of birth) and the password hash travel in the
 // event's encrypted `personal` part (ADR 0003): erasing the user makes them unreadable everywhere.
-import type { LoadedEvent } from '@academy/event-store';
+import type { LoadedEventOf } from '@academy/event-store';
 import { IDENTITY_EVENTS, type NotificationPreferences, type Role, type UserDeletedEventData } from '@academy/contracts';
 
 export const userStream = (userId: string) => `user-${userId}`;
@@ -130,10 +130,10 @@ export const initialUserState = (): UserState => ({
   invitations: 0,
 });
 
-export function evolveUser(state: UserState, event: LoadedEvent<UserEvent['type'], any>): UserState {
+export function evolveUser(state: UserState, event: LoadedEventOf<UserEvent>): UserState {
   switch (event.type) {
     case IDENTITY_EVENTS.UserRegistered: {
-      const d = event.data as UserRegisteredData;
+      const d = event.data;
       return {
         ...state,
         exists: true,
@@ -145,7 +145,7 @@ export function evolveUser(state: UserState, event: LoadedEvent<UserEvent['type'
       };
     }
     case IDENTITY_EVENTS.EmailVerificationRequested: {
-      const d = event.data as EmailVerificationRequestedData;
+      const d = event.data;
       return { ...state, verificationTokenHash: d.tokenHash, verificationExpiresAt: d.expiresAt };
     }
     case IDENTITY_EVENTS.EmailVerified:
@@ -158,13 +158,13 @@ export function evolveUser(state: UserState, event: LoadedEvent<UserEvent['type'
     case IDENTITY_EVENTS.AccountCredentialsIssued:
       return { ...state, temporaryPasswordIssuedAt: event.metadata.occurredAt, invitations: Math.max(state.invitations, 1) };
     case IDENTITY_EVENTS.TemporaryPasswordIssued:
-      return { ...state, temporaryPasswordIssuedAt: event.metadata.occurredAt, invitations: Math.max(state.invitations, (event.data as TemporaryPasswordIssuedData).invitation) };
+      return { ...state, temporaryPasswordIssuedAt: event.metadata.occurredAt, invitations: Math.max(state.invitations, event.data.invitation) };
     case IDENTITY_EVENTS.RoleAssigned:
-      return { ...state, role: (event.data as { role: Role }).role };
+      return { ...state, role: event.data.role };
     case IDENTITY_EVENTS.UserDeleted:
       return { ...state, deleted: true };
     case IDENTITY_EVENTS.NotificationPreferencesChanged:
-      return { ...state, notificationPreferences: (event.data as NotificationPreferencesChangedData).preferences };
+      return { ...state, notificationPreferences: event.data.preferences };
     default:
       return state;
   }

@@ -1,4 +1,4 @@
-// The AuthGuard asks, on every request, whether the token's session family is still live (ADR 0009).
+// The JwtStrategy asks (ADR 0016), on every request, whether the token's session family is still live (ADR 0009).
 // Answering from the database costs a round trip per request; this remembers the families seen live
 // and forgets them the moment they end:
 // - in this process, SessionStore forgets a family or a user's families as it revokes or deletes them;

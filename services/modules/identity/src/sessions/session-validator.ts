@@ -4,7 +4,7 @@ import { type AccessClaims, PG_POOL, preparedQuery, type SessionValidator } from
 import { LiveSessions } from './live-sessions.js';
 
 /**
- * The AuthGuard's per-request check, one indexed query: the token's family is not revoked, and the
+ * The JwtStrategy's per-request check (ADR 0016), one indexed query: the token's family is not revoked, and the
  * user still exists with the role the token names (a role change or a deletion ends the session).
  * A family seen live is remembered until it ends (LiveSessions, ADR 0009): most requests skip the query.
  */

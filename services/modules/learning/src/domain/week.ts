@@ -2,7 +2,7 @@
 // its one capstone. Plain TS. The week id is derived from (subject, week number), so "one week per
 // subject and number" holds by the stream itself: a second create finds the stream already there.
 import { createHash } from 'node:crypto';
-import { DomainError, type Decider, type LoadedEvent } from '@academy/event-store';
+import { DomainError, type Decider, type LoadedEventOf } from '@academy/event-store';
 import {
   type CapstoneData,
   type CapstoneRemovedData,
@@ -74,14 +74,14 @@ export const initialWeekState = (): WeekState => ({
 const byDay = (tasks: TaskState[]) => [...tasks].sort((a, b) => a.dayNumber - b.dayNumber);
 const task = ({ weekId: _w, ...t }: TaskData): TaskState => t;
 
-export function evolveWeek(state: WeekState, event: LoadedEvent<WeekEvent['type'], any>): WeekState {
+export function evolveWeek(state: WeekState, event: LoadedEventOf<WeekEvent>): WeekState {
   switch (event.type) {
     case LEARNING_EVENTS.WeekCreated: {
-      const d = event.data as WeekCreatedData;
+      const d = event.data;
       return { ...initialWeekState(), exists: true, weekId: d.weekId, subjectId: d.subjectId, weekNumber: d.weekNumber, title: d.title, objectives: d.objectives };
     }
     case LEARNING_EVENTS.WeekUpdated: {
-      const d = event.data as WeekUpdatedData;
+      const d = event.data;
       return { ...state, title: d.title, objectives: d.objectives };
     }
     case LEARNING_EVENTS.WeekPublished:
@@ -89,19 +89,19 @@ export function evolveWeek(state: WeekState, event: LoadedEvent<WeekEvent['type'
     case LEARNING_EVENTS.WeekUnpublished:
       return { ...state, published: false };
     case LEARNING_EVENTS.TaskAdded:
-      return { ...state, tasks: byDay([...state.tasks, task(event.data as TaskData)]) };
+      return { ...state, tasks: byDay([...state.tasks, task(event.data)]) };
     case LEARNING_EVENTS.TaskUpdated: {
-      const t = task(event.data as TaskData);
+      const t = task(event.data);
       return { ...state, tasks: byDay(state.tasks.map((x) => (x.taskId === t.taskId ? t : x))) };
     }
     case LEARNING_EVENTS.TasksReordered: {
-      const day = new Map((event.data as TasksReorderedData).order.map((o) => [o.taskId, o.dayNumber]));
+      const day = new Map(event.data.order.map((o) => [o.taskId, o.dayNumber]));
       return { ...state, tasks: byDay(state.tasks.map((x) => ({ ...x, dayNumber: day.get(x.taskId) ?? x.dayNumber }))) };
     }
     case LEARNING_EVENTS.TaskRemoved:
-      return { ...state, tasks: state.tasks.filter((x) => x.taskId !== (event.data as TaskRemovedData).taskId) };
+      return { ...state, tasks: state.tasks.filter((x) => x.taskId !== event.data.taskId) };
     case LEARNING_EVENTS.CapstoneSet: {
-      const { weekId: _w, ...c } = event.data as CapstoneData;
+      const { weekId: _w, ...c } = event.data;
       return { ...state, capstone: c };
     }
     case LEARNING_EVENTS.CapstoneRemoved:

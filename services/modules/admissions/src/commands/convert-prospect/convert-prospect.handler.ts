@@ -1,73 +1,71 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import type pg from 'pg';
-import { EVENT_STORE, isUuid, PG_POOL, type Principal } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, fold, handleCommand } from '@academy/event-store';
-import {
-  ADMISSIONS_MESSAGES,
-  type ApplicationSubmittedPersonal,
-  type ConvertProspectRequest,
-  CreateAccountFromApplication,
-  type CreateAccountFromApplicationResult,
-  type Prospect,
-  prospectStream,
-} from '@academy/contracts';
-import { assertConvertible, prospectDecider } from '../../domain/prospect.js';
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { AddressHasAccount, ADMISSIONS_MESSAGES, type ApplicantConvertedData, applicantConversionFailedSchema, prospectStream } from '@academy/contracts';
+import { assertConvertible, assertShownVersion, prospectDecider } from '../../domain/prospect.js';
 import { ProspectsReader } from '../../projections/prospects/prospects.reader.js';
-import { rethrowChangedMeanwhile } from '../change-status.js';
-import { withProspectLock } from '../prospect-lock.js';
+import { conversionOutcome, loadSettled } from '../conversion-wait.js';
+import { CONVERT_READ_MODELS } from './convert-prospect.read-models.js';
+import { ConvertProspect, type ConvertProspectResult } from './convert-prospect.command.js';
+
+const emailHasAccount = () => new DomainError('conflict', ADMISSIONS_MESSAGES.emailHasAccount, { email: [ADMISSIONS_MESSAGES.emailHasAccount] });
 
 /**
- * 'Convert to student' (issue 7): creates the student account from the application (full name, email,
- * phone) through identity's CreateAccountFromApplication command on Nest's CommandBus, which mails the
- * credentials like Create User, then appends ApplicantConverted naming the account. Under the
- * prospect's lock: of two converts at once one wins, the other finds it converted (409). The account
- * is created first, so a taken address (409) converts nothing.
+ * 'Convert to student' as a process (issue 14; the reactions are in convert-prospect.reactor.ts and
+ * identity's create-account-from-application slice):
+ * 1. here: refuse what cannot convert (409 converted / declined / quick contact / stale version; 409
+ *    emailHasAccount when identity says the address has an account: nothing is written), then append
+ *    `ApplicantConversionRequested` (the person in the encrypted part) guarded by the version read;
+ * 2. worker, identity: creates the account (ids derived from the request) → AccountFromApplicationCreated,
+ *    or AccountFromApplicationRefused (the address was taken meanwhile, or the applicant erased);
+ * 3. worker, admissions: `ApplicantConverted`, or the compensation `ApplicantConversionFailed`.
+ * The staff member's answer waits for step 3 (bounded): 201 with the converted row, 409 emailHasAccount,
+ * or 202 while the worker has not answered (the process still ends by itself).
+ * A convert that finds another under way waits for it, then decides again: of concurrent converts one
+ * requests, the others answer 409 alreadyConverted.
  */
-@Injectable()
-export class ConvertProspectHandler {
+@CommandHandler(ConvertProspect)
+export class ConvertProspectHandler implements ICommandHandler<ConvertProspect> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly gate: ReadModelGate,
     private readonly prospects: ProspectsReader,
   ) {}
 
-  async execute(prospectId: string, input: ConvertProspectRequest, by: Principal, metadata: EventMetadata): Promise<{ prospect: Prospect; studentId: string; position: number }> {
+  async execute({ caller, prospectId, input }: ConvertProspect): Promise<ConvertProspectResult> {
     if (!isUuid(prospectId)) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
+    const byUserId = principalOf(caller).userId;
     const streamId = prospectStream(prospectId);
-    const { studentId, position } = await withProspectLock(this.pool, prospectId, async () => {
-      const history = await this.store.readStream(streamId);
-      const version = history.at(-1)?.streamVersion ?? 0;
-      if (input.expectedVersion !== undefined && input.expectedVersion !== version) throw new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile);
-      assertConvertible(fold(prospectDecider, history));
-      const person = history[0].personal?.data as ApplicationSubmittedPersonal | undefined;
-      if (!person) throw new DomainError('gone', "This applicant's personal data has been erased.");
-      const account = await this.createAccount(person, metadata);
-      const outcome = await handleCommand({
-        store: this.store,
-        streamId,
-        decider: prospectDecider,
-        command: { type: 'Convert', byUserId: by.userId, now: metadata.occurredAt, studentId: account.userId },
-        metadata,
-        expectedVersion: version,
-      }).catch(rethrowChangedMeanwhile);
-      return { studentId: account.userId, position: outcome.lastPosition };
+    const requestId = randomUUID();
+    const requested = await runCommand(this.store, caller.metadata, {
+      // Converting does not depend on what the staff member saw beyond expectedVersion (checked on
+      // every try): a conflict is another convert or a status change, decided again on what it wrote.
+      retry: Retry.onConflict(5),
+      execute: async (unit) => {
+        const prospect = await loadSettled(this.store, unit, streamId);
+        assertShownVersion(prospect.state, input.expectedVersion);
+        assertConvertible(prospect.state);
+        if (await this.queries.execute(new AddressHasAccount(prospect.state.applicant!.email))) throw emailHasAccount();
+        unit.decide(prospect, prospectDecider, { type: 'RequestConversion', requestId, byUserId, now: caller.metadata.occurredAt });
+      },
+    }).catch((e: unknown) => {
+      if (e instanceof ConcurrencyError) throw new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile);
+      throw e;
     });
-    await this.prospects.caughtUp(position);
+    const outcome = await conversionOutcome(this.store, streamId, requested.streamVersions[streamId]);
+    if (!outcome) return { outcome: 'pending', position: requested.position };
+    if (outcome.type !== 'ApplicantConverted') {
+      const { reason } = applicantConversionFailedSchema.parse(outcome.data);
+      throw reason === 'erased' ? new DomainError('conflict', ADMISSIONS_MESSAGES.alreadyErased) : emailHasAccount();
+    }
+    const { studentId } = outcome.data as ApplicantConvertedData;
+    // The Students screen lists the new account too: identity's read model is waited for as well.
+    await this.gate.reach(CONVERT_READ_MODELS, outcome.position);
     const prospect = await this.prospects.byId(prospectId);
     if (!prospect) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
-    return { prospect, studentId, position };
-  }
-
-  private async createAccount(person: ApplicationSubmittedPersonal, metadata: EventMetadata): Promise<CreateAccountFromApplicationResult> {
-    const command = new CreateAccountFromApplication({ fullName: `${person.firstName} ${person.lastName}`.trim(), email: person.email, phone: person.phone }, metadata);
-    try {
-      return await this.commands.execute<CreateAccountFromApplication, CreateAccountFromApplicationResult>(command);
-    } catch (e) {
-      // Identity refuses a taken address with a conflict: say it in admissions' words, nothing converted.
-      if (e instanceof DomainError && e.kind === 'conflict') throw new DomainError('conflict', ADMISSIONS_MESSAGES.emailHasAccount, { email: [ADMISSIONS_MESSAGES.emailHasAccount] });
-      throw e;
-    }
+    return { outcome: 'converted', prospect, studentId, position: outcome.position };
   }
 }

@@ -1,29 +1,40 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import { EVENT_STORE, PG_POOL, type Principal } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore } from '@academy/event-store';
-import { ADMISSIONS_MESSAGES, type Prospect, type ProspectStatusChangeRequest } from '@academy/contracts';
-import { ProspectsReader } from '../../projections/prospects/prospects.reader.js';
-import { changeProspectStatus } from '../change-status.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { ADMISSIONS_MESSAGES, prospectStream } from '@academy/contracts';
+import { assertShownVersion, prospectDecider } from '../../domain/prospect.js';
+import { ADMISSIONS_READ_MODEL, ProspectsReader } from '../../projections/prospects/prospects.reader.js';
+import { loadSettled } from '../conversion-wait.js';
+import { DeclineProspect } from './decline-prospect.command.js';
 
-/** Staff pipeline step Decline (issue 7): who and when go on the event; 409 from a converted or declined prospect. */
-@Injectable()
-export class DeclineProspectHandler {
+/**
+ * One decide + append on the prospect's stream, guarded by the version read (Retry.never: the staff
+ * member decided on the status they saw, a concurrent change is 409 changedMeanwhile). A conversion
+ * under way is waited for: its outcome decides (loadSettled).
+ */
+@CommandHandler(DeclineProspect)
+export class DeclineProspectHandler implements ICommandHandler<DeclineProspect> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    private readonly gate: ReadModelGate,
     private readonly prospects: ProspectsReader,
   ) {}
 
-  async execute(prospectId: string, input: ProspectStatusChangeRequest, by: Principal, metadata: EventMetadata): Promise<{ prospect: Prospect; position: number }> {
-    const { position } = await changeProspectStatus(
-      { store: this.store, pool: this.pool },
-      prospectId,
-      { type: 'Decline', byUserId: by.userId, now: metadata.occurredAt },
-      input.expectedVersion,
-      metadata,
-    );
-    await this.prospects.caughtUp(position);
+  async execute({ caller, prospectId, input }: DeclineProspect) {
+    if (!isUuid(prospectId)) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
+    const streamId = prospectStream(prospectId);
+    const { position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => {
+        const prospect = await loadSettled(this.store, unit, streamId);
+        assertShownVersion(prospect.state, input.expectedVersion);
+        unit.decide(prospect, prospectDecider, { type: 'Decline', byUserId: principalOf(caller).userId, now: caller.metadata.occurredAt });
+      },
+    }).catch((e: unknown) => {
+      if (e instanceof ConcurrencyError) throw new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile);
+      throw e;
+    });
+    await this.gate.reach(ADMISSIONS_READ_MODEL, position);
     const prospect = await this.prospects.byId(prospectId);
     if (!prospect) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
     return { prospect, position };

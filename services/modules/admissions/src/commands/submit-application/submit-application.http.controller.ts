@@ -1,18 +1,17 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { clientAddress, CommandResponder, commandMetadata, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
+import { Caller, clientAddress, type CommandContext, Dispatch, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, applicationRequestSchema, type MessageResponse, type ParsedApplicationRequest } from '@academy/contracts';
 import { LIMITS } from '../../admissions.limits.js';
-import { SubmitApplicationHandler } from './submit-application.handler.js';
+import { SubmitApplication } from './submit-application.command.js';
 
 @ApiTags('admissions')
 @Controller('public/applications')
 export class SubmitApplicationController {
   constructor(
-    private readonly handler: SubmitApplicationHandler,
+    private readonly dispatch: Dispatch,
     private readonly limiter: RateLimiter,
-    private readonly responder: CommandResponder,
   ) {}
 
   /**
@@ -23,9 +22,13 @@ export class SubmitApplicationController {
   @Post()
   @Public()
   @HttpCode(201)
-  async submit(@Body(new ZodValidationPipe(applicationRequestSchema)) body: ParsedApplicationRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async submit(
+    @Body(new ZodValidationPipe(applicationRequestSchema)) body: ParsedApplicationRequest,
+    @Caller() caller: CommandContext,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.limiter.consume([{ rule: LIMITS.applicationsIp, subject: clientAddress(req) }], { message: ADMISSIONS_MESSAGES.rateLimited });
-    const { position } = await this.handler.execute(body, commandMetadata(req));
-    return this.responder.answer<MessageResponse>(res, [], position, { message: ADMISSIONS_MESSAGES.applicationSubmittedDescription });
+    return this.dispatch.command(res, new SubmitApplication(caller, body), [], (): MessageResponse => ({ message: ADMISSIONS_MESSAGES.applicationSubmittedDescription }));
   }
 }

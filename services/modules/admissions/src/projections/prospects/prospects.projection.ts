@@ -4,23 +4,22 @@
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
   ADMISSIONS_EVENTS,
+  ApplicantErasedV1,
+  ApplicationSubmittedV1,
+  IDENTITY_EVENTS,
+  ProfileCompletedV1,
+  publishedEventFor,
+  QuickContactReceivedV1,
+  StudentContactUpdatedV1,
   type ApplicantConvertedData,
   type ApplicantStatusChangedData,
-  type ApplicationSubmittedData,
-  type ApplicationSubmittedPersonal,
-  IDENTITY_EVENTS,
   type ProspectStatus,
-  type QuickContactReceivedData,
-  type QuickContactReceivedPersonal,
-  type UserDeletedEventData,
-  type UserNameChangedEventPersonal,
-  type UserRegisteredEventData,
-  type UserRegisteredEventPersonal,
+  UserDeletedV1,
+  UserRegisteredV1,
 } from '@academy/contracts';
 
 export const ADMISSIONS_PROJECTION = 'admissions';
 
-const personal = <T>(e: StoredEvent) => (e.personal?.data ?? null) as Partial<T> | null;
 /** What the search box matches: one lower-case string per row. */
 const searchText = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' \u0001 ').toLowerCase();
 
@@ -37,6 +36,7 @@ async function insertProspect(
 }
 
 const statusChange = (status: ProspectStatus) => async (e: StoredEvent, tx: ProjectionTx) => {
+  // Admissions' own internal events (not published): its own code wrote them.
   const d = e.data as ApplicantStatusChangedData & Partial<ApplicantConvertedData>;
   await tx.query(
     `UPDATE prospects SET status = $2, status_changed_at = $3, status_changed_by = $4, student_id = coalesce($5, student_id), version = $6 WHERE id = $1`,
@@ -45,8 +45,9 @@ const statusChange = (status: ProspectStatus) => async (e: StoredEvent, tx: Proj
 };
 
 async function rename(e: StoredEvent, tx: ProjectionTx) {
-  const name = personal<UserNameChangedEventPersonal>(e)?.fullName;
-  if (name) await tx.query('UPDATE people SET full_name = $2 WHERE id = $1', [(e.data as { userId: string }).userId, name]);
+  const event = publishedEventFor([ProfileCompletedV1, StudentContactUpdatedV1], e);
+  const name = event.personal(e)?.fullName;
+  if (name) await tx.query('UPDATE people SET full_name = $2 WHERE id = $1', [event.parse(e).userId, name]);
 }
 
 export const prospectsProjection: Projection = {
@@ -77,27 +78,27 @@ export const prospectsProjection: Projection = {
   },
   handlers: {
     [ADMISSIONS_EVENTS.ApplicationSubmitted]: async (e, tx) => {
-      const d = e.data as ApplicationSubmittedData;
+      const d = ApplicationSubmittedV1.parse(e);
       // Absent once the person is erased: the row stays (the pipeline's history), without the person.
-      const p = personal<ApplicationSubmittedPersonal>(e) ?? {};
-      const firstName = p.firstName ?? '';
-      const lastName = p.lastName ?? '';
+      const p = ApplicationSubmittedV1.personal(e);
+      const firstName = p?.firstName ?? '';
+      const lastName = p?.lastName ?? '';
       await insertProspect(tx, e, {
         id: d.prospectId,
         kind: 'application',
         firstName,
         lastName,
         name: `${firstName} ${lastName}`.trim(),
-        email: p.email ?? '',
-        phone: p.phone ?? '',
+        email: p?.email ?? '',
+        phone: p?.phone ?? '',
         course: d.course,
-        message: p.message ?? '',
+        message: p?.message ?? '',
       });
     },
     [ADMISSIONS_EVENTS.QuickContactReceived]: async (e, tx) => {
-      const d = e.data as QuickContactReceivedData;
-      const p = personal<QuickContactReceivedPersonal>(e) ?? {};
-      await insertProspect(tx, e, { id: d.prospectId, kind: 'quick_contact', firstName: '', lastName: '', name: p.name ?? '', email: p.email ?? '', phone: '', course: null, message: p.message ?? '' });
+      const d = QuickContactReceivedV1.parse(e);
+      const p = QuickContactReceivedV1.personal(e);
+      await insertProspect(tx, e, { id: d.prospectId, kind: 'quick_contact', firstName: '', lastName: '', name: p?.name ?? '', email: p?.email ?? '', phone: '', course: null, message: p?.message ?? '' });
     },
     [ADMISSIONS_EVENTS.ApplicantContacted]: statusChange('contacted'),
     [ADMISSIONS_EVENTS.ApplicantDeclined]: statusChange('declined'),
@@ -106,16 +107,16 @@ export const prospectsProjection: Projection = {
     // (course, date) tells staff nothing they may act on. A replay gets here too (the row it inserted
     // from the shredded event was empty), so both paths end the same: no row.
     [ADMISSIONS_EVENTS.ApplicantErased]: async (e, tx) => {
-      await tx.query('DELETE FROM prospects WHERE id = $1', [(e.data as { prospectId: string }).prospectId]);
+      await tx.query('DELETE FROM prospects WHERE id = $1', [ApplicantErasedV1.parse(e).prospectId]);
     },
     [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
-      const d = e.data as UserRegisteredEventData;
-      await tx.query('INSERT INTO people (id, full_name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [d.userId, personal<UserRegisteredEventPersonal>(e)?.fullName ?? null]);
+      const d = UserRegisteredV1.parse(e);
+      await tx.query('INSERT INTO people (id, full_name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [d.userId, UserRegisteredV1.personal(e)?.fullName ?? null]);
     },
     [IDENTITY_EVENTS.ProfileCompleted]: rename,
     [IDENTITY_EVENTS.StudentContactUpdated]: rename,
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM people WHERE id = $1', [(e.data as UserDeletedEventData).userId]);
+      await tx.query('DELETE FROM people WHERE id = $1', [UserDeletedV1.parse(e).userId]);
     },
   },
 };

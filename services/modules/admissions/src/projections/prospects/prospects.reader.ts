@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, isUuid, PG_POOL, rowsOrNone } from '@academy/backend';
-import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS } from '@academy/event-store';
+import { isUuid, PG_POOL, rowsOrNone } from '@academy/backend';
 import type { AdmissionsCounts, Prospect, ProspectKind, ProspectStatus } from '@academy/contracts';
 import { ADMISSIONS_PROJECTION } from './prospects.projection.js';
 
@@ -58,15 +57,7 @@ const likeLiteral = (q: string) => q.toLowerCase().replace(/[\\%_]/g, (c) => `\\
 /** Reads of the admissions projection (the schema's views onto the live version). */
 @Injectable()
 export class ProspectsReader {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(CONSISTENCY_WAITER) private readonly waiter: ConsistencyWaiter,
-  ) {}
-
-  /** Waits until the read model reached `position` (a command's). */
-  async caughtUp(position: number): Promise<void> {
-    if (position > 0) await this.waiter.wait([...ADMISSIONS_READ_MODEL], position, DEFAULT_CONSISTENCY_TIMEOUT_MS);
-  }
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   /** Newest first; `status` absent = every status; `q` a case-insensitive substring of name, email, phone, course or message. */
   async list(filter: { kind: ProspectKind; status?: ProspectStatus; q: string }): Promise<Prospect[]> {

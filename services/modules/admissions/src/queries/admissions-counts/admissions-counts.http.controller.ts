@@ -1,20 +1,19 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ReadsProjections, Roles } from '@academy/backend';
-import type { AdmissionsCounts } from '@academy/contracts';
+import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
 import { ADMISSIONS_PROJECTION } from '../../projections/prospects/prospects.projection.js';
-import { ProspectsReader } from '../../projections/prospects/prospects.reader.js';
+import { AdmissionsCounts } from './admissions-counts.query.js';
 
 @ApiTags('admissions')
 @Controller('admissions/counts')
 export class AdmissionsCountsController {
-  constructor(private readonly prospects: ProspectsReader) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** Admin 'Pending Approvals' and student-admin 'Pending Applications' (pendingApplications). */
   @Get()
   @Roles('admin', 'student_admin')
   @ReadsProjections(ADMISSIONS_PROJECTION)
-  counts(): Promise<AdmissionsCounts> {
-    return this.prospects.counts();
+  counts() {
+    return this.dispatch.query(new AdmissionsCounts());
   }
 }

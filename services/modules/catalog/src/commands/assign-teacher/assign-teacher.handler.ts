@@ -1,34 +1,59 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore } from '@academy/event-store';
-import { type AssignTeacherRequest, CATALOG_MESSAGES, type TeacherAssignment } from '@academy/contracts';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
-import { assignTeacher } from '../../reservations/teacher-subject-pairs.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { CATALOG_MESSAGES } from '@academy/contracts';
+import { assignmentDecider, assignmentStream, pairDecider, pairStream } from '../../domain/teacher-assignment.js';
+import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { AssignTeacher } from './assign-teacher.command.js';
 
-/** Admin Teacher Assignments, assign: a live teacher, an existing subject, once per (teacher, subject). */
-@Injectable()
-export class AssignTeacherHandler {
+/**
+ * Admin Teacher Assignments, assign: a live teacher, an existing subject, once per (teacher, subject).
+ * The assignment's first event and the pair's claim are one append guarded by both streams' versions.
+ * A claim is judged again on a conflict (Retry.onConflict): whether the pair is free does not depend
+ * on anything the admin saw, so the loser of a race is told "already assigned", not "reload".
+ */
+@CommandHandler(AssignTeacher)
+export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly catalog: CatalogReader,
   ) {}
 
-  async execute(input: AssignTeacherRequest, metadata: EventMetadata): Promise<{ assignment: TeacherAssignment; position: number }> {
+  async execute({ caller, input }: AssignTeacher) {
     const assignmentId = randomUUID();
-    await this.catalog.caughtUp();
-    const facts = {
-      teacherIsLive: await this.catalog.isLiveTeacher(input.teacherId),
-      subjectExists: (await this.catalog.subject(input.subjectId)) !== null,
-      isVisible: async (id: string, position: number) => {
-        await this.catalog.caughtUp(position);
-        return (await this.catalog.assignment(id)) !== null;
+    const { teacherId, subjectId } = input;
+    const facts = await this.gate.check(
+      CATALOG_READ_MODEL,
+      async () => ({ teacherIsLive: await this.catalog.isLiveTeacher(teacherId), subjectExists: (await this.catalog.subject(subjectId)) !== null }),
+      (f) => f.teacherIsLive && f.subjectExists,
+      caller.seen,
+    );
+    const { position } = await runCommand(this.store, caller.metadata, {
+      retry: Retry.onConflict(8),
+      execute: async (unit) => {
+        const pair = await unit.load(pairStream(teacherId, subjectId), pairDecider);
+        const assignment = await unit.load(assignmentStream(assignmentId), assignmentDecider);
+        const holder = pair.state.holder;
+        const pairTaken = holder !== null && (await this.isShown(holder, pair.position, caller.seen));
+        unit.decide(assignment, assignmentDecider, { type: 'AssignTeacher', assignmentId, teacherId, subjectId, ...facts, pairTaken });
+        unit.decide(pair, pairDecider, { type: 'ClaimPair', assignmentId });
       },
-    };
-    const position = await assignTeacher(this.store, { assignmentId, teacherId: input.teacherId, subjectId: input.subjectId }, facts, metadata);
-    await this.catalog.caughtUp(position);
+    });
+    await this.gate.reach(CATALOG_READ_MODEL, position);
     const assignment = await this.catalog.assignment(assignmentId);
     if (!assignment) throw new DomainError('not_found', CATALOG_MESSAGES.assignmentNotFound);
     return { assignment, position };
+  }
+
+  /**
+   * Does the read model still show the pair's holder? It has seen the holder's assignment once it
+   * reached `claimedAt` (its TeacherAssigned is in the claim's append). A holder it no longer shows lost
+   * its teacher (deleted, or no longer a teacher: identity's events, not ours), so the pair is free.
+   */
+  private isShown(holder: string, claimedAt: number, seen?: number): Promise<boolean> {
+    return this.gate.check(CATALOG_READ_MODEL, async () => (await this.catalog.assignment(holder)) !== null, (shown) => !shown, Math.max(claimedAt, seen ?? 0));
   }
 }

@@ -1,25 +1,21 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, Roles, ZodValidationPipe } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
 import { CATALOG_MESSAGES, programRequestSchema } from '@academy/contracts';
-import { CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
-import { CreateProgramHandler } from './create-program.handler.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/catalog.projection.js';
+import { CreateProgram } from './create-program.command.js';
 
 @ApiTags('catalog')
 @Controller('programs')
 export class CreateProgramController {
-  constructor(
-    private readonly handler: CreateProgramHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** Admin Programs, add: 201 { message, program }. */
   @Post()
   @Roles('admin')
   @HttpCode(201)
-  async create(@Body(new ZodValidationPipe(programRequestSchema)) body: ReturnType<typeof programRequestSchema.parse>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { program, position } = await this.handler.execute(body, commandMetadata(req));
-    return this.responder.answer(res, CATALOG_READ_MODEL, position, { message: CATALOG_MESSAGES.programCreated, program });
+  create(@Body(new ZodValidationPipe(programRequestSchema)) body: ReturnType<typeof programRequestSchema.parse>, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
+    return this.dispatch.command(res, new CreateProgram(caller, body), [CATALOG_PROJECTION], ({ program }) => ({ message: CATALOG_MESSAGES.programCreated, program }));
   }
 }

@@ -1,33 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
-import { CATALOG_MESSAGES, type Subject } from '@academy/contracts';
-import { type SubjectFields, subjectDecider, subjectStream } from '../../domain/subject.js';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CATALOG_MESSAGES } from '@academy/contracts';
+import { subjectDecider, subjectStream } from '../../domain/subject.js';
+import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { CreateSubject } from './create-subject.command.js';
 
 /** Admin Subjects, add: the program must exist (400 fields.programId otherwise). */
-@Injectable()
-export class CreateSubjectHandler {
+@CommandHandler(CreateSubject)
+export class CreateSubjectHandler implements ICommandHandler<CreateSubject> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly catalog: CatalogReader,
   ) {}
 
-  async execute(input: SubjectFields, metadata: EventMetadata): Promise<{ subject: Subject; position: number }> {
+  async execute({ caller, input }: CreateSubject) {
     const subjectId = randomUUID();
-    await this.catalog.caughtUp();
-    const programExists = (await this.catalog.program(input.programId)) !== null;
-    const outcome = await handleCommand({
-      store: this.store,
-      streamId: subjectStream(subjectId),
-      decider: subjectDecider,
-      metadata,
-      command: { type: 'CreateSubject', subjectId, programExists, ...input },
+    const programExists = await this.gate.check(CATALOG_READ_MODEL, async () => (await this.catalog.program(input.programId)) !== null, (exists) => exists, caller.seen);
+    const { position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => {
+        const stream = await unit.load(subjectStream(subjectId), subjectDecider);
+        unit.decide(stream, subjectDecider, { type: 'CreateSubject', subjectId, programExists, ...input });
+      },
     });
-    await this.catalog.caughtUp(outcome.lastPosition);
+    await this.gate.reach(CATALOG_READ_MODEL, position);
     const subject = await this.catalog.subject(subjectId);
     if (!subject) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
-    return { subject, position: outcome.lastPosition };
+    return { subject, position };
   }
 }

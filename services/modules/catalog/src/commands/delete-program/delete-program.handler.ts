@@ -1,26 +1,33 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, isUuid } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { programDecider, programStream } from '../../domain/program.js';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
+import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { DeleteProgram } from './delete-program.command.js';
 
 /**
- * Admin Programs, delete: refused while the program has live subjects or any enrollment, as the
- * read model shows them once caught up with the log (README: the remaining race).
+ * Admin Programs, delete: refused while the program has live subjects or any enrollment, as the read
+ * model shows them (a refusal confirmed at the log's head; README: the remaining race).
  */
-@Injectable()
-export class DeleteProgramHandler {
+@CommandHandler(DeleteProgram)
+export class DeleteProgramHandler implements ICommandHandler<DeleteProgram> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly catalog: CatalogReader,
   ) {}
 
-  async execute(programId: string, metadata: EventMetadata): Promise<{ position: number }> {
+  async execute({ caller, programId }: DeleteProgram) {
     if (!isUuid(programId)) throw new DomainError('not_found', CATALOG_MESSAGES.programNotFound);
-    await this.catalog.caughtUp();
-    const inUse = await this.catalog.programInUse(programId);
-    const outcome = await handleCommand({ store: this.store, streamId: programStream(programId), decider: programDecider, metadata, command: { type: 'DeleteProgram', inUse } });
-    return { position: outcome.lastPosition };
+    const inUse = await this.gate.check(CATALOG_READ_MODEL, () => this.catalog.programInUse(programId), (used) => !used, caller.seen);
+    const { position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => {
+        const stream = await unit.load(programStream(programId), programDecider);
+        unit.decide(stream, programDecider, { type: 'DeleteProgram', inUse });
+      },
+    });
+    return { position };
   }
 }

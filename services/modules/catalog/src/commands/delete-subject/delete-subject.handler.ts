@@ -1,23 +1,30 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, isUuid } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { subjectDecider, subjectStream } from '../../domain/subject.js';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
+import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { DeleteSubject } from './delete-subject.command.js';
 
-/** Admin Subjects, delete: refused while teacher assignments or enrollments reference it (caught-up read model). */
-@Injectable()
-export class DeleteSubjectHandler {
+/** Admin Subjects, delete: refused while teacher assignments or enrollments reference it (a refusal confirmed at the log's head). */
+@CommandHandler(DeleteSubject)
+export class DeleteSubjectHandler implements ICommandHandler<DeleteSubject> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly catalog: CatalogReader,
   ) {}
 
-  async execute(subjectId: string, metadata: EventMetadata): Promise<{ position: number }> {
+  async execute({ caller, subjectId }: DeleteSubject) {
     if (!isUuid(subjectId)) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
-    await this.catalog.caughtUp();
-    const inUse = await this.catalog.subjectInUse(subjectId);
-    const outcome = await handleCommand({ store: this.store, streamId: subjectStream(subjectId), decider: subjectDecider, metadata, command: { type: 'DeleteSubject', inUse } });
-    return { position: outcome.lastPosition };
+    const inUse = await this.gate.check(CATALOG_READ_MODEL, () => this.catalog.subjectInUse(subjectId), (used) => !used, caller.seen);
+    const { position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => {
+        const stream = await unit.load(subjectStream(subjectId), subjectDecider);
+        unit.decide(stream, subjectDecider, { type: 'DeleteSubject', inUse });
+      },
+    });
+    return { position };
   }
 }

@@ -1,24 +1,32 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, isUuid } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
-import { CATALOG_MESSAGES, type Program, type ProgramType } from '@academy/contracts';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CATALOG_MESSAGES } from '@academy/contracts';
 import { programDecider, programStream } from '../../domain/program.js';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
+import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { UpdateProgram } from './update-program.command.js';
 
-/** Admin Programs, edit: name, type, description. */
-@Injectable()
-export class UpdateProgramHandler {
+/** Admin Programs, edit: the whole new state; answers the program as the Programs screen shows it. */
+@CommandHandler(UpdateProgram)
+export class UpdateProgramHandler implements ICommandHandler<UpdateProgram> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly catalog: CatalogReader,
   ) {}
 
-  async execute(programId: string, input: { name: string; type: ProgramType; description: string }, metadata: EventMetadata): Promise<{ program: Program; position: number }> {
+  async execute({ caller, programId, input }: UpdateProgram) {
     if (!isUuid(programId)) throw new DomainError('not_found', CATALOG_MESSAGES.programNotFound);
-    const outcome = await handleCommand({ store: this.store, streamId: programStream(programId), decider: programDecider, metadata, command: { type: 'UpdateProgram', name: input.name, programType: input.type, description: input.description } });
-    await this.catalog.caughtUp(outcome.lastPosition);
+    const { position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => {
+        const stream = await unit.load(programStream(programId), programDecider);
+        unit.decide(stream, programDecider, { type: 'UpdateProgram', name: input.name, programType: input.type, description: input.description });
+      },
+    });
+    await this.gate.reach(CATALOG_READ_MODEL, position);
     const program = await this.catalog.program(programId);
     if (!program) throw new DomainError('not_found', CATALOG_MESSAGES.programNotFound);
-    return { program, position: outcome.lastPosition };
+    return { program, position };
   }
 }

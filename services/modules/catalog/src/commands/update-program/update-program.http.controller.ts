@@ -1,30 +1,26 @@
-import { Body, Controller, HttpCode, Param, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, Roles, ZodValidationPipe } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
 import { CATALOG_MESSAGES, programRequestSchema } from '@academy/contracts';
-import { CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
-import { UpdateProgramHandler } from './update-program.handler.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/catalog.projection.js';
+import { UpdateProgram } from './update-program.command.js';
 
 @ApiTags('catalog')
 @Controller('programs')
 export class UpdateProgramController {
-  constructor(
-    private readonly handler: UpdateProgramHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** Admin Programs, edit: 200 { message, program }; 404 programNotFound. */
   @Put(':id')
   @Roles('admin')
   @HttpCode(200)
-  async update(
+  update(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(programRequestSchema)) body: ReturnType<typeof programRequestSchema.parse>,
-    @Req() req: Request,
+    @Caller() caller: CommandContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { program, position } = await this.handler.execute(id, body, commandMetadata(req));
-    return this.responder.answer(res, CATALOG_READ_MODEL, position, { message: CATALOG_MESSAGES.programUpdated, program });
+    return this.dispatch.command(res, new UpdateProgram(caller, id, body), [CATALOG_PROJECTION], ({ program }) => ({ message: CATALOG_MESSAGES.programUpdated, program }));
   }
 }

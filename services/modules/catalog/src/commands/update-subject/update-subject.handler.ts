@@ -1,27 +1,40 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, isUuid } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
-import { CATALOG_MESSAGES, type Subject } from '@academy/contracts';
-import { type SubjectFields, subjectDecider, subjectStream } from '../../domain/subject.js';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CATALOG_MESSAGES } from '@academy/contracts';
+import { subjectDecider, subjectStream } from '../../domain/subject.js';
+import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { UpdateSubject } from './update-subject.command.js';
 
-/** Admin Subjects, edit: name, program, week number, description. */
-@Injectable()
-export class UpdateSubjectHandler {
+/** Admin Subjects, edit: the program must exist; enrollments pin a subject to its program. */
+@CommandHandler(UpdateSubject)
+export class UpdateSubjectHandler implements ICommandHandler<UpdateSubject> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly catalog: CatalogReader,
   ) {}
 
-  async execute(subjectId: string, input: SubjectFields, metadata: EventMetadata): Promise<{ subject: Subject; position: number }> {
+  async execute({ caller, subjectId, input }: UpdateSubject) {
     if (!isUuid(subjectId)) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
-    await this.catalog.caughtUp();
-    const programExists = (await this.catalog.program(input.programId)) !== null;
-    const hasEnrollments = await this.catalog.subjectHasEnrollments(subjectId);
-    const outcome = await handleCommand({ store: this.store, streamId: subjectStream(subjectId), decider: subjectDecider, metadata, command: { type: 'UpdateSubject', programExists, hasEnrollments, ...input } });
-    await this.catalog.caughtUp(outcome.lastPosition);
+    const { position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => {
+        const stream = await unit.load(subjectStream(subjectId), subjectDecider);
+        // Enrollments only matter when the subject would move to another program: a rename is admitted
+        // on what the caller has seen; a refusal is confirmed at the log's head.
+        const facts = await this.gate.check(
+          CATALOG_READ_MODEL,
+          async () => ({ programExists: (await this.catalog.program(input.programId)) !== null, hasEnrollments: await this.catalog.subjectHasEnrollments(subjectId) }),
+          (f) => f.programExists && (!f.hasEnrollments || input.programId === stream.state.programId),
+          caller.seen,
+        );
+        unit.decide(stream, subjectDecider, { type: 'UpdateSubject', ...facts, ...input });
+      },
+    });
+    await this.gate.reach(CATALOG_READ_MODEL, position);
     const subject = await this.catalog.subject(subjectId);
     if (!subject) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
-    return { subject, position: outcome.lastPosition };
+    return { subject, position };
   }
 }

@@ -8,12 +8,17 @@ import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
   IDENTITY_EVENTS,
-  type ProgramCreatedData,
-  type RoleAssignedEventData,
-  type StudentEnrolledData,
-  type SubjectCreatedData,
-  type TeacherAssignedData,
-  type UserDeletedEventData,
+  ProgramCreatedV1,
+  ProgramDeletedV1,
+  ProgramUpdatedV1,
+  RoleAssignedV1,
+  StudentEnrolledV1,
+  SubjectCreatedV1,
+  SubjectDeletedV1,
+  SubjectUpdatedV1,
+  TeacherAssignedV1,
+  TeacherUnassignedV1,
+  UserDeletedV1,
 } from '@academy/contracts';
 
 export const CATALOG_PROJECTION = 'catalog';
@@ -37,7 +42,7 @@ export const catalogProjection: Projection = {
   },
   handlers: {
     [CATALOG_EVENTS.ProgramCreated]: async (e, tx) => {
-      const d = e.data as ProgramCreatedData;
+      const d = ProgramCreatedV1.parse(e);
       await tx.query('INSERT INTO programs (id, name, type, description, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING', [
         d.programId,
         d.name,
@@ -47,28 +52,28 @@ export const catalogProjection: Projection = {
       ]);
     },
     [CATALOG_EVENTS.ProgramUpdated]: async (e, tx) => {
-      const d = e.data as ProgramCreatedData;
+      const d = ProgramUpdatedV1.parse(e);
       await tx.query('UPDATE programs SET name = $2, type = $3, description = $4 WHERE id = $1', [d.programId, d.name, d.type, d.description]);
     },
     [CATALOG_EVENTS.ProgramDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM programs WHERE id = $1', [(e.data as { programId: string }).programId]);
+      await tx.query('DELETE FROM programs WHERE id = $1', [ProgramDeletedV1.parse(e).programId]);
     },
     [CATALOG_EVENTS.SubjectCreated]: async (e, tx) => {
-      const d = e.data as SubjectCreatedData;
+      const d = SubjectCreatedV1.parse(e);
       await tx.query(
         'INSERT INTO subjects (id, program_id, name, week_number, description, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING',
         [d.subjectId, d.programId, d.name, d.weekNumber, d.description, e.metadata.occurredAt],
       );
     },
     [CATALOG_EVENTS.SubjectUpdated]: async (e, tx) => {
-      const d = e.data as SubjectCreatedData;
+      const d = SubjectUpdatedV1.parse(e);
       await tx.query('UPDATE subjects SET program_id = $2, name = $3, week_number = $4, description = $5 WHERE id = $1', [d.subjectId, d.programId, d.name, d.weekNumber, d.description]);
     },
     [CATALOG_EVENTS.SubjectDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM subjects WHERE id = $1', [(e.data as { subjectId: string }).subjectId]);
+      await tx.query('DELETE FROM subjects WHERE id = $1', [SubjectDeletedV1.parse(e).subjectId]);
     },
     [CATALOG_EVENTS.TeacherAssigned]: async (e, tx) => {
-      const d = e.data as TeacherAssignedData;
+      const d = TeacherAssignedV1.parse(e);
       // A teacher deleted or no longer a teacher by now (a replay) keeps no assignment.
       await tx.query(
         `INSERT INTO assignments (id, teacher_id, subject_id, assigned_at)
@@ -77,10 +82,10 @@ export const catalogProjection: Projection = {
       );
     },
     [CATALOG_EVENTS.TeacherUnassigned]: async (e, tx) => {
-      await tx.query('DELETE FROM assignments WHERE id = $1', [(e.data as { assignmentId: string }).assignmentId]);
+      await tx.query('DELETE FROM assignments WHERE id = $1', [TeacherUnassignedV1.parse(e).assignmentId]);
     },
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
-      const d = e.data as StudentEnrolledData;
+      const d = StudentEnrolledV1.parse(e);
       await tx.query('INSERT INTO enrollments (id, student_id, program_id, subject_id) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
         d.enrollmentId,
         d.studentId,
@@ -91,12 +96,13 @@ export const catalogProjection: Projection = {
     ...peopleHandlers,
     [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
       await changePersonRole(e, tx);
-      if ((e.data as RoleAssignedEventData).role !== 'teacher') await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [(e.data as RoleAssignedEventData).userId]);
+      const d = RoleAssignedV1.parse(e);
+      if (d.role !== 'teacher') await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [d.userId]);
     },
     // Spec §5: deleting a user removes their enrollments (and, for a teacher, their assignments).
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       await forgetPerson(e, tx);
-      const { userId } = e.data as UserDeletedEventData;
+      const { userId } = UserDeletedV1.parse(e);
       await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [userId]);
       await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
     },

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, EVENT_STORE, isUuid, PG_POOL, rowsOrNone } from '@academy/backend';
-import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
+import { isUuid, PG_POOL, rowsOrNone } from '@academy/backend';
 import type { Program, ProgramType, Subject, TeacherAssignment } from '@academy/contracts';
 import { CATALOG_PROJECTION } from './catalog.projection.js';
 
@@ -82,17 +81,7 @@ const ASSIGNMENTS = `SELECT a.id, a.teacher_id, t.full_name AS teacher_name, t.e
 /** Reads of the catalog projection (the schema's views onto the live version). */
 @Injectable()
 export class CatalogReader {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CONSISTENCY_WAITER) private readonly waiter: ConsistencyWaiter,
-  ) {}
-
-  /** Waits until the read model reached `position` (a command's), or the head of the log when omitted. */
-  async caughtUp(position?: number): Promise<void> {
-    const target = position ?? (await this.store.headPosition());
-    if (target > 0) await this.waiter.wait([...CATALOG_READ_MODEL], target, DEFAULT_CONSISTENCY_TIMEOUT_MS);
-  }
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async programs(): Promise<Program[]> {
     return (await rowsOrNone(this.pool.query<ProgramRow>(`${PROGRAMS} ORDER BY lower(p.name), p.name, p.id`))).map(toProgram);

@@ -1,20 +1,19 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ReadsProjections, Roles } from '@academy/backend';
-import type { TeacherAssignmentsResponse } from '@academy/contracts';
+import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/catalog.projection.js';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
+import { ListTeacherAssignments } from './list-teacher-assignments.query.js';
 
 @ApiTags('catalog')
 @Controller('teacher-assignments')
 export class ListTeacherAssignmentsController {
-  constructor(private readonly catalog: CatalogReader) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** Admin Teacher Assignments: newest first. */
   @Get()
   @Roles('admin')
   @ReadsProjections(CATALOG_PROJECTION)
-  async list(): Promise<TeacherAssignmentsResponse> {
-    return { assignments: await this.catalog.assignments() };
+  list() {
+    return this.dispatch.query(new ListTeacherAssignments());
   }
 }

@@ -1,20 +1,19 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { MySubjectsResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/catalog.projection.js';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
+import { MySubjects } from './my-subjects.query.js';
 
 @ApiTags('catalog')
 @Controller('teacher/subjects')
 export class MySubjectsController {
-  constructor(private readonly catalog: CatalogReader) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
-  /** Teacher My Subjects: only the subjects assigned to the caller (object-level). */
+  /** Teacher My Subjects: only the subjects assigned to the caller (object-level: the id comes from the session). */
   @Get()
   @Roles('teacher')
   @ReadsProjections(CATALOG_PROJECTION)
-  async list(@CurrentUser() principal: Principal): Promise<MySubjectsResponse> {
-    return { subjects: await this.catalog.subjectsOf(principal.userId) };
+  list(@CurrentUser() principal: Principal) {
+    return this.dispatch.query(new MySubjects(principal.userId));
   }
 }

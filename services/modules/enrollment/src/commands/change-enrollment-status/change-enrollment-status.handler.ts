@@ -1,25 +1,41 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore } from '@academy/event-store';
-import { type ChangeEnrollmentStatusRequest, type Enrollment, ENROLLMENT_MESSAGES } from '@academy/contracts';
-import { EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
-import { changeStatus } from '../../reservations/enrollment-writes.js';
+import { ConcurrencyError, DomainError, type EventStore, runCommand, StaleVersionError } from '@academy/event-store';
+import { ENROLLMENT_MESSAGES } from '@academy/contracts';
+import { enrollmentDecider, enrollmentStream } from '../../domain/enrollment.js';
+import { reclaimsPlace } from '../../domain/places.js';
+import { claimPlace } from '../enroll-plans.js';
+import { ChangeEnrollmentStatus } from './change-enrollment-status.command.js';
 
-/** Admin Enrollments, status selector (spec §4): any status from any; 409 changedMeanwhile on a concurrent change. */
-@Injectable()
-export class ChangeEnrollmentStatusHandler {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly enrollments: EnrollmentsReader,
-  ) {}
+/**
+ * Admin Enrollments, status selector (spec §4): any status from any. Making a completed/dropped
+ * enrollment pending/active claims the student's place in the program again, in the same append
+ * (409 alreadyEnrolled while another unfinished enrollment holds it).
+ */
+@CommandHandler(ChangeEnrollmentStatus)
+export class ChangeEnrollmentStatusHandler implements ICommandHandler<ChangeEnrollmentStatus> {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute(enrollmentId: string, input: ChangeEnrollmentStatusRequest, metadata: EventMetadata): Promise<{ enrollment: Enrollment; position: number }> {
+  async execute({ caller, enrollmentId, input }: ChangeEnrollmentStatus) {
     if (!isUuid(enrollmentId)) throw new DomainError('not_found', ENROLLMENT_MESSAGES.enrollmentNotFound);
-    const { position } = await changeStatus(this.store, enrollmentId, input.status, input.expectedVersion, metadata);
-    await this.enrollments.caughtUp(position);
-    // A deleted student's enrollment is gone from the read model: it is not found for the screens either.
-    const enrollment = await this.enrollments.byId(enrollmentId);
-    if (!enrollment) throw new DomainError('not_found', ENROLLMENT_MESSAGES.enrollmentNotFound);
-    return { enrollment, position };
+    try {
+      // Retry.never: the admin chose a status for the enrollment they saw; a change in between is theirs to see.
+      const { position } = await runCommand(this.store, caller.metadata, {
+        execute: async (unit) => {
+          const enrollment = await unit.load(enrollmentStream(enrollmentId), enrollmentDecider, { expectedVersion: input.expectedVersion });
+          unit.decide(enrollment, enrollmentDecider, { type: 'ChangeStatus', status: input.status, now: caller.metadata.occurredAt });
+          if (reclaimsPlace(enrollment.state.status, input.status)) {
+            await claimPlace(unit, enrollment.state.studentId!, enrollment.state.programId!, enrollmentId);
+          }
+        },
+      });
+      return { enrollmentId, position };
+    } catch (e) {
+      // An If-Match on a stream that does not exist: the enrollment is unknown, whatever version was sent.
+      if (e instanceof StaleVersionError && e.actualVersion === 0) throw new DomainError('not_found', ENROLLMENT_MESSAGES.enrollmentNotFound);
+      if (e instanceof ConcurrencyError) throw new DomainError('conflict', ENROLLMENT_MESSAGES.changedMeanwhile);
+      throw e;
+    }
   }
 }

@@ -1,30 +1,31 @@
-import { Body, Controller, HttpCode, Param, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, Roles, ZodValidationPipe } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
 import { type ChangeEnrollmentStatusRequest, changeEnrollmentStatusRequestSchema, type EnrollmentResponse, ENROLLMENT_MESSAGES } from '@academy/contracts';
-import { ENROLLMENT_READ_MODEL } from '../../projections/enrollments/enrollments.reader.js';
-import { ChangeEnrollmentStatusHandler } from './change-enrollment-status.handler.js';
+import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
+import { GetEnrollment } from '../../queries/get-enrollment/get-enrollment.query.js';
+import { ChangeEnrollmentStatus } from './change-enrollment-status.command.js';
 
 @ApiTags('enrollment')
 @Controller('enrollments')
 export class ChangeEnrollmentStatusController {
-  constructor(
-    private readonly handler: ChangeEnrollmentStatusHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** 200 { message: 'Enrollment status updated', enrollment }; 404; 409 changedMeanwhile / alreadyEnrolled. */
   @Put(':id/status')
   @Roles('admin')
   @HttpCode(200)
-  async change(
+  change(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(changeEnrollmentStatusRequestSchema)) body: ChangeEnrollmentStatusRequest,
-    @Req() req: Request,
+    @Caller() caller: CommandContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { enrollment, position } = await this.handler.execute(id, body, commandMetadata(req));
-    return this.responder.answer<EnrollmentResponse>(res, ENROLLMENT_READ_MODEL, position, { message: ENROLLMENT_MESSAGES.statusUpdated, enrollment });
+    return this.dispatch.command(res, new ChangeEnrollmentStatus(caller, id, body), [ENROLLMENT_PROJECTION], async ({ enrollmentId }): Promise<EnrollmentResponse> => {
+      // A deleted student's enrollment is gone from the read model: it is not found for the screens either.
+      const { enrollment } = await this.dispatch.query(new GetEnrollment(principalOf(caller), enrollmentId));
+      return { message: ENROLLMENT_MESSAGES.statusUpdated, enrollment };
+    });
   }
 }

@@ -1,38 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore } from '@academy/event-store';
-import { type Enrollment, type EnrollStudentRequest, ENROLLMENT_MESSAGES } from '@academy/contracts';
-import { EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
-import { enrollAll } from '../../reservations/enrollment-writes.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, ReadModelGate } from '@academy/backend';
+import { type EventStore, runCommand } from '@academy/event-store';
+import { ENROLLMENT_READ_MODEL, EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
+import { ENROLL_RETRY, enrollPlans } from '../enroll-plans.js';
+import { EnrollStudent } from './enroll-student.command.js';
 
 /**
  * Admin Enrollments, enroll (spec §5): a live student, an existing program, a subject of that program;
- * one pending/active enrollment per student and program (the place reservation makes it hold under
+ * one pending/active enrollment per student and program (the place claim makes it hold under
  * concurrency). Starts pending, week 1, with the next code of the year.
  */
-@Injectable()
-export class EnrollStudentHandler {
+@CommandHandler(EnrollStudent)
+export class EnrollStudentHandler implements ICommandHandler<EnrollStudent> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly enrollments: EnrollmentsReader,
   ) {}
 
-  async execute(input: EnrollStudentRequest, metadata: EventMetadata): Promise<{ enrollment: Enrollment; position: number }> {
+  async execute({ caller, input }: EnrollStudent) {
     const enrollmentId = randomUUID();
-    await this.enrollments.caughtUp();
-    const subject = await this.enrollments.subject(input.subjectId);
-    const plan = {
-      enrollmentId,
-      ...input,
-      studentIsLive: await this.enrollments.isLiveStudent(input.studentId),
-      programExists: (await this.enrollments.program(input.programId)) !== null,
-      subjectInProgram: subject?.program_id === input.programId,
-    };
-    const { position } = await enrollAll(this.store, [plan], metadata);
-    await this.enrollments.caughtUp(position);
-    const enrollment = await this.enrollments.byId(enrollmentId);
-    if (!enrollment) throw new DomainError('not_found', ENROLLMENT_MESSAGES.enrollmentNotFound);
-    return { enrollment, position };
+    // Who is a student and what the catalog holds are facts of other contexts, known here only from the
+    // read model; a refusal is confirmed at the log's head before it is answered.
+    const facts = await this.gate.check(
+      ENROLLMENT_READ_MODEL,
+      async () => {
+        const [studentIsLive, program, subject] = await Promise.all([this.enrollments.isLiveStudent(input.studentId), this.enrollments.program(input.programId), this.enrollments.subject(input.subjectId)]);
+        return { studentIsLive, programExists: program !== null, subjectInProgram: subject?.program_id === input.programId };
+      },
+      (f) => f.studentIsLive && f.programExists && f.subjectInProgram,
+      caller.seen,
+    );
+    const { position } = await runCommand(this.store, caller.metadata, {
+      retry: ENROLL_RETRY,
+      execute: (unit) => enrollPlans(unit, [{ enrollmentId, ...input, ...facts }]),
+    });
+    return { enrollmentId, position };
   }
 }

@@ -1,25 +1,25 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, Roles, ZodValidationPipe } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
 import { type EnrollmentResponse, ENROLLMENT_MESSAGES, type EnrollStudentRequest, enrollStudentRequestSchema } from '@academy/contracts';
-import { ENROLLMENT_READ_MODEL } from '../../projections/enrollments/enrollments.reader.js';
-import { EnrollStudentHandler } from './enroll-student.handler.js';
+import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
+import { GetEnrollment } from '../../queries/get-enrollment/get-enrollment.query.js';
+import { EnrollStudent } from './enroll-student.command.js';
 
 @ApiTags('enrollment')
 @Controller('enrollments')
 export class EnrollStudentController {
-  constructor(
-    private readonly handler: EnrollStudentHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** Admin Enrollments, enroll: 201 { message, enrollment }; 400 fields; 409 alreadyEnrolled. */
   @Post()
   @Roles('admin')
   @HttpCode(201)
-  async enroll(@Body(new ZodValidationPipe(enrollStudentRequestSchema)) body: EnrollStudentRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { enrollment, position } = await this.handler.execute(body, commandMetadata(req));
-    return this.responder.answer<EnrollmentResponse>(res, ENROLLMENT_READ_MODEL, position, { message: ENROLLMENT_MESSAGES.studentEnrolled, enrollment });
+  enroll(@Body(new ZodValidationPipe(enrollStudentRequestSchema)) body: EnrollStudentRequest, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
+    return this.dispatch.command(res, new EnrollStudent(caller, body), [ENROLLMENT_PROJECTION], async ({ enrollmentId }): Promise<EnrollmentResponse> => {
+      const { enrollment } = await this.dispatch.query(new GetEnrollment(principalOf(caller), enrollmentId));
+      return { message: ENROLLMENT_MESSAGES.studentEnrolled, enrollment };
+    });
   }
 }

@@ -1,25 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore } from '@academy/event-store';
-import { ENROLLMENT_MESSAGES, type ImportEnrollmentsRequest, type ImportEnrollmentsResponse } from '@academy/contracts';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { ENROLLMENT_MESSAGES, type ImportEnrollmentsResponse } from '@academy/contracts';
 import { CsvError, readImportFile } from '../../domain/csv.js';
 import { checkImport } from '../../domain/import-check.js';
-import { EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
-import { enrollAll } from '../../reservations/enrollment-writes.js';
+import { ENROLLMENT_READ_MODEL, EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
+import { ENROLL_RETRY, enrollPlans } from '../enroll-plans.js';
+import { ImportEnrollments } from './import-enrollments.command.js';
 
 /**
- * Bulk enrollment from CSV: every row is checked against the caught-up read model; a dry run writes
- * nothing; applying writes every enrollment in ONE atomic append, or nothing when any row has a problem.
+ * Bulk enrollment from CSV: every row is checked against the read model; a dry run writes nothing;
+ * applying writes every enrollment in ONE atomic append, or nothing when any row has a problem.
  */
-@Injectable()
-export class ImportEnrollmentsHandler {
+@CommandHandler(ImportEnrollments)
+export class ImportEnrollmentsHandler implements ICommandHandler<ImportEnrollments> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly enrollments: EnrollmentsReader,
   ) {}
 
-  async execute(input: ImportEnrollmentsRequest, metadata: EventMetadata): Promise<{ report: ImportEnrollmentsResponse; position: number }> {
+  async execute({ caller, input }: ImportEnrollments) {
     let lines;
     try {
       lines = readImportFile(input.csv);
@@ -27,8 +30,14 @@ export class ImportEnrollmentsHandler {
       if (e instanceof CsvError) throw new DomainError('invalid', 'Some fields are not valid', { csv: [e.message] });
       throw e;
     }
-    await this.enrollments.caughtUp();
-    const rows = checkImport(lines, await this.enrollments.lookups());
+    // A clean file is used at once; a file with problems is checked again at the log's head before
+    // they are reported (a student or program made a moment ago may not show yet).
+    const rows = await this.gate.check(
+      ENROLLMENT_READ_MODEL,
+      async () => checkImport(lines, await this.enrollments.lookups()),
+      (checked) => checked.every((r) => r.problems.length === 0),
+      caller.seen,
+    );
     const problemCount = rows.filter((r) => r.problems.length > 0).length;
     const report = (enrolled: number, message: string): ImportEnrollmentsResponse => ({
       message,
@@ -40,7 +49,13 @@ export class ImportEnrollmentsHandler {
     if (problemCount > 0) return { report: report(0, ENROLLMENT_MESSAGES.importHasProblems), position: 0 };
     if (input.dryRun) return { report: report(0, `No problems found: ${rows.length} row${rows.length === 1 ? '' : 's'} can be enrolled`), position: 0 };
     const plans = rows.map((r) => ({ enrollmentId: randomUUID(), ...r.target!, studentIsLive: true, programExists: true, subjectInProgram: true }));
-    const { position } = await enrollAll(this.store, plans, metadata);
+    // Retried on a conflict (a concurrent enrollment took codes, or a place): the whole file is decided
+    // again on the new state, so it still enrolls every row or none; an enrollment made meanwhile for a
+    // row's student and program refuses the file (409 alreadyEnrolled).
+    const { position } = await runCommand(this.store, caller.metadata, {
+      retry: ENROLL_RETRY,
+      execute: (unit) => enrollPlans(unit, plans),
+    });
     return { report: report(plans.length, ENROLLMENT_MESSAGES.imported(plans.length)), position };
   }
 }

@@ -1,18 +1,15 @@
-import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, Roles, ZodValidationPipe } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
 import { type ImportEnrollmentsRequest, importEnrollmentsRequestSchema } from '@academy/contracts';
-import { ENROLLMENT_READ_MODEL } from '../../projections/enrollments/enrollments.reader.js';
-import { ImportEnrollmentsHandler } from './import-enrollments.handler.js';
+import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
+import { ImportEnrollments } from './import-enrollments.command.js';
 
 @ApiTags('enrollment')
 @Controller('enrollments/import')
 export class ImportEnrollmentsController {
-  constructor(
-    private readonly handler: ImportEnrollmentsHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /**
    * 200 with the report for a dry run; 201 with the report once every row is enrolled; 400 with the
@@ -21,17 +18,15 @@ export class ImportEnrollmentsController {
    */
   @Post()
   @Roles('admin')
-  async import(@Body(new ZodValidationPipe(importEnrollmentsRequestSchema)) body: ImportEnrollmentsRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { report, position } = await this.handler.execute(body, commandMetadata(req));
-    if (report.problemCount > 0 && !body.dryRun) {
-      res.status(400);
-      return { statusCode: 400, error: 'Bad Request', ...report };
-    }
-    if (body.dryRun) {
-      res.status(200);
+  import(@Body(new ZodValidationPipe(importEnrollmentsRequestSchema)) body: ImportEnrollmentsRequest, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
+    // Nothing written (a dry run, a refused file): position 0, answered at once.
+    return this.dispatch.command(res, new ImportEnrollments(caller, body), [ENROLLMENT_PROJECTION], ({ report }) => {
+      if (report.problemCount > 0 && !body.dryRun) {
+        res.status(400);
+        return { statusCode: 400, error: 'Bad Request', ...report };
+      }
+      res.status(body.dryRun ? 200 : 201);
       return report;
-    }
-    res.status(201);
-    return this.responder.answer(res, ENROLLMENT_READ_MODEL, position, report);
+    });
   }
 }

@@ -7,19 +7,24 @@ import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
-  type EnrollmentStatusChangedData,
-  type EnrollmentWeekAdvancedData,
+  EnrollmentStatusChangedV1,
+  EnrollmentWeekAdvancedV2,
   IDENTITY_EVENTS,
-  type ProgramCreatedData,
-  type StudentEnrolledData,
-  type SubjectCreatedData,
-  type UserDeletedEventData,
+  ProgramCreatedV1,
+  ProgramDeletedV1,
+  ProgramUpdatedV1,
+  publishedEventFor,
+  StudentEnrolledV1,
+  SubjectCreatedV1,
+  SubjectDeletedV1,
+  SubjectUpdatedV1,
+  UserDeletedV1,
 } from '@academy/contracts';
 
 export const ENROLLMENT_PROJECTION = 'enrollment';
 
 async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
-  const d = e.data as ProgramCreatedData;
+  const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
   await tx.query(
     `INSERT INTO programs (id, name, type, description) VALUES ($1, $2, $3, $4)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type, description = excluded.description`,
@@ -28,7 +33,7 @@ async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
 }
 
 async function upsertSubject(e: StoredEvent, tx: ProjectionTx) {
-  const d = e.data as SubjectCreatedData;
+  const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
   await tx.query(`INSERT INTO subjects (id, program_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET program_id = excluded.program_id, name = excluded.name`, [
     d.subjectId,
     d.programId,
@@ -62,7 +67,7 @@ export const enrollmentProjection: Projection = {
   },
   handlers: {
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
-      const d = e.data as StudentEnrolledData;
+      const d = StudentEnrolledV1.parse(e);
       await tx.query(
         `INSERT INTO enrollments (id, code, student_id, program_id, subject_id, status, current_week, enrolled_at, version)
          VALUES ($1, $2, $3, $4, $5, 'pending', 1, $6, $7) ON CONFLICT (id) DO NOTHING`,
@@ -70,31 +75,31 @@ export const enrollmentProjection: Projection = {
       );
     },
     [ENROLLMENT_EVENTS.EnrollmentStatusChanged]: async (e, tx) => {
-      const d = e.data as EnrollmentStatusChangedData;
+      const d = EnrollmentStatusChangedV1.parse(e);
       await tx.query(
         `UPDATE enrollments SET status = $2, activated_at = coalesce($3, activated_at), completed_at = coalesce($4, completed_at), version = $5 WHERE id = $1`,
         [d.enrollmentId, d.status, d.activatedAt ?? null, d.completedAt ?? null, e.streamVersion],
       );
     },
     [ENROLLMENT_EVENTS.EnrollmentWeekAdvanced]: async (e, tx) => {
-      const d = e.data as EnrollmentWeekAdvancedData;
-      await tx.query('UPDATE enrollments SET current_week = $2, version = $3 WHERE id = $1', [d.enrollmentId, d.week, e.streamVersion]);
+      const d = EnrollmentWeekAdvancedV2.parse(e);
+      await tx.query('UPDATE enrollments SET current_week = $2, version = $3 WHERE id = $1', [d.enrollmentId, d.currentWeek, e.streamVersion]);
     },
     [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
     [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
     [CATALOG_EVENTS.ProgramDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM programs WHERE id = $1', [(e.data as { programId: string }).programId]);
+      await tx.query('DELETE FROM programs WHERE id = $1', [ProgramDeletedV1.parse(e).programId]);
     },
     [CATALOG_EVENTS.SubjectCreated]: upsertSubject,
     [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
     [CATALOG_EVENTS.SubjectDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM subjects WHERE id = $1', [(e.data as { subjectId: string }).subjectId]);
+      await tx.query('DELETE FROM subjects WHERE id = $1', [SubjectDeletedV1.parse(e).subjectId]);
     },
     ...peopleHandlers,
     // Spec §5: deleting a user removes their enrollments.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       await forgetPerson(e, tx);
-      const { userId } = e.data as UserDeletedEventData;
+      const { userId } = UserDeletedV1.parse(e);
       await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
     },
   },

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, EVENT_STORE, isUuid, PG_POOL, rowsOrNone } from '@academy/backend';
-import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
+import { isUuid, PG_POOL, rowsOrNone } from '@academy/backend';
 import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus, type ProgramType } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from './enrollments.projection.js';
 
@@ -70,17 +69,7 @@ export interface SubjectRow {
 /** Reads of the enrollment projection (the schema's views onto the live version). */
 @Injectable()
 export class EnrollmentsReader {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CONSISTENCY_WAITER) private readonly waiter: ConsistencyWaiter,
-  ) {}
-
-  /** Waits until the read model reached `position` (a command's), or the head of the log when omitted. */
-  async caughtUp(position?: number): Promise<void> {
-    const target = position ?? (await this.store.headPosition());
-    if (target > 0) await this.waiter.wait([...ENROLLMENT_READ_MODEL], target, DEFAULT_CONSISTENCY_TIMEOUT_MS);
-  }
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   /** How many enrollments are in each status (every status, 0 when none). */
   async countsByStatus(): Promise<Record<EnrollmentStatus, number>> {

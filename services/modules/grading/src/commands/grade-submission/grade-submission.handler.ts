@@ -1,48 +1,52 @@
-import { randomInt } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, type Principal } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
-import { GRADING_MESSAGES, type GradeSubmissionRequest, type Submission } from '@academy/contracts';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { GRADING_MESSAGES } from '@academy/contracts';
 import { workDecider } from '../../domain/work.js';
-import { GradingReader } from '../../projections/grading/grading.reader.js';
+import { GRADING_READ_MODEL, GradingReader } from '../../projections/grading/grading.reader.js';
+import { GradeSubmission } from './grade-submission.command.js';
 
+/** Tries of a grade without If-Match under competing graders (each decided again on the newer stream). */
 const ATTEMPTS = 40;
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, randomInt(2, 10 + 5 * Math.min(attempt, 10))));
 
 /**
- * Teacher Submissions, the grading dialog: a teacher assigned to the submission's subject grades (or
- * regrades) the latest attempt. With `expectedVersion` a grade given meanwhile is a 409 the teacher
- * sees; without it the command is decided again on the newer stream (the same grade again is a no-op).
+ * A teacher assigned to the submission's subject grades (or regrades) the latest attempt. With
+ * `expectedVersion` a grade given meanwhile is a 409 the teacher sees; without it the command is
+ * decided again on the newer stream (the same grade again is a no-op).
  */
-@Injectable()
-export class GradeSubmissionHandler {
+@CommandHandler(GradeSubmission)
+export class GradeSubmissionHandler implements ICommandHandler<GradeSubmission> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly reader: GradingReader,
   ) {}
 
-  async execute(principal: Principal, submissionId: string, input: GradeSubmissionRequest, metadata: EventMetadata): Promise<{ submission: Submission; position: number }> {
-    await this.reader.caughtUp();
-    const found = await this.reader.streamOf(submissionId);
+  async execute({ caller, submissionId, input }: GradeSubmission) {
+    const teacherId = principalOf(caller).userId;
+    // The submission and the assignment as the caller has seen them; a refusal is confirmed at the head
+    // (a submission or an assignment made a moment ago must count).
+    const found = await this.gate.check(GRADING_READ_MODEL, () => this.reader.gradingTarget(submissionId, teacherId), (v) => v?.assigned === true, caller.seen);
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
-    if (!(await this.reader.isAssigned(principal.userId, found.subjectId))) throw new DomainError('forbidden', GRADING_MESSAGES.notYourSubject);
-    const title = (await this.reader.submission(submissionId))?.title;
-    const command = { type: 'GradeSubmission' as const, submissionId, teacherId: principal.userId, score: input.score, status: input.status, feedback: input.feedback, title };
-    let position = 0;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        ({ lastPosition: position } = await handleCommand({ store: this.store, streamId: found.streamId, decider: workDecider, command, metadata, expectedVersion: input.expectedVersion }));
-        break;
-      } catch (e) {
-        if (!(e instanceof ConcurrencyError)) throw e;
-        if (input.expectedVersion !== undefined) throw new DomainError('conflict', GRADING_MESSAGES.gradeChangedMeanwhile);
-        if (attempt >= ATTEMPTS) throw e;
-        await pause(attempt);
-      }
+    if (!found.assigned) throw new DomainError('forbidden', GRADING_MESSAGES.notYourSubject);
+    const title = found.title;
+    const ifMatch = input.expectedVersion;
+    let position: number;
+    try {
+      ({ position } = await runCommand(this.store, caller.metadata, {
+        retry: ifMatch === undefined ? Retry.onConflict(ATTEMPTS) : Retry.never,
+        execute: async (unit) => {
+          const stream = await unit.load(found.streamId, workDecider, { expectedVersion: ifMatch });
+          unit.decide(stream, workDecider, { type: 'GradeSubmission', submissionId, teacherId, score: input.score, status: input.status, feedback: input.feedback, title });
+        },
+      }));
+    } catch (e) {
+      if (e instanceof ConcurrencyError && ifMatch !== undefined) throw new DomainError('conflict', GRADING_MESSAGES.gradeChangedMeanwhile);
+      throw e;
     }
-    await this.reader.caughtUp(position);
-    const submission = await this.reader.submission(submissionId);
-    if (!submission) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
-    return { submission, position };
+    // The answer (the submission as the screen shows it) is read by the controller once Dispatch saw
+    // the projection reach `position`: one wait, and none of it inside the command.
+    return { submissionId, position };
   }
 }

@@ -1,31 +1,31 @@
-import { Body, Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, CurrentUser, type Principal, Roles, ZodValidationPipe } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
 import { GRADING_MESSAGES, type GradeSubmissionRequest, gradeSubmissionRequestSchema, type SubmissionResponse } from '@academy/contracts';
-import { SUBMISSION_SCREENS } from '../../projections/grading/grading.reader.js';
-import { GradeSubmissionHandler } from './grade-submission.handler.js';
+import { SUBMISSION_SCREENS } from '../submission-screens.js';
+import { GetSubmission } from '../../queries/get-submission/get-submission.query.js';
+import { GradeSubmission } from './grade-submission.command.js';
 
 @ApiTags('grading')
 @Controller('submissions')
 export class GradeSubmissionController {
-  constructor(
-    private readonly handler: GradeSubmissionHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** 200 { message: 'Grade submitted successfully', submission }; 403 not assigned; 404; 409 gradeChangedMeanwhile. */
   @Post(':id/grade')
   @Roles('teacher')
   @HttpCode(200)
-  async grade(
+  grade(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(gradeSubmissionRequestSchema)) body: GradeSubmissionRequest,
-    @CurrentUser() principal: Principal,
-    @Req() req: Request,
+    @Caller() caller: CommandContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { submission, position } = await this.handler.execute(principal, id, body, commandMetadata(req));
-    return this.responder.answer<SubmissionResponse>(res, SUBMISSION_SCREENS, position, { message: GRADING_MESSAGES.gradeSubmitted, submission });
+    // The submission as the screen shows it, read once the projection shows the grade.
+    return this.dispatch.command(res, new GradeSubmission(caller, id, body), SUBMISSION_SCREENS, async ({ submissionId }): Promise<SubmissionResponse> => ({
+      message: GRADING_MESSAGES.gradeSubmitted,
+      submission: (await this.dispatch.query(new GetSubmission(principalOf(caller), submissionId))).submission,
+    }));
   }
 }

@@ -1,40 +1,50 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, isUuid, type Principal } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
-import { GRADING_MESSAGES, type Submission, type SubmitWorkRequest } from '@academy/contracts';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { GRADING_MESSAGES } from '@academy/contracts';
 import { workDecider, workStream } from '../../domain/work.js';
-import { GradingReader } from '../../projections/grading/grading.reader.js';
+import { GRADING_READ_MODEL, GradingReader } from '../../projections/grading/grading.reader.js';
+import { SubmitWork } from './submit-work.command.js';
 
-/** Student Weekly Lessons, 'Submit Task' / 'Submit Capstone': an attempt of the caller, on their own stream. */
-@Injectable()
-export class SubmitWorkHandler {
+/** An attempt of the caller on their own (student, item) stream; the decider judges the item's facts. */
+@CommandHandler(SubmitWork)
+export class SubmitWorkHandler implements ICommandHandler<SubmitWork> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
     private readonly reader: GradingReader,
   ) {}
 
-  async execute(principal: Principal, input: SubmitWorkRequest, metadata: EventMetadata): Promise<{ submission: Submission; position: number }> {
-    // A week published or an enrollment activated a moment ago must count.
-    await this.reader.caughtUp();
-    const item = isUuid(input.itemId) ? await this.reader.item(input.itemId) : null;
-    const enrolled = item ? await this.reader.isActivelyEnrolled(principal.userId, item.programId) : false;
+  async execute({ caller, input }: SubmitWork) {
+    const studentId = principalOf(caller).userId;
+    // The item and the enrollment as the caller has seen them; a refusal is confirmed at the head
+    // (a week published or an enrollment activated a moment ago must count).
+    const { item, enrolled } = await this.gate.check(
+      GRADING_READ_MODEL,
+      async () => {
+        const item = isUuid(input.itemId) ? await this.reader.item(input.itemId) : null;
+        return { item, enrolled: item !== null && (await this.reader.isActivelyEnrolled(studentId, item.programId)) };
+      },
+      (v) => v.item !== null && v.item.kind === input.kind && v.item.published && v.enrolled,
+      caller.seen,
+    );
     const submissionId = randomUUID();
     let position: number;
     try {
-      ({ lastPosition: position } = await handleCommand({
-        store: this.store,
-        streamId: workStream(principal.userId, input.itemId),
-        decider: workDecider,
-        command: { type: 'SubmitWork', submissionId, studentId: principal.userId, kind: input.kind, item, enrolled, githubUrl: input.githubUrl, notes: input.notes, now: metadata.occurredAt },
-        metadata,
+      ({ position } = await runCommand(this.store, caller.metadata, {
+        execute: async (unit) => {
+          const stream = await unit.load(workStream(studentId, input.itemId), workDecider);
+          unit.decide(stream, workDecider, { type: 'SubmitWork', submissionId, studentId, kind: input.kind, item, enrolled, githubUrl: input.githubUrl, notes: input.notes, now: caller.metadata.occurredAt });
+        },
       }));
     } catch (e) {
       // Two submits of the same item at once: the first one counts.
       if (e instanceof ConcurrencyError) throw new DomainError('conflict', GRADING_MESSAGES.alreadySubmitted);
       throw e;
     }
-    await this.reader.caughtUp(position);
+    await this.gate.reach(GRADING_READ_MODEL, position);
     const submission = await this.reader.submission(submissionId);
     if (!submission) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
     return { submission, position };

@@ -8,41 +8,44 @@
 import { forgetPerson, PEOPLE_TABLE, peopleHandlers } from '@academy/backend';
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
-  type CapstoneData,
-  type CapstoneRemovedData,
+  CapstoneRemovedV1,
+  CapstoneSetV1,
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
-  type EnrollmentStatusChangedData,
-  type EnrollmentWeekAdvancedData,
+  EnrollmentStatusChangedV1,
+  EnrollmentWeekAdvancedV2,
   GRADING_EVENTS,
   IDENTITY_EVENTS,
   LEARNING_EVENTS,
-  type ProgramCreatedData,
-  type StudentEnrolledData,
-  type SubjectCreatedData,
-  type SubmissionGradedData,
-  type SubmissionGradedPersonal,
+  ProgramCreatedV1,
+  ProgramUpdatedV1,
+  publishedEventFor,
+  StudentEnrolledV1,
+  SubjectCreatedV1,
+  SubjectUpdatedV1,
+  SubmissionGradedV1,
   type TaskData,
-  type TaskRemovedData,
-  type TasksReorderedData,
-  type TeacherAssignedData,
-  type UserDeletedEventData,
-  type WeekCreatedData,
-  type WeekPublicationData,
-  type WorkSubmittedData,
-  type WorkSubmittedPersonal,
+  TaskAddedV1,
+  TaskRemovedV1,
+  TasksReorderedV1,
+  TaskUpdatedV1,
+  TeacherAssignedV1,
+  TeacherUnassignedV1,
+  UserDeletedV1,
+  WeekCreatedV1,
+  WeekPublishedV1,
+  WeekUnpublishedV1,
+  WorkSubmittedV1,
 } from '@academy/contracts';
 
 export const GRADING_PROJECTION = 'grading';
 
-const personal = <T>(e: StoredEvent) => (e.personal?.data ?? null) as Partial<T> | null;
-
 async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
-  const d = e.data as ProgramCreatedData;
+  const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
   await tx.query(`INSERT INTO programs (id, name, type) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type`, [d.programId, d.name, d.type]);
 }
 async function upsertSubject(e: StoredEvent, tx: ProjectionTx) {
-  const d = e.data as SubjectCreatedData;
+  const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
   await tx.query(`INSERT INTO subjects (id, program_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET program_id = excluded.program_id, name = excluded.name`, [
     d.subjectId,
     d.programId,
@@ -56,8 +59,11 @@ async function upsertItem(kind: 'task' | 'capstone', id: string, d: { weekId: st
     [id, kind, d.weekId, d.title, d.dayNumber ?? null, d.dueAt],
   );
 }
+async function upsertTask(d: TaskData, tx: ProjectionTx) {
+  await upsertItem('task', d.taskId, d, tx);
+}
 async function publication(e: StoredEvent, tx: ProjectionTx, published: boolean) {
-  await tx.query('UPDATE weeks SET is_published = $2 WHERE id = $1', [(e.data as WeekPublicationData).weekId, published]);
+  await tx.query('UPDATE weeks SET is_published = $2 WHERE id = $1', [publishedEventFor([WeekPublishedV1, WeekUnpublishedV1], e).parse(e).weekId, published]);
 }
 
 export const gradingProjection: Projection = {
@@ -108,21 +114,21 @@ export const gradingProjection: Projection = {
   },
   handlers: {
     [GRADING_EVENTS.WorkSubmitted]: async (e, tx) => {
-      const d = e.data as WorkSubmittedData;
+      const d = WorkSubmittedV1.parse(e);
       await tx.query('UPDATE submissions SET latest = false, version = $2 WHERE stream_id = $1', [e.streamId, e.streamVersion]);
       await tx.query(
         `INSERT INTO submissions (id, stream_id, student_id, kind, item_id, week_id, subject_id, github_url, notes, submitted_at, due_at, late, attempt, latest, version)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true, $14) ON CONFLICT (id) DO NOTHING`,
-        [d.submissionId, e.streamId, d.studentId, d.kind, d.itemId, d.weekId, d.subjectId, d.githubUrl, personal<WorkSubmittedPersonal>(e)?.notes ?? '', e.metadata.occurredAt, d.dueAt, d.late, d.attempt, e.streamVersion],
+        [d.submissionId, e.streamId, d.studentId, d.kind, d.itemId, d.weekId, d.subjectId, d.githubUrl, WorkSubmittedV1.personal(e)?.notes ?? '', e.metadata.occurredAt, d.dueAt, d.late, d.attempt, e.streamVersion],
       );
     },
     [GRADING_EVENTS.SubmissionGraded]: async (e, tx) => {
-      const d = e.data as SubmissionGradedData;
+      const d = SubmissionGradedV1.parse(e);
       await tx.query('UPDATE submissions SET status = $2, score = $3, feedback = $4, teacher_id = $5, graded_at = $6 WHERE id = $1', [
         d.submissionId,
         d.status,
         d.score,
-        personal<SubmissionGradedPersonal>(e)?.feedback ?? '',
+        SubmissionGradedV1.personal(e)?.feedback ?? '',
         d.teacherId,
         e.metadata.occurredAt,
       ]);
@@ -132,54 +138,57 @@ export const gradingProjection: Projection = {
       await tx.query('UPDATE submissions SET version = $2 WHERE stream_id = $1', [e.streamId, e.streamVersion]);
     },
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
-      const d = e.data as WeekCreatedData;
+      const d = WeekCreatedV1.parse(e);
       await tx.query('INSERT INTO weeks (id, subject_id, week_number) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [d.weekId, d.subjectId, d.weekNumber]);
     },
     [LEARNING_EVENTS.WeekPublished]: (e, tx) => publication(e, tx, true),
     [LEARNING_EVENTS.WeekUnpublished]: (e, tx) => publication(e, tx, false),
-    [LEARNING_EVENTS.TaskAdded]: (e, tx) => upsertItem('task', (e.data as TaskData).taskId, e.data as TaskData, tx),
-    [LEARNING_EVENTS.TaskUpdated]: (e, tx) => upsertItem('task', (e.data as TaskData).taskId, e.data as TaskData, tx),
+    [LEARNING_EVENTS.TaskAdded]: (e, tx) => upsertTask(TaskAddedV1.parse(e), tx),
+    [LEARNING_EVENTS.TaskUpdated]: (e, tx) => upsertTask(TaskUpdatedV1.parse(e), tx),
     [LEARNING_EVENTS.TasksReordered]: async (e, tx) => {
-      for (const o of (e.data as TasksReorderedData).order) await tx.query('UPDATE items SET day_number = $2 WHERE id = $1', [o.taskId, o.dayNumber]);
+      for (const o of TasksReorderedV1.parse(e).order) await tx.query('UPDATE items SET day_number = $2 WHERE id = $1', [o.taskId, o.dayNumber]);
     },
     [LEARNING_EVENTS.TaskRemoved]: async (e, tx) => {
-      await tx.query('UPDATE items SET removed = true WHERE id = $1', [(e.data as TaskRemovedData).taskId]);
+      await tx.query('UPDATE items SET removed = true WHERE id = $1', [TaskRemovedV1.parse(e).taskId]);
     },
-    [LEARNING_EVENTS.CapstoneSet]: (e, tx) => upsertItem('capstone', (e.data as CapstoneData).capstoneId, e.data as CapstoneData, tx),
+    [LEARNING_EVENTS.CapstoneSet]: (e, tx) => {
+      const d = CapstoneSetV1.parse(e);
+      return upsertItem('capstone', d.capstoneId, d, tx);
+    },
     [LEARNING_EVENTS.CapstoneRemoved]: async (e, tx) => {
-      await tx.query('UPDATE items SET removed = true WHERE id = $1', [(e.data as CapstoneRemovedData).capstoneId]);
+      await tx.query('UPDATE items SET removed = true WHERE id = $1', [CapstoneRemovedV1.parse(e).capstoneId]);
     },
     [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
     [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
     [CATALOG_EVENTS.SubjectCreated]: upsertSubject,
     [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
     [CATALOG_EVENTS.TeacherAssigned]: async (e, tx) => {
-      const d = e.data as TeacherAssignedData;
+      const d = TeacherAssignedV1.parse(e);
       await tx.query('INSERT INTO assignments (id, teacher_id, subject_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [d.assignmentId, d.teacherId, d.subjectId]);
     },
     [CATALOG_EVENTS.TeacherUnassigned]: async (e, tx) => {
-      await tx.query('DELETE FROM assignments WHERE id = $1', [(e.data as TeacherAssignedData).assignmentId]);
+      await tx.query('DELETE FROM assignments WHERE id = $1', [TeacherUnassignedV1.parse(e).assignmentId]);
     },
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
-      const d = e.data as StudentEnrolledData;
+      const d = StudentEnrolledV1.parse(e);
       await tx.query(
         `INSERT INTO enrollments (id, student_id, program_id, status, current_week, enrolled_at) VALUES ($1, $2, $3, 'pending', 1, $4) ON CONFLICT (id) DO NOTHING`,
         [d.enrollmentId, d.studentId, d.programId, e.metadata.occurredAt],
       );
     },
     [ENROLLMENT_EVENTS.EnrollmentStatusChanged]: async (e, tx) => {
-      const d = e.data as EnrollmentStatusChangedData;
+      const d = EnrollmentStatusChangedV1.parse(e);
       await tx.query('UPDATE enrollments SET status = $2, activated_at = coalesce($3, activated_at) WHERE id = $1', [d.enrollmentId, d.status, d.activatedAt ?? null]);
     },
     [ENROLLMENT_EVENTS.EnrollmentWeekAdvanced]: async (e, tx) => {
-      const d = e.data as EnrollmentWeekAdvancedData;
-      await tx.query('UPDATE enrollments SET current_week = $2 WHERE id = $1', [d.enrollmentId, d.week]);
+      const d = EnrollmentWeekAdvancedV2.parse(e);
+      await tx.query('UPDATE enrollments SET current_week = $2 WHERE id = $1', [d.enrollmentId, d.currentWeek]);
     },
     ...peopleHandlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       await forgetPerson(e, tx);
-      const { userId } = e.data as UserDeletedEventData;
+      const { userId } = UserDeletedV1.parse(e);
       await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
       await tx.query('DELETE FROM submissions WHERE student_id = $1', [userId]);
       await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [userId]);

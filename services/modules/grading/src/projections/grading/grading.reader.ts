@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, EVENT_STORE, isUuid, PG_POOL, preparedQuery, rowsOrNone } from '@academy/backend';
-import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
+import { isUuid, PG_POOL, preparedQuery, rowsOrNone } from '@academy/backend';
 import {
   type GradeStatus,
   type MyGradesResponse,
@@ -19,9 +18,8 @@ import {
 import type { ItemFacts } from '../../domain/work.js';
 import { GRADING_PROJECTION } from './grading.projection.js';
 
-/** Answers wait for this projection; commands also wait for learning, whose lessons show the attempts. */
+/** What the commands' checks and answers read (their screens also wait for learning: commands/submission-screens.ts). */
 export const GRADING_READ_MODEL = [GRADING_PROJECTION] as const;
-export const SUBMISSION_SCREENS = [GRADING_PROJECTION, 'learning'] as const;
 
 /** One decimal (spec §9). */
 export const oneDecimal = (n: number) => Math.round(n * 10) / 10;
@@ -185,17 +183,7 @@ export interface ActiveEnrollment {
 /** Reads of the grading projection (the schema's views onto the live version). */
 @Injectable()
 export class GradingReader {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CONSISTENCY_WAITER) private readonly waiter: ConsistencyWaiter,
-  ) {}
-
-  /** Waits until the read model reached `position` (a command's), or the head of the log when omitted. */
-  async caughtUp(position?: number): Promise<void> {
-    const target = position ?? (await this.store.headPosition());
-    if (target > 0) await this.waiter.wait([...GRADING_READ_MODEL], target, DEFAULT_CONSISTENCY_TIMEOUT_MS);
-  }
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async item(itemId: string): Promise<ItemFacts | null> {
     const [row] = await rowsOrNone(
@@ -236,6 +224,25 @@ export class GradingReader {
     if (!isUuid(id)) return null;
     const [row] = await rowsOrNone(this.pool.query<SubmissionRow>(`${SUBMISSIONS} WHERE s.id = $1`, [id]));
     return row ? toSubmission(row) : null;
+  }
+
+  /**
+   * What a grade command checks, in one prepared statement (it runs before every grade): the
+   * submission's stream, subject and student, its item's title, and whether `teacherId` teaches it.
+   */
+  async gradingTarget(submissionId: string, teacherId: string): Promise<{ streamId: string; subjectId: string; studentId: string; title: string; assigned: boolean } | null> {
+    if (!isUuid(submissionId) || !isUuid(teacherId)) return null;
+    const [row] = await rowsOrNone(
+      preparedQuery<{ stream_id: string; subject_id: string; student_id: string; title: string | null; assigned: boolean }>(
+        this.pool,
+        'grading.grading-target',
+        `SELECT s.stream_id, s.subject_id, s.student_id, i.title,
+                EXISTS (SELECT 1 FROM grading.assignments a WHERE a.teacher_id = $2 AND a.subject_id = s.subject_id) AS assigned
+           FROM grading.submissions s LEFT JOIN grading.items i ON i.id = s.item_id WHERE s.id = $1`,
+        [submissionId, teacherId],
+      ),
+    );
+    return row ? { streamId: row.stream_id, subjectId: row.subject_id, studentId: row.student_id, title: row.title ?? '', assigned: row.assigned } : null;
   }
 
   /** The stream of a submission (null: unknown). */

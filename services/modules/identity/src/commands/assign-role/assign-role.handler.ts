@@ -1,12 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, isUuid, type Principal } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
-import { type AssignRoleRequest, USER_ADMIN_MESSAGES, type UserSummary } from '@academy/contracts';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { USER_ADMIN_MESSAGES, type UserSummary } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
-import { UsersAfterWrite } from '../../projections/users/users-after.js';
-import { toUserSummary } from '../../projections/users/users.reader.js';
+import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
+import { toUserSummary, UsersReader } from '../../projections/users/users.reader.js';
 import { SessionStore } from '../../sessions/session-store.js';
+import { AssignRole } from './assign-role.command.js';
 
 /**
  * An administrator replaces a user's role (spec §4 "Role change"). Every session of that user ends:
@@ -15,27 +17,26 @@ import { SessionStore } from '../../sessions/session-store.js';
  * accepts those tokens any more (ADR 0012): the revocation waits for every process, and a last fence
  * after the users projection's write covers its notice (a session begun while the role was changing).
  */
-@Injectable()
-export class AssignRoleHandler {
+@CommandHandler(AssignRole)
+export class AssignRoleHandler implements ICommandHandler<AssignRole> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly gate: ReadModelGate,
+    private readonly users: UsersReader,
     private readonly sessions: SessionStore,
-    private readonly after: UsersAfterWrite,
   ) {}
 
-  async execute(principal: Principal, userId: string, input: AssignRoleRequest, metadata: EventMetadata): Promise<{ user: UserSummary; position: number }> {
+  async execute({ caller, userId, input }: AssignRole): Promise<{ user: UserSummary; position: number }> {
     if (!isUuid(userId)) throw new DomainError('not_found', USER_ADMIN_MESSAGES.userNotFound);
-    const outcome = await handleCommand({
-      store: this.store,
-      streamId: userStream(userId),
-      decider: userDecider,
-      metadata,
-      command: { type: 'AssignRole', role: input.role, actorId: principal.userId },
+    const { appended, position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => unit.decide(await unit.load(userStream(userId), userDecider), userDecider, { type: 'AssignRole', role: input.role, actorId: principalOf(caller).userId }),
     });
-    if (outcome.events.length) await this.sessions.revokeAll(userId, 'role-changed');
-    const row = await this.after.account(userId, outcome.lastPosition);
-    if (outcome.events.length) await this.sessions.fence();
+    if (appended) await this.sessions.revokeAll(userId, 'role-changed');
+    // The row as the Users page will show it (past the bound: what is there; the answer is then 202).
+    await this.gate.reach([USERS_PROJECTION], position);
+    const row = await this.users.account(userId);
+    if (appended) await this.sessions.fence();
     if (!row) throw new DomainError('not_found', USER_ADMIN_MESSAGES.userNotFound);
-    return { user: { ...toUserSummary(row), role: input.role }, position: outcome.lastPosition };
+    return { user: { ...toUserSummary(row), role: input.role }, position };
   }
 }

@@ -1,13 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig, EVENT_STORE, isUuid, type Principal } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
-import { USER_ADMIN_MESSAGES } from '@academy/contracts';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig, EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { IDENTITY_EVENTS, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { invitationSubject, userStream } from '../../domain/user.js';
 import { newTemporaryPassword } from '../../passwords/passwords.js';
+import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { UsersReader } from '../../projections/users/users.reader.js';
 import { SessionStore } from '../../sessions/session-store.js';
 import { signInUrl } from '../sign-up/sign-up.handler.js';
+import { ReissueTemporaryPassword } from './reissue-temporary-password.command.js';
 
 /**
  * Staff send a person a new temporary password ("Re-issue password" on Users and Students), e.g. when
@@ -15,40 +18,43 @@ import { signInUrl } from '../sign-up/sign-up.handler.js';
  * the mail goes out like Create User's (TemporaryPasswordIssued → the mail queue), every session of the
  * person ends, and the older invitations are shredded: only the newest mailed password is in the log.
  */
-@Injectable()
-export class ReissueTemporaryPasswordHandler {
+@CommandHandler(ReissueTemporaryPassword)
+export class ReissueTemporaryPasswordHandler implements ICommandHandler<ReissueTemporaryPassword> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly gate: ReadModelGate,
     private readonly users: UsersReader,
     private readonly sessions: SessionStore,
   ) {}
 
-  async execute(principal: Principal, userId: string, metadata: EventMetadata): Promise<{ position: number }> {
+  async execute({ caller, userId }: ReissueTemporaryPassword): Promise<{ position: number }> {
+    const principal = principalOf(caller);
     const notFound = () => new DomainError('not_found', principal.role === 'student_admin' ? USER_ADMIN_MESSAGES.studentNotFound : USER_ADMIN_MESSAGES.userNotFound);
     if (!isUuid(userId)) throw notFound();
     // The addressee of the mail; the stream decides whether the re-issue is allowed.
-    const row = await this.users.account(userId);
+    const row = await this.gate.check([USERS_PROJECTION], () => this.users.account(userId), (r) => !!r?.email, caller.seen);
     if (!row?.email) throw notFound();
     const { temporaryPassword, passwordHash } = await newTemporaryPassword();
-    const outcome = await handleCommand({
-      store: this.store,
-      streamId: userStream(userId),
-      decider: userDecider,
-      metadata,
-      command: {
-        type: 'ReissueTemporaryPassword',
-        actorId: principal.userId,
-        actorRole: principal.role,
-        passwordHash,
-        temporaryPassword,
-        signInUrl: signInUrl(this.config),
-        email: row.email,
-        fullName: row.full_name ?? '',
+    const { value: invitation, position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => {
+        const events = unit.decide(await unit.load(userStream(userId), userDecider), userDecider, {
+          type: 'ReissueTemporaryPassword',
+          actorId: principal.userId,
+          actorRole: principal.role,
+          passwordHash,
+          temporaryPassword,
+          signInUrl: signInUrl(this.config),
+          email: row.email!,
+          fullName: row.full_name ?? '',
+        });
+        const issued = events.find((e) => e.type === IDENTITY_EVENTS.TemporaryPasswordIssued);
+        return issued?.type === IDENTITY_EVENTS.TemporaryPasswordIssued ? issued.data.invitation : 0;
       },
     });
     await this.sessions.revokeAll(userId, 'password-reissued');
-    for (let n = 1; n < outcome.state.invitations; n++) await this.store.eraseSubject(invitationSubject(userId, n));
-    return { position: outcome.lastPosition };
+    // Every older invitation is shredded: only the one just mailed stays readable.
+    for (let n = 1; n < invitation; n++) await this.store.eraseSubject(invitationSubject(userId, n));
+    return { position };
   }
 }

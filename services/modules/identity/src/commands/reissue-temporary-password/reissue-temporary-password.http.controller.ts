@@ -1,18 +1,15 @@
-import { Controller, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, CurrentUser, type Principal, Roles } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { type MessageResponse, USER_ADMIN_MESSAGES } from '@academy/contracts';
-import { USERS_READ_MODEL } from '../../identity.limits.js';
-import { ReissueTemporaryPasswordHandler } from './reissue-temporary-password.handler.js';
+import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
+import { ReissueTemporaryPassword } from './reissue-temporary-password.command.js';
 
 @ApiTags('identity')
 @Controller('users')
 export class ReissueTemporaryPasswordController {
-  constructor(
-    private readonly handler: ReissueTemporaryPasswordHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /**
    * "Re-issue password": admin for any other account, student admin for students (404 'Student not
@@ -22,8 +19,7 @@ export class ReissueTemporaryPasswordController {
   @Post(':id/temporary-password')
   @Roles('admin', 'student_admin')
   @HttpCode(200)
-  async reissue(@CurrentUser() principal: Principal, @Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { position } = await this.handler.execute(principal, id, commandMetadata(req));
-    return this.responder.answer<MessageResponse>(res, USERS_READ_MODEL, position, { message: USER_ADMIN_MESSAGES.passwordReissued });
+  reissue(@Param('id') id: string, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
+    return this.dispatch.command(res, new ReissueTemporaryPassword(caller, id), [USERS_PROJECTION], (): MessageResponse => ({ message: USER_ADMIN_MESSAGES.passwordReissued }));
   }
 }

@@ -1,22 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, type Principal } from '@academy/backend';
-import { type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
-import type { NotificationPreferences } from '@academy/contracts';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, principalOf } from '@academy/backend';
+import { type EventStore, runCommand } from '@academy/event-store';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
+import { SetNotificationPreferences } from './set-notification-preferences.command.js';
 
-@Injectable()
-export class SetNotificationPreferencesHandler {
+@CommandHandler(SetNotificationPreferences)
+export class SetNotificationPreferencesHandler implements ICommandHandler<SetNotificationPreferences> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute(principal: Principal, preferences: NotificationPreferences, metadata: EventMetadata): Promise<{ position: number }> {
-    const outcome = await handleCommand({
-      store: this.store,
-      streamId: userStream(principal.userId),
-      decider: userDecider,
-      metadata,
-      command: { type: 'SetNotificationPreferences', preferences },
+  async execute({ caller, preferences }: SetNotificationPreferences): Promise<{ position: number }> {
+    const { position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => unit.decide(await unit.load(userStream(principalOf(caller).userId), userDecider), userDecider, { type: 'SetNotificationPreferences', preferences }),
     });
-    return { position: outcome.lastPosition };
+    return { position };
   }
 }

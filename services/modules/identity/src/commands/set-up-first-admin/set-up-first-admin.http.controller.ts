@@ -1,34 +1,22 @@
-import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, Public, ReadsProjections } from '@academy/backend';
-import type { SetupResponse, SetupStatus } from '@academy/contracts';
-import { USERS_READ_MODEL } from '../../identity.limits.js';
-import { SetUpFirstAdminHandler } from './set-up-first-admin.handler.js';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, Public } from '@academy/backend';
+import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
+import { SetUpFirstAdmin } from './set-up-first-admin.command.js';
 
 /** /setup: public by nature (there is nobody to sign in yet) and refused once an administrator exists. */
 @ApiTags('identity')
 @Controller('setup')
 export class SetUpFirstAdminController {
-  constructor(
-    private readonly handler: SetUpFirstAdminHandler,
-    private readonly responder: CommandResponder,
-  ) {}
-
-  @Get()
-  @Public()
-  @ReadsProjections('identity_users')
-  async status(): Promise<SetupStatus> {
-    return { done: await this.handler.isDone() };
-  }
+  constructor(private readonly dispatch: Dispatch) {}
 
   @Post()
   @Public()
   @HttpCode(201)
-  async setUp(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  setUp(@Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     // The one-time password is shown once: no cache may keep it.
     res.setHeader('Cache-Control', 'no-store');
-    const { position, ...credentials } = await this.handler.execute(commandMetadata(req));
-    return this.responder.answer<SetupResponse>(res, USERS_READ_MODEL, position, credentials);
+    return this.dispatch.command(res, new SetUpFirstAdmin(caller), [USERS_PROJECTION], ({ email, password }) => ({ email, password }));
   }
 }

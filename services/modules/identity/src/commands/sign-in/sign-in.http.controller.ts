@@ -1,26 +1,27 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { clientAddress, Public, ZodValidationPipe } from '@academy/backend';
-import { type Session, type SignInRequest, signInRequestSchema } from '@academy/contracts';
+import type { Response } from 'express';
+import { Dispatch, Public } from '@academy/backend';
+import type { Session } from '@academy/contracts';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
-import { SignInHandler } from './sign-in.handler.js';
-import { SignInThrottle } from './sign-in.throttle.js';
+import { SignIn } from './sign-in.command.js';
+import { SignInGuard, type SignedInRequest } from './sign-in.guard.js';
 
 @ApiTags('identity')
 @Controller('auth')
 export class SignInController {
   constructor(
-    private readonly handler: SignInHandler,
-    private readonly throttle: SignInThrottle,
+    private readonly dispatch: Dispatch,
     private readonly issuer: SessionIssuer,
   ) {}
 
+  /** The SignInGuard (passport's local strategy) has parsed the body and authenticated the user. */
   @Post('sign-in')
   @Public()
+  @UseGuards(SignInGuard)
   @HttpCode(200)
-  async signIn(@Body(new ZodValidationPipe(signInRequestSchema)) body: SignInRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Session> {
-    const { user, refresh } = await this.throttle.attempt(body.email, clientAddress(req), () => this.handler.execute(body, req.header('user-agent') ?? null));
+  async signIn(@Req() req: SignedInRequest, @Res({ passthrough: true }) res: Response): Promise<Session> {
+    const { user, refresh } = await this.dispatch.execute(new SignIn(req.signedIn, req.header('user-agent') ?? null));
     return this.issuer.issue(res, user, refresh.familyId, refresh.refreshToken);
   }
 }

@@ -1,31 +1,20 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { clientAddress, CommandResponder, commandMetadata, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
-import { IDENTITY_MESSAGES, type MessageResponse, type SignUpRequest, signUpRequestSchema } from '@academy/contracts';
-import { EmailLookup } from '@academy/event-store';
-import { LIMITS, USERS_READ_MODEL } from '../../identity.limits.js';
-import { SignUpHandler } from './sign-up.handler.js';
+import { Caller, clientAddress, type CommandContext, Dispatch, Public, ZodValidationPipe } from '@academy/backend';
+import { IDENTITY_MESSAGES, type SignUpRequest, signUpRequestSchema } from '@academy/contracts';
+import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
+import { SignUp } from './sign-up.command.js';
 
 @ApiTags('identity')
 @Controller('auth')
 export class SignUpController {
-  constructor(
-    private readonly handler: SignUpHandler,
-    private readonly limiter: RateLimiter,
-    private readonly responder: CommandResponder,
-    private readonly lookup: EmailLookup,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   @Post('sign-up')
   @Public()
   @HttpCode(201)
-  async signUp(@Body(new ZodValidationPipe(signUpRequestSchema)) body: SignUpRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.limiter.consume([
-      { rule: LIMITS.signUpIp, subject: clientAddress(req) },
-      { rule: LIMITS.signUpEmail, subject: this.lookup.of(body.email) },
-    ]);
-    const { position } = await this.handler.execute(body, commandMetadata(req));
-    return this.responder.answer<MessageResponse>(res, USERS_READ_MODEL, position, { message: IDENTITY_MESSAGES.signedUp });
+  signUp(@Body(new ZodValidationPipe(signUpRequestSchema)) body: SignUpRequest, @Caller() caller: CommandContext, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.dispatch.command(res, new SignUp(caller, body, clientAddress(req)), [USERS_PROJECTION], () => ({ message: IDENTITY_MESSAGES.signedUp }));
   }
 }

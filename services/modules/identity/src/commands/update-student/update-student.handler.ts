@@ -1,28 +1,34 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, isUuid } from '@academy/backend';
-import { DomainError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { type StudentSummary, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
-import { type StudentContactPersonal, userStream } from '../../domain/user.js';
-import { UsersAfterWrite } from '../../projections/users/users-after.js';
-import { toStudentSummary } from '../../projections/users/users.reader.js';
+import { userStream } from '../../domain/user.js';
+import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
+import { toStudentSummary, UsersReader } from '../../projections/users/users.reader.js';
+import { UpdateStudent } from './update-student.command.js';
 
 /**
  * The Students page's edit dialog (spec §5: full name, phone, address). Object-level rule in the
  * domain: only a live student can be edited this way; any other id is 'Student not found'.
  */
-@Injectable()
-export class UpdateStudentHandler {
+@CommandHandler(UpdateStudent)
+export class UpdateStudentHandler implements ICommandHandler<UpdateStudent> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly after: UsersAfterWrite,
+    private readonly gate: ReadModelGate,
+    private readonly users: UsersReader,
   ) {}
 
-  async execute(studentId: string, contact: StudentContactPersonal, metadata: EventMetadata): Promise<{ student: StudentSummary; position: number }> {
+  async execute({ caller, studentId, contact }: UpdateStudent): Promise<{ student: StudentSummary; position: number }> {
     if (!isUuid(studentId)) throw new DomainError('not_found', USER_ADMIN_MESSAGES.studentNotFound);
-    const outcome = await handleCommand({ store: this.store, streamId: userStream(studentId), decider: userDecider, metadata, command: { type: 'UpdateStudentContact', contact } });
-    const row = await this.after.account(studentId, outcome.lastPosition);
+    const { position } = await runCommand(this.store, caller.metadata, {
+      execute: async (unit) => unit.decide(await unit.load(userStream(studentId), userDecider), userDecider, { type: 'UpdateStudentContact', contact }),
+    });
+    await this.gate.reach([USERS_PROJECTION], position);
+    const row = await this.users.account(studentId);
     if (!row) throw new DomainError('not_found', USER_ADMIN_MESSAGES.studentNotFound);
-    return { student: { ...toStudentSummary(row), ...contact }, position: outcome.lastPosition };
+    return { student: { ...toStudentSummary(row), ...contact }, position };
   }
 }

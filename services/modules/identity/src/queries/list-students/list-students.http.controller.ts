@@ -1,19 +1,19 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ReadsProjections, Roles } from '@academy/backend';
-import type { StudentsListResponse } from '@academy/contracts';
-import { UsersReader } from '../../projections/users/users.reader.js';
+import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
+import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
+import { ListStudents } from './list-students.query.js';
 
 @ApiTags('identity')
 @Controller('students')
 export class ListStudentsController {
-  constructor(private readonly users: UsersReader) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** Student-admin Students page: every live student, by name. */
   @Get()
   @Roles('student_admin', 'admin')
-  @ReadsProjections('identity_users')
-  async list(): Promise<StudentsListResponse> {
-    return { students: await this.users.students() };
+  @ReadsProjections(USERS_PROJECTION)
+  list() {
+    return this.dispatch.query(new ListStudents());
   }
 }

@@ -1,19 +1,19 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ReadsProjections, Roles } from '@academy/backend';
-import type { UsersListResponse } from '@academy/contracts';
-import { UsersReader } from '../../projections/users/users.reader.js';
+import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
+import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
+import { ListUsers } from './list-users.query.js';
 
 @ApiTags('identity')
 @Controller('users')
 export class ListUsersController {
-  constructor(private readonly users: UsersReader) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** Admin Users page: every live account, newest first, with the counts per role. */
   @Get()
   @Roles('admin')
-  @ReadsProjections('identity_users')
-  list(): Promise<UsersListResponse> {
-    return this.users.list();
+  @ReadsProjections(USERS_PROJECTION)
+  list() {
+    return this.dispatch.query(new ListUsers());
   }
 }

@@ -1,24 +1,36 @@
-import { Injectable } from '@nestjs/common';
-import type { Principal } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventMetadata } from '@academy/event-store';
-import { type CreateWeekRequest, LEARNING_MESSAGES, type Week } from '@academy/contracts';
-import { weekIdOf } from '../../domain/week.js';
-import { WeekWrites } from '../week-writes.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { LEARNING_MESSAGES } from '@academy/contracts';
+import { weekDecider, weekIdOf, weekStream } from '../../domain/week.js';
+import { WeekGate } from '../week-gate.js';
+import type { WeekWritten } from '../week-written.js';
+import { CreateWeek } from './create-week.command.js';
 
-/** Teacher Weekly Content, 'Create Week': a draft week N of an assigned subject, once per (subject, N). */
-@Injectable()
-export class CreateWeekHandler {
-  constructor(private readonly writes: WeekWrites) {}
+/** Once per (subject, N): the week id is derived from both, so the stream itself is the uniqueness claim. */
+@CommandHandler(CreateWeek)
+export class CreateWeekHandler implements ICommandHandler<CreateWeek> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly weeks: WeekGate,
+  ) {}
 
-  async execute(principal: Principal, input: CreateWeekRequest, metadata: EventMetadata): Promise<{ week: Week; position: number }> {
-    await this.writes.authorize(principal, input.subjectId);
+  async execute({ caller, input }: CreateWeek): Promise<WeekWritten> {
+    await this.weeks.teacherOfSubject(caller, input.subjectId);
     const weekId = weekIdOf(input.subjectId, input.weekNumber);
+    let position: number;
     try {
-      return await this.writes.execute(weekId, { type: 'CreateWeek', weekId, ...input }, metadata, 0);
+      ({ position } = await runCommand(this.store, caller.metadata, {
+        execute: async (unit) => {
+          unit.decide(await unit.load(weekStream(weekId), weekDecider), weekDecider, { type: 'CreateWeek', weekId, ...input });
+        },
+      }));
     } catch (e) {
-      // Two creates of the same week at once: the second finds the stream taken.
+      // Two creates of the same week at once: the second finds the stream taken (the decider says the same when it is not a race).
       if (e instanceof ConcurrencyError) throw new DomainError('conflict', LEARNING_MESSAGES.weekExists(input.weekNumber), { weekNumber: [LEARNING_MESSAGES.weekExists(input.weekNumber)] });
       throw e;
     }
+    return { weekId, position };
   }
 }

@@ -1,30 +1,29 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, CurrentUser, type Principal, Roles, ZodValidationPipe } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
 import { type CreateWeekRequest, createWeekRequestSchema, LEARNING_MESSAGES, type WeekResponse } from '@academy/contracts';
-import { LEARNING_READ_MODEL } from '../../projections/learning/learning.reader.js';
-import { CreateWeekHandler } from './create-week.handler.js';
+import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
+import { GetWeek } from '../../queries/get-week/get-week.query.js';
+import type { WeekWritten } from '../week-written.js';
+import { CreateWeek } from './create-week.command.js';
 
 @ApiTags('learning')
 @Controller('weeks')
 export class CreateWeekController {
-  constructor(
-    private readonly handler: CreateWeekHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** The week as the screen shows it, read once the learning projection shows the write. */
+  private async answer(caller: CommandContext, { weekId }: WeekWritten, message: string): Promise<WeekResponse> {
+    const { week } = await this.dispatch.query(new GetWeek(principalOf(caller), weekId));
+    return { message, week };
+  }
 
   /** 201 { message: 'Week created successfully', week } (draft); 403 not assigned; 409 the week exists. */
   @Post()
   @Roles('teacher')
   @HttpCode(201)
-  async create(
-    @Body(new ZodValidationPipe(createWeekRequestSchema)) body: CreateWeekRequest,
-    @CurrentUser() principal: Principal,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { week, position } = await this.handler.execute(principal, body, commandMetadata(req));
-    return this.responder.answer<WeekResponse>(res, LEARNING_READ_MODEL, position, { message: LEARNING_MESSAGES.weekCreated, week });
+  create(@Body(new ZodValidationPipe(createWeekRequestSchema)) body: CreateWeekRequest, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
+    return this.dispatch.command(res, new CreateWeek(caller, body), [LEARNING_PROJECTION], (r) => this.answer(caller, r, LEARNING_MESSAGES.weekCreated));
   }
 }

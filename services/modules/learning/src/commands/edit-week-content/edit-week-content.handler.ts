@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import type { Principal } from '@academy/backend';
-import type { EventMetadata } from '@academy/event-store';
-import type { AddTaskRequest, ReorderTasksRequest, SetCapstoneRequest, UpdateTaskRequest, UpdateWeekRequest, Week } from '@academy/contracts';
-import { WeekWrites } from '../week-writes.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { LEARNING_MESSAGES } from '@academy/contracts';
+import { type WeekCommand, weekDecider, weekStream } from '../../domain/week.js';
+import { WeekGate } from '../week-gate.js';
+import type { WeekWritten } from '../week-written.js';
+import { EditWeekContent, type WeekEdit } from './edit-week-content.command.js';
 
-type Result = Promise<{ week: Week; position: number }>;
 const item = (i: { title: string; description: string; instructions: string; dueAt: string | null }) => ({
   title: i.title,
   description: i.description,
@@ -13,30 +16,49 @@ const item = (i: { title: string; description: string; instructions: string; due
   dueAt: i.dueAt === null ? null : new Date(i.dueAt).toISOString(),
 });
 
-/** The content editor ('Edit Content', a no-op in the spec: fix): title/objectives, daily tasks, the capstone. */
-@Injectable()
-export class EditWeekContentHandler {
-  constructor(private readonly writes: WeekWrites) {}
+/** The domain command of an edit, and the week version the editor saw (If-Match) when the edit carries one. */
+function toCommand(edit: WeekEdit): { command: WeekCommand; expectedVersion?: number } {
+  switch (edit.type) {
+    case 'UpdateWeek':
+      return { command: { type: 'UpdateWeek', title: edit.input.title, objectives: edit.input.objectives }, expectedVersion: edit.input.expectedVersion };
+    case 'AddTask':
+      return { command: { type: 'AddTask', taskId: randomUUID(), dayNumber: edit.input.dayNumber, ...item(edit.input) }, expectedVersion: edit.input.expectedVersion };
+    case 'UpdateTask':
+      return { command: { type: 'UpdateTask', taskId: edit.taskId, dayNumber: edit.input.dayNumber, ...item(edit.input) }, expectedVersion: edit.input.expectedVersion };
+    case 'RemoveTask':
+      return { command: { type: 'RemoveTask', taskId: edit.taskId } };
+    case 'ReorderTasks':
+      return { command: { type: 'ReorderTasks', taskIds: edit.input.taskIds }, expectedVersion: edit.input.expectedVersion };
+    case 'SetCapstone':
+      return { command: { type: 'SetCapstone', newCapstoneId: randomUUID(), ...item(edit.input) }, expectedVersion: edit.input.expectedVersion };
+    case 'RemoveCapstone':
+      return { command: { type: 'RemoveCapstone' } };
+  }
+}
 
-  updateWeek(p: Principal, weekId: string, i: UpdateWeekRequest, m: EventMetadata): Result {
-    return this.writes.run(p, weekId, { type: 'UpdateWeek', title: i.title, objectives: i.objectives }, m, i.expectedVersion);
-  }
-  addTask(p: Principal, weekId: string, i: AddTaskRequest, m: EventMetadata): Result {
-    return this.writes.run(p, weekId, { type: 'AddTask', taskId: randomUUID(), dayNumber: i.dayNumber, ...item(i) }, m, i.expectedVersion);
-  }
-  updateTask(p: Principal, weekId: string, taskId: string, i: UpdateTaskRequest, m: EventMetadata): Result {
-    return this.writes.run(p, weekId, { type: 'UpdateTask', taskId, dayNumber: i.dayNumber, ...item(i) }, m, i.expectedVersion);
-  }
-  removeTask(p: Principal, weekId: string, taskId: string, m: EventMetadata): Result {
-    return this.writes.run(p, weekId, { type: 'RemoveTask', taskId }, m);
-  }
-  reorderTasks(p: Principal, weekId: string, i: ReorderTasksRequest, m: EventMetadata): Result {
-    return this.writes.run(p, weekId, { type: 'ReorderTasks', taskIds: i.taskIds }, m, i.expectedVersion);
-  }
-  setCapstone(p: Principal, weekId: string, i: SetCapstoneRequest, m: EventMetadata): Result {
-    return this.writes.run(p, weekId, { type: 'SetCapstone', newCapstoneId: randomUUID(), ...item(i) }, m, i.expectedVersion);
-  }
-  removeCapstone(p: Principal, weekId: string, m: EventMetadata): Result {
-    return this.writes.run(p, weekId, { type: 'RemoveCapstone' }, m);
+@CommandHandler(EditWeekContent)
+export class EditWeekContentHandler implements ICommandHandler<EditWeekContent> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly weeks: WeekGate,
+  ) {}
+
+  async execute({ caller, weekId, edit }: EditWeekContent): Promise<WeekWritten> {
+    await this.weeks.teacherOfWeek(caller, weekId);
+    const { command, expectedVersion } = toCommand(edit);
+    let position: number;
+    try {
+      ({ position } = await runCommand(this.store, caller.metadata, {
+        execute: async (unit) => {
+          unit.decide(await unit.load(weekStream(weekId), weekDecider, { expectedVersion }), weekDecider, command);
+        },
+      }));
+    } catch (e) {
+      // Retry.never: the editor decided on the week they saw. A stale If-Match (StaleVersionError) or a
+      // write that landed between read and append both mean it changed under them.
+      if (e instanceof ConcurrencyError) throw new DomainError('conflict', LEARNING_MESSAGES.changedMeanwhile);
+      throw e;
+    }
+    return { weekId, position };
   }
 }

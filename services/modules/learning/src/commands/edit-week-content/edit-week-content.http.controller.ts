@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, CurrentUser, type Principal, Roles, ZodValidationPipe } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
 import {
   type AddTaskRequest,
   addTaskRequestSchema,
@@ -14,97 +14,93 @@ import {
   updateTaskRequestSchema,
   type UpdateWeekRequest,
   updateWeekRequestSchema,
-  type Week,
   type WeekResponse,
 } from '@academy/contracts';
-import { LEARNING_READ_MODEL } from '../../projections/learning/learning.reader.js';
-import { EditWeekContentHandler } from './edit-week-content.handler.js';
+import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
+import { GetWeek } from '../../queries/get-week/get-week.query.js';
+import { EditWeekContent, type WeekEdit } from './edit-week-content.command.js';
 
 /** Every route: the teacher assigned to the week's subject; answers { message, week } once the read model shows it. */
 @ApiTags('learning')
 @Controller('weeks/:weekId')
 @Roles('teacher')
 export class EditWeekContentController {
-  constructor(
-    private readonly handler: EditWeekContentHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
-  private answer(res: Response, message: string, r: { week: Week; position: number }) {
-    return this.responder.answer<WeekResponse>(res, LEARNING_READ_MODEL, r.position, { message, week: r.week });
+  /** Answers the week as the screen shows it, read once the learning projection shows the edit. */
+  private edit(res: Response, caller: CommandContext, weekId: string, edit: WeekEdit, message: string) {
+    return this.dispatch.command(res, new EditWeekContent(caller, weekId, edit), [LEARNING_PROJECTION], async (): Promise<WeekResponse> => {
+      const { week } = await this.dispatch.query(new GetWeek(principalOf(caller), weekId));
+      return { message, week };
+    });
   }
 
   @Put()
   @HttpCode(200)
-  async updateWeek(
+  updateWeek(
     @Param('weekId') weekId: string,
-    @Body(new ZodValidationPipe(updateWeekRequestSchema)) body: UpdateWeekRequest,
-    @CurrentUser() p: Principal,
-    @Req() req: Request,
+    @Body(new ZodValidationPipe(updateWeekRequestSchema)) input: UpdateWeekRequest,
+    @Caller() caller: CommandContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.answer(res, LEARNING_MESSAGES.weekUpdated, await this.handler.updateWeek(p, weekId, body, commandMetadata(req)));
+    return this.edit(res, caller, weekId, { type: 'UpdateWeek', input }, LEARNING_MESSAGES.weekUpdated);
   }
 
   @Post('tasks')
   @HttpCode(201)
-  async addTask(
+  addTask(
     @Param('weekId') weekId: string,
-    @Body(new ZodValidationPipe(addTaskRequestSchema)) body: AddTaskRequest,
-    @CurrentUser() p: Principal,
-    @Req() req: Request,
+    @Body(new ZodValidationPipe(addTaskRequestSchema)) input: AddTaskRequest,
+    @Caller() caller: CommandContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.answer(res, LEARNING_MESSAGES.taskAdded, await this.handler.addTask(p, weekId, body, commandMetadata(req)));
+    return this.edit(res, caller, weekId, { type: 'AddTask', input }, LEARNING_MESSAGES.taskAdded);
   }
 
   // Declared before tasks/:taskId so 'order' is not taken for a task id.
   @Put('tasks/order')
   @HttpCode(200)
-  async reorder(
+  reorder(
     @Param('weekId') weekId: string,
-    @Body(new ZodValidationPipe(reorderTasksRequestSchema)) body: ReorderTasksRequest,
-    @CurrentUser() p: Principal,
-    @Req() req: Request,
+    @Body(new ZodValidationPipe(reorderTasksRequestSchema)) input: ReorderTasksRequest,
+    @Caller() caller: CommandContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.answer(res, LEARNING_MESSAGES.tasksReordered, await this.handler.reorderTasks(p, weekId, body, commandMetadata(req)));
+    return this.edit(res, caller, weekId, { type: 'ReorderTasks', input }, LEARNING_MESSAGES.tasksReordered);
   }
 
   @Put('tasks/:taskId')
   @HttpCode(200)
-  async updateTask(
+  updateTask(
     @Param('weekId') weekId: string,
     @Param('taskId') taskId: string,
-    @Body(new ZodValidationPipe(updateTaskRequestSchema)) body: UpdateTaskRequest,
-    @CurrentUser() p: Principal,
-    @Req() req: Request,
+    @Body(new ZodValidationPipe(updateTaskRequestSchema)) input: UpdateTaskRequest,
+    @Caller() caller: CommandContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.answer(res, LEARNING_MESSAGES.taskUpdated, await this.handler.updateTask(p, weekId, taskId, body, commandMetadata(req)));
+    return this.edit(res, caller, weekId, { type: 'UpdateTask', taskId, input }, LEARNING_MESSAGES.taskUpdated);
   }
 
   @Delete('tasks/:taskId')
   @HttpCode(200)
-  async removeTask(@Param('weekId') weekId: string, @Param('taskId') taskId: string, @CurrentUser() p: Principal, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return this.answer(res, LEARNING_MESSAGES.taskRemoved, await this.handler.removeTask(p, weekId, taskId, commandMetadata(req)));
+  removeTask(@Param('weekId') weekId: string, @Param('taskId') taskId: string, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
+    return this.edit(res, caller, weekId, { type: 'RemoveTask', taskId }, LEARNING_MESSAGES.taskRemoved);
   }
 
   @Put('capstone')
   @HttpCode(200)
-  async setCapstone(
+  setCapstone(
     @Param('weekId') weekId: string,
-    @Body(new ZodValidationPipe(setCapstoneRequestSchema)) body: SetCapstoneRequest,
-    @CurrentUser() p: Principal,
-    @Req() req: Request,
+    @Body(new ZodValidationPipe(setCapstoneRequestSchema)) input: SetCapstoneRequest,
+    @Caller() caller: CommandContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.answer(res, LEARNING_MESSAGES.capstoneSaved, await this.handler.setCapstone(p, weekId, body, commandMetadata(req)));
+    return this.edit(res, caller, weekId, { type: 'SetCapstone', input }, LEARNING_MESSAGES.capstoneSaved);
   }
 
   @Delete('capstone')
   @HttpCode(200)
-  async removeCapstone(@Param('weekId') weekId: string, @CurrentUser() p: Principal, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return this.answer(res, LEARNING_MESSAGES.capstoneRemoved, await this.handler.removeCapstone(p, weekId, commandMetadata(req)));
+  removeCapstone(@Param('weekId') weekId: string, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
+    return this.edit(res, caller, weekId, { type: 'RemoveCapstone' }, LEARNING_MESSAGES.capstoneRemoved);
   }
 }

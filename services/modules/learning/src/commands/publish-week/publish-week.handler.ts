@@ -1,15 +1,34 @@
-import { Injectable } from '@nestjs/common';
-import type { Principal } from '@academy/backend';
-import type { EventMetadata } from '@academy/event-store';
-import type { SetWeekPublishedRequest, Week } from '@academy/contracts';
-import { WeekWrites } from '../week-writes.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { LEARNING_MESSAGES } from '@academy/contracts';
+import { weekDecider, weekStream } from '../../domain/week.js';
+import { WeekGate } from '../week-gate.js';
+import type { WeekWritten } from '../week-written.js';
+import { PublishWeek } from './publish-week.command.js';
 
-/** Teacher Weekly Content, the Publish/Unpublish toggle: only published weeks reach students (spec §4). */
-@Injectable()
-export class PublishWeekHandler {
-  constructor(private readonly writes: WeekWrites) {}
+@CommandHandler(PublishWeek)
+export class PublishWeekHandler implements ICommandHandler<PublishWeek> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly weeks: WeekGate,
+  ) {}
 
-  execute(principal: Principal, weekId: string, input: SetWeekPublishedRequest, metadata: EventMetadata): Promise<{ week: Week; position: number }> {
-    return this.writes.run(principal, weekId, { type: 'SetPublished', published: input.published }, metadata);
+  async execute({ caller, weekId, input }: PublishWeek): Promise<WeekWritten> {
+    await this.weeks.teacherOfWeek(caller, weekId);
+    let position: number;
+    try {
+      ({ position } = await runCommand(this.store, caller.metadata, {
+        execute: async (unit) => {
+          unit.decide(await unit.load(weekStream(weekId), weekDecider), weekDecider, { type: 'SetPublished', published: input.published });
+        },
+      }));
+    } catch (e) {
+      // Retry.never: the teacher toggled what they saw; another change in between is theirs to see.
+      if (e instanceof ConcurrencyError) throw new DomainError('conflict', LEARNING_MESSAGES.changedMeanwhile);
+      throw e;
+    }
+    return { weekId, position };
   }
 }

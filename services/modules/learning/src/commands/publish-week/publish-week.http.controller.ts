@@ -1,31 +1,34 @@
-import { Body, Controller, HttpCode, Param, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { CommandResponder, commandMetadata, CurrentUser, type Principal, Roles, ZodValidationPipe } from '@academy/backend';
+import type { Response } from 'express';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
 import { LEARNING_MESSAGES, type SetWeekPublishedRequest, setWeekPublishedRequestSchema, type WeekResponse } from '@academy/contracts';
-import { LEARNING_READ_MODEL } from '../../projections/learning/learning.reader.js';
-import { PublishWeekHandler } from './publish-week.handler.js';
+import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
+import { GetWeek } from '../../queries/get-week/get-week.query.js';
+import type { WeekWritten } from '../week-written.js';
+import { PublishWeek } from './publish-week.command.js';
 
 @ApiTags('learning')
 @Controller('weeks')
 export class PublishWeekController {
-  constructor(
-    private readonly handler: PublishWeekHandler,
-    private readonly responder: CommandResponder,
-  ) {}
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** The week as the screen shows it, read once the learning projection shows the write. */
+  private async answer(caller: CommandContext, { weekId }: WeekWritten, message: string): Promise<WeekResponse> {
+    const { week } = await this.dispatch.query(new GetWeek(principalOf(caller), weekId));
+    return { message, week };
+  }
 
   /** 200 { message: 'Week status updated', week }. */
   @Put(':weekId/published')
   @Roles('teacher')
   @HttpCode(200)
-  async publish(
+  publish(
     @Param('weekId') weekId: string,
     @Body(new ZodValidationPipe(setWeekPublishedRequestSchema)) body: SetWeekPublishedRequest,
-    @CurrentUser() principal: Principal,
-    @Req() req: Request,
+    @Caller() caller: CommandContext,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { week, position } = await this.handler.execute(principal, weekId, body, commandMetadata(req));
-    return this.responder.answer<WeekResponse>(res, LEARNING_READ_MODEL, position, { message: LEARNING_MESSAGES.weekStatusUpdated, week });
+    return this.dispatch.command(res, new PublishWeek(caller, weekId, body), [LEARNING_PROJECTION], (r) => this.answer(caller, r, LEARNING_MESSAGES.weekStatusUpdated));
   }
 }

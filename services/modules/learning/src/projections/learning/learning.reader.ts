@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { CONSISTENCY_WAITER, EVENT_STORE, isUuid, PG_POOL, preparedQuery, rowsOrNone } from '@academy/backend';
-import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
+import { isUuid, PG_POOL, preparedQuery, rowsOrNone } from '@academy/backend';
 import type { Capstone, GradeStatus, LessonsResponse, LessonSubmission, LessonWeek, ProgramType, Task, Week } from '@academy/contracts';
 import { LEARNING_PROJECTION } from './learning.projection.js';
 
@@ -131,17 +130,7 @@ export interface SubjectRow {
 /** Reads of the learning projection (the schema's views onto the live version). */
 @Injectable()
 export class LearningReader {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CONSISTENCY_WAITER) private readonly waiter: ConsistencyWaiter,
-  ) {}
-
-  /** Waits until the read model reached `position` (a command's), or the head of the log when omitted. */
-  async caughtUp(position?: number): Promise<void> {
-    const target = position ?? (await this.store.headPosition());
-    if (target > 0) await this.waiter.wait([...LEARNING_READ_MODEL], target, DEFAULT_CONSISTENCY_TIMEOUT_MS);
-  }
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
 
   async subject(id: string): Promise<SubjectRow | null> {
     if (!isUuid(id)) return null;
@@ -151,6 +140,21 @@ export class LearningReader {
 
   async isAssigned(teacherId: string, subjectId: string): Promise<boolean> {
     return (await rowsOrNone(this.pool.query('SELECT 1 FROM learning.assignments WHERE teacher_id = $1 AND subject_id = $2', [teacherId, subjectId]))).length > 0;
+  }
+
+  /** Whether the subject exists and `teacherId` teaches it: the check before every week command, one prepared statement. */
+  async teacherAccess(teacherId: string, subjectId: string): Promise<{ subjectExists: boolean; assigned: boolean }> {
+    if (!isUuid(subjectId) || !isUuid(teacherId)) return { subjectExists: false, assigned: false };
+    const [row] = await rowsOrNone(
+      preparedQuery<{ subject: boolean; assigned: boolean }>(
+        this.pool,
+        'learning.teacher-access',
+        `SELECT EXISTS (SELECT 1 FROM learning.subjects WHERE id = $2) AS subject,
+                EXISTS (SELECT 1 FROM learning.assignments WHERE teacher_id = $1 AND subject_id = $2) AS assigned`,
+        [teacherId, subjectId],
+      ),
+    );
+    return { subjectExists: row?.subject === true, assigned: row?.subject === true && row.assigned === true };
   }
 
   /** The subject of a week (null: no such week). */

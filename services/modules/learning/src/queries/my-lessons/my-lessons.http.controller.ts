@@ -1,20 +1,20 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, type Principal, ReadsProjections, Roles } from '@academy/backend';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import type { LessonsResponse } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
-import { LearningReader } from '../../projections/learning/learning.reader.js';
+import { MyLessons } from './my-lessons.query.js';
 
 @ApiTags('learning')
 @Controller('student/lessons')
 export class MyLessonsController {
-  constructor(private readonly reader: LearningReader) {}
+  constructor(private readonly dispatch: Dispatch) {}
 
   /** Student Weekly Lessons: the caller's own published weeks of their current week; drafts never appear. */
   @Get()
   @Roles('student')
   @ReadsProjections(LEARNING_PROJECTION)
-  async get(@CurrentUser() principal: Principal): Promise<LessonsResponse> {
-    return this.reader.lessons(principal.userId);
+  get(@CurrentUser() principal: Principal): Promise<LessonsResponse> {
+    return this.dispatch.query(new MyLessons(principal.userId));
   }
 }

@@ -1,39 +1,48 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE } from '@academy/backend';
-import { ConcurrencyError, type EventMetadata, type EventStore, handleCommand } from '@academy/event-store';
-import type { NotificationsResponse } from '@academy/contracts';
-import { inboxDecider, inboxStream } from '../../domain/inbox.js';
-import { InboxReader } from '../../projections/notifications/inbox.reader.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
+import { type EventStore, Retry, runCommand } from '@academy/event-store';
+import { type InboxCommand, inboxDecider, inboxStream } from '../../domain/inbox.js';
+import { NOTIFICATIONS_PROJECTION } from '../../projections/notifications/names.js';
+import { MyNotifications } from '../../queries/my-notifications/my-notifications.query.js';
+import { MarkRead } from './mark-read.command.js';
+import { unreadAmong, unreadCount } from './unread.read.js';
 
-/** The bell's "mark as read" (some ids, or all): only the caller's own notices can be marked. */
-@Injectable()
-export class MarkReadHandler {
+const INBOX = [NOTIFICATIONS_PROJECTION];
+
+/**
+ * Only the caller's own unread notices can be marked. Read marks of one user never contradict each
+ * other (two tabs, a double click): a moved stream is decided again on fresh data (Retry.onConflict)
+ * instead of answering 409. Answers the inbox as the bell shows it after the mark.
+ */
+@CommandHandler(MarkRead)
+export class MarkReadHandler implements ICommandHandler<MarkRead> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly inbox: InboxReader,
+    private readonly gate: ReadModelGate,
+    private readonly em: EntityManager,
+    private readonly queries: QueryBus,
   ) {}
 
-  async execute(userId: string, ids: string[] | 'all', metadata: EventMetadata): Promise<{ answer: NotificationsResponse; position: number }> {
-    // Read marks of one user never contradict each other (two tabs, a double click): a moved stream is
-    // simply decided again on fresh data instead of answering 409.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.once(userId, ids, metadata);
-      } catch (e) {
-        if (!(e instanceof ConcurrencyError) || attempt >= 5) throw e;
-      }
-    }
-  }
-
-  private async once(userId: string, ids: string[] | 'all', metadata: EventMetadata): Promise<{ answer: NotificationsResponse; position: number }> {
-    // Decide on the inbox as it stands: caught up, and only the caller's own unread ids.
-    await this.inbox.caughtUp();
-    const command =
-      ids === 'all'
-        ? { type: 'MarkAllRead' as const, userId, unreadCount: await this.inbox.unreadCount(userId) }
-        : { type: 'MarkRead' as const, userId, unreadIds: await this.inbox.unreadAmong(userId, ids) };
-    const { lastPosition } = await handleCommand({ store: this.store, streamId: inboxStream(userId), decider: inboxDecider, command, metadata });
-    await this.inbox.caughtUp(lastPosition);
-    return { answer: await this.inbox.inbox(userId, 20), position: lastPosition };
+  async execute({ caller, ids }: MarkRead) {
+    const { userId } = principalOf(caller);
+    const { position } = await runCommand(this.store, caller.metadata, {
+      retry: Retry.onConflict(5),
+      execute: async (unit) => {
+        const stream = await unit.load(inboxStream(userId), inboxDecider);
+        // Which notices are the caller's and unread is the read model's to say: what it shows at the
+        // position the caller has seen is used when every id asked for is there; anything less (read
+        // already, not theirs, or not projected yet) is confirmed at the log's head first.
+        const command: InboxCommand =
+          ids === 'all'
+            ? { type: 'MarkAllRead', userId, unreadCount: await this.gate.check(INBOX, () => unreadCount(this.em, userId), (n) => n > 0, caller.seen) }
+            : { type: 'MarkRead', userId, unreadIds: await this.gate.check(INBOX, () => unreadAmong(this.em, userId, ids), (unread) => unread.length === new Set(ids).size, caller.seen) };
+        unit.decide(stream, inboxDecider, command);
+      },
+    });
+    await this.gate.reach(INBOX, position);
+    // The answer is the bell's own query, as the caller will see it next.
+    return { answer: await this.queries.execute(new MyNotifications(userId, 20)), position };
   }
 }

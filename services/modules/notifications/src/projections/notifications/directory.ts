@@ -1,46 +1,38 @@
 // The recipient directory over the notifications projection's `recipients` table. The projection
-// uses it inside its own transaction (unqualified names, the version being written); the worker's
-// mail processor uses it through the pool and the schema's views (`notifications.recipients`).
-import type pg from 'pg';
-import type { Recipient, RecipientDirectory } from '@academy/backend';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type Role } from '@academy/contracts';
+// uses it with its transaction's EntityManager (unqualified names, the version being written); the
+// worker's mail processor with an EntityManager of the read schema (the views onto the live version).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Recipient as RecipientView, RecipientDirectory } from '@academy/backend';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@academy/contracts';
 import { NOTIFICATIONS_PROJECTION } from './names.js';
+import { Recipient, type RecipientRow } from './recipient.entity.js';
 
-type Query = <R extends pg.QueryResultRow>(text: string, params?: unknown[]) => Promise<pg.QueryResult<R>>;
-
-interface RecipientRow {
-  user_id: string;
-  email: string;
-  full_name: string | null;
-  role: Role;
-  preferences: Partial<NotificationPreferences> | null;
-}
-
-const toRecipient = (r: RecipientRow): Recipient => ({
-  userId: r.user_id,
+const toRecipient = (r: RecipientRow): RecipientView => ({
+  userId: r.userId,
   email: r.email,
-  fullName: r.full_name,
+  fullName: r.fullName ?? null,
   role: r.role,
   preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(r.preferences ?? {}) },
 });
 
-const COLUMNS = 'user_id, email, full_name, role, preferences';
+// Read as plain rows (no identity map): the projection goes on changing them with set-based updates.
+const FIND = { disableIdentityMap: true } as const;
 
-export function sqlDirectory(query: Query, table: string): RecipientDirectory {
+export function ormDirectory(em: EntityManager): RecipientDirectory {
   return {
     async byRoles(roles) {
       if (roles.length === 0) return [];
-      const { rows } = await query<RecipientRow>(`SELECT ${COLUMNS} FROM ${table} WHERE role = ANY($1) ORDER BY created_at, user_id`, [roles]);
+      const rows = await em.find(Recipient, { role: { $in: [...roles] } }, { ...FIND, orderBy: { createdAt: 'asc', userId: 'asc' } });
       return rows.map(toRecipient);
     },
     async byId(userId) {
-      const { rows } = await query<RecipientRow>(`SELECT ${COLUMNS} FROM ${table} WHERE user_id = $1`, [userId]);
-      return rows[0] ? toRecipient(rows[0]) : null;
+      const row = await em.findOne(Recipient, { userId }, FIND);
+      return row ? toRecipient(row) : null;
     },
   };
 }
 
-/** For the worker's mail templates: the live version of the directory, read through the pool. */
-export function recipientDirectory(pool: pg.Pool): RecipientDirectory {
-  return sqlDirectory((text, params) => pool.query(text, params), `${NOTIFICATIONS_PROJECTION}.recipients`);
+/** For the worker's mail templates: the live version of the directory, through the read schema's views. */
+export function recipientDirectory(em: EntityManager): RecipientDirectory {
+  return ormDirectory(em.fork({ schema: NOTIFICATIONS_PROJECTION, useContext: false }) as EntityManager);
 }

@@ -5,74 +5,117 @@
 // audit replay writes the same inbox, read marks included (they are events too). A notice that names a
 // person keeps whom it names (`about_subject`) until that person is erased; then its body becomes the
 // template's erased wording, the same text a replay after the erasure writes (ADR 0014).
-import type { InAppTemplates, SubjectErasures } from '@academy/backend';
+import { raw } from '@mikro-orm/postgresql';
+import type { InAppNotice, InAppTemplates, SubjectErasures } from '@academy/backend';
 import type { EventHandler, Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
   IDENTITY_EVENTS,
+  NotificationPreferencesChangedV1,
   NOTIFICATIONS_EVENTS,
-  type NotificationPreferencesChangedEventData,
+  ProfileCompletedV1,
+  publishedEventFor,
+  RoleAssignedV1,
+  StudentContactUpdatedV1,
   type NotificationsReadData,
-  type RoleAssignedEventData,
-  type UserDeletedEventData,
-  type UserNameChangedEventData,
-  type UserNameChangedEventPersonal,
-  type UserRegisteredEventData,
-  type UserRegisteredEventPersonal,
+  UserDeletedV1,
+  UserRegisteredV1,
 } from '@academy/contracts';
-import { sqlDirectory } from './directory.js';
+import { ormDirectory } from './directory.js';
 import { NOTIFICATIONS_PROJECTION } from './names.js';
+import { Notice } from './notice.entity.js';
+import { notificationsOrm } from './notifications.orm.js';
+import { Recipient } from './recipient.entity.js';
 
-const personal = <T>(e: StoredEvent) => (e.personal?.data ?? null) as Partial<T> | null;
+// Set-based statements through the QueryBuilder of the transaction's EntityManager (tx.em): one
+// statement per change, as before, with no entity loaded into the identity map.
+const recipients = (tx: ProjectionTx) => tx.em.createQueryBuilder(Recipient);
+const notices = (tx: ProjectionTx) => tx.em.createQueryBuilder(Notice);
 
 /** Every notice that names one of these subjects now reads as its erased wording and names nobody. */
 async function forgetInNotices(tx: ProjectionTx, subjectIds: string[]): Promise<void> {
   if (subjectIds.length === 0) return;
-  await tx.query('UPDATE inbox SET body = erased_body, erased_body = NULL, about_subject = NULL WHERE about_subject = ANY($1)', [subjectIds]);
+  await notices(tx)
+    .update({ body: raw('erased_body'), erasedBody: null, aboutSubject: null })
+    .where({ aboutSubject: { $in: subjectIds } })
+    .execute();
 }
 
 const own: Record<string, EventHandler> = {
   [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
-    const d = e.data as UserRegisteredEventData;
-    const email = personal<UserRegisteredEventPersonal>(e)?.email?.toLowerCase();
+    const d = UserRegisteredV1.parse(e);
+    const p = UserRegisteredV1.personal(e);
+    const email = p?.email.toLowerCase();
     // An erased person is nobody to tell: no row.
     if (!email) return;
-    await tx.query(
-      `INSERT INTO recipients (user_id, email, full_name, role, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO NOTHING`,
-      [d.userId, email, personal<UserRegisteredEventPersonal>(e)?.fullName ?? null, d.role, e.metadata.occurredAt],
-    );
+    await recipients(tx)
+      .insert({ userId: d.userId, email, fullName: p?.fullName ?? null, role: d.role, createdAt: new Date(e.metadata.occurredAt) })
+      .onConflict('userId')
+      .ignore()
+      .execute();
   },
   [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
-    const d = e.data as RoleAssignedEventData;
-    await tx.query('UPDATE recipients SET role = $2 WHERE user_id = $1', [d.userId, d.role]);
+    const d = RoleAssignedV1.parse(e);
+    await recipients(tx).update({ role: d.role }).where({ userId: d.userId }).execute();
   },
   [IDENTITY_EVENTS.ProfileCompleted]: rename,
   [IDENTITY_EVENTS.StudentContactUpdated]: rename,
   [IDENTITY_EVENTS.NotificationPreferencesChanged]: async (e, tx) => {
-    const d = e.data as NotificationPreferencesChangedEventData;
-    await tx.query('UPDATE recipients SET preferences = $2 WHERE user_id = $1', [d.userId, JSON.stringify(d.preferences)]);
+    const d = NotificationPreferencesChangedV1.parse(e);
+    await recipients(tx).update({ preferences: d.preferences }).where({ userId: d.userId }).execute();
   },
   // The person and everything they were told go with them, and others' notices stop naming them
   // (a user's data subject is their user id).
   [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-    const { userId } = e.data as UserDeletedEventData;
-    await tx.query('DELETE FROM recipients WHERE user_id = $1', [userId]);
-    await tx.query('DELETE FROM inbox WHERE user_id = $1', [userId]);
+    const { userId } = UserDeletedV1.parse(e);
+    await recipients(tx).delete().where({ userId }).execute();
+    await notices(tx).delete().where({ userId }).execute();
     await forgetInNotices(tx, [userId]);
   },
   [NOTIFICATIONS_EVENTS.NotificationsRead]: async (e, tx) => {
+    // The notifications context's own internal event (not published).
     const d = e.data as NotificationsReadData;
+    const readAt = new Date(e.metadata.occurredAt);
     if (d.notificationIds === null) {
       // "All": what had arrived when the user clicked, not notices that came after it.
-      await tx.query('UPDATE inbox SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL AND position < $3', [d.userId, e.metadata.occurredAt, e.position]);
+      await notices(tx).update({ readAt }).where({ userId: d.userId, readAt: null, position: { $lt: e.position } }).execute();
     } else {
-      await tx.query('UPDATE inbox SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL AND event_id = ANY($3)', [d.userId, e.metadata.occurredAt, d.notificationIds]);
+      await notices(tx).update({ readAt }).where({ userId: d.userId, readAt: null, eventId: { $in: d.notificationIds } }).execute();
     }
   },
 };
 
-async function rename(e: StoredEvent, tx: Parameters<EventHandler>[1]) {
-  const name = personal<UserNameChangedEventPersonal>(e)?.fullName;
-  if (name) await tx.query('UPDATE recipients SET full_name = $2 WHERE user_id = $1', [(e.data as UserNameChangedEventData).userId, name]);
+async function rename(e: StoredEvent, tx: ProjectionTx) {
+  const event = publishedEventFor([ProfileCompletedV1, StudentContactUpdatedV1], e);
+  const name = event.personal(e)?.fullName;
+  if (name) await recipients(tx).update({ fullName: name }).where({ userId: event.parse(e).userId }).execute();
+}
+
+/** Writes a template's notices: only to live recipients, each (event, user) once. */
+async function tell(tx: ProjectionTx, e: StoredEvent, list: InAppNotice[]): Promise<void> {
+  if (list.length === 0) return;
+  const live = await recipients(tx)
+    .select('userId')
+    .where({ userId: { $in: [...new Set(list.map((n) => n.userId))] } })
+    .execute('all');
+  const known = new Set(live.map((r) => r.userId));
+  for (const n of list) {
+    if (!known.has(n.userId)) continue;
+    await notices(tx)
+      .insert({
+        eventId: e.id,
+        userId: n.userId,
+        position: e.position,
+        title: n.title,
+        body: n.body,
+        link: n.link ?? null,
+        createdAt: new Date(e.metadata.occurredAt),
+        aboutSubject: n.about?.subjectId ?? null,
+        erasedBody: n.about?.erasedBody ?? null,
+      })
+      .onConflict(['userId', 'eventId'])
+      .ignore()
+      .execute();
+  }
 }
 
 /**
@@ -92,48 +135,16 @@ export function notificationsProjection(templates: InAppTemplates, erasures: Sub
     const before = handlers[type];
     handlers[type] = async (e, tx) => {
       if (before) await before(e, tx);
-      const notices = await template(e, { directory: sqlDirectory((text, params) => tx.query(text, params), 'recipients') });
-      for (const n of notices) {
-        await tx.query(
-          `INSERT INTO inbox (event_id, user_id, position, title, body, link, created_at, about_subject, erased_body)
-           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 WHERE EXISTS (SELECT 1 FROM recipients WHERE user_id = $2)
-           ON CONFLICT (user_id, event_id) DO NOTHING`,
-          [e.id, n.userId, e.position, n.title, n.body, n.link ?? null, e.metadata.occurredAt, n.about?.subjectId ?? null, n.about?.erasedBody ?? null],
-        );
-      }
+      await tell(tx, e, await template(e, { directory: ormDirectory(tx.em) }));
     };
   }
   return {
     name: NOTIFICATIONS_PROJECTION,
     // v2: notices remember whom they name (about_subject, erased_body) until that person is erased.
+    // Still v2 on MikroORM (ADR 0018): its migration makes exactly the tables v2's SQL made (same
+    // columns, types, order and indexes) and the handlers write the same rows, so a live v2 stays.
     version: 2,
-    async setup(tx) {
-      await tx.query(`CREATE TABLE recipients (
-        user_id uuid PRIMARY KEY,
-        email text NOT NULL,
-        full_name text,
-        role text NOT NULL,
-        preferences jsonb,
-        created_at timestamptz NOT NULL
-      )`);
-      await tx.query('CREATE INDEX recipients_role_idx ON recipients (role)');
-      await tx.query(`CREATE TABLE inbox (
-        user_id uuid NOT NULL,
-        event_id uuid NOT NULL,
-        position bigint NOT NULL,
-        title text NOT NULL,
-        body text NOT NULL,
-        link text,
-        created_at timestamptz NOT NULL,
-        read_at timestamptz,
-        about_subject text,
-        erased_body text,
-        PRIMARY KEY (user_id, event_id)
-      )`);
-      await tx.query('CREATE INDEX inbox_about_idx ON inbox (about_subject) WHERE about_subject IS NOT NULL');
-      await tx.query('CREATE INDEX inbox_user_position_idx ON inbox (user_id, position DESC)');
-      await tx.query('CREATE INDEX inbox_unread_idx ON inbox (user_id) WHERE read_at IS NULL');
-    },
+    orm: notificationsOrm,
     handlers,
   };
 }

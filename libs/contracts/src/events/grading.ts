@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { GRADE_STATUSES, WORK_KINDS } from '../http/grading.js';
+import { type EventData, type EventPersonal, publishedEvent } from './published-event.js';
+
+// The grading context's published events: what other contexts may consume (ADR 0017).
+
+// ── integration events (stream work-<studentId>-<itemId>) ────────────────────────────────────────
+
+export const GRADING_EVENTS = {
+  /** A student submitted (an attempt at) a task or a capstone. */
+  WorkSubmitted: 'WorkSubmitted',
+  SubmissionGraded: 'SubmissionGraded',
+  /** The capstone's grade became passed for the FIRST time for this student (at most once per stream). */
+  CapstonePassed: 'CapstonePassed',
+} as const;
+export type GradingEventType = (typeof GRADING_EVENTS)[keyof typeof GRADING_EVENTS];
+
+const id = z.string().min(1);
+
+/** A student submitted (an attempt at) a task or a capstone (ADR 0017: published, see there why). */
+export const WorkSubmittedV1 = publishedEvent(
+  GRADING_EVENTS.WorkSubmitted,
+  1,
+  z.object({
+    submissionId: id,
+    studentId: id,
+    kind: z.enum(WORK_KINDS),
+    itemId: id,
+    weekId: id,
+    subjectId: id,
+    programId: id,
+    githubUrl: z.string(),
+    attempt: z.number().int().min(1),
+    late: z.boolean(),
+    dueAt: z.string().nullable(),
+    /** The task's or capstone's title when submitted (for the teachers' notification). */
+    title: z.string().optional(),
+    /** The teachers assigned to the subject when submitted: they are told of it (newSubmissions). */
+    teacherIds: z.array(id).optional(),
+  }),
+  /** Free text of the student: in the encrypted personal part (subject: the student). */
+  { personal: z.object({ notes: z.string() }) },
+);
+export type WorkSubmittedData = EventData<typeof WorkSubmittedV1>;
+export type WorkSubmittedPersonal = EventPersonal<typeof WorkSubmittedV1>;
+
+const gradeValue = { score: z.number().nullable(), status: z.enum(GRADE_STATUSES) };
+export const SubmissionGradedV1 = publishedEvent(
+  GRADING_EVENTS.SubmissionGraded,
+  1,
+  z.object({
+    submissionId: id,
+    studentId: id,
+    kind: z.enum(WORK_KINDS),
+    itemId: id,
+    weekId: id,
+    subjectId: id,
+    teacherId: id,
+    attempt: z.number().int().min(1),
+    ...gradeValue,
+    previous: z.object(gradeValue).nullable(),
+    /** The task's or capstone's title when graded (for the student's notification). */
+    title: z.string().optional(),
+  }),
+  /** Feedback about the student: in the encrypted personal part (subject: the student). */
+  { personal: z.object({ feedback: z.string(), previousFeedback: z.string().nullable().optional() }) },
+);
+export type SubmissionGradedData = EventData<typeof SubmissionGradedV1>;
+export type SubmissionGradedPersonal = EventPersonal<typeof SubmissionGradedV1>;
+
+/** The capstone's grade became passed for the FIRST time for this student (at most once per stream). */
+export const CapstonePassedV1 = publishedEvent(
+  GRADING_EVENTS.CapstonePassed,
+  1,
+  z.object({
+    studentId: id,
+    capstoneId: id,
+    submissionId: id,
+    weekId: id,
+    subjectId: id,
+    /** The program the capstone belongs to: the enrollment in THIS program advances. */
+    programId: id,
+  }),
+);
+export type CapstonePassedData = EventData<typeof CapstonePassedV1>;
+
+export const GRADING_PUBLISHED_EVENTS = [WorkSubmittedV1, SubmissionGradedV1, CapstonePassedV1] as const;

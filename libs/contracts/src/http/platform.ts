@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { text } from '../text.js';
+
+/** GET /api/federation/manifest: where the shell finds each role's remote at run time. */
+export const federationManifestSchema = z.object({
+  remotes: z.array(
+    z.object({
+      /** Module Federation name, an identifier: dashboard_student. */
+      name: z.string().regex(/^[a-z][a-z0-9_]*$/),
+      /** URL of the remote's mf-manifest.json (or remoteEntry.js), absolute or same-origin. */
+      entry: z.string().min(1),
+    }),
+  ),
+});
+export type FederationManifest = z.infer<typeof federationManifestSchema>;
+
+/** POST /api/client-events/not-found: the shell's 404 page reports the visit (spec §2). */
+export const notFoundReportSchema = z.object({
+  path: text().min(1).max(2048),
+  referrer: text().max(2048).optional().default(''),
+});
+export type NotFoundReport = z.infer<typeof notFoundReportSchema>;

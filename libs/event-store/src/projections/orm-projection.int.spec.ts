@@ -1,0 +1,102 @@
+// A projection written through MikroORM (ADR 0018) under the real runner: its version schema is made
+// by the Migrator, its EntityManager writes inside the batch transaction (a refused event leaves
+// nothing of its batch behind, the events before it commit with their checkpoint), and the audit and a
+// rebuild compute the same tables.
+import { defineEntity, p } from '@mikro-orm/core';
+import { Migration } from '@mikro-orm/migrations';
+import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { auditReplay } from '../audit/replay.js';
+import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
+import type { StoredEvent } from '../port.js';
+import { ensureControlSchema } from './control.js';
+import { allEvents, expectedBalances, seed, testStore, until } from './demo-fixture.test.js';
+import type { ProjectionOrm } from './orm.js';
+import { rebuildProjection } from './rebuild.js';
+import { ProjectionRunner } from './runner.js';
+import type { Projection } from './types.js';
+
+const Balance = defineEntity({
+  name: 'DemoOrmBalance',
+  tableName: 'balances',
+  properties: { account: p.text().primary(), balance: p.bigint('number'), events: p.integer() },
+});
+
+class Migration20261124000000_demo_orm extends Migration {
+  override async up(): Promise<void> {
+    this.addSql('create table "balances" ("account" text not null, "balance" bigint not null, "events" int not null, primary key ("account"));');
+  }
+}
+
+const orm: ProjectionOrm = { entities: [Balance], migrations: [{ name: 'Migration20261124000000_demo_orm', class: Migration20261124000000_demo_orm }] };
+
+/** Balances through the unit of work: loaded once per batch, changed in memory, flushed by the runner before its checkpoint. */
+function ormProjection(failOn?: (e: StoredEvent) => boolean): Projection {
+  const move = (sign: number) => async (e: StoredEvent, tx: Parameters<NonNullable<Projection['handle']>>[1]) => {
+    if (failOn?.(e)) throw new Error(`refusing event ${e.position} (test)`);
+    const d = e.data as { account: string; amount: number };
+    const b = (await tx.em.findOne(Balance, { account: d.account })) ?? tx.em.create(Balance, { account: d.account, balance: 0, events: 0 });
+    // Deliberately not idempotent: an event applied twice, or a batch half kept, shows in the totals.
+    b.balance += sign * d.amount;
+    b.events += 1;
+  };
+  return { name: 'demo_orm', version: 1, orm, handlers: { Deposited: move(1), Withdrawn: move(-1) } };
+}
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+const runners: ProjectionRunner[] = [];
+
+beforeEach(async () => {
+  db = await createTestDatabase('orm_projection');
+  store = await testStore(db.pool);
+  await ensureControlSchema(db.pool, 'projections');
+});
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+  await store.close();
+  await db.drop();
+});
+
+const start = (projection: Projection) => {
+  const r = new ProjectionRunner({ store, pool: db.pool, projection, batchSize: 100, standbyPollMs: 100, maxAttempts: 1, retryDelayMs: 10 }).start();
+  runners.push(r);
+  return r;
+};
+const live = async () => (await db.pool.query<{ position: string; failing_position: string | null; schema_name: string }>(`SELECT position, failing_position, schema_name FROM projections.checkpoints WHERE name = 'demo_orm'`)).rows[0];
+const balances = async () =>
+  (await db.pool.query<{ account: string; balance: string; events: number }>('SELECT account, balance, events FROM demo_orm.balances ORDER BY account')).rows.map((r) => ({ ...r, balance: Number(r.balance) }));
+const sorted = <T extends { account: string }>(list: T[]) => [...list].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+
+it('builds the version schema with the Migrator and reads through the views only the read tables', async () => {
+  const head = await seed(store, 0, 450, 150);
+  start(ormProjection());
+  await until(async () => Number((await live())?.position ?? -1) === head, 15_000, 'caught up');
+  expect(await balances()).toEqual(sorted(expectedBalances(await allEvents(store))));
+  const { rows: ran } = await db.pool.query('SELECT name FROM demo_orm__v1.mikro_orm_migrations');
+  expect(ran).toEqual([{ name: 'Migration20261124000000_demo_orm' }]);
+  const { rows: views } = await db.pool.query(`SELECT viewname FROM pg_views WHERE schemaname = 'demo_orm'`);
+  expect(views).toEqual([{ viewname: 'balances' }]);
+  // Nothing of MikroORM's leaked into the default schema.
+  const { rows: stray } = await db.pool.query(`SELECT schemaname FROM pg_tables WHERE tablename = 'mikro_orm_migrations'`);
+  expect(stray).toEqual([{ schemaname: 'demo_orm__v1' }]);
+
+  const audit = await auditReplay({ store, pool: db.pool, projections: [ormProjection()] });
+  expect(audit.projections.map((a) => [a.name, a.result])).toEqual([['demo_orm', 'equal']]);
+  const rebuilt = await rebuildProjection({ store, pool: db.pool, projections: [ormProjection()], name: 'demo_orm' });
+  expect(rebuilt.position).toBe(head);
+  expect(await balances()).toEqual(sorted(expectedBalances(await allEvents(store))));
+});
+
+it('commits the EntityManager writes with the checkpoint: a refused event leaves its batch unapplied', async () => {
+  const head = await seed(store, 0, 300, 100);
+  const events = await allEvents(store);
+  const refused = events.find((e) => e.type === 'Deposited' && e.position > 150)!;
+  start(ormProjection((e) => e.position === refused.position));
+  await until(async () => (await live())?.failing_position != null, 15_000, 'failing');
+  const row = await live();
+  // Narrowed (ADR 0010): the events before the refused one are in, with their checkpoint; nothing after.
+  expect(Number(row.failing_position)).toBe(refused.position);
+  expect(Number(row.position)).toBe(refused.position - 1);
+  expect(await balances()).toEqual(sorted(expectedBalances(events.filter((e) => e.position < refused.position))));
+  expect(head).toBeGreaterThan(refused.position);
+});

@@ -1,0 +1,126 @@
+// MikroORM inside a projection's transaction (ADR 0018). The runner, a rebuild and the audit each own
+// a pg connection with an open transaction (ADR 0004: the batch and its checkpoint commit together).
+// A projection's MikroORM instance has no pool of its own: its Kysely dialect hands out whichever
+// connection the current async context is applying events on (AsyncLocalStorage), and its
+// BEGIN/COMMIT/ROLLBACK are no-ops, because that transaction is the caller's to end. Everything
+// MikroORM does there (em.flush, the QueryBuilder, em.getKysely(), the Migrator) therefore joins it:
+// savepoints stay real, so a nested em.transactional() still rolls back only its own part.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+import { Kysely, PostgresDialect, PostgresDriver, type DatabaseConnection, type Driver, type TransactionSettings } from 'kysely';
+import type { MigrationObject, Options } from '@mikro-orm/core';
+import { MikroORM, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { MIGRATIONS_TABLE } from './control.js';
+
+/** What a projection declares to be written through MikroORM: its entities and the migrations of its version schema. */
+export interface ProjectionOrm {
+  /** The read tables as entities WITHOUT a schema: names stay unqualified and resolve through the transaction's search_path. */
+  entities: NonNullable<Options['entities']>;
+  /**
+   * Generated from the entities by MikroORM's Migrator (`npm run projection:migration`),
+   * run into every new version schema (runner, rebuild, audit), in order, never on a live one.
+   */
+  migrations: MigrationObject[];
+}
+
+const current = new AsyncLocalStorage<pg.ClientBase>();
+
+/** Runs `fn` with MikroORM of every projection bound to `client` (which holds the caller's open transaction). */
+export function onProjectionConnection<T>(client: pg.ClientBase, fn: () => Promise<T>): Promise<T> {
+  return current.run(client, fn);
+}
+
+// One wrapper per pg client: Kysely keeps its connection objects in a WeakMap keyed by what the pool returns.
+const wrappers = new WeakMap<pg.ClientBase, object>();
+const joinedPool = {
+  async connect() {
+    const client = current.getStore();
+    if (!client) throw new Error('a projection EntityManager was used outside the transaction of a projection batch');
+    let w = wrappers.get(client);
+    if (!w) {
+      w = {
+        query: (...args: unknown[]) => (client as unknown as { query(...a: unknown[]): unknown }).query(...args),
+        // The connection is the caller's: nothing to give back.
+        release: () => undefined,
+      };
+      wrappers.set(client, w);
+    }
+    return w;
+  },
+  async end() {},
+};
+
+class JoinedDriver extends PostgresDriver implements Driver {
+  override async beginTransaction(_c: DatabaseConnection, _s: TransactionSettings): Promise<void> {}
+  override async commitTransaction(_c: DatabaseConnection): Promise<void> {}
+  override async rollbackTransaction(_c: DatabaseConnection): Promise<void> {}
+}
+
+class JoinedDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new JoinedDriver({ pool: joinedPool as never });
+  }
+}
+
+// One ORM per declaration and database (the Migrator checks the database by its name).
+const orms = new WeakMap<ProjectionOrm, Map<string, Promise<MikroORM>>>();
+
+export function projectionOrm(spec: ProjectionOrm, database: string): Promise<MikroORM> {
+  const byDb = orms.get(spec) ?? new Map<string, Promise<MikroORM>>();
+  orms.set(spec, byDb);
+  let orm = byDb.get(database);
+  if (!orm) {
+    orm = MikroORM.init({
+      driver: PostgreSqlDriver,
+      dbName: database,
+      driverOptions: new Kysely({ dialect: new JoinedDialect({ pool: joinedPool as never }) }),
+      entities: spec.entities,
+      extensions: [Migrator],
+      // includeWildcardSchema: the Migrator would otherwise create its table in `public` at init;
+      // with it, the table is made where `up({ schema })` runs.
+      migrations: { migrationsList: spec.migrations, tableName: MIGRATIONS_TABLE, snapshot: false, transactional: true, allOrNothing: true, includeWildcardSchema: true, silent: true },
+      ensureDatabase: false,
+      allowGlobalContext: true,
+      forceUtcTimezone: true,
+      discovery: { warnWhenNoEntities: false },
+      debug: false,
+    });
+    byDb.set(database, orm);
+    orm.catch(() => byDb.delete(database));
+  }
+  return orm;
+}
+
+/** The database a pg client is connected to. */
+export function databaseOf(client: pg.ClientBase): string {
+  const db = (client as unknown as { database?: string; connectionParameters?: { database?: string } }).database ?? (client as { connectionParameters?: { database?: string } }).connectionParameters?.database;
+  if (!db) throw new Error('cannot tell which database the projection connection is on');
+  return db;
+}
+
+// The Migrator keeps per-run state (the run schema): one run at a time per ORM.
+const migrating = new WeakMap<MikroORM, Promise<unknown>>();
+
+/**
+ * Creates a version's tables in `schema` by running the projection's migrations there with MikroORM's
+ * Migrator, inside the caller's transaction. The Migrator sets and then resets `search_path` around
+ * each migration; the caller's SET LOCAL is put back afterwards.
+ */
+export async function migrateVersionSchema(client: pg.ClientBase, spec: ProjectionOrm, schema: string): Promise<string[]> {
+  const orm = await projectionOrm(spec, databaseOf(client));
+  const run = async () => {
+    const done = await onProjectionConnection(client, () => orm.migrator.up({ schema }));
+    await client.query(`SET LOCAL search_path TO "${schema.replace(/"/g, '""')}", public`);
+    return done.map((m) => m.name);
+  };
+  const next = (migrating.get(orm) ?? Promise.resolve()).then(run, run);
+  migrating.set(orm, next.catch(() => undefined));
+  return next;
+}
+
+/** A fresh EntityManager of the projection's ORM (no schema: unqualified names, the transaction's search_path). */
+export async function projectionEm(client: pg.ClientBase, spec: ProjectionOrm): Promise<EntityManager> {
+  const orm = await projectionOrm(spec, databaseOf(client));
+  return orm.em.fork({ clear: true, useContext: false }) as EntityManager;
+}

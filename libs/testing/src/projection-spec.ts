@@ -1,0 +1,142 @@
+// Imported as '@academy/testing/projection' (not from the index: it needs jest's hooks, the index serves benchmarks too).
+// A projection's test: given events → the projection's handlers against real Postgres → the rows.
+// The events go through the real event store (so published events are checked against their schemas
+// and upcast on read, ADR 0017) and the projection is built by the same code as a rebuild
+// (buildProjectionInto), into tables of its own: no mock anywhere, one database per test file, one
+// log and one projection schema per scenario.
+//
+//   const spec = projectionSpec(() => gradingProjection);
+//   it('…', async () => {
+//     const t = await spec.given([event('program-p1', 'ProgramCreated', { programId: P1, … }), …]);
+//     expect(await t.rows('SELECT id, name FROM programs')).toEqual([{ id: P1, name: 'Evening' }]);
+//   });
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from '@jest/globals';
+import pg from 'pg';
+import { publishedEventSchemas } from '@academy/contracts';
+import { buildProjectionInto, PostgresEventStore, type PersonalData, type Projection } from '@academy/event-store';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+/** One event of a scenario, in log order. */
+export interface GivenEvent {
+  stream: string;
+  type: string;
+  data: unknown;
+  /** The personal part (encrypted in the store under its subject's key, decrypted on read). */
+  personal?: PersonalData;
+  id?: string;
+  /** Defaults to a clock that advances one second per event from 2026-01-01T00:00:00Z. */
+  occurredAt?: string;
+  actorId?: string | null;
+  /**
+   * Stored as an earlier producer wrote it, at this schema version, WITHOUT the published schemas'
+   * check (which accepts only the current version): how a test puts history into the log.
+   */
+  legacyVersion?: number;
+}
+
+/** Shorthand for a GivenEvent. */
+export function event(stream: string, type: string, data: unknown, more: Omit<GivenEvent, 'stream' | 'type' | 'data'> = {}): GivenEvent {
+  return { stream, type, data, ...more };
+}
+
+export interface ProjectionScenario {
+  /** The scenario's event store (e.g. to erase a subject, then `rebuild()`). */
+  store: PostgresEventStore;
+  /** Rows of a query run against the projection's tables (unqualified names, as its handlers use). */
+  rows<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
+  /** Appends more events and builds the projection again from position 0 (a replay of the whole log). */
+  andThen(events: GivenEvent[]): Promise<ProjectionScenario>;
+  /** Builds the projection again from position 0 into fresh tables: what a rebuild computes now. */
+  rebuild(): Promise<ProjectionScenario>;
+}
+
+export interface ProjectionSpec {
+  given(events: GivenEvent[]): Promise<ProjectionScenario>;
+  /** The test file's database (for a query the scenario does not cover). */
+  database(): TestDatabase;
+}
+
+const MASTER_KEY = Buffer.alloc(32, 7);
+const CLOCK_START = Date.parse('2026-01-01T00:00:00.000Z');
+
+/**
+ * Registers beforeAll/afterAll (one database for the file) and returns the spec. `projection` is a
+ * function so a projection built from other parts (notifications' templates) can be made per file.
+ */
+export function projectionSpec(projection: () => Projection, label = 'projection'): ProjectionSpec {
+  let db: TestDatabase | null = null;
+  const stores: PostgresEventStore[] = [];
+  let scenarios = 0;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(label);
+  });
+  afterAll(async () => {
+    for (const s of stores) await s.close();
+    await db?.drop();
+  });
+
+  const database = () => {
+    if (!db) throw new Error('projectionSpec: the database is made in beforeAll; call given() inside a test');
+    return db;
+  };
+
+  return {
+    database,
+    async given(events) {
+      const { pool } = database();
+      const n = ++scenarios;
+      const logSchema = `log_${n}`;
+      const store = new PostgresEventStore({ pool, masterKey: MASTER_KEY, schema: logSchema, schemas: publishedEventSchemas });
+      // History as an older producer wrote it: the same log, no published-schema check.
+      const legacy = new PostgresEventStore({ pool, masterKey: MASTER_KEY, schema: logSchema });
+      stores.push(store, legacy);
+      await store.migrate();
+      let clock = 0;
+      let builds = 0;
+      const p = projection();
+
+      const append = async (list: GivenEvent[]) => {
+        for (const e of list) {
+          const occurredAt = e.occurredAt ?? new Date(CLOCK_START + 1000 * clock++).toISOString();
+          const metadata = { actorId: e.actorId ?? null, actorRole: null, correlationId: randomUUID(), causationId: null, occurredAt };
+          const writer = e.legacyVersion === undefined ? store : legacy;
+          await writer.append(e.stream, [{ id: e.id, type: e.type, data: e.data, personal: e.personal, schemaVersion: e.legacyVersion, metadata }], 'any');
+        }
+      };
+
+      const build = async (): Promise<ProjectionScenario> => {
+        const schema = `${p.name.replace(/[^a-z0-9_]/g, '_')}_${n}_${++builds}`.slice(0, 60);
+        await buildProjectionInto(pool, p, schema, store);
+        const scenario: ProjectionScenario = {
+          store,
+          async rows<R extends pg.QueryResultRow>(sql: string, params?: unknown[]) {
+            const client = await pool.connect();
+            try {
+              await client.query('BEGIN READ ONLY');
+              await client.query(`SET LOCAL search_path TO "${schema}", public`);
+              const { rows } = await client.query<R>(sql, params);
+              await client.query('COMMIT');
+              return rows;
+            } catch (e) {
+              await client.query('ROLLBACK').catch(() => {});
+              throw e;
+            } finally {
+              client.release();
+            }
+          },
+          async andThen(more) {
+            await append(more);
+            return build();
+          },
+          rebuild: build,
+        };
+        return scenario;
+      };
+
+      await append(events);
+      return build();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import type { CommandContext } from '@academy/backend';
+import type { ParsedQuickContactRequest } from '@academy/contracts';
+
+/** The floating Quick Contact dialog (spec §2, §7 send-quick-contact). prospectId null: the honeypot was filled, nothing stored. */
+export class SendQuickContact extends Command<{ prospectId: string | null; position: number }> {
+  constructor(
+    readonly caller: CommandContext,
+    readonly input: ParsedQuickContactRequest,
+  ) {
+    super();
+  }
+}

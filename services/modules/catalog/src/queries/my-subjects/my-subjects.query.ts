@@ -1,0 +1,9 @@
+import { Query } from '@nestjs/cqrs';
+import type { MySubjectsResponse } from '@academy/contracts';
+
+/** Teacher My Subjects: only the subjects assigned to this teacher (the caller: object-level). */
+export class MySubjects extends Query<MySubjectsResponse> {
+  constructor(readonly teacherId: string) {
+    super();
+  }
+}

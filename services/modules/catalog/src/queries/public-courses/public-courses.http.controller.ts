@@ -1,0 +1,19 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Dispatch, Public } from '@academy/backend';
+import { PublicCourses } from './public-courses.query.js';
+
+@ApiTags('public site')
+@Public()
+@Controller('public/courses')
+export class PublicCoursesController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** The landing page's catalogue priced for the visitor's country. The answer depends on who asks, so no shared cache may keep it. */
+  @Get()
+  list(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    res.setHeader('Cache-Control', 'private, no-store');
+    return this.dispatch.query(new PublicCourses(req.headers, req.ip));
+  }
+}

@@ -1,0 +1,78 @@
+// The enrollment read model from given events, against real Postgres (libs/testing projectionSpec),
+// including the replay of EnrollmentWeekAdvanced events stored at v1, read as v2 (ADR 0017).
+import { describe, expect, it } from '@jest/globals';
+import { event, projectionSpec } from '@academy/testing/projection';
+import { enrollmentProjection } from './enrollments.projection.js';
+
+const PROGRAM = '00000000-0000-4000-8000-000000000001';
+const SUBJECT = '00000000-0000-4000-8000-000000000002';
+const STUDENT = '00000000-0000-4000-8000-000000000003';
+const ENROLLMENT = '00000000-0000-4000-8000-000000000004';
+const CAPSTONE = '00000000-0000-4000-8000-000000000005';
+
+const spec = projectionSpec(() => enrollmentProjection, 'enrollment_projection');
+
+const stream = `enrollment-${ENROLLMENT}`;
+const background = [
+  event(`user-${STUDENT}`, 'UserRegistered', { userId: STUDENT, role: 'student' }, { personal: { subjectId: STUDENT, data: { email: 'Ann@Example.com', fullName: 'Ann Lee', passwordHash: 'x' } } }),
+  event(`program-${PROGRAM}`, 'ProgramCreated', { programId: PROGRAM, name: 'Evening', type: 'evening', description: 'd' }),
+  event(`subject-${SUBJECT}`, 'SubjectCreated', { subjectId: SUBJECT, programId: PROGRAM, name: 'Web', weekNumber: null, description: '' }),
+  event(stream, 'StudentEnrolled', { enrollmentId: ENROLLMENT, code: 'ENR-2026-0001', studentId: STUDENT, programId: PROGRAM, subjectId: SUBJECT }),
+  event(stream, 'EnrollmentStatusChanged', { enrollmentId: ENROLLMENT, status: 'active', previousStatus: 'pending', activatedAt: '2026-01-02T00:00:00.000Z' }),
+];
+const enrollmentRow = 'SELECT code, student_id, status, current_week, version FROM enrollments';
+
+describe('enrollment projection', () => {
+  it('keeps an enrollment with its status, week and stream version, and the people and catalog it shows', async () => {
+    const t = await spec.given([...background, event(stream, 'EnrollmentWeekAdvanced', { enrollmentId: ENROLLMENT, currentWeek: 2, capstoneId: CAPSTONE })]);
+    expect(await t.rows(enrollmentRow)).toEqual([{ code: 'ENR-2026-0001', student_id: STUDENT, status: 'active', current_week: 2, version: 3 }]);
+    expect(await t.rows('SELECT id, full_name, email FROM people')).toEqual([{ id: STUDENT, full_name: 'Ann Lee', email: 'ann@example.com' }]);
+    expect(await t.rows('SELECT name FROM programs')).toEqual([{ name: 'Evening' }]);
+  });
+
+  it('forgets a deleted student and their enrollments', async () => {
+    const t = await spec.given([...background, event(`user-${STUDENT}`, 'UserDeleted', { userId: STUDENT, emailLookup: null })]);
+    expect(await t.rows(enrollmentRow)).toEqual([]);
+    expect(await t.rows('SELECT id FROM people')).toEqual([]);
+  });
+
+  it('replays EnrollmentWeekAdvanced stored at v1 as v2: the same weeks, the log untouched', async () => {
+    // As the producer wrote them before v2: `week`, and `capstoneId` only sometimes.
+    const v1 = [
+      event(stream, 'EnrollmentWeekAdvanced', { enrollmentId: ENROLLMENT, week: 2, capstoneId: CAPSTONE }, { legacyVersion: 1 }),
+      event(stream, 'EnrollmentWeekAdvanced', { enrollmentId: ENROLLMENT, week: 3 }, { legacyVersion: 1 }),
+    ];
+    const t = await spec.given([...background, ...v1]);
+    expect(await t.rows(enrollmentRow)).toEqual([{ code: 'ENR-2026-0001', student_id: STUDENT, status: 'active', current_week: 3, version: 4 }]);
+
+    // A v2 event after them (the producer now writes v2; the store stamps the version).
+    const after = await t.andThen([event(stream, 'EnrollmentWeekAdvanced', { enrollmentId: ENROLLMENT, currentWeek: 4, capstoneId: null })]);
+    expect(await after.rows(enrollmentRow)).toEqual([{ code: 'ENR-2026-0001', student_id: STUDENT, status: 'active', current_week: 4, version: 5 }]);
+
+    // Upcasting happens on read only: the stored rows keep their v1 body, and the hash chain still verifies.
+    const stored = await spec.database().pool.query<{ schema_version: number; data: Record<string, unknown> }>(
+      `SELECT schema_version, data FROM ${t.store.schema}.events WHERE type = 'EnrollmentWeekAdvanced' ORDER BY position`,
+    );
+    expect(stored.rows).toEqual([
+      { schema_version: 1, data: { enrollmentId: ENROLLMENT, week: 2, capstoneId: CAPSTONE } },
+      { schema_version: 1, data: { enrollmentId: ENROLLMENT, week: 3 } },
+      { schema_version: 2, data: { enrollmentId: ENROLLMENT, currentWeek: 4, capstoneId: null } },
+    ]);
+    expect(await t.store.verify()).toMatchObject({ ok: true, checked: background.length + 3 });
+    const read = (await t.store.readStream(stream)).filter((e) => e.type === 'EnrollmentWeekAdvanced');
+    expect(read.map((e) => [e.schemaVersion, e.data])).toEqual([
+      [2, { enrollmentId: ENROLLMENT, currentWeek: 2, capstoneId: CAPSTONE }],
+      [2, { enrollmentId: ENROLLMENT, currentWeek: 3, capstoneId: null }],
+      [2, { enrollmentId: ENROLLMENT, currentWeek: 4, capstoneId: null }],
+    ]);
+  });
+
+  it('refuses to store a published event that does not fit its schema (a producer bug), writing nothing', async () => {
+    const t = await spec.given(background);
+    await expect(t.store.append(stream, [{ type: 'EnrollmentWeekAdvanced', data: { enrollmentId: ENROLLMENT, week: 2 }, metadata: { actorId: null, actorRole: null, correlationId: 'c', causationId: null, occurredAt: '2026-01-03T00:00:00.000Z' } }], 'any')).rejects.toMatchObject({
+      name: 'InvalidEventError',
+      eventType: 'EnrollmentWeekAdvanced',
+    });
+    expect((await t.store.readStream(stream)).length).toBe(2);
+  });
+});

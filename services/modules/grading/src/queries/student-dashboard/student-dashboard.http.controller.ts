@@ -1,0 +1,20 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
+import type { StudentDashboardResponse } from '@academy/contracts';
+import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
+import { StudentDashboard } from './student-dashboard.query.js';
+
+@ApiTags('grading')
+@Controller('student/dashboard')
+export class StudentDashboardController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** The student dashboard's cards with real figures. */
+  @Get()
+  @Roles('student')
+  @ReadsProjections(GRADING_PROJECTION)
+  get(@CurrentUser() principal: Principal): Promise<StudentDashboardResponse> {
+    return this.dispatch.query(new StudentDashboard(principal.userId));
+  }
+}

@@ -1,0 +1,9 @@
+import { Query } from '@nestjs/cqrs';
+import type { StudentDashboardResponse } from '@academy/contracts';
+
+/** The student dashboard's cards, with real figures (the spec's are static: fixed). */
+export class StudentDashboard extends Query<StudentDashboardResponse> {
+  constructor(readonly studentId: string) {
+    super();
+  }
+}

@@ -1,0 +1,20 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
+import type { TeacherDashboardResponse } from '@academy/contracts';
+import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
+import { TeacherDashboard } from './teacher-dashboard.query.js';
+
+@ApiTags('grading')
+@Controller('teacher/dashboard')
+export class TeacherDashboardController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** The teacher dashboard's cards with real figures. */
+  @Get()
+  @Roles('teacher')
+  @ReadsProjections(GRADING_PROJECTION)
+  get(@CurrentUser() principal: Principal): Promise<TeacherDashboardResponse> {
+    return this.dispatch.query(new TeacherDashboard(principal.userId));
+  }
+}

@@ -1,0 +1,26 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { toSessionUser, UsersReader } from '../../projections/users/users.reader.js';
+import { SessionStore } from '../../sessions/session-store.js';
+import { RefreshSession, type RefreshOutcome } from './refresh-session.command.js';
+
+/** Rotates the refresh token; a reused (already rotated) one ends its whole family (SessionStore.rotate). */
+@CommandHandler(RefreshSession)
+export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly users: UsersReader,
+  ) {}
+
+  async execute({ presented }: RefreshSession): Promise<RefreshOutcome> {
+    if (!presented) return { ok: false };
+    const rotated = await this.sessions.rotate(presented);
+    if (!rotated.ok) return { ok: false };
+    // The role is read fresh: a refreshed token always carries the user's current role.
+    const user = await this.users.byId(rotated.issued.userId);
+    if (!user) {
+      await this.sessions.revokeFamily(rotated.issued.familyId, 'user-gone');
+      return { ok: false };
+    }
+    return { ok: true, user: toSessionUser(user), refresh: rotated.issued };
+  }
+}
