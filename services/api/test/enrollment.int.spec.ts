@@ -206,12 +206,14 @@ describe('enrolling and status changes', () => {
     const p = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Temporary' } })).body.program;
     const sub = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'T1', programId: p.id } })).body.subject;
     const s = await h.account('student');
-    await enroll(s.userId, p.id, sub.id);
-    expect((await h.call('GET', '/programs', { token: admin() })).body.programs.find((x: any) => x.id === p.id)).toMatchObject({ subjectCount: 1, enrollmentCount: 1 });
-    const res = await h.call('DELETE', `/subjects/${sub.id}`, { token: admin() });
+    // The enroll answers once the enrollments projection shows it; the catalog's replica follows on its
+    // own. Like the web client, the next calls carry the position of the caller's own write (ADR 0015).
+    const { position: minPosition } = await enroll(s.userId, p.id, sub.id);
+    expect((await h.call('GET', '/programs', { token: admin(), minPosition })).body.programs.find((x: any) => x.id === p.id)).toMatchObject({ subjectCount: 1, enrollmentCount: 1 });
+    const res = await h.call('DELETE', `/subjects/${sub.id}`, { token: admin(), minPosition });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(CATALOG_MESSAGES.subjectInUse);
-    expect((await h.call('DELETE', `/programs/${p.id}`, { token: admin() })).status).toBe(409);
+    expect((await h.call('DELETE', `/programs/${p.id}`, { token: admin(), minPosition })).status).toBe(409);
   });
 
   it('removes a deleted student\'s enrollments from every read model', async () => {
