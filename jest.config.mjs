@@ -49,7 +49,8 @@ const common = {
   transformIgnorePatterns: ['/node_modules/'],
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
-  testEnvironment: 'node',
+  // jest's node environment that also prints spawned services' output when a test fails.
+  testEnvironment: '<rootDir>/libs/testing/src/jest-environment.mjs',
 };
 
 export default {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { registerServiceOutput } from './service-output.js';
 import { until } from './until.js';
 import { testRedisUrl, uniquePrefix } from './redis.js';
 
@@ -58,7 +59,10 @@ export function spawnService(name: 'api' | 'worker', env: Record<string, string>
   });
   child.stdout!.on('data', (b) => (out += b));
   child.stderr!.on('data', (b) => (out += b));
-  return { child, output: () => out };
+  const output = () => out;
+  // A failing test prints what its services said (libs/testing/src/jest-environment.mjs).
+  registerServiceOutput(`${name} (pid ${child.pid})`, output, () => child.exitCode ?? child.signalCode);
+  return { child, output };
 }
 
 /** The built API on a free port, healthy, with its own database and queue prefix. */

@@ -84,8 +84,20 @@ export async function launchBrowser(): Promise<BrowserSession> {
   };
 }
 
-/** Waits for a sonner toast containing `text`. */
-export const waitForToast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+/**
+ * Waits for a sonner toast containing `text` (within `timeout`, default the context's). When it does not
+ * come, the error names the toasts that are shown instead (an error toast says why) and the page's URL.
+ */
+export async function waitForToast(page: Page, text: string, timeout?: number): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]');
+  try {
+    await toasts.filter({ hasText: text }).first().waitFor({ timeout });
+  } catch (error) {
+    const shown = await toasts.allInnerTexts().catch(() => [] as string[]);
+    const seen = shown.length ? shown.map((t) => JSON.stringify(t.replace(/\s+/g, ' ').trim())).join(', ') : 'none';
+    throw new Error(`no toast "${text}" on ${page.url()}; toasts shown: ${seen}\n${(error as Error).message}`);
+  }
+}
 
 /** The value element of the dashboard StatCard titled `title`. */
 export const statFigure = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId(`stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-value`);

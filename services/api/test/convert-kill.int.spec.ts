@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMISSIONS_MESSAGES } from '@academy/contracts';
+import { ADMISSIONS_MESSAGES, convertProspectPendingSchema } from '@academy/contracts';
 import { createTestDatabase, freePort, outputOf, repoRoot, spawnService, spawnWorkerAndApi, type SpawnedService, stopProcess, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
 
 const SEED = Number(process.env.CONVERT_KILL_SEED ?? 1414);
@@ -188,6 +188,8 @@ it(`convert to student survives SIGKILL of the worker and the API at ${ROUNDS} s
     const allowed = [201, 202, ...(r.race ? [409] : []), ...(r.target !== 'worker' ? [-1] : [])];
     expect([r.target, r.delay, allowed.includes(r.answer.status)]).toEqual([r.target, r.delay, true]);
     if (r.answer.status === 409) expect(r.answer.body.message).toBe(ADMISSIONS_MESSAGES.emailHasAccount);
+    // A 202 tells the staff member it is under way (the screen shows this message), not a bare position.
+    if (r.answer.status === 202) expect(convertProspectPendingSchema.parse(r.answer.body).message).toBe(ADMISSIONS_MESSAGES.conversionPending);
   }
 
   const events = async (type: string) => (await db.pool.query<{ stream_id: string; event_id: string; data: any; metadata: any }>(`SELECT stream_id, event_id, data, metadata FROM event_store.events WHERE type = $1`, [type])).rows;

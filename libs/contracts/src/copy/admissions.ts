@@ -26,6 +26,8 @@ export const ADMISSIONS_MESSAGES = {
   declined: 'Application declined',
   /** Convert answers the spec's create-user toast (USER_ADMIN_MESSAGES.accountCreated('student')). */
   converted: 'Student account created successfully! Credentials sent via email.',
+  /** 202: the request is stored, the worker has not made the account within the wait; it still will (or undo it). */
+  conversionPending: 'The student account is being created. The applicant will get their credentials by email shortly.',
   prospectNotFound: 'Application not found',
   alreadyContacted: 'This applicant is already marked as contacted.',
   alreadyConverted: 'This applicant has already been converted to a student.',

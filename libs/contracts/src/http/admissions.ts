@@ -154,6 +154,14 @@ export type EraseProspectResponse = z.infer<typeof eraseProspectResponseSchema>;
 export type ConvertProspectRequest = ProspectStatusChangeRequest;
 export const convertProspectResponseSchema = z.object({ message: z.string(), prospect: prospectSchema, studentId: z.string() });
 export type ConvertProspectResponse = z.infer<typeof convertProspectResponseSchema>;
+/**
+ * 202 from convert: the conversion request is stored but the worker has not finished the account within
+ * the wait (a busy machine). It completes, or is undone, by itself; the list shows the outcome.
+ */
+export const convertProspectPendingSchema = z.object({ message: z.string(), position: z.number().int(), pending: z.array(z.string()) });
+export type ConvertProspectPending = z.infer<typeof convertProspectPendingSchema>;
+/** What convert answers with 201 or 202. */
+export const convertProspectAnswerSchema = z.union([convertProspectResponseSchema, convertProspectPendingSchema]);
 
 /** GET /api/admissions/counts (admin, student_admin): the dashboards' 'Pending Approvals' / 'Pending Applications'. */
 export const admissionsCountsSchema = z.object({

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   admissionsCountsSchema,
-  convertProspectResponseSchema,
+  convertProspectAnswerSchema,
   eraseProspectResponseSchema,
   prospectResponseSchema,
   prospectsResponseSchema,
@@ -109,6 +109,7 @@ export function useEraseProspectMutation() {
 export const useConvertProspectMutation = () =>
   useProspectStep(
     'convert',
-    (json) => convertProspectResponseSchema.parse(json),
+    // 201 converted, or 202 still under way on a busy worker (it completes by itself; the list shows it).
+    (json) => convertProspectAnswerSchema.parse(json),
     (client) => Promise.all([client.invalidateQueries({ queryKey: userAdminKeys.users }), client.invalidateQueries({ queryKey: userAdminKeys.students })]),
   );

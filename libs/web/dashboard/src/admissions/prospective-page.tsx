@@ -181,6 +181,9 @@ function ReadOnlyField({ label, value, type = 'text' }: { label: string; value: 
  * A refusal (409: already converted or declined, the email has an account, changed meanwhile) stays
  * in the dialog next to a toast; the list is read again once the dialog is closed.
  */
+/** When a convert answered 202 (still under way), the list is read again after this long. */
+const PENDING_REFRESH_MS = 5_000;
+
 function ConvertToStudent({ prospect }: { prospect: Prospect }) {
   const convert = useConvertProspectMutation();
   const refresh = useRefreshAdmissions();
@@ -190,7 +193,12 @@ function ConvertToStudent({ prospect }: { prospect: Prospect }) {
     setRefusal(null);
     try {
       const answer = await convert.mutateAsync(prospect);
-      toast.success(answer.message || USER_ADMIN_MESSAGES.accountCreated('student'));
+      if ('prospect' in answer) toast.success(answer.message || USER_ADMIN_MESSAGES.accountCreated('student'));
+      else {
+        // 202: stored, and the worker is still making the account; read the list again once it likely has.
+        toast.info(answer.message);
+        setTimeout(() => void refresh(), PENDING_REFRESH_MS);
+      }
       setOpen(false);
     } catch (error) {
       const message = errorMessage(error, USER_ADMIN_MESSAGES.createFailed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ADMISSIONS_MESSAGES, prospectsQuerySchema, type Prospect, type SessionUser } from '@academy/contracts';
+import { ADMISSIONS_MESSAGES, convertProspectAnswerSchema, prospectsQuerySchema, type Prospect, type SessionUser } from '@academy/contracts';
 import { renderPage } from '../testing';
 import { admissionsKeys, prospectsUrl, type ProspectFilter } from './api';
 import { DEFAULT_PROSPECT_FILTER, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './prospect-filters';
@@ -172,5 +172,16 @@ describe('ProspectivePage', () => {
     expect(text(renderAt('q=nobody', []))).toContain(ADMISSIONS_MESSAGES.noMatches);
     expect(text(renderAt('kind=quick_contact', []))).toContain('No quick contact messages yet');
     expect(renderAt('', undefined)).toContain('Loading applications…');
+  });
+});
+
+describe('what Convert to student is answered', () => {
+  it('tells a 201 (converted, with the row) from a 202 (still under way, with the message to show)', () => {
+    const converted = convertProspectAnswerSchema.parse({ message: ADMISSIONS_MESSAGES.converted, prospect: { ...farai, status: 'converted', studentId: 'u-farai', version: 4 }, studentId: 'u-farai' });
+    const pending = convertProspectAnswerSchema.parse({ message: ADMISSIONS_MESSAGES.conversionPending, position: 42, pending: ['admissions-conversion'] });
+    expect('prospect' in converted).toBe(true);
+    expect('prospect' in pending).toBe(false);
+    expect(pending.message).toBe(ADMISSIONS_MESSAGES.conversionPending);
+    expect(() => convertProspectAnswerSchema.parse({ position: 42, pending: [] })).toThrow();
   });
 });

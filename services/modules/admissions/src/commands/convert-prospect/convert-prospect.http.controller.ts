@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { ADMISSIONS_MESSAGES, type ConvertProspectRequest, convertProspectRequestSchema, type ConvertProspectResponse } from '@academy/contracts';
+import { ADMISSIONS_MESSAGES, type ConvertProspectPending, type ConvertProspectRequest, convertProspectRequestSchema, type ConvertProspectResponse } from '@academy/contracts';
 import { CONVERSION_REACTOR, CONVERT_READ_MODELS } from './convert-prospect.read-models.js';
 import { ConvertProspect } from './convert-prospect.command.js';
 
@@ -13,7 +13,7 @@ export class ConvertProspectController {
 
   /**
    * 201 { message: 'Student account created successfully! Credentials sent via email.', prospect, studentId };
-   * 404; 409 converted/declined/taken email/stale; 202 { position, pending } when the worker has not
+   * 404; 409 converted/declined/taken email/stale; 202 { message: conversionPending, position, pending } when the worker has not
    * finished the account within the bound (the conversion still completes or is undone by itself).
    */
   @Post(':id/convert')
@@ -28,7 +28,7 @@ export class ConvertProspectController {
     return this.dispatch.command(res, new ConvertProspect(caller, id, body), CONVERT_READ_MODELS, (result) => {
       if (result.outcome === 'converted') return { message: ADMISSIONS_MESSAGES.converted, prospect: result.prospect, studentId: result.studentId } satisfies ConvertProspectResponse;
       res.status(202);
-      return { position: result.position, pending: [CONVERSION_REACTOR] };
+      return { message: ADMISSIONS_MESSAGES.conversionPending, position: result.position, pending: [CONVERSION_REACTOR] } satisfies ConvertProspectPending;
     });
   }
 }
