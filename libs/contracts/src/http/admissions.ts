@@ -155,10 +155,16 @@ export type ConvertProspectRequest = ProspectStatusChangeRequest;
 export const convertProspectResponseSchema = z.object({ message: z.string(), prospect: prospectSchema, studentId: z.string() });
 export type ConvertProspectResponse = z.infer<typeof convertProspectResponseSchema>;
 /**
- * 202 from convert: the conversion request is stored but the worker has not finished the account within
- * the wait (a busy machine). It completes, or is undone, by itself; the list shows the outcome.
+ * 202 from convert: the conversion request is stored but the worker has not finished the account (or a
+ * screen's read model has not shown it) within the wait, on a busy machine. It completes, or is undone,
+ * by itself; the list shows the outcome.
  */
-export const convertProspectPendingSchema = z.object({ message: z.string(), position: z.number().int(), pending: z.array(z.string()) });
+export const convertProspectPendingSchema = z.object({
+  /** conversionPending when the worker was waited for; absent when only a read model was (the platform's 202, ADR 0005). */
+  message: z.string().optional(),
+  position: z.number().int(),
+  pending: z.array(z.string()),
+});
 export type ConvertProspectPending = z.infer<typeof convertProspectPendingSchema>;
 /** What convert answers with 201 or 202. */
 export const convertProspectAnswerSchema = z.union([convertProspectResponseSchema, convertProspectPendingSchema]);

@@ -36,8 +36,14 @@ export function prospectsUrl(filter: ProspectFilter): string {
   return `/api/admissions/prospects?${params.toString()}`;
 }
 
-/** A status change shows in every list (another filter may now hold the row) and in the counts. */
-function refreshAdmissions(client: QueryClient): Promise<unknown> {
+/**
+ * A status change shows in every list (another filter may now hold the row) and in the counts. The
+ * lists on screen are read again; the cached lists of other filters are dropped, not just marked
+ * stale: shown again (the search box settling, a filter changed back) they would first show the row
+ * as it was before the change, and an action taken on it then would carry the old version (409).
+ */
+export function refreshAdmissions(client: QueryClient): Promise<unknown> {
+  client.removeQueries({ queryKey: admissionsKeys.all, type: 'inactive' });
   return client.invalidateQueries({ queryKey: admissionsKeys.all });
 }
 

@@ -196,7 +196,7 @@ function ConvertToStudent({ prospect }: { prospect: Prospect }) {
       if ('prospect' in answer) toast.success(answer.message || USER_ADMIN_MESSAGES.accountCreated('student'));
       else {
         // 202: stored, and the worker is still making the account; read the list again once it likely has.
-        toast.info(answer.message);
+        toast.info(answer.message ?? ADMISSIONS_MESSAGES.conversionPending);
         setTimeout(() => void refresh(), PENDING_REFRESH_MS);
       }
       setOpen(false);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ADMISSIONS_MESSAGES, convertProspectAnswerSchema, prospectsQuerySchema, type Prospect, type SessionUser } from '@academy/contracts';
 import { renderPage } from '../testing';
-import { admissionsKeys, prospectsUrl, type ProspectFilter } from './api';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { admissionsKeys, prospectsUrl, refreshAdmissions, type ProspectFilter } from './api';
 import { DEFAULT_PROSPECT_FILTER, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './prospect-filters';
 import { ProspectivePage } from './prospective-page';
 
@@ -182,6 +183,28 @@ describe('what Convert to student is answered', () => {
     expect('prospect' in converted).toBe(true);
     expect('prospect' in pending).toBe(false);
     expect(pending.message).toBe(ADMISSIONS_MESSAGES.conversionPending);
-    expect(() => convertProspectAnswerSchema.parse({ position: 42, pending: [] })).toThrow();
+    // The platform's 202 (a read model still behind) has no message: the screen says the same.
+    expect('prospect' in convertProspectAnswerSchema.parse({ position: 42, pending: ['users'] })).toBe(false);
+    expect(() => convertProspectAnswerSchema.parse({ message: 'x', prospect: thandi })).toThrow();
+  });
+});
+
+describe('after a status change', () => {
+  it('drops the cached lists of other filters, so none shows the row as it was before the change', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const shown = admissionsKeys.prospects({ kind: 'application', status: null, q: 'nkosi' });
+    const other = admissionsKeys.prospects({ kind: 'application', status: null, q: '' });
+    let fetched = 0;
+    // The list on screen (observed) and one the user looked at before (cached, not observed).
+    const observer = new QueryObserver(client, { queryKey: shown, queryFn: async () => ({ prospects: [{ ...thandi, status: 'contacted', version: 2 }], n: ++fetched }) });
+    const unsubscribe = observer.subscribe(() => {});
+    await observer.refetch();
+    client.setQueryData(other, { prospects: [thandi] });
+    await refreshAdmissions(client);
+    expect(client.getQueryData(other)).toBeUndefined();
+    expect(client.getQueryState(shown)?.isInvalidated).toBe(false);
+    expect(fetched).toBe(2);
+    unsubscribe();
+    client.clear();
   });
 });
