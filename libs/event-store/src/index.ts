@@ -2,6 +2,7 @@ export * from './port.js';
 export { DomainError, fold, handleCommand, type Decider, type DecidedEvent, type LoadedEvent, type LoadedEventOf, type DomainErrorKind, type HandleCommandOptions, type CommandOutcome } from './decider.js';
 export { canonicalJson } from './canonical.js';
 export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
+export { EVENT_STORE_MIGRATIONS, migrateEventStore, NewerSchemaError, type EventStoreMigration } from './postgres/migrations.js';
 export { chainHash, canonicalBody } from './postgres/hash-chain.js';
 export { loadMasterKey, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
 export { deriveSubkey, LookupKey, EmailLookup, EMAIL_LOOKUP_PURPOSE, normaliseEmail } from './crypto/lookup-key.js';

@@ -33,7 +33,8 @@ import {
   type VerifyResult,
 } from '../port.js';
 import { canonicalBody, chainHash, type HashedBody } from './hash-chain.js';
-import { assertSchemaName, channelName, GENESIS_HASH, lockKey, schemaSql } from './schema.js';
+import { migrateEventStore } from './migrations.js';
+import { assertSchemaName, channelName, GENESIS_HASH } from './schema.js';
 import { PgSubscription } from './subscription.js';
 
 export interface PostgresEventStoreOptions {
@@ -155,20 +156,12 @@ export class PostgresEventStore implements EventStore {
     this.t = `"${this.schema}"`;
   }
 
-  /** Creates or updates the adapter's schema; safe to run concurrently from several processes. */
-  async migrate(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`SELECT pg_advisory_xact_lock(${lockKey(this.schema, 'migrate')})`);
-      await client.query(schemaSql(this.schema));
-      await client.query('COMMIT');
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
+  /**
+   * Applies the adapter's numbered migrations this schema has not had (migrations.ts); resolves to the
+   * versions applied now. Safe to run concurrently from several processes.
+   */
+  migrate(): Promise<number[]> {
+    return migrateEventStore(this.pool, this.schema);
   }
 
   // ---------------------------------------------------------------- append

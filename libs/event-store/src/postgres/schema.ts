@@ -1,4 +1,5 @@
-// The DDL the Postgres adapter owns (read models live elsewhere). Idempotent: run on every start.
+// The DDL the Postgres adapter owns (read models live elsewhere), as numbered migrations
+// (migrations.ts applies each once and records it in <schema>.schema_migrations).
 import { createHash } from 'node:crypto';
 
 /** Genesis "previous hash" of position 1. */
@@ -18,11 +19,14 @@ export function channelName(schema: string): string {
   return `${schema}_appended`;
 }
 
-export function schemaSql(schema: string): string {
+/**
+ * Migration 1, the baseline: the log, the subject keys, the append-only triggers and append_events,
+ * as the adapter made them (idempotently, on every start) before migrations were numbered. Every
+ * statement is IF NOT EXISTS / OR REPLACE, so it applies cleanly over a database the older code made.
+ */
+export function baselineSql(schema: string): string {
   const s = `"${schema}"`;
   return `
-CREATE SCHEMA IF NOT EXISTS ${s};
-
 CREATE TABLE IF NOT EXISTS ${s}.events (
   position        bigint      PRIMARY KEY,          -- assigned under the append lock: gap-free, commit order
   stream_id       text        NOT NULL,
