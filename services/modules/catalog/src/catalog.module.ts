@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { catalogEntities } from './projections/catalog/catalog.orm.js';
 import { CreateProgramController } from './commands/create-program/create-program.http.controller.js';
 import { CreateProgramHandler } from './commands/create-program/create-program.handler.js';
 import { UpdateProgramController } from './commands/update-program/update-program.http.controller.js';
@@ -27,10 +29,11 @@ import { PublicCoursesController } from './queries/public-courses/public-courses
 import { PublicCoursesHandler } from './queries/public-courses/public-courses.handler.js';
 import { CourseImageController } from './queries/course-image/course-image.http.controller.js';
 import { CourseImageHandler } from './queries/course-image/course-image.handler.js';
-import { CatalogReader } from './projections/catalog/catalog.reader.js';
 
-/** The catalog context's HTTP side. Needs EventSourcingModule, BackboneModule and AuthModule (global) from the composition root. */
+/** The catalog context's HTTP side. Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global) from the composition root. */
 @Module({
+  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
+  imports: [MikroOrmModule.forFeature(catalogEntities)],
   controllers: [
     ListProgramsController,
     CreateProgramController,
@@ -48,7 +51,6 @@ import { CatalogReader } from './projections/catalog/catalog.reader.js';
     CourseImageController,
   ],
   providers: [
-    CatalogReader,
     CreateProgramHandler,
     UpdateProgramHandler,
     DeleteProgramHandler,

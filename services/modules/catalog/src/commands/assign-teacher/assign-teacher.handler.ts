@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { assignmentDecider, assignmentStream, pairDecider, pairStream } from '../../domain/teacher-assignment.js';
-import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
+import { ListTeacherAssignments } from '../../queries/list-teacher-assignments/list-teacher-assignments.query.js';
+import { isLiveTeacher, subjectExists } from './assignable.read.js';
 import { AssignTeacher } from './assign-teacher.command.js';
 
 /**
@@ -19,7 +22,8 @@ export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly catalog: CatalogReader,
+    private readonly em: EntityManager,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, input }: AssignTeacher) {
@@ -27,7 +31,7 @@ export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
     const { teacherId, subjectId } = input;
     const facts = await this.gate.check(
       CATALOG_READ_MODEL,
-      async () => ({ teacherIsLive: await this.catalog.isLiveTeacher(teacherId), subjectExists: (await this.catalog.subject(subjectId)) !== null }),
+      async () => ({ teacherIsLive: await isLiveTeacher(this.em, teacherId), subjectExists: await subjectExists(this.em, subjectId) }),
       (f) => f.teacherIsLive && f.subjectExists,
       caller.seen,
     );
@@ -43,7 +47,8 @@ export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
       },
     });
     await this.gate.reach(CATALOG_READ_MODEL, position);
-    const assignment = await this.catalog.assignment(assignmentId);
+    // The answer is the Teacher Assignments screen's own query, as the caller will see it next.
+    const [assignment] = (await this.queries.execute(new ListTeacherAssignments(assignmentId))).assignments;
     if (!assignment) throw new DomainError('not_found', CATALOG_MESSAGES.assignmentNotFound);
     return { assignment, position };
   }
@@ -54,6 +59,11 @@ export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
    * its teacher (deleted, or no longer a teacher: identity's events, not ours), so the pair is free.
    */
   private isShown(holder: string, claimedAt: number, seen?: number): Promise<boolean> {
-    return this.gate.check(CATALOG_READ_MODEL, async () => (await this.catalog.assignment(holder)) !== null, (shown) => !shown, Math.max(claimedAt, seen ?? 0));
+    return this.gate.check(
+      CATALOG_READ_MODEL,
+      async () => (await this.queries.execute(new ListTeacherAssignments(holder))).assignments.length > 0,
+      (shown) => !shown,
+      Math.max(claimedAt, seen ?? 0),
+    );
   }
 }

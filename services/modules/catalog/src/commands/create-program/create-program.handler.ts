@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { type EventStore, runCommand } from '@academy/event-store';
 import { programDecider, programStream } from '../../domain/program.js';
-import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
+import { ListPrograms } from '../../queries/list-programs/list-programs.query.js';
 import { CreateProgram } from './create-program.command.js';
 
 /** A new program stream; answers the program as the Programs screen will show it. */
@@ -13,7 +14,7 @@ export class CreateProgramHandler implements ICommandHandler<CreateProgram> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly catalog: CatalogReader,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, input }: CreateProgram) {
@@ -25,7 +26,9 @@ export class CreateProgramHandler implements ICommandHandler<CreateProgram> {
       },
     });
     await this.gate.reach(CATALOG_READ_MODEL, position);
-    const program = (await this.catalog.program(programId)) ?? { id: programId, ...input, createdAt: caller.metadata.occurredAt, subjectCount: 0, enrollmentCount: 0 };
+    // The answer is the Programs screen's own query, as the caller will see it next.
+    const [shown] = (await this.queries.execute(new ListPrograms(programId))).programs;
+    const program = shown ?? { id: programId, ...input, createdAt: caller.metadata.occurredAt, subjectCount: 0, enrollmentCount: 0 };
     return { program, position };
   }
 }

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
 import { CATALOG_MESSAGES, programRequestSchema } from '@academy/contracts';
-import { CATALOG_PROJECTION } from '../../projections/catalog/catalog.projection.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { CreateProgram } from './create-program.command.js';
 
 @ApiTags('catalog')

@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { programDecider, programStream } from '../../domain/program.js';
-import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
+import { programInUse } from './in-use.read.js';
 import { DeleteProgram } from './delete-program.command.js';
 
 /**
@@ -16,12 +18,12 @@ export class DeleteProgramHandler implements ICommandHandler<DeleteProgram> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly catalog: CatalogReader,
+    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, programId }: DeleteProgram) {
     if (!isUuid(programId)) throw new DomainError('not_found', CATALOG_MESSAGES.programNotFound);
-    const inUse = await this.gate.check(CATALOG_READ_MODEL, () => this.catalog.programInUse(programId), (used) => !used, caller.seen);
+    const inUse = await this.gate.check(CATALOG_READ_MODEL, () => programInUse(this.em, programId), (used) => !used, caller.seen);
     const { position } = await runCommand(this.store, caller.metadata, {
       execute: async (unit) => {
         const stream = await unit.load(programStream(programId), programDecider);

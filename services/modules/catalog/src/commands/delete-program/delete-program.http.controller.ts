@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { CATALOG_MESSAGES } from '@academy/contracts';
-import { CATALOG_PROJECTION } from '../../projections/catalog/catalog.projection.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { DeleteProgram } from './delete-program.command.js';
 
 @ApiTags('catalog')

@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { subjectDecider, subjectStream } from '../../domain/subject.js';
-import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
+import { subjectInUse } from './in-use.read.js';
 import { DeleteSubject } from './delete-subject.command.js';
 
 /** Admin Subjects, delete: refused while teacher assignments or enrollments reference it (a refusal confirmed at the log's head). */
@@ -13,12 +15,12 @@ export class DeleteSubjectHandler implements ICommandHandler<DeleteSubject> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly catalog: CatalogReader,
+    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, subjectId }: DeleteSubject) {
     if (!isUuid(subjectId)) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
-    const inUse = await this.gate.check(CATALOG_READ_MODEL, () => this.catalog.subjectInUse(subjectId), (used) => !used, caller.seen);
+    const inUse = await this.gate.check(CATALOG_READ_MODEL, () => subjectInUse(this.em, subjectId), (used) => !used, caller.seen);
     const { position } = await runCommand(this.store, caller.metadata, {
       execute: async (unit) => {
         const stream = await unit.load(subjectStream(subjectId), subjectDecider);

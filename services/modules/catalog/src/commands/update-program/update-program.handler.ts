@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { programDecider, programStream } from '../../domain/program.js';
-import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
+import { ListPrograms } from '../../queries/list-programs/list-programs.query.js';
 import { UpdateProgram } from './update-program.command.js';
 
 /** Admin Programs, edit: the whole new state; answers the program as the Programs screen shows it. */
@@ -13,7 +14,7 @@ export class UpdateProgramHandler implements ICommandHandler<UpdateProgram> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly catalog: CatalogReader,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, programId, input }: UpdateProgram) {
@@ -25,7 +26,8 @@ export class UpdateProgramHandler implements ICommandHandler<UpdateProgram> {
       },
     });
     await this.gate.reach(CATALOG_READ_MODEL, position);
-    const program = await this.catalog.program(programId);
+    // The answer is the Programs screen's own query, as the caller will see it next.
+    const [program] = (await this.queries.execute(new ListPrograms(programId))).programs;
     if (!program) throw new DomainError('not_found', CATALOG_MESSAGES.programNotFound);
     return { program, position };
   }

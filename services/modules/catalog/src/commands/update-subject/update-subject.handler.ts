@@ -1,10 +1,13 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { subjectDecider, subjectStream } from '../../domain/subject.js';
-import { CatalogReader, CATALOG_READ_MODEL } from '../../projections/catalog/catalog.reader.js';
+import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
+import { ListSubjects } from '../../queries/list-subjects/list-subjects.query.js';
+import { hasProgram, subjectHasEnrollments } from './subject-move.read.js';
 import { UpdateSubject } from './update-subject.command.js';
 
 /** Admin Subjects, edit: the program must exist; enrollments pin a subject to its program. */
@@ -13,7 +16,8 @@ export class UpdateSubjectHandler implements ICommandHandler<UpdateSubject> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly catalog: CatalogReader,
+    private readonly em: EntityManager,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, subjectId, input }: UpdateSubject) {
@@ -25,7 +29,7 @@ export class UpdateSubjectHandler implements ICommandHandler<UpdateSubject> {
         // on what the caller has seen; a refusal is confirmed at the log's head.
         const facts = await this.gate.check(
           CATALOG_READ_MODEL,
-          async () => ({ programExists: (await this.catalog.program(input.programId)) !== null, hasEnrollments: await this.catalog.subjectHasEnrollments(subjectId) }),
+          async () => ({ programExists: await hasProgram(this.em, input.programId), hasEnrollments: await subjectHasEnrollments(this.em, subjectId) }),
           (f) => f.programExists && (!f.hasEnrollments || input.programId === stream.state.programId),
           caller.seen,
         );
@@ -33,7 +37,8 @@ export class UpdateSubjectHandler implements ICommandHandler<UpdateSubject> {
       },
     });
     await this.gate.reach(CATALOG_READ_MODEL, position);
-    const subject = await this.catalog.subject(subjectId);
+    // The answer is the Subjects screen's own query, as the caller will see it next.
+    const [subject] = (await this.queries.execute(new ListSubjects({ subjectId }))).subjects;
     if (!subject) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
     return { subject, position };
   }

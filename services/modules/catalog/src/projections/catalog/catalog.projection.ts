@@ -2,8 +2,9 @@
 // foreign integration events from the shared log: identity's (who is a teacher, their name and email;
 // a deleted teacher or one whose role changes away from teacher loses their assignments) and
 // enrollment's (how many enrollments reference a program or subject: the "in use" delete rules).
-import { changePersonRole, forgetPerson, PEOPLE_TABLE, peopleHandlers } from '@academy/backend';
-import type { Projection } from '@academy/event-store';
+// Written through the QueryBuilder of the transaction's EntityManager (tx.em, ADR 0018): one
+// statement per change, with no entity loaded into the identity map.
+import type { Projection, ProjectionTx } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
@@ -20,91 +21,93 @@ import {
   TeacherUnassignedV1,
   UserDeletedV1,
 } from '@academy/contracts';
+import { CatalogAssignment } from './assignment.entity.js';
+import { catalogOrm } from './catalog.orm.js';
+import { CatalogEnrollment } from './enrollment.entity.js';
+import { CATALOG_PROJECTION } from './names.js';
+import { changePersonRole, forgetPerson, peopleHandlers } from './people.js';
+import { CatalogPerson } from './person.entity.js';
+import { CatalogProgram } from './program.entity.js';
+import { CatalogSubject } from './subject.entity.js';
 
-export const CATALOG_PROJECTION = 'catalog';
+export { CATALOG_PROJECTION } from './names.js';
+
+const programs = (tx: ProjectionTx) => tx.em.createQueryBuilder(CatalogProgram);
+const subjects = (tx: ProjectionTx) => tx.em.createQueryBuilder(CatalogSubject);
+const assignments = (tx: ProjectionTx) => tx.em.createQueryBuilder(CatalogAssignment);
+const enrollments = (tx: ProjectionTx) => tx.em.createQueryBuilder(CatalogEnrollment);
 
 export const catalogProjection: Projection = {
   name: CATALOG_PROJECTION,
+  // Still v1 on MikroORM (ADR 0018): its migration makes exactly the tables v1's SQL made (same
+  // columns, types, order, primary keys and index names) and the handlers write the same rows.
   version: 1,
-  async setup(tx) {
-    await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL, description text NOT NULL, created_at timestamptz NOT NULL)`);
-    await tx.query(`CREATE TABLE subjects (
-      id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL, week_number integer, description text NOT NULL, created_at timestamptz NOT NULL)`);
-    await tx.query('CREATE INDEX subjects_program_idx ON subjects (program_id)');
-    await tx.query(PEOPLE_TABLE);
-    await tx.query(`CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL, assigned_at timestamptz NOT NULL)`);
-    await tx.query('CREATE INDEX assignments_teacher_idx ON assignments (teacher_id)');
-    await tx.query('CREATE INDEX assignments_subject_idx ON assignments (subject_id)');
-    await tx.query(`CREATE TABLE enrollments (id uuid PRIMARY KEY, student_id uuid NOT NULL, program_id uuid NOT NULL, subject_id uuid NOT NULL)`);
-    await tx.query('CREATE INDEX enrollments_program_idx ON enrollments (program_id)');
-    await tx.query('CREATE INDEX enrollments_subject_idx ON enrollments (subject_id)');
-    await tx.query('CREATE INDEX enrollments_student_idx ON enrollments (student_id)');
-  },
+  orm: catalogOrm,
   handlers: {
     [CATALOG_EVENTS.ProgramCreated]: async (e, tx) => {
       const d = ProgramCreatedV1.parse(e);
-      await tx.query('INSERT INTO programs (id, name, type, description, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING', [
-        d.programId,
-        d.name,
-        d.type,
-        d.description,
-        e.metadata.occurredAt,
-      ]);
+      await programs(tx)
+        .insert({ id: d.programId, name: d.name, type: d.type, description: d.description, createdAt: new Date(e.metadata.occurredAt) })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [CATALOG_EVENTS.ProgramUpdated]: async (e, tx) => {
       const d = ProgramUpdatedV1.parse(e);
-      await tx.query('UPDATE programs SET name = $2, type = $3, description = $4 WHERE id = $1', [d.programId, d.name, d.type, d.description]);
+      await programs(tx).update({ name: d.name, type: d.type, description: d.description }).where({ id: d.programId }).execute();
     },
     [CATALOG_EVENTS.ProgramDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM programs WHERE id = $1', [ProgramDeletedV1.parse(e).programId]);
+      await programs(tx).delete().where({ id: ProgramDeletedV1.parse(e).programId }).execute();
     },
     [CATALOG_EVENTS.SubjectCreated]: async (e, tx) => {
       const d = SubjectCreatedV1.parse(e);
-      await tx.query(
-        'INSERT INTO subjects (id, program_id, name, week_number, description, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING',
-        [d.subjectId, d.programId, d.name, d.weekNumber, d.description, e.metadata.occurredAt],
-      );
+      await subjects(tx)
+        .insert({ id: d.subjectId, programId: d.programId, name: d.name, weekNumber: d.weekNumber, description: d.description, createdAt: new Date(e.metadata.occurredAt) })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [CATALOG_EVENTS.SubjectUpdated]: async (e, tx) => {
       const d = SubjectUpdatedV1.parse(e);
-      await tx.query('UPDATE subjects SET program_id = $2, name = $3, week_number = $4, description = $5 WHERE id = $1', [d.subjectId, d.programId, d.name, d.weekNumber, d.description]);
+      await subjects(tx).update({ programId: d.programId, name: d.name, weekNumber: d.weekNumber, description: d.description }).where({ id: d.subjectId }).execute();
     },
     [CATALOG_EVENTS.SubjectDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM subjects WHERE id = $1', [SubjectDeletedV1.parse(e).subjectId]);
+      await subjects(tx).delete().where({ id: SubjectDeletedV1.parse(e).subjectId }).execute();
     },
     [CATALOG_EVENTS.TeacherAssigned]: async (e, tx) => {
       const d = TeacherAssignedV1.parse(e);
       // A teacher deleted or no longer a teacher by now (a replay) keeps no assignment.
-      await tx.query(
-        `INSERT INTO assignments (id, teacher_id, subject_id, assigned_at)
-         SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM people WHERE id = $2 AND role = 'teacher') ON CONFLICT (id) DO NOTHING`,
-        [d.assignmentId, d.teacherId, d.subjectId, e.metadata.occurredAt],
-      );
+      const teacher = await tx.em.createQueryBuilder(CatalogPerson).select('id').where({ id: d.teacherId, role: 'teacher' }).limit(1).execute('get');
+      if (!teacher) return;
+      await assignments(tx)
+        .insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId, assignedAt: new Date(e.metadata.occurredAt) })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [CATALOG_EVENTS.TeacherUnassigned]: async (e, tx) => {
-      await tx.query('DELETE FROM assignments WHERE id = $1', [TeacherUnassignedV1.parse(e).assignmentId]);
+      await assignments(tx).delete().where({ id: TeacherUnassignedV1.parse(e).assignmentId }).execute();
     },
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
       const d = StudentEnrolledV1.parse(e);
-      await tx.query('INSERT INTO enrollments (id, student_id, program_id, subject_id) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
-        d.enrollmentId,
-        d.studentId,
-        d.programId,
-        d.subjectId,
-      ]);
+      await enrollments(tx)
+        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, subjectId: d.subjectId })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     ...peopleHandlers,
     [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
       await changePersonRole(e, tx);
       const d = RoleAssignedV1.parse(e);
-      if (d.role !== 'teacher') await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [d.userId]);
+      if (d.role !== 'teacher') await assignments(tx).delete().where({ teacherId: d.userId }).execute();
     },
     // Spec §5: deleting a user removes their enrollments (and, for a teacher, their assignments).
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       await forgetPerson(e, tx);
       const { userId } = UserDeletedV1.parse(e);
-      await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [userId]);
-      await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
+      await assignments(tx).delete().where({ teacherId: userId }).execute();
+      await enrollments(tx).delete().where({ studentId: userId }).execute();
     },
   },
 };

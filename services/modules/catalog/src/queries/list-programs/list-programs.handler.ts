@@ -1,12 +1,13 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
 import { ListPrograms } from './list-programs.query.js';
+import { readPrograms } from './list-programs.read.js';
 
 @QueryHandler(ListPrograms)
 export class ListProgramsHandler implements IQueryHandler<ListPrograms> {
-  constructor(private readonly catalog: CatalogReader) {}
+  constructor(private readonly em: EntityManager) {}
 
-  async execute() {
-    return { programs: await this.catalog.programs() };
+  async execute({ programId }: ListPrograms) {
+    return { programs: await readPrograms(this.em, programId) };
   }
 }

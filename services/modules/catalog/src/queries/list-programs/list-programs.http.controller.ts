@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
-import { CATALOG_PROJECTION } from '../../projections/catalog/catalog.projection.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListPrograms } from './list-programs.query.js';
 
 @ApiTags('catalog')

@@ -1,5 +1,12 @@
 import { Query } from '@nestjs/cqrs';
 import type { ProgramsResponse } from '@academy/contracts';
 
-/** Admin Programs: every program by name, with its subject and enrollment counts. */
-export class ListPrograms extends Query<ProgramsResponse> {}
+/**
+ * Admin Programs: every program by name, with its subject and enrollment counts. With a `programId`,
+ * only that program as the screen shows it (what a program command answers; none for an unknown id).
+ */
+export class ListPrograms extends Query<ProgramsResponse> {
+  constructor(readonly programId?: string) {
+    super();
+  }
+}

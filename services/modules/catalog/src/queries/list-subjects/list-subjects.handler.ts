@@ -1,12 +1,13 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
 import { ListSubjects } from './list-subjects.query.js';
+import { readSubjects } from './list-subjects.read.js';
 
 @QueryHandler(ListSubjects)
 export class ListSubjectsHandler implements IQueryHandler<ListSubjects> {
-  constructor(private readonly catalog: CatalogReader) {}
+  constructor(private readonly em: EntityManager) {}
 
-  async execute({ programId }: ListSubjects) {
-    return { subjects: await this.catalog.subjects(programId) };
+  async execute({ filter }: ListSubjects) {
+    return { subjects: await readSubjects(this.em, filter) };
   }
 }

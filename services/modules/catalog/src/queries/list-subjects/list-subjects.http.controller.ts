@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, ZodValidationPipe } from '@academy/backend';
 import { subjectsQuerySchema } from '@academy/contracts';
-import { CATALOG_PROJECTION } from '../../projections/catalog/catalog.projection.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListSubjects } from './list-subjects.query.js';
 
 @ApiTags('catalog')
@@ -15,6 +15,6 @@ export class ListSubjectsController {
   @Roles('admin')
   @ReadsProjections(CATALOG_PROJECTION)
   list(@Query(new ZodValidationPipe(subjectsQuerySchema)) query: ReturnType<typeof subjectsQuerySchema.parse>) {
-    return this.dispatch.query(new ListSubjects(query.programId));
+    return this.dispatch.query(new ListSubjects({ programId: query.programId }));
   }
 }

@@ -1,12 +1,13 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
 import { ListTeacherAssignments } from './list-teacher-assignments.query.js';
+import { readAssignments } from './list-teacher-assignments.read.js';
 
 @QueryHandler(ListTeacherAssignments)
 export class ListTeacherAssignmentsHandler implements IQueryHandler<ListTeacherAssignments> {
-  constructor(private readonly catalog: CatalogReader) {}
+  constructor(private readonly em: EntityManager) {}
 
-  async execute() {
-    return { assignments: await this.catalog.assignments() };
+  async execute({ assignmentId }: ListTeacherAssignments) {
+    return { assignments: await readAssignments(this.em, assignmentId) };
   }
 }

@@ -1,12 +1,13 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { CatalogReader } from '../../projections/catalog/catalog.reader.js';
 import { MySubjects } from './my-subjects.query.js';
+import { readMySubjects } from './my-subjects.read.js';
 
 @QueryHandler(MySubjects)
 export class MySubjectsHandler implements IQueryHandler<MySubjects> {
-  constructor(private readonly catalog: CatalogReader) {}
+  constructor(private readonly em: EntityManager) {}
 
   async execute({ teacherId }: MySubjects) {
-    return { subjects: await this.catalog.subjectsOf(teacherId) };
+    return { subjects: await readMySubjects(this.em, teacherId) };
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import { CATALOG_PROJECTION } from '../../projections/catalog/catalog.projection.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { MySubjects } from './my-subjects.query.js';
 
 @ApiTags('catalog')
