@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { enrollmentEntities } from './projections/enrollments/enrollments.orm.js';
 import { EnrollStudentController } from './commands/enroll-student/enroll-student.http.controller.js';
 import { EnrollStudentHandler } from './commands/enroll-student/enroll-student.handler.js';
 import { ChangeEnrollmentStatusController } from './commands/change-enrollment-status/change-enrollment-status.http.controller.js';
@@ -13,13 +15,13 @@ import { GetEnrollmentController } from './queries/get-enrollment/get-enrollment
 import { GetEnrollmentHandler } from './queries/get-enrollment/get-enrollment.handler.js';
 import { MyEnrollmentController } from './queries/my-enrollment/my-enrollment.http.controller.js';
 import { MyEnrollmentHandler } from './queries/my-enrollment/my-enrollment.handler.js';
-import { EnrollmentsReader } from './projections/enrollments/enrollments.reader.js';
 
-/** The enrollment context's HTTP side. Needs EventSourcingModule, BackboneModule and AuthModule (global) from the composition root. */
+/** The enrollment context's HTTP side. Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global) from the composition root. */
 @Module({
+  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
+  imports: [MikroOrmModule.forFeature(enrollmentEntities)],
   controllers: [ImportEnrollmentsController, ListEnrollmentsController, EnrollmentCountsController, EnrollStudentController, GetEnrollmentController, ChangeEnrollmentStatusController, MyEnrollmentController],
   providers: [
-    EnrollmentsReader,
     EnrollStudentHandler,
     ChangeEnrollmentStatusHandler,
     ImportEnrollmentsHandler,

@@ -5,3 +5,4 @@ import { enrollmentProjection } from './projections/enrollments/enrollments.proj
 export { EnrollmentModule } from './enrollment.module.js';
 export { enrollmentReactors } from './reactions/advance-week-on-capstone-passed.reactor.js';
 export const enrollmentProjections: Projection[] = [enrollmentProjection];
+export { enrollmentEntities, enrollmentOrm } from './projections/enrollments/enrollments.orm.js';

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { type EventStore, runCommand } from '@academy/event-store';
-import { ENROLLMENT_READ_MODEL, EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
+import { ENROLLMENT_READ_MODEL } from '../../projections/enrollments/enrollments.projection.js';
 import { ENROLL_RETRY, enrollPlans } from '../enroll-plans.js';
 import { EnrollStudent } from './enroll-student.command.js';
+import { readEnrollFacts } from './enroll-facts.read.js';
 
 /**
  * Admin Enrollments, enroll (spec §5): a live student, an existing program, a subject of that program;
@@ -17,7 +19,7 @@ export class EnrollStudentHandler implements ICommandHandler<EnrollStudent> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly enrollments: EnrollmentsReader,
+    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, input }: EnrollStudent) {
@@ -26,10 +28,7 @@ export class EnrollStudentHandler implements ICommandHandler<EnrollStudent> {
     // read model; a refusal is confirmed at the log's head before it is answered.
     const facts = await this.gate.check(
       ENROLLMENT_READ_MODEL,
-      async () => {
-        const [studentIsLive, program, subject] = await Promise.all([this.enrollments.isLiveStudent(input.studentId), this.enrollments.program(input.programId), this.enrollments.subject(input.subjectId)]);
-        return { studentIsLive, programExists: program !== null, subjectInProgram: subject?.program_id === input.programId };
-      },
+      () => readEnrollFacts(this.em, input),
       (f) => f.studentIsLive && f.programExists && f.subjectInProgram,
       caller.seen,
     );

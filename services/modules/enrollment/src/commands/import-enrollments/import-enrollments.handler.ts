@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { ENROLLMENT_MESSAGES, type ImportEnrollmentsResponse } from '@academy/contracts';
 import { CsvError, readImportFile } from '../../domain/csv.js';
 import { checkImport } from '../../domain/import-check.js';
-import { ENROLLMENT_READ_MODEL, EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
+import { ENROLLMENT_READ_MODEL } from '../../projections/enrollments/enrollments.projection.js';
 import { ENROLL_RETRY, enrollPlans } from '../enroll-plans.js';
 import { ImportEnrollments } from './import-enrollments.command.js';
+import { readImportKnowledge } from './import-knowledge.read.js';
 
 /**
  * Bulk enrollment from CSV: every row is checked against the read model; a dry run writes nothing;
@@ -19,7 +21,7 @@ export class ImportEnrollmentsHandler implements ICommandHandler<ImportEnrollmen
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly enrollments: EnrollmentsReader,
+    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, input }: ImportEnrollments) {
@@ -34,7 +36,7 @@ export class ImportEnrollmentsHandler implements ICommandHandler<ImportEnrollmen
     // they are reported (a student or program made a moment ago may not show yet).
     const rows = await this.gate.check(
       ENROLLMENT_READ_MODEL,
-      async () => checkImport(lines, await this.enrollments.lookups()),
+      async () => checkImport(lines, await readImportKnowledge(this.em)),
       (checked) => checked.every((r) => r.problems.length === 0),
       caller.seen,
     );

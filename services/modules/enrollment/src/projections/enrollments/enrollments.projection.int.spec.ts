@@ -36,6 +36,38 @@ describe('enrollment projection', () => {
     expect(await t.rows('SELECT id FROM people')).toEqual([]);
   });
 
+  it('stamps activation and completion from the events and keeps a stamp an event does not carry', async () => {
+    const t = await spec.given([
+      ...background,
+      event(stream, 'EnrollmentStatusChanged', { enrollmentId: ENROLLMENT, status: 'dropped', previousStatus: 'active' }),
+      event(stream, 'EnrollmentStatusChanged', { enrollmentId: ENROLLMENT, status: 'completed', previousStatus: 'dropped', completedAt: '2026-02-03T04:05:06.789Z' }),
+    ]);
+    // StudentEnrolled is the fourth event of the scenario's clock (one second apart from 2026-01-01T00:00:00Z).
+    expect(await t.rows('SELECT status, enrolled_at, activated_at, completed_at, version FROM enrollments')).toEqual([
+      { status: 'completed', enrolled_at: new Date('2026-01-01T00:00:03.000Z'), activated_at: new Date('2026-01-02T00:00:00.000Z'), completed_at: new Date('2026-02-03T04:05:06.789Z'), version: 4 },
+    ]);
+  });
+
+  it('keeps the catalog and the people as their later events say', async () => {
+    const SUBJECT_2 = '00000000-0000-4000-8000-000000000006';
+    const t = await spec.given([
+      ...background,
+      event(`program-${PROGRAM}`, 'ProgramUpdated', { programId: PROGRAM, name: 'Evening II', type: 'daytime', description: 'e' }),
+      event(`subject-${SUBJECT}`, 'SubjectUpdated', { subjectId: SUBJECT, programId: PROGRAM, name: 'Web II', weekNumber: null, description: '' }),
+      event(`subject-${SUBJECT_2}`, 'SubjectCreated', { subjectId: SUBJECT_2, programId: PROGRAM, name: 'Data', weekNumber: null, description: '' }),
+      event(`subject-${SUBJECT_2}`, 'SubjectDeleted', { subjectId: SUBJECT_2 }),
+      event(`user-${STUDENT}`, 'StudentContactUpdated', { userId: STUDENT }, { personal: { subjectId: STUDENT, data: { fullName: 'Ann B. Lee' } } }),
+      event(`user-${STUDENT}`, 'RoleAssigned', { userId: STUDENT, role: 'teacher', previousRole: 'student' }),
+    ]);
+    expect(await t.rows('SELECT id, name, type, description FROM programs')).toEqual([{ id: PROGRAM, name: 'Evening II', type: 'daytime', description: 'e' }]);
+    expect(await t.rows('SELECT id, program_id, name FROM subjects')).toEqual([{ id: SUBJECT, program_id: PROGRAM, name: 'Web II' }]);
+    expect(await t.rows('SELECT id, role, full_name, email FROM people')).toEqual([{ id: STUDENT, role: 'teacher', full_name: 'Ann B. Lee', email: 'ann@example.com' }]);
+    const gone = await t.andThen([event(`program-${PROGRAM}`, 'ProgramDeleted', { programId: PROGRAM })]);
+    expect(await gone.rows('SELECT id FROM programs')).toEqual([]);
+    // The enrollment stays (its program's name is gone from the screens, not the enrollment).
+    expect(await gone.rows('SELECT program_id FROM enrollments')).toEqual([{ program_id: PROGRAM }]);
+  });
+
   it('replays EnrollmentWeekAdvanced stored at v1 as v2: the same weeks, the log untouched', async () => {
     // As the producer wrote them before v2: `week`, and `capstoneId` only sometimes.
     const v1 = [

@@ -1,8 +1,8 @@
 // enrollment: the enrollment context's read tables. Its own events, and foreign integration events
 // from the shared log: identity's (who is a student, their name and email; UserDeleted removes the
 // person and their enrollments) and the catalog's (program name/type/description, subject name and
-// program), so a screen needs no other context.
-import { forgetPerson, PEOPLE_TABLE, peopleHandlers } from '@academy/backend';
+// program), so a screen needs no other context. On MikroORM (ADR 0018): the tables are the entities
+// of enrollments.orm.ts, made by the context's migrations; the handlers write through tx.em.
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
@@ -20,87 +20,91 @@ import {
   SubjectUpdatedV1,
   UserDeletedV1,
 } from '@academy/contracts';
+import { EnrollmentRecord } from './enrollment.entity.js';
+import { enrollmentOrm } from './enrollments.orm.js';
+import { forgetPerson, peopleHandlers } from './people.js';
+import { Program } from './program.entity.js';
+import { Subject } from './subject.entity.js';
 
 export const ENROLLMENT_PROJECTION = 'enrollment';
+/** Answers and command checks wait for this projection: every enrollment screen reads it. */
+export const ENROLLMENT_READ_MODEL = [ENROLLMENT_PROJECTION] as const;
+
+// Set-based statements through the QueryBuilder of the transaction's EntityManager (tx.em): one
+// statement per change, as the SQL was, with no entity loaded into the identity map.
+const enrollments = (tx: ProjectionTx) => tx.em.createQueryBuilder(EnrollmentRecord);
+const programs = (tx: ProjectionTx) => tx.em.createQueryBuilder(Program);
+const subjects = (tx: ProjectionTx) => tx.em.createQueryBuilder(Subject);
 
 async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
-  await tx.query(
-    `INSERT INTO programs (id, name, type, description) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type, description = excluded.description`,
-    [d.programId, d.name, d.type, d.description],
-  );
+  await programs(tx).insert({ id: d.programId, name: d.name, type: d.type, description: d.description }).onConflict('id').merge(['name', 'type', 'description']).execute();
 }
 
 async function upsertSubject(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
-  await tx.query(`INSERT INTO subjects (id, program_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET program_id = excluded.program_id, name = excluded.name`, [
-    d.subjectId,
-    d.programId,
-    d.name,
-  ]);
+  await subjects(tx).insert({ id: d.subjectId, programId: d.programId, name: d.name }).onConflict('id').merge(['programId', 'name']).execute();
 }
 
 export const enrollmentProjection: Projection = {
   name: ENROLLMENT_PROJECTION,
+  // Still v1 on MikroORM (ADR 0018): its migration makes exactly the tables v1's SQL made (same
+  // columns, types, order, constraint and index names) and the handlers write the same rows.
   version: 1,
-  async setup(tx) {
-    await tx.query(PEOPLE_TABLE);
-    await tx.query('CREATE INDEX people_email_idx ON people (email)');
-    await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL, description text NOT NULL)`);
-    await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
-    await tx.query(`CREATE TABLE enrollments (
-      id uuid PRIMARY KEY,
-      code text NOT NULL UNIQUE,
-      student_id uuid NOT NULL,
-      program_id uuid NOT NULL,
-      subject_id uuid NOT NULL,
-      status text NOT NULL,
-      current_week integer NOT NULL,
-      enrolled_at timestamptz NOT NULL,
-      activated_at timestamptz,
-      completed_at timestamptz,
-      version integer NOT NULL
-    )`);
-    await tx.query('CREATE INDEX enrollments_student_idx ON enrollments (student_id, program_id)');
-    await tx.query('CREATE INDEX enrollments_enrolled_at_idx ON enrollments (enrolled_at DESC)');
-  },
+  orm: enrollmentOrm,
   handlers: {
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
       const d = StudentEnrolledV1.parse(e);
-      await tx.query(
-        `INSERT INTO enrollments (id, code, student_id, program_id, subject_id, status, current_week, enrolled_at, version)
-         VALUES ($1, $2, $3, $4, $5, 'pending', 1, $6, $7) ON CONFLICT (id) DO NOTHING`,
-        [d.enrollmentId, d.code, d.studentId, d.programId, d.subjectId, e.metadata.occurredAt, e.streamVersion],
-      );
+      await enrollments(tx)
+        .insert({
+          id: d.enrollmentId,
+          code: d.code,
+          studentId: d.studentId,
+          programId: d.programId,
+          subjectId: d.subjectId,
+          status: 'pending',
+          currentWeek: 1,
+          enrolledAt: new Date(e.metadata.occurredAt),
+          version: e.streamVersion,
+        })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [ENROLLMENT_EVENTS.EnrollmentStatusChanged]: async (e, tx) => {
       const d = EnrollmentStatusChangedV1.parse(e);
-      await tx.query(
-        `UPDATE enrollments SET status = $2, activated_at = coalesce($3, activated_at), completed_at = coalesce($4, completed_at), version = $5 WHERE id = $1`,
-        [d.enrollmentId, d.status, d.activatedAt ?? null, d.completedAt ?? null, e.streamVersion],
-      );
+      // A stamp the event does not carry keeps the one the row has (the SQL's coalesce).
+      await enrollments(tx)
+        .update({
+          status: d.status,
+          ...(d.activatedAt != null ? { activatedAt: new Date(d.activatedAt) } : {}),
+          ...(d.completedAt != null ? { completedAt: new Date(d.completedAt) } : {}),
+          version: e.streamVersion,
+        })
+        .where({ id: d.enrollmentId })
+        .execute();
     },
+    // v2 (a stored v1 is upcast on read, ADR 0017): the week is the event's, not an increment.
     [ENROLLMENT_EVENTS.EnrollmentWeekAdvanced]: async (e, tx) => {
       const d = EnrollmentWeekAdvancedV2.parse(e);
-      await tx.query('UPDATE enrollments SET current_week = $2, version = $3 WHERE id = $1', [d.enrollmentId, d.currentWeek, e.streamVersion]);
+      await enrollments(tx).update({ currentWeek: d.currentWeek, version: e.streamVersion }).where({ id: d.enrollmentId }).execute();
     },
     [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
     [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
     [CATALOG_EVENTS.ProgramDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM programs WHERE id = $1', [ProgramDeletedV1.parse(e).programId]);
+      await programs(tx).delete().where({ id: ProgramDeletedV1.parse(e).programId }).execute();
     },
     [CATALOG_EVENTS.SubjectCreated]: upsertSubject,
     [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
     [CATALOG_EVENTS.SubjectDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM subjects WHERE id = $1', [SubjectDeletedV1.parse(e).subjectId]);
+      await subjects(tx).delete().where({ id: SubjectDeletedV1.parse(e).subjectId }).execute();
     },
     ...peopleHandlers,
     // Spec §5: deleting a user removes their enrollments.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       await forgetPerson(e, tx);
       const { userId } = UserDeletedV1.parse(e);
-      await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
+      await enrollments(tx).delete().where({ studentId: userId }).execute();
     },
   },
 };

@@ -1,13 +1,14 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { EnrollmentsResponse } from '@academy/contracts';
-import { EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
 import { ListEnrollments } from './list-enrollments.query.js';
+import { readEnrollments } from './list-enrollments.read.js';
 
 @QueryHandler(ListEnrollments)
 export class ListEnrollmentsHandler implements IQueryHandler<ListEnrollments> {
-  constructor(private readonly enrollments: EnrollmentsReader) {}
+  constructor(private readonly em: EntityManager) {}
 
   async execute(): Promise<EnrollmentsResponse> {
-    return { enrollments: await this.enrollments.list() };
+    return { enrollments: await readEnrollments(this.em) };
   }
 }

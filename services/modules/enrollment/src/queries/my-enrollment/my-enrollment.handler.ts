@@ -1,13 +1,14 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { MyEnrollmentResponse } from '@academy/contracts';
-import { EnrollmentsReader } from '../../projections/enrollments/enrollments.reader.js';
 import { MyEnrollment } from './my-enrollment.query.js';
+import { readActiveEnrollment } from './my-enrollment.read.js';
 
 @QueryHandler(MyEnrollment)
 export class MyEnrollmentHandler implements IQueryHandler<MyEnrollment> {
-  constructor(private readonly enrollments: EnrollmentsReader) {}
+  constructor(private readonly em: EntityManager) {}
 
   async execute({ studentId }: MyEnrollment): Promise<MyEnrollmentResponse> {
-    return { enrollment: await this.enrollments.activeOf(studentId) };
+    return { enrollment: await readActiveEnrollment(this.em, studentId) };
   }
 }
