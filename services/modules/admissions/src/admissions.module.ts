@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { admissionsEntities } from './projections/prospects/admissions.orm.js';
 import { SubmitApplicationController } from './commands/submit-application/submit-application.http.controller.js';
 import { SubmitApplicationHandler } from './commands/submit-application/submit-application.handler.js';
 import { SendQuickContactController } from './commands/send-quick-contact/send-quick-contact.http.controller.js';
@@ -15,15 +17,18 @@ import { ListProspectsController } from './queries/list-prospects/list-prospects
 import { ListProspectsHandler } from './queries/list-prospects/list-prospects.handler.js';
 import { AdmissionsCountsController } from './queries/admissions-counts/admissions-counts.http.controller.js';
 import { AdmissionsCountsHandler } from './queries/admissions-counts/admissions-counts.handler.js';
-import { ProspectsReader } from './projections/prospects/prospects.reader.js';
+import { ProspectByIdHandler } from './queries/prospect-by-id/prospect-by-id.handler.js';
 
 /**
  * The admissions context's HTTP side. Needs, from the composition root: EventSourcingModule and
  * AuthModule (global), HttpPlatformModule (RateLimiter), BackboneModule.forRoot() (the buses, Dispatch,
- * ReadModelGate) and IdentityModule (the AddressHasAccount query convert asks first). The conversion's
- * reactions run in the worker (admissionsReactors, identity's reactors).
+ * ReadModelGate), MikroOrmModule.forRoot({ autoLoadEntities: true }) (global) and IdentityModule (the
+ * AddressHasAccount query convert asks first). The conversion's reactions run in the worker
+ * (admissionsReactors, identity's reactors).
  */
 @Module({
+  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
+  imports: [MikroOrmModule.forFeature(admissionsEntities)],
   controllers: [
     SubmitApplicationController,
     SendQuickContactController,
@@ -35,7 +40,6 @@ import { ProspectsReader } from './projections/prospects/prospects.reader.js';
     EraseProspectController,
   ],
   providers: [
-    ProspectsReader,
     SubmitApplicationHandler,
     SendQuickContactHandler,
     MarkProspectContactedHandler,
@@ -44,6 +48,7 @@ import { ProspectsReader } from './projections/prospects/prospects.reader.js';
     EraseProspectHandler,
     ListProspectsHandler,
     AdmissionsCountsHandler,
+    ProspectByIdHandler,
   ],
 })
 export class AdmissionsModule {}

@@ -11,3 +11,4 @@ export { admissionsMailTemplates } from './notifications/admissions.mail-templat
 export { admissionsInAppTemplates, admissionsSubjectErasures } from './notifications/admissions.in-app-templates.js';
 /** The worker's process managers of this context: erasure after an account's deletion, and the end of a conversion. */
 export const admissionsReactors = (store: EventStore): ReactorDefinition[] => [...erasureReactors(store), conversionReactor(store)];
+export { admissionsEntities, admissionsOrm } from './projections/prospects/admissions.orm.js';

@@ -5,7 +5,7 @@ import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backen
 import { ConcurrencyError, DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
 import { AddressHasAccount, ADMISSIONS_MESSAGES, type ApplicantConvertedData, applicantConversionFailedSchema, prospectStream } from '@academy/contracts';
 import { assertConvertible, assertShownVersion, prospectDecider } from '../../domain/prospect.js';
-import { ProspectsReader } from '../../projections/prospects/prospects.reader.js';
+import { ProspectById } from '../../queries/prospect-by-id/prospect-by-id.query.js';
 import { conversionOutcome, loadSettled } from '../conversion-wait.js';
 import { CONVERT_READ_MODELS } from './convert-prospect.read-models.js';
 import { ConvertProspect, type ConvertProspectResult } from './convert-prospect.command.js';
@@ -32,7 +32,6 @@ export class ConvertProspectHandler implements ICommandHandler<ConvertProspect> 
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly queries: QueryBus,
     private readonly gate: ReadModelGate,
-    private readonly prospects: ProspectsReader,
   ) {}
 
   async execute({ caller, prospectId, input }: ConvertProspect): Promise<ConvertProspectResult> {
@@ -64,7 +63,8 @@ export class ConvertProspectHandler implements ICommandHandler<ConvertProspect> 
     const { studentId } = outcome.data as ApplicantConvertedData;
     // The Students screen lists the new account too: identity's read model is waited for as well.
     await this.gate.reach(CONVERT_READ_MODELS, outcome.position);
-    const prospect = await this.prospects.byId(prospectId);
+    // The answer is the row as the Prospective screens show it: their own query.
+    const prospect = await this.queries.execute(new ProspectById(prospectId));
     if (!prospect) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
     return { outcome: 'converted', prospect, studentId, position: outcome.position };
   }

@@ -1,4 +1,4 @@
-import { ADMISSIONS_PROJECTION } from '../../projections/prospects/prospects.projection.js';
+import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 
 /** What the convert answer waits for: the Prospective row, and identity's users (the Students screen lists the new account). */
 export const CONVERT_READ_MODELS = [ADMISSIONS_PROJECTION, 'identity_users'];

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, type EraseProspectResponse } from '@academy/contracts';
-import { ADMISSIONS_PROJECTION } from '../../projections/prospects/prospects.projection.js';
+import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { EraseProspect } from './erase-prospect.command.js';
 
 /** The bell must stop naming the applicant too: the answer waits for the notifications projection as well. */

@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
 import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { ADMISSIONS_MESSAGES, prospectStream } from '@academy/contracts';
 import { assertShownVersion, prospectDecider } from '../../domain/prospect.js';
-import { ADMISSIONS_READ_MODEL, ProspectsReader } from '../../projections/prospects/prospects.reader.js';
+import { ADMISSIONS_READ_MODEL } from '../../projections/prospects/names.js';
+import { ProspectById } from '../../queries/prospect-by-id/prospect-by-id.query.js';
 import { loadSettled } from '../conversion-wait.js';
 import { MarkProspectContacted } from './mark-contacted.command.js';
 
@@ -18,7 +19,7 @@ export class MarkProspectContactedHandler implements ICommandHandler<MarkProspec
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly prospects: ProspectsReader,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, prospectId, input }: MarkProspectContacted) {
@@ -35,7 +36,8 @@ export class MarkProspectContactedHandler implements ICommandHandler<MarkProspec
       throw e;
     });
     await this.gate.reach(ADMISSIONS_READ_MODEL, position);
-    const prospect = await this.prospects.byId(prospectId);
+    // The answer is the row as the Prospective screens show it: their own query.
+    const prospect = await this.queries.execute(new ProspectById(prospectId));
     if (!prospect) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
     return { prospect, position };
   }

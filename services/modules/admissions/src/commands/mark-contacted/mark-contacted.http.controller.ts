@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, type ProspectResponse, type ProspectStatusChangeRequest, prospectStatusChangeRequestSchema } from '@academy/contracts';
-import { ADMISSIONS_PROJECTION } from '../../projections/prospects/prospects.projection.js';
+import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { MarkProspectContacted } from './mark-contacted.command.js';
 
 @ApiTags('admissions')

@@ -13,12 +13,20 @@ import {
   StudentContactUpdatedV1,
   type ApplicantConvertedData,
   type ApplicantStatusChangedData,
+  type ProspectKind,
   type ProspectStatus,
   UserDeletedV1,
   UserRegisteredV1,
 } from '@academy/contracts';
+import { admissionsOrm } from './admissions.orm.js';
+import { ADMISSIONS_PROJECTION } from './names.js';
+import { Person } from './person.entity.js';
+import { Prospect } from './prospect.entity.js';
 
-export const ADMISSIONS_PROJECTION = 'admissions';
+// Set-based statements through the QueryBuilder of the transaction's EntityManager (tx.em, ADR 0018):
+// one statement per change, as the SQL was, with no entity loaded into the identity map.
+const prospects = (tx: ProjectionTx) => tx.em.createQueryBuilder(Prospect);
+const people = (tx: ProjectionTx) => tx.em.createQueryBuilder(Person);
 
 /** What the search box matches: one lower-case string per row. */
 const searchText = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' \u0001 ').toLowerCase();
@@ -26,56 +34,49 @@ const searchText = (...parts: (string | null | undefined)[]) => parts.filter(Boo
 async function insertProspect(
   tx: ProjectionTx,
   e: StoredEvent,
-  row: { id: string; kind: string; firstName: string; lastName: string; name: string; email: string; phone: string; course: string | null; message: string },
+  row: { id: string; kind: ProspectKind; firstName: string; lastName: string; name: string; email: string; phone: string; course: string | null; message: string },
 ) {
-  await tx.query(
-    `INSERT INTO prospects (id, kind, first_name, last_name, name, email, phone, course, message, status, applied_at, version, search)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
-    [row.id, row.kind, row.firstName, row.lastName, row.name, row.email, row.phone, row.course, row.message, e.metadata.occurredAt, e.streamVersion, searchText(row.name, row.email, row.phone, row.course, row.message)],
-  );
+  await prospects(tx)
+    .insert({
+      ...row,
+      status: 'pending',
+      appliedAt: new Date(e.metadata.occurredAt),
+      version: e.streamVersion,
+      search: searchText(row.name, row.email, row.phone, row.course, row.message),
+    })
+    .onConflict('id')
+    .ignore()
+    .execute();
 }
 
 const statusChange = (status: ProspectStatus) => async (e: StoredEvent, tx: ProjectionTx) => {
   // Admissions' own internal events (not published): its own code wrote them.
   const d = e.data as ApplicantStatusChangedData & Partial<ApplicantConvertedData>;
-  await tx.query(
-    `UPDATE prospects SET status = $2, status_changed_at = $3, status_changed_by = $4, student_id = coalesce($5, student_id), version = $6 WHERE id = $1`,
-    [d.prospectId, status, d.at, d.byUserId, d.studentId ?? null, e.streamVersion],
-  );
+  await prospects(tx)
+    .update({
+      status,
+      statusChangedAt: new Date(d.at),
+      statusChangedBy: d.byUserId,
+      // Only a conversion names a student; the other changes keep the column as it is.
+      ...(d.studentId != null ? { studentId: d.studentId } : {}),
+      version: e.streamVersion,
+    })
+    .where({ id: d.prospectId })
+    .execute();
 };
 
 async function rename(e: StoredEvent, tx: ProjectionTx) {
   const event = publishedEventFor([ProfileCompletedV1, StudentContactUpdatedV1], e);
   const name = event.personal(e)?.fullName;
-  if (name) await tx.query('UPDATE people SET full_name = $2 WHERE id = $1', [event.parse(e).userId, name]);
+  if (name) await people(tx).update({ fullName: name }).where({ id: event.parse(e).userId }).execute();
 }
 
 export const prospectsProjection: Projection = {
   name: ADMISSIONS_PROJECTION,
+  // Still v1 on MikroORM (ADR 0018): its migration makes exactly the tables v1's SQL made (same
+  // columns, types, order and indexes) and the handlers write the same rows, so a live v1 stays.
   version: 1,
-  async setup(tx) {
-    await tx.query(`CREATE TABLE prospects (
-      id uuid PRIMARY KEY,
-      kind text NOT NULL,
-      first_name text NOT NULL,
-      last_name text NOT NULL,
-      name text NOT NULL,
-      email text NOT NULL,
-      phone text NOT NULL,
-      course text,
-      message text NOT NULL,
-      status text NOT NULL,
-      applied_at timestamptz NOT NULL,
-      status_changed_at timestamptz,
-      status_changed_by uuid,
-      student_id uuid,
-      version integer NOT NULL,
-      search text NOT NULL
-    )`);
-    await tx.query('CREATE INDEX prospects_list_idx ON prospects (kind, applied_at DESC)');
-    await tx.query('CREATE INDEX prospects_status_idx ON prospects (kind, status)');
-    await tx.query('CREATE TABLE people (id uuid PRIMARY KEY, full_name text)');
-  },
+  orm: admissionsOrm,
   handlers: {
     [ADMISSIONS_EVENTS.ApplicationSubmitted]: async (e, tx) => {
       const d = ApplicationSubmittedV1.parse(e);
@@ -107,16 +108,20 @@ export const prospectsProjection: Projection = {
     // (course, date) tells staff nothing they may act on. A replay gets here too (the row it inserted
     // from the shredded event was empty), so both paths end the same: no row.
     [ADMISSIONS_EVENTS.ApplicantErased]: async (e, tx) => {
-      await tx.query('DELETE FROM prospects WHERE id = $1', [ApplicantErasedV1.parse(e).prospectId]);
+      await prospects(tx).delete().where({ id: ApplicantErasedV1.parse(e).prospectId }).execute();
     },
     [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
       const d = UserRegisteredV1.parse(e);
-      await tx.query('INSERT INTO people (id, full_name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [d.userId, UserRegisteredV1.personal(e)?.fullName ?? null]);
+      await people(tx)
+        .insert({ id: d.userId, fullName: UserRegisteredV1.personal(e)?.fullName ?? null })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [IDENTITY_EVENTS.ProfileCompleted]: rename,
     [IDENTITY_EVENTS.StudentContactUpdated]: rename,
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM people WHERE id = $1', [UserDeletedV1.parse(e).userId]);
+      await people(tx).delete().where({ id: UserDeletedV1.parse(e).userId }).execute();
     },
   },
 };

@@ -1,12 +1,13 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ProspectsReader } from '../../projections/prospects/prospects.reader.js';
 import { AdmissionsCounts } from './admissions-counts.query.js';
+import { readAdmissionsCounts } from './admissions-counts.read.js';
 
 @QueryHandler(AdmissionsCounts)
 export class AdmissionsCountsHandler implements IQueryHandler<AdmissionsCounts> {
-  constructor(private readonly prospects: ProspectsReader) {}
+  constructor(private readonly em: EntityManager) {}
 
   execute() {
-    return this.prospects.counts();
+    return readAdmissionsCounts(this.em);
   }
 }

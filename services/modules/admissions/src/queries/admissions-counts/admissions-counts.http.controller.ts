@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
-import { ADMISSIONS_PROJECTION } from '../../projections/prospects/prospects.projection.js';
+import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { AdmissionsCounts } from './admissions-counts.query.js';
 
 @ApiTags('admissions')

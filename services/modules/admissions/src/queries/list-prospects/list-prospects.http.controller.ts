@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, ZodValidationPipe } from '@academy/backend';
 import { prospectsQuerySchema } from '@academy/contracts';
-import { ADMISSIONS_PROJECTION } from '../../projections/prospects/prospects.projection.js';
+import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { ListProspects } from './list-prospects.query.js';
 
 type ParsedQuery = ReturnType<typeof prospectsQuerySchema.parse>;
