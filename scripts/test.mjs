@@ -11,11 +11,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' };
 const node = process.execPath;
 
-function step(title, args, { continueOnFailure = false } = {}) {
+function step(title, args, { continueOnFailure = false, timeoutMs } = {}) {
   process.stdout.write(`\n── ${title}\n`);
   const started = Date.now();
-  const r = spawnSync(node, args, { cwd: root, env, stdio: 'inherit' });
+  const r = spawnSync(node, args, { cwd: root, env, stdio: 'inherit', timeout: timeoutMs, killSignal: 'SIGKILL' });
   if (r.status !== 0) {
+    // A jest that never exits (a test left a handle open: "Jest did not exit") would otherwise hold
+    // CI until its own limit, saying nothing.
+    if (r.error?.code === 'ETIMEDOUT') process.stderr.write(`academy: ${title} was still running after ${timeoutMs / 60_000} min and was killed (a test that never ends, or one that left a handle open)\n`);
     process.stderr.write(`academy: ${title} failed\n`);
     if (continueOnFailure) return false;
     process.exit(r.status ?? 1);
@@ -42,6 +45,8 @@ step('build', ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--o
 // it fails. Given paths or options (`npm test -- <args>`), one process runs exactly those.
 const args = process.argv.slice(2);
 const shards = args.length ? 1 : Math.max(1, Number(process.env.JEST_SHARDS ?? 4));
+// One shard takes 2–4 min here; past this it hangs (JEST_SHARD_TIMEOUT_MIN to change it).
+const shardTimeoutMs = Number(process.env.JEST_SHARD_TIMEOUT_MIN ?? 25) * 60_000;
 const jest = (extra) => ['--max-old-space-size=6144', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--logHeapUsage', ...extra];
 if (shards === 1) step('jest (unit, integration, browser)', jest(args));
 else {
@@ -52,7 +57,7 @@ else {
   for (let i = 1; i <= shards; i++) {
     const out = path.join(results, `jest-shard-${i}.json`);
     rmSync(out, { force: true });
-    const ok = step(`jest shard ${i}/${shards} (unit, integration, browser)`, jest([`--shard=${i}/${shards}`, '--json', `--outputFile=${out}`]), { continueOnFailure: true });
+    const ok = step(`jest shard ${i}/${shards} (unit, integration, browser)`, jest([`--shard=${i}/${shards}`, '--json', `--outputFile=${out}`]), { continueOnFailure: true, timeoutMs: shardTimeoutMs });
     if (!ok) failed.push(i);
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, 'utf8'));
