@@ -16,7 +16,10 @@ export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}): O
     extensions: [Migrator],
     // snapshot: false: the migrator would otherwise write a .snapshot-<db>.json into the cwd of every process.
     migrations: { migrationsList, transactional: true, allOrNothing: true, tableName: 'mikro_orm_migrations', snapshot: false, silent: true },
-    discovery: { warnWhenNoEntities: false },
+    // Several contexts keep a table of the same name (`people`, `programs`…: their replicas) in their
+    // own read schema. The entities carry no schema (ADR 0018 §1; a read forks onto its schema), so
+    // MikroORM would take equal table names for one table: they are not, and this ORM never makes them.
+    discovery: { warnWhenNoEntities: false, checkDuplicateTableNames: false },
     pool: { min: 0, max: 10 },
     debug: false,
     ...extra,
