@@ -273,7 +273,7 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
 });
 
 describe('sign-in answers', () => {
-  it('gives an unknown email and a wrong password the same status and body, after similar work', async () => {
+  it('gives an unknown email and a wrong password the same status and body', async () => {
     const { email } = await verifiedStudent('same');
     const unknown = await signIn(newEmail('nobody'), GOOD_PASSWORD);
     const wrong = await signIn(email, 'not the password at all');
@@ -281,21 +281,8 @@ describe('sign-in answers', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
     expect(unknown.body.message).toBe('Invalid email or password');
-    // The unknown email also pays for an argon2 verification (a dummy hash): no fast path reveals it.
-    const time = async (f: () => Promise<unknown>) => {
-      const t = performance.now();
-      await f();
-      return performance.now() - t;
-    };
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const tUnknown: number[] = [];
-    const tWrong: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      tUnknown.push(await time(() => signIn(newEmail('nobody'), 'whatever password')));
-      tWrong.push(await time(() => signIn(email, `wrong password ${i}`)));
-    }
-    expect(median(tUnknown)).toBeGreaterThan(median(tWrong) * 0.5);
-    expect(median(tWrong)).toBeGreaterThan(median(tUnknown) * 0.5);
+    // That the unknown email pays for the same argon2 work is shown without a clock (a timed test
+    // failed here under load): sign-in.credentials.unit.spec.ts.
   });
 
   it('limits wrong passwords per account and address (10 / 15 min) with 429 and Retry-After; the owner still signs in from elsewhere', async () => {
