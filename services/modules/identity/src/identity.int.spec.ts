@@ -3,6 +3,7 @@
 // worker runs it, and the notifications dispatcher feeding the real 'mail' queue.
 import { Controller, Get, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -77,7 +78,7 @@ beforeAll(async () => {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), HttpPlatformModule.forRoot(config, 'identity-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule, ProbeModule],
+    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }), HttpPlatformModule.forRoot(config, 'identity-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule, ProbeModule],
   }).compile();
   app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);

@@ -14,3 +14,4 @@ export { identityMailTemplates } from './mails/identity.mail-templates.js';
 /** The worker's process managers of this context: admissions' conversion requests become accounts. */
 export const identityReactors = (store: EventStore, deps: AccountDeps): ReactorDefinition[] => [accountsFromApplicationsReactor(store, deps)];
 export type { AccountDeps as IdentityReactorDeps } from './reactions/account-from-application.js';
+export { identityEntities, identityOrm } from './projections/users/identity.orm.js';

@@ -2,6 +2,7 @@
 // endpoints (Settings), over real HTTP, real Postgres and real Redis, composed like the API composes
 // the module; the projection and the notifications dispatcher run in-process like the worker runs them.
 import { Test } from '@nestjs/testing';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -59,7 +60,7 @@ beforeAll(async () => {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
+    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
   })
     // Sign-in judges temporary passwords at this clock: a test moves it forward (clockOffsetMs).
     .overrideProvider(CLOCK)

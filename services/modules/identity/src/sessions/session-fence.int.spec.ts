@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type pg from 'pg';
 import { applyHttpPlatform, AuthModule, BackboneModule, CONSISTENCY_WAITER, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
 import { type ConsistencyWaiter, EmailLookup, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
@@ -32,7 +33,7 @@ const PASSWORD = 'correct horse battery staple';
 
 async function startApi(name: string, config: ReturnType<typeof loadConfig>): Promise<Api> {
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), HttpPlatformModule.forRoot(config, name), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
+    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }), HttpPlatformModule.forRoot(config, name), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { UnauthorizedException, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { jest } from '@jest/globals';
 import type { Request } from 'express';
 import type pg from 'pg';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   await migrateUp(orm, db.url);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), HttpPlatformModule.forRoot(config, 'sign-in-passport'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
+    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }), HttpPlatformModule.forRoot(config, 'sign-in-passport'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
   }).compile();
   app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);
