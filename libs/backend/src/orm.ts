@@ -16,7 +16,8 @@ export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}): O
     extensions: [Migrator],
     // snapshot: false: the migrator would otherwise write a .snapshot-<db>.json into the cwd of every process.
     migrations: { migrationsList, transactional: true, allOrNothing: true, tableName: 'mikro_orm_migrations', snapshot: false, silent: true },
-    discovery: { warnWhenNoEntities: false },
+    // Read entities have no schema (ADR 0018) and several contexts keep a `people`, `programs`...: same table name, other read schema.
+    discovery: { warnWhenNoEntities: false, checkDuplicateTableNames: false },
     pool: { min: 0, max: 10 },
     debug: false,
     ...extra,
