@@ -8,6 +8,8 @@ import { usersProjection } from './projections/users/users.projection.js';
 export { IdentityModule } from './identity.module.js';
 export { IdentitySessionValidator } from './sessions/session-validator.js';
 export { IdentityProfileStatus } from './sessions/profile-status.js';
+/** Its tables that are not projections (sessions), for the platform's migrateUp (ADR 0018 §2). */
+export { identitySessionMigrations } from './sessions/migrations/index.js';
 
 export const identityProjections: Projection[] = [usersProjection];
 export { identityMailTemplates } from './mails/identity.mail-templates.js';

@@ -27,7 +27,7 @@ import { withMailRoutes } from '@academy/backend';
 import { Dispatcher, type EventStore, handleCommand, type RunningProjections, startProjections, type StoredEvent } from '@academy/event-store';
 import { DEFAULT_NOTIFICATION_PREFERENCES, IDENTITY_MESSAGES, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
-import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections } from './index.js';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections, identitySessionMigrations } from './index.js';
 import { userStream } from './domain/user.js';
 import { userDecider } from './domain/user.decide.js';
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
-  await migrateUp(orm, db.url);
+  await migrateUp(orm, db.url, [identitySessionMigrations]);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
     imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],

@@ -11,7 +11,7 @@ import { applyHttpPlatform, AuthModule, BackboneModule, CONSISTENCY_WAITER, EVEN
 import { type ConsistencyWaiter, EmailLookup, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
 import type { Role } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
-import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections } from '../index.js';
+import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections, identitySessionMigrations } from '../index.js';
 import { userDecider } from '../domain/user.decide.js';
 import { userStream } from '../domain/user.js';
 import { hashPassword } from '../passwords/passwords.js';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
-  await migrateUp(orm, db.url);
+  await migrateUp(orm, db.url, [identitySessionMigrations]);
   await orm.close();
   a = await startApi('fence-a', config);
   b = await startApi('fence-b', config);

@@ -12,7 +12,7 @@ import { type AccessClaims, applyHttpPlatform, AuthModule, BackboneModule, CONSI
 import { type ConsistencyWaiter, EmailLookup, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
 import { IDENTITY_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
-import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections } from '../../index.js';
+import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections, identitySessionMigrations } from '../../index.js';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
 import { hashPassword } from '../../passwords/passwords.js';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
-  await migrateUp(orm, db.url);
+  await migrateUp(orm, db.url, [identitySessionMigrations]);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
     imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }), HttpPlatformModule.forRoot(config, 'sign-in-passport'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
