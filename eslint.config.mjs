@@ -65,6 +65,15 @@ export default [
     },
   },
   {
+    // identity (ADR 0018): its read model through MikroORM; src/sessions keeps pg for the session tables
+    // (row-locked rotation, LISTEN/NOTIFY) and the prepared per-request checks (each says why).
+    files: ['services/modules/identity/src/**/*.ts'],
+    ignores: ['services/modules/identity/src/sessions/**', 'services/modules/identity/src/**/*.int.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'pg', message: 'Read models are MikroORM entities (ADR 0018): use tx.em in projections and the EntityManager in query slices.' }] }],
+    },
+  },
+  {
     // Controllers parse, dispatch on the CQRS buses and answer (ADR 0015): they never call a handler,
     // a reader or the event store themselves.
     files: ['services/modules/*/src/**/*.controller.ts'],

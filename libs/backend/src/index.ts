@@ -1,5 +1,5 @@
 export { configSchema, loadConfig, loadConfigOrExit, ConfigError, type AppConfig } from './config.js';
-export { ormOptions, migrateUp, entities, MikroORM } from './orm.js';
+export { ormOptions, migrateUp, entities, MikroORM, type ContextMigrations } from './orm.js';
 export { createRedis } from './redis.js';
 export { WorkerHeartbeat, type WorkerHeartbeatRow } from './system/worker-heartbeat.entity.js';
 export { ZodValidationPipe } from './http/zod-validation.pipe.js';

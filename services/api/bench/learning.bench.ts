@@ -34,7 +34,7 @@ import {
   LEARNING_EVENTS,
   type WorkKind,
 } from '@academy/contracts';
-import { identityProjections } from '@academy/identity';
+import { identityProjections, identitySessionMigrations } from '@academy/identity';
 import { learningProjections } from '@academy/learning';
 import { gradingProjections } from '@academy/grading';
 
@@ -504,7 +504,7 @@ async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: strin
   };
   const config = loadConfig(apiEnv);
   const orm = await MikroORM.init(ormOptions(url));
-  await migrateUp(orm, url);
+  await migrateUp(orm, url, [identitySessionMigrations]);
   await orm.close();
   const seeded = await seed(url, students);
   console.log(`  ${fmt(seeded.events)} events seeded in ${seeded.seedSeconds.toFixed(0)} s (${seeded.sizeOfLog}); projections replayed in ${seeded.replaySeconds.toFixed(0)} s`);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyHttpPlatform, loadConfigOrExit, migrateUp } from '@academy/backend';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { identitySessionMigrations } from '@academy/identity';
 import { AppModule } from './app.module.js';
 import { federationManifest, findFrontends, mountFrontends, remoteOrigins } from './frontends/frontends.js';
 
@@ -34,7 +35,7 @@ async function bootstrap(): Promise<void> {
     next();
   });
 
-  await migrateUp(app.get(MikroORM), config.DATABASE_URL);
+  await migrateUp(app.get(MikroORM), config.DATABASE_URL, [identitySessionMigrations]);
 
   const doc = SwaggerModule.createDocument(
     app,

@@ -8,7 +8,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { APP_CONFIG, applyHttpPlatform, AuthModule, BackboneModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
 import { EmailLookup, type EventStore, projectionsStatus, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
-import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityProjections, identityReactors } from '@academy/identity';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityProjections, identityReactors, identitySessionMigrations } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { LearningModule, learningProjections } from '@academy/learning';
@@ -84,7 +84,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
-  await migrateUp(orm, db.url);
+  await migrateUp(orm, db.url, [identitySessionMigrations]);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
     imports: [

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger } from 'nestjs-pino';
 import { loadConfigOrExit, migrateUp, ormOptions } from '@academy/backend';
+import { identitySessionMigrations } from '@academy/identity';
 import { WorkerModule } from './worker.module.js';
 
 async function bootstrap(): Promise<void> {
@@ -10,7 +11,7 @@ async function bootstrap(): Promise<void> {
   // Migrate before any processor starts (the context starts them as it is created).
   const orm = await MikroORM.init(ormOptions(config.DATABASE_URL));
   try {
-    await migrateUp(orm, config.DATABASE_URL);
+    await migrateUp(orm, config.DATABASE_URL, [identitySessionMigrations]);
   } finally {
     await orm.close();
   }

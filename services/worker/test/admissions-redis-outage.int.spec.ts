@@ -19,7 +19,7 @@ import { applyHttpPlatform, AuthModule, BackboneModule, EVENT_STORE, EventSourci
 import type { EventStore } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, uniquePrefix, until } from '@academy/testing';
 import { freePort, startRedis, startSmtpCatcher, type CaughtMail, type LocalRedis, type SmtpCatcher } from '@academy/devstack';
-import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus } from '@academy/identity';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identitySessionMigrations } from '@academy/identity';
 import { NotificationsModule } from '@academy/notifications';
 import { AdmissionsModule } from '@academy/admissions';
 import { WorkerModule } from '../src/worker.module.js';
@@ -82,7 +82,7 @@ beforeAll(async () => {
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
   try {
-    await migrateUp(orm, db.url);
+    await migrateUp(orm, db.url, [identitySessionMigrations]);
   } finally {
     await orm.close();
   }

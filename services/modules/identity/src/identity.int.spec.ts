@@ -3,6 +3,7 @@
 // worker runs it, and the notifications dispatcher feeding the real 'mail' queue.
 import { Controller, Get, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -33,7 +34,7 @@ import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, unti
 import type pg from 'pg';
 import { LiveSessions } from './sessions/live-sessions.js';
 import { SessionStore } from './sessions/session-store.js';
-import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections } from './index.js';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections, identitySessionMigrations } from './index.js';
 import { userDecider } from './domain/user.decide.js';
 import { userStream } from './domain/user.js';
 
@@ -74,10 +75,10 @@ beforeAll(async () => {
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
-  await migrateUp(orm, db.url);
+  await migrateUp(orm, db.url, [identitySessionMigrations]);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), HttpPlatformModule.forRoot(config, 'identity-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule, ProbeModule],
+    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }), HttpPlatformModule.forRoot(config, 'identity-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule, ProbeModule],
   }).compile();
   app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);

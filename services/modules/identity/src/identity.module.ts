@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { CLOCK, systemClock } from '@academy/backend';
 import { AssignRoleController } from './commands/assign-role/assign-role.http.controller.js';
 import { AssignRoleHandler } from './commands/assign-role/assign-role.handler.js';
@@ -35,7 +36,7 @@ import { UpdateStudentController } from './commands/update-student/update-studen
 import { UpdateStudentHandler } from './commands/update-student/update-student.handler.js';
 import { VerifyEmailController } from './commands/verify-email/verify-email.http.controller.js';
 import { VerifyEmailHandler } from './commands/verify-email/verify-email.handler.js';
-import { UsersReader } from './projections/users/users.reader.js';
+import { identityEntities } from './projections/users/identity.orm.js';
 import { ListSessionsController } from './queries/list-sessions/list-sessions.http.controller.js';
 import { ListSessionsHandler } from './queries/list-sessions/list-sessions.handler.js';
 import { ListStudentsController } from './queries/list-students/list-students.http.controller.js';
@@ -48,16 +49,19 @@ import { NotificationPreferencesController } from './queries/notification-prefer
 import { GetNotificationPreferencesHandler } from './queries/notification-preferences/notification-preferences.handler.js';
 import { SetupStatusController } from './queries/setup-status/setup-status.http.controller.js';
 import { GetSetupStatusHandler } from './queries/setup-status/setup-status.handler.js';
+import { SessionUserByIdHandler } from './queries/session-user/session-user.handler.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
 import { SessionStore } from './sessions/session-store.js';
 
 /**
  * The identity context's HTTP side. Needs, from the composition root: EventSourcingModule (global),
  * AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus) (global), global APP_CONFIG + REDIS_CLIENT + RateLimiter,
- * and BackboneModule.forRoot() (the CQRS buses: every controller dispatches on them, and admissions'
- * AddressHasAccount arrives on the QueryBus).
+ * BackboneModule.forRoot() (the CQRS buses: every controller dispatches on them, and admissions'
+ * AddressHasAccount arrives on the QueryBus) and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global).
  */
 @Module({
+  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
+  imports: [MikroOrmModule.forFeature(identityEntities)],
   controllers: [
     // Commands (one per slice under commands/).
     SignUpController,
@@ -84,7 +88,6 @@ import { SessionStore } from './sessions/session-store.js';
     NotificationPreferencesController,
   ],
   providers: [
-    UsersReader,
     SessionStore,
     SessionIssuer,
     // Command handlers.
@@ -115,6 +118,7 @@ import { SessionStore } from './sessions/session-store.js';
     ListStudentsHandler,
     ListSessionsHandler,
     GetNotificationPreferencesHandler,
+    SessionUserByIdHandler,
     // Sign-in judges temporary passwords at this time; tests override it.
     { provide: CLOCK, useValue: systemClock },
   ],

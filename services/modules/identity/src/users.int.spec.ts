@@ -2,6 +2,7 @@
 // endpoints (Settings), over real HTTP, real Postgres and real Redis, composed like the API composes
 // the module; the projection and the notifications dispatcher run in-process like the worker runs them.
 import { Test } from '@nestjs/testing';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { INestApplication } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -26,7 +27,7 @@ import { withMailRoutes } from '@academy/backend';
 import { Dispatcher, type EventStore, handleCommand, type RunningProjections, startProjections, type StoredEvent } from '@academy/event-store';
 import { DEFAULT_NOTIFICATION_PREFERENCES, IDENTITY_MESSAGES, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
-import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections } from './index.js';
+import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections, identitySessionMigrations } from './index.js';
 import { userStream } from './domain/user.js';
 import { userDecider } from './domain/user.decide.js';
 
@@ -56,10 +57,10 @@ beforeAll(async () => {
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
-  await migrateUp(orm, db.url);
+  await migrateUp(orm, db.url, [identitySessionMigrations]);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
+    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }), HttpPlatformModule.forRoot(config, 'users-test'), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
   })
     // Sign-in judges temporary passwords at this clock: a test moves it forward (clockOffsetMs).
     .overrideProvider(CLOCK)

@@ -19,6 +19,10 @@ export class IdentityProfileStatus implements ProfileStatus {
 
   async isComplete(userId: string): Promise<boolean> {
     if (this.complete.has(userId)) return true;
+    // Raw SQL on purpose (issue 15 §4, ADR 0018 §3): the ProfileGate asks on every request of a student
+    // whose profile is not known complete, so it stays a named prepared statement (planned once per
+    // connection); MikroORM inlines values and prepares nothing. It reads identity_users' read schema
+    // (the User entity's table) by primary key; no separate figure was measured for it.
     const { rows } = await preparedQuery<{ first_login_completed: boolean }>(
       this.pool,
       'identity.profile-complete',

@@ -5,12 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type pg from 'pg';
 import { applyHttpPlatform, AuthModule, BackboneModule, CONSISTENCY_WAITER, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
 import { type ConsistencyWaiter, EmailLookup, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
 import type { Role } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
-import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections } from '../index.js';
+import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections, identitySessionMigrations } from '../index.js';
 import { userDecider } from '../domain/user.decide.js';
 import { userStream } from '../domain/user.js';
 import { hashPassword } from '../passwords/passwords.js';
@@ -32,7 +33,7 @@ const PASSWORD = 'correct horse battery staple';
 
 async function startApi(name: string, config: ReturnType<typeof loadConfig>): Promise<Api> {
   const moduleRef = await Test.createTestingModule({
-    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), HttpPlatformModule.forRoot(config, name), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
+    imports: [EventSourcingModule.forRoot(config), BackboneModule.forRoot(), MikroOrmModule.forRoot({ ...ormOptions(db.url), autoLoadEntities: true }), HttpPlatformModule.forRoot(config, name), AuthModule.forRoot(IdentitySessionValidator, IdentityProfileStatus), IdentityModule],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   applyHttpPlatform(app);
@@ -55,7 +56,7 @@ beforeAll(async () => {
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
-  await migrateUp(orm, db.url);
+  await migrateUp(orm, db.url, [identitySessionMigrations]);
   await orm.close();
   a = await startApi('fence-a', config);
   b = await startApi('fence-b', config);

@@ -20,6 +20,12 @@ export class IdentitySessionValidator implements SessionValidator, OnModuleDestr
     if (this.live.isKnownLive(claims.sid, claims.sub, claims.role)) return true;
     const ticket = this.live.ticket();
     try {
+      // Raw SQL on purpose (issue 15 §4, ADR 0018 §3): this runs on the request path of every request
+      // whose family is not yet remembered live, so it stays a named prepared statement (parsed and
+      // planned once per connection), which MikroORM cannot send: it inlines values and prepares
+      // nothing. It also joins identity_users' read schema with identity_session_families, a table of
+      // the platform's migrations, not an entity. No separate figure: the lessons bench's requests
+      // (docs/benchmarks.md, Weekly Lessons 66 % of the bare handler) each pass this check.
       const { rows } = await preparedQuery(
         this.pool,
         'identity.session-live',

@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { USER_ADMIN_MESSAGES, type UserSummary } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
-import { toUserSummary, UsersReader } from '../../projections/users/users.reader.js';
+import { ListUsers } from '../../queries/list-users/list-users.query.js';
 import { SessionStore } from '../../sessions/session-store.js';
 import { AssignRole } from './assign-role.command.js';
 
@@ -22,7 +22,7 @@ export class AssignRoleHandler implements ICommandHandler<AssignRole> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly users: UsersReader,
+    private readonly queries: QueryBus,
     private readonly sessions: SessionStore,
   ) {}
 
@@ -34,9 +34,9 @@ export class AssignRoleHandler implements ICommandHandler<AssignRole> {
     if (appended) await this.sessions.revokeAll(userId, 'role-changed');
     // The row as the Users page will show it (past the bound: what is there; the answer is then 202).
     await this.gate.reach([USERS_PROJECTION], position);
-    const row = await this.users.account(userId);
+    const [row] = (await this.queries.execute(new ListUsers(userId))).users;
     if (appended) await this.sessions.fence();
     if (!row) throw new DomainError('not_found', USER_ADMIN_MESSAGES.userNotFound);
-    return { user: { ...toUserSummary(row), role: input.role }, position };
+    return { user: { ...row, role: input.role }, position };
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, UnauthorizedException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, NOT_SIGNED_IN, principalOf, RateLimiter, ReadModelGate } from '@academy/backend';
 import { type EventStore, runCommand } from '@academy/event-store';
@@ -7,9 +8,9 @@ import { invitationSubjects, userStream } from '../../domain/user.js';
 import { LIMITS } from '../../identity.limits.js';
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from '../../passwords/passwords.js';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
-import { UsersReader } from '../../projections/users/users.reader.js';
 import { SessionStore } from '../../sessions/session-store.js';
 import { ChangePassword } from './change-password.command.js';
+import { readPasswordHash } from './change-password.read.js';
 
 /** Settings → change password: the current one is checked; this device stays signed in, the others end. */
 @CommandHandler(ChangePassword)
@@ -17,7 +18,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly users: UsersReader,
+    private readonly em: EntityManager,
     private readonly sessions: SessionStore,
     private readonly limiter: RateLimiter,
   ) {}
@@ -27,9 +28,9 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     // Guessing the current password from a stolen session: every attempt counts, per account.
     await this.limiter.consume([{ rule: LIMITS.changePasswordUser, subject: principal.userId }]);
     assertPasswordAcceptable(input.newPassword, 'newPassword');
-    const user = await this.gate.check([USERS_PROJECTION], () => this.users.byId(principal.userId), (row) => row !== null, caller.seen);
+    const user = await this.gate.check([USERS_PROJECTION], () => readPasswordHash(this.em, principal.userId), (row) => row !== null, caller.seen);
     if (!user) throw new UnauthorizedException(NOT_SIGNED_IN);
-    const currentPasswordMatches = user.password_hash !== null && (await verifyPassword(user.password_hash, input.currentPassword));
+    const currentPasswordMatches = user.passwordHash !== null && (await verifyPassword(user.passwordHash, input.currentPassword));
     const passwordHash = currentPasswordMatches ? await hashPassword(input.newPassword) : null;
     const { value: invitations, position } = await runCommand(this.store, caller.metadata, {
       execute: async (unit) => {

@@ -1,5 +1,5 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { toSessionUser, UsersReader } from '../../projections/users/users.reader.js';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { SessionUserById } from '../../queries/session-user/session-user.query.js';
 import { SessionStore } from '../../sessions/session-store.js';
 import { RefreshSession, type RefreshOutcome } from './refresh-session.command.js';
 
@@ -8,7 +8,7 @@ import { RefreshSession, type RefreshOutcome } from './refresh-session.command.j
 export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
   constructor(
     private readonly sessions: SessionStore,
-    private readonly users: UsersReader,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ presented }: RefreshSession): Promise<RefreshOutcome> {
@@ -16,11 +16,11 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
     const rotated = await this.sessions.rotate(presented);
     if (!rotated.ok) return { ok: false };
     // The role is read fresh: a refreshed token always carries the user's current role.
-    const user = await this.users.byId(rotated.issued.userId);
+    const user = await this.queries.execute(new SessionUserById(rotated.issued.userId));
     if (!user) {
       await this.sessions.revokeFamily(rotated.issued.familyId, 'user-gone');
       return { ok: false };
     }
-    return { ok: true, user: toSessionUser(user), refresh: rotated.issued };
+    return { ok: true, user, refresh: rotated.issued };
   }
 }

@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig, EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
@@ -7,10 +8,10 @@ import { userDecider } from '../../domain/user.decide.js';
 import { invitationSubject, userStream } from '../../domain/user.js';
 import { newTemporaryPassword } from '../../passwords/passwords.js';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
-import { UsersReader } from '../../projections/users/users.reader.js';
 import { SessionStore } from '../../sessions/session-store.js';
 import { signInUrl } from '../sign-up/sign-up.handler.js';
 import { ReissueTemporaryPassword } from './reissue-temporary-password.command.js';
+import { readAddressee } from './reissue-temporary-password.read.js';
 
 /**
  * Staff send a person a new temporary password ("Re-issue password" on Users and Students), e.g. when
@@ -24,7 +25,7 @@ export class ReissueTemporaryPasswordHandler implements ICommandHandler<ReissueT
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly gate: ReadModelGate,
-    private readonly users: UsersReader,
+    private readonly em: EntityManager,
     private readonly sessions: SessionStore,
   ) {}
 
@@ -33,7 +34,7 @@ export class ReissueTemporaryPasswordHandler implements ICommandHandler<ReissueT
     const notFound = () => new DomainError('not_found', principal.role === 'student_admin' ? USER_ADMIN_MESSAGES.studentNotFound : USER_ADMIN_MESSAGES.userNotFound);
     if (!isUuid(userId)) throw notFound();
     // The addressee of the mail; the stream decides whether the re-issue is allowed.
-    const row = await this.gate.check([USERS_PROJECTION], () => this.users.account(userId), (r) => !!r?.email, caller.seen);
+    const row = await this.gate.check([USERS_PROJECTION], () => readAddressee(this.em, userId), (r) => !!r?.email, caller.seen);
     if (!row?.email) throw notFound();
     const { temporaryPassword, passwordHash } = await newTemporaryPassword();
     const { value: invitation, position } = await runCommand(this.store, caller.metadata, {
@@ -46,7 +47,7 @@ export class ReissueTemporaryPasswordHandler implements ICommandHandler<ReissueT
           temporaryPassword,
           signInUrl: signInUrl(this.config),
           email: row.email!,
-          fullName: row.full_name ?? '',
+          fullName: row.fullName ?? '',
         });
         const issued = events.find((e) => e.type === IDENTITY_EVENTS.TemporaryPasswordIssued);
         return issued?.type === IDENTITY_EVENTS.TemporaryPasswordIssued ? issued.data.invitation : 0;

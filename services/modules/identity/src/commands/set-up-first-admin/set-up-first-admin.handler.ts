@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig, EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { ConcurrencyError, DomainError, EmailLookup, type EventStore, runCommand } from '@academy/event-store';
 import { IDENTITY_MESSAGES, type SetupResponse } from '@academy/contracts';
 import { normaliseEmail } from '../../domain/email-reservation.js';
 import { newTemporaryPassword } from '../../passwords/passwords.js';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
-import { UsersReader } from '../../projections/users/users.reader.js';
+import { GetSetupStatus } from '../../queries/setup-status/setup-status.query.js';
 import { registerAccount } from '../register-account.js';
-import { FIRST_ADMIN_ID, setupDone } from './first-admin.js';
+import { FIRST_ADMIN_ID } from './first-admin.js';
 import { SetUpFirstAdmin } from './set-up-first-admin.command.js';
 
 const done = () => new DomainError('conflict', IDENTITY_MESSAGES.setupDone);
@@ -19,12 +19,12 @@ export class SetUpFirstAdminHandler implements ICommandHandler<SetUpFirstAdmin> 
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly gate: ReadModelGate,
-    private readonly users: UsersReader,
+    private readonly queries: QueryBus,
     private readonly lookup: EmailLookup,
   ) {}
 
   async execute({ caller }: SetUpFirstAdmin): Promise<SetupResponse & { position: number }> {
-    if (await this.gate.check([USERS_PROJECTION], () => setupDone(this.users, this.store), (isDone) => !isDone, caller.seen)) throw done();
+    if (await this.gate.check([USERS_PROJECTION], async () => (await this.queries.execute(new GetSetupStatus())).done, (isDone) => !isDone, caller.seen)) throw done();
     const email = normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL);
     const { temporaryPassword: password, passwordHash } = await newTemporaryPassword();
     try {

@@ -1,11 +1,12 @@
 import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CLOCK, type Clock, EVENT_STORE } from '@academy/backend';
 import { DomainError, EmailLookup, type EventStore, fold } from '@academy/event-store';
 import { API_ERROR_CODES, IDENTITY_MESSAGES, type SessionUser, type SignInRequest } from '@academy/contracts';
 import { decideUser, userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
 import { burnPasswordCheck, verifyPassword } from '../../passwords/passwords.js';
-import { toSessionUser, UsersReader } from '../../projections/users/users.reader.js';
+import { readSignInAccount } from './sign-in.read.js';
 
 /**
  * The credential check the local strategy delegates to. Unknown email and wrong password get the
@@ -16,22 +17,22 @@ import { toSessionUser, UsersReader } from '../../projections/users/users.reader
 @Injectable()
 export class SignInCredentials {
   constructor(
-    private readonly users: UsersReader,
+    private readonly em: EntityManager,
     private readonly lookup: EmailLookup,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async check(input: SignInRequest): Promise<SessionUser> {
-    const user = await this.users.byEmailHash(this.lookup.of(input.email));
-    if (!user?.password_hash) {
+    const account = await readSignInAccount(this.em, this.lookup.of(input.email));
+    if (!account?.passwordHash) {
       await burnPasswordCheck(input.password);
       throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCredentials);
     }
-    if (!(await verifyPassword(user.password_hash, input.password))) throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCredentials);
-    if (user.self_registered && !user.verified) throw new ForbiddenException(IDENTITY_MESSAGES.emailNotVerified);
-    await this.assertPasswordStillValid(user.id);
-    return toSessionUser(user);
+    if (!(await verifyPassword(account.passwordHash, input.password))) throw new UnauthorizedException(IDENTITY_MESSAGES.invalidCredentials);
+    if (account.selfRegistered && !account.verified) throw new ForbiddenException(IDENTITY_MESSAGES.emailNotVerified);
+    await this.assertPasswordStillValid(account.user.id);
+    return account.user;
   }
 
   private async assertPasswordStillValid(userId: string): Promise<void> {

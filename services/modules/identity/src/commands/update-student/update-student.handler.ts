@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { type StudentSummary, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
-import { toStudentSummary, UsersReader } from '../../projections/users/users.reader.js';
+import { ListStudents } from '../../queries/list-students/list-students.query.js';
 import { UpdateStudent } from './update-student.command.js';
 
 /**
@@ -18,7 +18,7 @@ export class UpdateStudentHandler implements ICommandHandler<UpdateStudent> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly users: UsersReader,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, studentId, contact }: UpdateStudent): Promise<{ student: StudentSummary; position: number }> {
@@ -27,8 +27,9 @@ export class UpdateStudentHandler implements ICommandHandler<UpdateStudent> {
       execute: async (unit) => unit.decide(await unit.load(userStream(studentId), userDecider), userDecider, { type: 'UpdateStudentContact', contact }),
     });
     await this.gate.reach([USERS_PROJECTION], position);
-    const row = await this.users.account(studentId);
+    // The row as the Students page will show it (past the bound: what is there; the answer is then 202).
+    const [row] = (await this.queries.execute(new ListStudents(studentId))).students;
     if (!row) throw new DomainError('not_found', USER_ADMIN_MESSAGES.studentNotFound);
-    return { student: { ...toStudentSummary(row), ...contact }, position };
+    return { student: { ...row, ...contact }, position };
   }
 }

@@ -1,13 +1,14 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { StudentsListResponse } from '@academy/contracts';
-import { UsersReader } from '../../projections/users/users.reader.js';
 import { ListStudents } from './list-students.query.js';
+import { readStudents } from './list-students.read.js';
 
 @QueryHandler(ListStudents)
 export class ListStudentsHandler implements IQueryHandler<ListStudents> {
-  constructor(private readonly users: UsersReader) {}
+  constructor(private readonly em: EntityManager) {}
 
-  async execute(): Promise<StudentsListResponse> {
-    return { students: await this.users.students() };
+  async execute({ studentId }: ListStudents): Promise<StudentsListResponse> {
+    return { students: await readStudents(this.em, studentId) };
   }
 }

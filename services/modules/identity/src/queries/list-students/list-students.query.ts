@@ -1,5 +1,12 @@
 import { Query } from '@nestjs/cqrs';
 import type { StudentsListResponse } from '@academy/contracts';
 
-/** Student-admin Students page: every live student, by name. */
-export class ListStudents extends Query<StudentsListResponse> {}
+/**
+ * Student-admin Students page: every live student, by name. With a `studentId`, only that student as
+ * the page shows them (what Update Student answers; none for an id that is not a live student).
+ */
+export class ListStudents extends Query<StudentsListResponse> {
+  constructor(readonly studentId?: string) {
+    super();
+  }
+}

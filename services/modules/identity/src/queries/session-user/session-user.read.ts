@@ -1,0 +1,16 @@
+// Who is signed in, from the read schema's views onto the live version of identity_users (ADR 0018).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isUuid, orNone } from '@academy/backend';
+import type { SessionUser } from '@academy/contracts';
+import { usersReadEm } from '../../projections/users/read-schema.js';
+import { User } from '../../projections/users/user.entity.js';
+
+/** The live account `userId` as a SessionUser; null when there is none (or not yet a read schema). */
+export async function readSessionUser(em: EntityManager, userId: string): Promise<SessionUser | null> {
+  if (!isUuid(userId)) return null;
+  const row = await orNone(
+    usersReadEm(em).findOne(User, { id: userId }, { fields: ['id', 'email', 'fullName', 'role', 'firstLoginCompleted'], disableIdentityMap: true }),
+    null,
+  );
+  return row && { id: row.id, email: row.email ?? '', fullName: row.fullName ?? '', role: row.role, firstLoginCompleted: row.firstLoginCompleted };
+}
