@@ -6,12 +6,23 @@ import { UnauthorizedException } from '@nestjs/common';
 
 const verifyPassword = jest.fn(async (_stored: string, _password: string) => false);
 const burnPasswordCheck = jest.fn(async (_password: string) => undefined);
+interface Account {
+  user: { id: string; email: string; fullName: string; role: 'student'; firstLoginCompleted: boolean };
+  passwordHash: string | null;
+  selfRegistered: boolean;
+  verified: boolean;
+}
+// The account the address names (sign-in.read.ts reads it from the users read model).
+let account: Account | null = null;
 jest.unstable_mockModule('../../passwords/passwords.js', () => ({ verifyPassword, burnPasswordCheck }));
+jest.unstable_mockModule('./sign-in.read.js', () => ({ readSignInAccount: async () => account }));
 const { SignInCredentials } = await import('./sign-in.credentials.js');
 
-const known = { id: 'u1', password_hash: '$argon2id$stored', self_registered: false, verified: true };
-const credentials = (user: typeof known | null) =>
-  new SignInCredentials({ byEmailHash: async () => user } as never, { of: (e: string) => `lookup:${e}` } as never, {} as never, () => new Date());
+const known: Account = { user: { id: 'u1', email: 'ada@example.org', fullName: 'Ada', role: 'student', firstLoginCompleted: true }, passwordHash: '$argon2id$stored', selfRegistered: false, verified: true };
+const credentials = (found: Account | null) => {
+  account = found;
+  return new SignInCredentials({} as never, { of: (e: string) => `lookup:${e}` } as never, {} as never, () => new Date());
+};
 
 beforeEach(() => {
   verifyPassword.mockClear();
@@ -28,12 +39,12 @@ it('a known email with a wrong password: one argon2 verification against its has
   const error = await credentials(known).check({ email: 'ada@example.org', password: 'guess two' }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(UnauthorizedException);
   expect((error as UnauthorizedException).message).toBe('Invalid email or password');
-  expect(verifyPassword.mock.calls).toEqual([[known.password_hash, 'guess two']]);
+  expect(verifyPassword.mock.calls).toEqual([[known.passwordHash, 'guess two']]);
   expect(burnPasswordCheck).not.toHaveBeenCalled();
 });
 
 it('an account without a password yet (invited, never signed in) is treated as unknown: the same work', async () => {
-  await expect(credentials({ ...known, password_hash: null as never }).check({ email: 'ada@example.org', password: 'guess three' })).rejects.toBeInstanceOf(UnauthorizedException);
+  await expect(credentials({ ...known, passwordHash: null }).check({ email: 'ada@example.org', password: 'guess three' })).rejects.toBeInstanceOf(UnauthorizedException);
   expect(burnPasswordCheck).toHaveBeenCalledTimes(1);
   expect(verifyPassword).not.toHaveBeenCalled();
 });
