@@ -16,7 +16,9 @@ export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}): O
     extensions: [Migrator],
     // snapshot: false: the migrator would otherwise write a .snapshot-<db>.json into the cwd of every process.
     migrations: { migrationsList, transactional: true, allOrNothing: true, tableName: 'mikro_orm_migrations', snapshot: false, silent: true },
-    discovery: { warnWhenNoEntities: false },
+    // Several contexts keep a read table of the same name (people, programs, …), each in its projection's
+    // schema; their entities have no schema (ADR 0018), so MikroORM's duplicate table name check is off.
+    discovery: { warnWhenNoEntities: false, checkDuplicateTableNames: false },
     pool: { min: 0, max: 10 },
     debug: false,
     ...extra,
