@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { learningEntities } from './projections/learning/learning.orm.js';
 import { CreateWeekController } from './commands/create-week/create-week.http.controller.js';
 import { CreateWeekHandler } from './commands/create-week/create-week.handler.js';
 import { PublishWeekController } from './commands/publish-week/publish-week.http.controller.js';
@@ -12,16 +14,17 @@ import { GetWeekController } from './queries/get-week/get-week.http.controller.j
 import { GetWeekHandler } from './queries/get-week/get-week.handler.js';
 import { MyLessonsController } from './queries/my-lessons/my-lessons.http.controller.js';
 import { MyLessonsHandler } from './queries/my-lessons/my-lessons.handler.js';
-import { LearningReader } from './projections/learning/learning.reader.js';
 
 /**
  * The learning context's HTTP side: controllers dispatch on the CQRS buses to the handlers below.
- * Needs EventSourcingModule, BackboneModule and AuthModule (global) from the composition root.
+ * Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true })
+ * (global) from the composition root.
  */
 @Module({
+  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
+  imports: [MikroOrmModule.forFeature(learningEntities)],
   controllers: [ListWeeksController, CreateWeekController, GetWeekController, PublishWeekController, EditWeekContentController, MyLessonsController],
   providers: [
-    LearningReader,
     WeekGate,
     CreateWeekHandler,
     PublishWeekHandler,

@@ -4,22 +4,20 @@
 // The checks go through ReadModelGate (ADR 0015): they wait for what the caller has seen, not for
 // the log's head, and a refusal is confirmed at the head (an assignment made a moment ago counts).
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type CommandContext, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError } from '@academy/event-store';
 import { LEARNING_MESSAGES } from '@academy/contracts';
-import { LEARNING_READ_MODEL, LearningReader } from '../projections/learning/learning.reader.js';
+import { LEARNING_READ_MODEL } from '../projections/learning/learning.projection.js';
+import { readSubjectOfWeek, readTeacherAccess, type TeacherAccess as Access } from './week-gate.read.js';
 
-interface Access {
-  subjectExists: boolean;
-  assigned: boolean;
-}
 const admitted = (a: Access | null) => a !== null && a.subjectExists && a.assigned;
 
 @Injectable()
 export class WeekGate {
   constructor(
     private readonly gate: ReadModelGate,
-    private readonly reader: LearningReader,
+    private readonly em: EntityManager,
   ) {}
 
   /** 404 for an unknown subject; 403 unless the caller is assigned to it. */
@@ -31,7 +29,7 @@ export class WeekGate {
   /** 404 for an unknown week (or its subject); 403 unless the caller is assigned to its subject. */
   async teacherOfWeek(caller: CommandContext, weekId: string): Promise<void> {
     const read = async () => {
-      const subjectId = await this.reader.subjectOfWeek(weekId);
+      const subjectId = await readSubjectOfWeek(this.em, weekId);
       return subjectId === null ? null : this.access(caller, subjectId);
     };
     const access = await this.gate.check(LEARNING_READ_MODEL, read, admitted, caller.seen);
@@ -40,7 +38,7 @@ export class WeekGate {
   }
 
   private access(caller: CommandContext, subjectId: string): Promise<Access> {
-    return this.reader.teacherAccess(principalOf(caller).userId, subjectId);
+    return readTeacherAccess(this.em, principalOf(caller).userId, subjectId);
   }
 }
 

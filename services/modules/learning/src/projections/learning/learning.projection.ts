@@ -2,6 +2,8 @@
 // integration events from the shared log: the catalog's (subject names and programs, which teacher
 // is assigned to which subject), enrollment's (the student's active enrollment and current week) and
 // grading's (the student's latest attempt at each item and its grade, for the lessons' badges).
+// On MikroORM (ADR 0018): the tables are the entities of learning.orm.ts, made by the context's
+// migrations; the handlers write through tx.em.
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
@@ -36,91 +38,79 @@ import {
   WorkSubmittedV1,
 } from '@academy/contracts';
 
+import { LearningAssignment } from './assignment.entity.js';
+import { LearningCapstone } from './capstone.entity.js';
+import { LearningEnrollment } from './enrollment.entity.js';
+import { learningOrm } from './learning.orm.js';
+import { LearningProgram } from './program.entity.js';
+import { LearningSubject } from './subject.entity.js';
+import { LearningTask } from './task.entity.js';
+import { LearningWeek } from './week.entity.js';
+import { LearningWork } from './work.entity.js';
+
 export const LEARNING_PROJECTION = 'learning';
+/** Answers and command checks wait for this projection: every learning screen reads it. */
+export const LEARNING_READ_MODEL = [LEARNING_PROJECTION] as const;
+
+// Set-based statements through the QueryBuilder of the transaction's EntityManager (tx.em): one
+// statement per change, as the SQL was, with no entity loaded into the identity map.
+const programs = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningProgram);
+const subjects = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningSubject);
+const assignments = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningAssignment);
+const weeks = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningWeek);
+const tasks = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningTask);
+const capstones = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningCapstone);
+const enrollments = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningEnrollment);
+const work = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningWork);
+
+const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
-  await tx.query(`INSERT INTO programs (id, name, type) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type`, [d.programId, d.name, d.type]);
+  await programs(tx).insert({ id: d.programId, name: d.name, type: d.type }).onConflict('id').merge(['name', 'type']).execute();
 }
 async function upsertSubject(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
-  await tx.query(`INSERT INTO subjects (id, program_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET program_id = excluded.program_id, name = excluded.name`, [
-    d.subjectId,
-    d.programId,
-    d.name,
-  ]);
+  await subjects(tx).insert({ id: d.subjectId, programId: d.programId, name: d.name }).onConflict('id').merge(['programId', 'name']).execute();
 }
 async function upsertTask(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([TaskAddedV1, TaskUpdatedV1], e).parse(e);
-  await tx.query(
-    `INSERT INTO tasks (id, week_id, day_number, title, description, instructions, due_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (id) DO UPDATE SET day_number = excluded.day_number, title = excluded.title, description = excluded.description, instructions = excluded.instructions, due_at = excluded.due_at`,
-    [d.taskId, d.weekId, d.dayNumber, d.title, d.description, d.instructions, d.dueAt],
-  );
+  await tasks(tx)
+    .insert({ id: d.taskId, weekId: d.weekId, dayNumber: d.dayNumber, title: d.title, description: d.description, instructions: d.instructions, dueAt: dateOrNull(d.dueAt) })
+    .onConflict('id')
+    .merge(['dayNumber', 'title', 'description', 'instructions', 'dueAt'])
+    .execute();
   await bump(e, d.weekId, tx);
 }
 /** The week's stream version, sent back by the editor as expectedVersion. */
 async function bump(e: StoredEvent, weekId: string, tx: ProjectionTx) {
-  await tx.query('UPDATE weeks SET version = $2 WHERE id = $1', [weekId, e.streamVersion]);
+  await weeks(tx).update({ version: e.streamVersion }).where({ id: weekId }).execute();
 }
 async function publication(e: StoredEvent, tx: ProjectionTx, published: boolean) {
   const d = publishedEventFor([WeekPublishedV1, WeekUnpublishedV1], e).parse(e);
-  await tx.query('UPDATE weeks SET is_published = $2, version = $3 WHERE id = $1', [d.weekId, published, e.streamVersion]);
+  await weeks(tx).update({ isPublished: published, version: e.streamVersion }).where({ id: d.weekId }).execute();
 }
 
 export const learningProjection: Projection = {
   name: LEARNING_PROJECTION,
+  // Still v1 on MikroORM (ADR 0018): its migration makes exactly the tables v1's SQL made (same
+  // columns, types, order, constraint and index names; src/migrations/learning-migrations.int.spec.ts)
+  // and the handlers write the same rows.
   version: 1,
-  async setup(tx) {
-    await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`);
-    await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
-    await tx.query('CREATE INDEX subjects_program_idx ON subjects (program_id)');
-    await tx.query(`CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL)`);
-    await tx.query('CREATE INDEX assignments_teacher_idx ON assignments (teacher_id, subject_id)');
-    await tx.query(`CREATE TABLE weeks (
-      id uuid PRIMARY KEY,
-      subject_id uuid NOT NULL,
-      week_number integer NOT NULL,
-      title text NOT NULL,
-      objectives text NOT NULL,
-      is_published boolean NOT NULL DEFAULT false,
-      created_at timestamptz NOT NULL,
-      version integer NOT NULL,
-      UNIQUE (subject_id, week_number)
-    )`);
-    await tx.query(`CREATE TABLE tasks (id uuid PRIMARY KEY, week_id uuid NOT NULL, day_number integer NOT NULL, title text NOT NULL, description text NOT NULL, instructions text NOT NULL, due_at timestamptz)`);
-    await tx.query('CREATE INDEX tasks_week_idx ON tasks (week_id, day_number)');
-    await tx.query(`CREATE TABLE capstones (id uuid PRIMARY KEY, week_id uuid NOT NULL UNIQUE, title text NOT NULL, description text NOT NULL, instructions text NOT NULL, due_at timestamptz)`);
-    await tx.query(`CREATE TABLE enrollments (id uuid PRIMARY KEY, student_id uuid NOT NULL, program_id uuid NOT NULL, status text NOT NULL, current_week integer NOT NULL, enrolled_at timestamptz NOT NULL, activated_at timestamptz)`);
-    await tx.query('CREATE INDEX enrollments_student_idx ON enrollments (student_id, status)');
-    // The latest attempt of a student at an item (task or capstone), with its grade.
-    await tx.query(`CREATE TABLE work (
-      student_id uuid NOT NULL,
-      item_id uuid NOT NULL,
-      submission_id uuid NOT NULL,
-      github_url text NOT NULL,
-      notes text NOT NULL,
-      submitted_at timestamptz NOT NULL,
-      late boolean NOT NULL,
-      attempt integer NOT NULL,
-      grade_status text,
-      score numeric(5, 2),
-      feedback text,
-      PRIMARY KEY (student_id, item_id)
-    )`);
-  },
+  orm: learningOrm,
   handlers: {
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
       const d = WeekCreatedV1.parse(e);
-      await tx.query(
-        `INSERT INTO weeks (id, subject_id, week_number, title, objectives, created_at, version) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-        [d.weekId, d.subjectId, d.weekNumber, d.title, d.objectives, e.metadata.occurredAt, e.streamVersion],
-      );
+      await weeks(tx)
+        .insert({ id: d.weekId, subjectId: d.subjectId, weekNumber: d.weekNumber, title: d.title, objectives: d.objectives, createdAt: new Date(e.metadata.occurredAt), version: e.streamVersion })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [LEARNING_EVENTS.WeekUpdated]: async (e, tx) => {
       // Learning's own internal event (not published): its own code wrote it.
       const d = e.data as WeekUpdatedData;
-      await tx.query('UPDATE weeks SET title = $2, objectives = $3, version = $4 WHERE id = $1', [d.weekId, d.title, d.objectives, e.streamVersion]);
+      await weeks(tx).update({ title: d.title, objectives: d.objectives, version: e.streamVersion }).where({ id: d.weekId }).execute();
     },
     [LEARNING_EVENTS.WeekPublished]: (e, tx) => publication(e, tx, true),
     [LEARNING_EVENTS.WeekUnpublished]: (e, tx) => publication(e, tx, false),
@@ -128,80 +118,96 @@ export const learningProjection: Projection = {
     [LEARNING_EVENTS.TaskUpdated]: upsertTask,
     [LEARNING_EVENTS.TasksReordered]: async (e, tx) => {
       const d = TasksReorderedV1.parse(e);
-      for (const o of d.order) await tx.query('UPDATE tasks SET day_number = $2 WHERE id = $1', [o.taskId, o.dayNumber]);
+      for (const o of d.order) await tasks(tx).update({ dayNumber: o.dayNumber }).where({ id: o.taskId }).execute();
       await bump(e, d.weekId, tx);
     },
     [LEARNING_EVENTS.TaskRemoved]: async (e, tx) => {
       const d = TaskRemovedV1.parse(e);
-      await tx.query('DELETE FROM tasks WHERE id = $1', [d.taskId]);
+      await tasks(tx).delete().where({ id: d.taskId }).execute();
       await bump(e, d.weekId, tx);
     },
     [LEARNING_EVENTS.CapstoneSet]: async (e, tx) => {
       const d = CapstoneSetV1.parse(e);
-      await tx.query(
-        `INSERT INTO capstones (id, week_id, title, description, instructions, due_at) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description, instructions = excluded.instructions, due_at = excluded.due_at`,
-        [d.capstoneId, d.weekId, d.title, d.description, d.instructions, d.dueAt],
-      );
+      await capstones(tx)
+        .insert({ id: d.capstoneId, weekId: d.weekId, title: d.title, description: d.description, instructions: d.instructions, dueAt: dateOrNull(d.dueAt) })
+        .onConflict('id')
+        .merge(['title', 'description', 'instructions', 'dueAt'])
+        .execute();
       await bump(e, d.weekId, tx);
     },
     [LEARNING_EVENTS.CapstoneRemoved]: async (e, tx) => {
       const d = CapstoneRemovedV1.parse(e);
-      await tx.query('DELETE FROM capstones WHERE id = $1', [d.capstoneId]);
+      await capstones(tx).delete().where({ id: d.capstoneId }).execute();
       await bump(e, d.weekId, tx);
     },
     [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
     [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
     [CATALOG_EVENTS.ProgramDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM programs WHERE id = $1', [ProgramDeletedV1.parse(e).programId]);
+      await programs(tx).delete().where({ id: ProgramDeletedV1.parse(e).programId }).execute();
     },
     [CATALOG_EVENTS.SubjectCreated]: upsertSubject,
     [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
     [CATALOG_EVENTS.SubjectDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM subjects WHERE id = $1', [SubjectDeletedV1.parse(e).subjectId]);
+      await subjects(tx).delete().where({ id: SubjectDeletedV1.parse(e).subjectId }).execute();
     },
     [CATALOG_EVENTS.TeacherAssigned]: async (e, tx) => {
       const d = TeacherAssignedV1.parse(e);
-      await tx.query('INSERT INTO assignments (id, teacher_id, subject_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [d.assignmentId, d.teacherId, d.subjectId]);
+      await assignments(tx).insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId }).onConflict('id').ignore().execute();
     },
     [CATALOG_EVENTS.TeacherUnassigned]: async (e, tx) => {
-      await tx.query('DELETE FROM assignments WHERE id = $1', [TeacherUnassignedV1.parse(e).assignmentId]);
+      await assignments(tx).delete().where({ id: TeacherUnassignedV1.parse(e).assignmentId }).execute();
     },
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
       const d = StudentEnrolledV1.parse(e);
-      await tx.query(
-        `INSERT INTO enrollments (id, student_id, program_id, status, current_week, enrolled_at) VALUES ($1, $2, $3, 'pending', 1, $4) ON CONFLICT (id) DO NOTHING`,
-        [d.enrollmentId, d.studentId, d.programId, e.metadata.occurredAt],
-      );
+      await enrollments(tx)
+        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, status: 'pending', currentWeek: 1, enrolledAt: new Date(e.metadata.occurredAt) })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [ENROLLMENT_EVENTS.EnrollmentStatusChanged]: async (e, tx) => {
       const d = EnrollmentStatusChangedV1.parse(e);
-      await tx.query('UPDATE enrollments SET status = $2, activated_at = coalesce($3, activated_at) WHERE id = $1', [d.enrollmentId, d.status, d.activatedAt ?? null]);
+      // An event without activatedAt keeps the stamp the row has (the SQL's coalesce).
+      await enrollments(tx)
+        .update({ status: d.status, ...(d.activatedAt != null ? { activatedAt: new Date(d.activatedAt) } : {}) })
+        .where({ id: d.enrollmentId })
+        .execute();
     },
+    // The week is enrollment's (it owns current_week): v2 carries it, replicated here as it is.
     [ENROLLMENT_EVENTS.EnrollmentWeekAdvanced]: async (e, tx) => {
       const d = EnrollmentWeekAdvancedV2.parse(e);
-      await tx.query('UPDATE enrollments SET current_week = $2 WHERE id = $1', [d.enrollmentId, d.currentWeek]);
+      await enrollments(tx).update({ currentWeek: d.currentWeek }).where({ id: d.enrollmentId }).execute();
     },
     [GRADING_EVENTS.WorkSubmitted]: async (e, tx) => {
       const d = WorkSubmittedV1.parse(e);
-      const notes = WorkSubmittedV1.personal(e)?.notes ?? '';
-      await tx.query(
-        `INSERT INTO work (student_id, item_id, submission_id, github_url, notes, submitted_at, late, attempt) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (student_id, item_id) DO UPDATE SET submission_id = excluded.submission_id, github_url = excluded.github_url, notes = excluded.notes,
-           submitted_at = excluded.submitted_at, late = excluded.late, attempt = excluded.attempt, grade_status = NULL, score = NULL, feedback = NULL`,
-        [d.studentId, d.itemId, d.submissionId, d.githubUrl, notes, e.metadata.occurredAt, d.late, d.attempt],
-      );
+      const attempt = {
+        submissionId: d.submissionId,
+        githubUrl: d.githubUrl,
+        notes: WorkSubmittedV1.personal(e)?.notes ?? '',
+        submittedAt: new Date(e.metadata.occurredAt),
+        late: d.late,
+        attempt: d.attempt,
+      };
+      // A new attempt replaces the previous one and its grade.
+      await work(tx)
+        .insert({ studentId: d.studentId, itemId: d.itemId, ...attempt })
+        .onConflict(['studentId', 'itemId'])
+        .merge({ ...attempt, gradeStatus: null, score: null, feedback: null })
+        .execute();
     },
     [GRADING_EVENTS.SubmissionGraded]: async (e, tx) => {
       const d = SubmissionGradedV1.parse(e);
       const feedback = SubmissionGradedV1.personal(e)?.feedback ?? '';
-      await tx.query('UPDATE work SET grade_status = $3, score = $4, feedback = $5 WHERE student_id = $1 AND submission_id = $2', [d.studentId, d.submissionId, d.status, d.score, feedback]);
+      await work(tx)
+        .update({ gradeStatus: d.status, score: d.score === null ? null : String(d.score), feedback })
+        .where({ studentId: d.studentId, submissionId: d.submissionId })
+        .execute();
     },
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       const { userId } = UserDeletedV1.parse(e);
-      await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
-      await tx.query('DELETE FROM work WHERE student_id = $1', [userId]);
-      await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [userId]);
+      await enrollments(tx).delete().where({ studentId: userId }).execute();
+      await work(tx).delete().where({ studentId: userId }).execute();
+      await assignments(tx).delete().where({ teacherId: userId }).execute();
     },
   },
 };

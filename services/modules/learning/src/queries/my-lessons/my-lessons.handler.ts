@@ -1,12 +1,13 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { LearningReader } from '../../projections/learning/learning.reader.js';
 import { MyLessons } from './my-lessons.query.js';
+import { readLessons } from './my-lessons.read.js';
 
 @QueryHandler(MyLessons)
 export class MyLessonsHandler implements IQueryHandler<MyLessons> {
-  constructor(private readonly learning: LearningReader) {}
+  constructor(private readonly em: EntityManager) {}
 
   execute({ studentId }: MyLessons) {
-    return this.learning.lessons(studentId);
+    return readLessons(this.em, studentId);
   }
 }

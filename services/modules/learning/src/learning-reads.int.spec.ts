@@ -1,0 +1,168 @@
+// The context's reads (the query slices' and the week commands' preconditions) through MikroORM
+// against real Postgres: nothing before the worker first ran the projection (no read schema yet),
+// then what the projection built from given events, in the read schema `learning` (here its tables,
+// in production the views onto the live version: the reads cannot tell them apart).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MikroORM, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
+import { publishedEventSchemas } from '@academy/contracts';
+import { buildProjectionInto, PostgresEventStore, type PersonalData } from '@academy/event-store';
+import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { readSubjectOfWeek, readTeacherAccess } from './commands/week-gate.read.js';
+import { learningEntities } from './projections/learning/learning.orm.js';
+import { LEARNING_PROJECTION, learningProjection } from './projections/learning/learning.projection.js';
+import { readWeek } from './queries/get-week/get-week.read.js';
+import { readWeeks } from './queries/list-weeks/list-weeks.read.js';
+import { readLessons } from './queries/my-lessons/my-lessons.read.js';
+import { readIsAssigned } from './queries/weeks.read.js';
+
+const P1 = '00000000-0000-4000-8000-0000000000a1';
+const S1 = '00000000-0000-4000-8000-0000000000b1';
+const S2 = '00000000-0000-4000-8000-0000000000b2';
+const TEA = '00000000-0000-4000-8000-0000000000c1';
+const ANN = '00000000-0000-4000-8000-0000000000c2';
+const E1 = '00000000-0000-4000-8000-0000000000d1';
+const W1 = '00000000-0000-4000-8000-0000000000e1';
+const W2 = '00000000-0000-4000-8000-0000000000e2';
+const W3 = '00000000-0000-4000-8000-0000000000e3';
+const T1 = '00000000-0000-4000-8000-0000000000f1';
+const T2 = '00000000-0000-4000-8000-0000000000f2';
+const C1 = '00000000-0000-4000-8000-0000000000f3';
+const SUB = '00000000-0000-4000-8000-0000000000f4';
+const A1 = '00000000-0000-4000-8000-0000000000f5';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+let orm: MikroORM;
+let em: EntityManager;
+beforeAll(async () => {
+  db = await createTestDatabase('learning_reads');
+  store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 7), schema: 'log', schemas: publishedEventSchemas });
+  await store.migrate();
+  orm = await MikroORM.init({ driver: PostgreSqlDriver, clientUrl: db.url, entities: learningEntities, discovery: { warnWhenNoEntities: false }, debug: false });
+  em = orm.em as EntityManager;
+});
+afterAll(async () => {
+  await orm?.close(true);
+  await store?.close();
+  await db?.drop();
+});
+
+let clock = Date.parse('2026-01-01T00:00:00.000Z');
+const at = (n: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + n * 1000).toISOString();
+async function given(stream: string, type: string, data: unknown, personal?: PersonalData) {
+  clock += 1000;
+  const metadata = { actorId: null, actorRole: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date(clock).toISOString() };
+  await store.append(stream, [{ type, data, personal, metadata }], 'any');
+}
+const item = (title: string, dueAt: string | null) => ({ title, description: `${title} d`, instructions: `${title} i`, dueAt });
+
+describe('before the worker first ran the projection (no read schema)', () => {
+  it('every read answers nothing', async () => {
+    expect(await readWeeks(em, {})).toEqual([]);
+    expect(await readWeeks(em, { subjectId: S1, teacherId: TEA })).toEqual([]);
+    expect(await readWeek(em, W1)).toBeNull();
+    expect(await readIsAssigned(em, TEA, S1)).toBe(false);
+    expect(await readLessons(em, ANN)).toEqual({ enrollment: null, weeks: [] });
+    expect(await readTeacherAccess(em, TEA, S1)).toEqual({ subjectExists: false, assigned: false });
+    expect(await readSubjectOfWeek(em, W1)).toBeNull();
+  });
+});
+
+describe('over the projection', () => {
+  beforeAll(async () => {
+    await given(`program-${P1}`, 'ProgramCreated', { programId: P1, name: 'Web', type: 'daytime', description: '' });
+    await given(`subject-${S1}`, 'SubjectCreated', { subjectId: S1, programId: P1, name: 'JavaScript', weekNumber: null, description: '' }); // at(2)
+    await given(`subject-${S2}`, 'SubjectCreated', { subjectId: S2, programId: P1, name: 'CSS', weekNumber: null, description: '' });
+    await given(`assignment-${A1}`, 'TeacherAssigned', { assignmentId: A1, teacherId: TEA, subjectId: S1 });
+    await given(`week-${W1}`, 'WeekCreated', { weekId: W1, subjectId: S1, weekNumber: 1, title: 'JS 1', objectives: 'o1' }); // at(5)
+    await given(`week-${W1}`, 'TaskAdded', { weekId: W1, taskId: T2, dayNumber: 2, ...item('Loops', null) });
+    await given(`week-${W1}`, 'TaskAdded', { weekId: W1, taskId: T1, dayNumber: 1, ...item('Vars', '2026-02-01T18:00:00.000Z') });
+    await given(`week-${W1}`, 'CapstoneSet', { weekId: W1, capstoneId: C1, ...item('Game', null) });
+    await given(`week-${W1}`, 'WeekPublished', { weekId: W1, subjectId: S1 });
+    await given(`week-${W2}`, 'WeekCreated', { weekId: W2, subjectId: S2, weekNumber: 1, title: 'CSS 1', objectives: 'o2' }); // at(10)
+    await given(`week-${W3}`, 'WeekCreated', { weekId: W3, subjectId: S1, weekNumber: 2, title: 'JS 2', objectives: 'o3' });
+    await given(`enrollment-${E1}`, 'StudentEnrolled', { enrollmentId: E1, code: 'ENR-2026-0001', studentId: ANN, programId: P1, subjectId: S1 });
+    await given(`enrollment-${E1}`, 'EnrollmentStatusChanged', { enrollmentId: E1, status: 'active', previousStatus: 'pending', activatedAt: at(13) });
+    const work = { submissionId: SUB, studentId: ANN, kind: 'task', itemId: T1, weekId: W1, subjectId: S1 };
+    await given(`work-${ANN}-${T1}`, 'WorkSubmitted', { ...work, programId: P1, githubUrl: 'https://github.com/a/b', attempt: 1, late: true, dueAt: null }, { subjectId: ANN, data: { notes: 'n' } }); // at(14)
+    await given(`work-${ANN}-${T1}`, 'SubmissionGraded', { ...work, teacherId: TEA, attempt: 1, score: 72.5, status: 'needs_revision', previous: null }, { subjectId: ANN, data: { feedback: 'f', previousFeedback: null } });
+    await buildProjectionInto(db.pool, learningProjection, LEARNING_PROJECTION, store);
+  });
+
+  it('shows a week with its subject, program, tasks by day and capstone', async () => {
+    expect(await readWeek(em, W1)).toEqual({
+      id: W1,
+      subjectId: S1,
+      subjectName: 'JavaScript',
+      programId: P1,
+      programName: 'Web',
+      weekNumber: 1,
+      title: 'JS 1',
+      objectives: 'o1',
+      isPublished: true,
+      tasks: [
+        { id: T1, weekId: W1, dayNumber: 1, title: 'Vars', description: 'Vars d', instructions: 'Vars i', dueAt: '2026-02-01T18:00:00.000Z' },
+        { id: T2, weekId: W1, dayNumber: 2, title: 'Loops', description: 'Loops d', instructions: 'Loops i', dueAt: null },
+      ],
+      capstone: { id: C1, weekId: W1, title: 'Game', description: 'Game d', instructions: 'Game i', dueAt: null },
+      createdAt: at(5),
+      version: 5,
+    });
+    expect(await readWeek(em, 'not-a-uuid')).toBeNull();
+    expect(await readWeek(em, randomUUID())).toBeNull();
+  });
+
+  it('lists weeks by subject name then number, of a subject, of a teacher, or both', async () => {
+    const ids = async (filter: { subjectId?: string; teacherId?: string }) => (await readWeeks(em, filter)).map((w) => w.id);
+    expect(await ids({})).toEqual([W2, W1, W3]);
+    expect(await ids({ subjectId: S1 })).toEqual([W1, W3]);
+    expect(await ids({ teacherId: TEA })).toEqual([W1, W3]);
+    expect(await ids({ subjectId: S1, teacherId: TEA })).toEqual([W1, W3]);
+    expect(await ids({ subjectId: S2, teacherId: TEA })).toEqual([]);
+    expect(await ids({ teacherId: ANN })).toEqual([]);
+    expect((await readWeeks(em, { subjectId: S2 }))[0]).toMatchObject({ tasks: [], capstone: null, isPublished: false });
+  });
+
+  it('answers the week commands: subject known, caller assigned, a week\'s subject', async () => {
+    expect(await readIsAssigned(em, TEA, S1)).toBe(true);
+    expect(await readIsAssigned(em, TEA, S2)).toBe(false);
+    expect(await readTeacherAccess(em, TEA, S1)).toEqual({ subjectExists: true, assigned: true });
+    expect(await readTeacherAccess(em, TEA, S2)).toEqual({ subjectExists: true, assigned: false });
+    expect(await readTeacherAccess(em, TEA, randomUUID())).toEqual({ subjectExists: false, assigned: false });
+    expect(await readTeacherAccess(em, TEA, 'nope')).toEqual({ subjectExists: false, assigned: false });
+    expect(await readSubjectOfWeek(em, W2)).toBe(S2);
+    expect(await readSubjectOfWeek(em, randomUUID())).toBeNull();
+  });
+
+  it("shows the student's published weeks of the current week with the latest attempt and its grade", async () => {
+    expect(await readLessons(em, ANN)).toEqual({
+      enrollment: { enrollmentId: E1, programId: P1, programName: 'Web', programType: 'daytime', currentWeek: 1 },
+      weeks: [
+        {
+          id: W1,
+          subjectId: S1,
+          subjectName: 'JavaScript',
+          weekNumber: 1,
+          title: 'JS 1',
+          objectives: 'o1',
+          tasks: [
+            {
+              id: T1,
+              weekId: W1,
+              dayNumber: 1,
+              title: 'Vars',
+              description: 'Vars d',
+              instructions: 'Vars i',
+              dueAt: '2026-02-01T18:00:00.000Z',
+              submission: { submissionId: SUB, githubUrl: 'https://github.com/a/b', notes: 'n', submittedAt: at(14), late: true, attempt: 1, gradeStatus: 'needs_revision', score: 72.5, feedback: 'f', canResubmit: true },
+            },
+            { id: T2, weekId: W1, dayNumber: 2, title: 'Loops', description: 'Loops d', instructions: 'Loops i', dueAt: null, submission: null },
+          ],
+          capstone: { id: C1, weekId: W1, title: 'Game', description: 'Game d', instructions: 'Game i', dueAt: null, submission: null },
+        },
+      ],
+    });
+    expect(await readLessons(em, TEA)).toEqual({ enrollment: null, weeks: [] });
+  });
+});

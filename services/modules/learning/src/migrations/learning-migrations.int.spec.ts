@@ -1,0 +1,108 @@
+// The learning projection stays version 1 on MikroORM (ADR 0018) because its migration builds exactly the
+// tables v1's SQL built: same columns (names, types, nullability, order), constraints and indexes.
+// v1's setup() is kept here verbatim as the reference; a version schema is built from each, as the
+// runner builds one, and Postgres' catalog of the two is compared.
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { buildProjectionInto, PostgresEventStore, type Projection } from '@academy/event-store';
+import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { learningProjection } from '../projections/learning/learning.projection.js';
+
+/** The learning projection's tables as v1 made them from SQL (before ADR 0018). */
+const v1Sql: Projection = {
+  name: 'learning_v1_sql',
+  version: 1,
+  async setup(tx) {
+    await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`);
+    await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
+    await tx.query('CREATE INDEX subjects_program_idx ON subjects (program_id)');
+    await tx.query(`CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL)`);
+    await tx.query('CREATE INDEX assignments_teacher_idx ON assignments (teacher_id, subject_id)');
+    await tx.query(`CREATE TABLE weeks (
+      id uuid PRIMARY KEY,
+      subject_id uuid NOT NULL,
+      week_number integer NOT NULL,
+      title text NOT NULL,
+      objectives text NOT NULL,
+      is_published boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL,
+      version integer NOT NULL,
+      UNIQUE (subject_id, week_number)
+    )`);
+    await tx.query(`CREATE TABLE tasks (id uuid PRIMARY KEY, week_id uuid NOT NULL, day_number integer NOT NULL, title text NOT NULL, description text NOT NULL, instructions text NOT NULL, due_at timestamptz)`);
+    await tx.query('CREATE INDEX tasks_week_idx ON tasks (week_id, day_number)');
+    await tx.query(`CREATE TABLE capstones (id uuid PRIMARY KEY, week_id uuid NOT NULL UNIQUE, title text NOT NULL, description text NOT NULL, instructions text NOT NULL, due_at timestamptz)`);
+    await tx.query(`CREATE TABLE enrollments (id uuid PRIMARY KEY, student_id uuid NOT NULL, program_id uuid NOT NULL, status text NOT NULL, current_week integer NOT NULL, enrolled_at timestamptz NOT NULL, activated_at timestamptz)`);
+    await tx.query('CREATE INDEX enrollments_student_idx ON enrollments (student_id, status)');
+    await tx.query(`CREATE TABLE work (
+      student_id uuid NOT NULL,
+      item_id uuid NOT NULL,
+      submission_id uuid NOT NULL,
+      github_url text NOT NULL,
+      notes text NOT NULL,
+      submitted_at timestamptz NOT NULL,
+      late boolean NOT NULL,
+      attempt integer NOT NULL,
+      grade_status text,
+      score numeric(5, 2),
+      feedback text,
+      PRIMARY KEY (student_id, item_id)
+    )`);
+  },
+  handlers: {},
+};
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+beforeAll(async () => {
+  db = await createTestDatabase('learning_migrations');
+  store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 7), schema: 'log' });
+  await store.migrate();
+});
+afterAll(async () => {
+  await store?.close();
+  await db?.drop();
+});
+
+/** What Postgres says a schema's read tables are (the Migrator's own tracking table is not one, ADR 0018). */
+async function shape(schema: string) {
+  const where = `table_schema = $1 AND table_name <> 'mikro_orm_migrations'`;
+  const columns = await db.pool.query(
+    `SELECT table_name, ordinal_position, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE ${where} ORDER BY table_name, ordinal_position`,
+    [schema],
+  );
+  const constraints = await db.pool.query(
+    `SELECT c.relname AS table_name, k.conname, k.contype, pg_get_constraintdef(k.oid) AS def FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
+     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname <> 'mikro_orm_migrations' ORDER BY 1, 2`,
+    [schema],
+  );
+  const indexes = await db.pool.query(`SELECT tablename, indexname, replace(indexdef, $1, 'S') AS def FROM pg_indexes WHERE schemaname = $2 AND tablename <> 'mikro_orm_migrations' ORDER BY 1, 2`, [
+    `${schema}.`,
+    schema,
+  ]);
+  return { columns: columns.rows, constraints: constraints.rows, indexes: indexes.rows };
+}
+
+it('builds exactly the tables v1 built from SQL, so the live v1 stays (no new version)', async () => {
+  expect(learningProjection.version).toBe(1);
+  await buildProjectionInto(db.pool, v1Sql, 'v1_sql', store);
+  await buildProjectionInto(db.pool, learningProjection, 'v1_orm', store);
+  const [sql, orm] = [await shape('v1_sql'), await shape('v1_orm')];
+  expect(sql.columns.length).toBe(3 + 3 + 3 + 8 + 7 + 6 + 7 + 11);
+  expect(sql.indexes.map((i) => i.indexname)).toEqual([
+    'assignments_pkey',
+    'assignments_teacher_idx',
+    'capstones_pkey',
+    'capstones_week_id_key',
+    'enrollments_pkey',
+    'enrollments_student_idx',
+    'programs_pkey',
+    'subjects_pkey',
+    'subjects_program_idx',
+    'tasks_pkey',
+    'tasks_week_idx',
+    'weeks_pkey',
+    'weeks_subject_id_week_number_key',
+    'work_pkey',
+  ]);
+  expect(orm).toEqual(sql);
+});

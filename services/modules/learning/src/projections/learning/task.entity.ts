@@ -1,0 +1,17 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** `tasks`: a week's daily tasks (Day 1–5), from the context's own events. */
+export const LearningTask = defineEntity({
+  name: 'LearningTask',
+  tableName: 'tasks',
+  properties: {
+    id: p.uuid().primary(),
+    weekId: p.uuid(),
+    dayNumber: p.integer(),
+    title: p.text(),
+    description: p.text(),
+    instructions: p.text(),
+    dueAt: p.datetime().nullable(),
+  },
+  indexes: [{ name: 'tasks_week_idx', properties: ['weekId', 'dayNumber'] }],
+});
