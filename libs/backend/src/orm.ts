@@ -16,7 +16,8 @@ export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}): O
     extensions: [Migrator],
     // snapshot: false: the migrator would otherwise write a .snapshot-<db>.json into the cwd of every process.
     migrations: { migrationsList, transactional: true, allOrNothing: true, tableName: 'mikro_orm_migrations', snapshot: false, silent: true },
-    discovery: { warnWhenNoEntities: false },
+    // checkDuplicateTableNames: false: each context keeps its own `people`, `programs`… (ADR 0018) as schema-less entities, read in its own schema.
+    discovery: { warnWhenNoEntities: false, checkDuplicateTableNames: false },
     pool: { min: 0, max: 10 },
     debug: false,
     ...extra,
