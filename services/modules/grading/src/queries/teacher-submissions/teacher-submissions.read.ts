@@ -15,6 +15,10 @@ import { encodeSubmissionsCursor, type SubmissionsCursor } from './submissions-c
 const SUBMISSION_COLUMNS = `s.id, s.stream_id, s.kind, s.item_id, i.title, i.day_number, s.week_id, w.week_number, s.subject_id, sj.name AS subject_name,
   s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.late, s.attempt, s.latest,
   s.status, s.score, s.feedback, s.teacher_id, t.full_name AS teacher_name, s.graded_at, s.version`;
+/** The prepared statement's name of a shape of teacherSubmissionsSql (one per shape: eight at most). */
+export const teacherSubmissionsStatement = (o: { teacher: boolean; subject: boolean; after: boolean }) =>
+  `grading.teacher-submissions.${o.teacher ? 't' : '-'}${o.subject ? 's' : '-'}${o.after ? 'a' : '-'}`;
+
 /**
  * The teacher Submissions in ONE statement: both tabs' counts and one page of a tab. `subj` is the
  * subjects in scope; for each, the tab's rows are read in index order (submissions_subject_idx:
@@ -24,10 +28,6 @@ const SUBMISSION_COLUMNS = `s.id, s.stream_id, s.kind, s.item_id, i.title, i.day
  * and nulls when the page is empty. Parameters: $1 the tab's `pending` (boolean), $2 the limit, then
  * the scope's ($3 teacher and/or subject) and the cursor's (at, id).
  */
-/** The prepared statement's name of a shape of teacherSubmissionsSql (one per shape: eight at most). */
-export const teacherSubmissionsStatement = (o: { teacher: boolean; subject: boolean; after: boolean }) =>
-  `grading.teacher-submissions.${o.teacher ? 't' : '-'}${o.subject ? 's' : '-'}${o.after ? 'a' : '-'}`;
-
 export function teacherSubmissionsSql(o: { teacher: boolean; subject: boolean; after: boolean }): string {
   let n = 2;
   const teacher = o.teacher ? `$${++n}::uuid` : null;
