@@ -59,16 +59,7 @@ export default [
   {
     // Contexts moved to MikroORM (ADR 0018) read and write their read models through it; a raw
     // statement goes through tx.query / em.getKysely() with a comment saying why. Add each context as it moves.
-    files: ['services/modules/notifications/src/**/*.ts', 'services/modules/catalog/src/**/*.ts', 'services/modules/enrollment/src/**/*.ts', 'services/modules/admissions/src/**/*.ts', 'services/modules/learning/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'pg', message: 'Read models are MikroORM entities (ADR 0018): use tx.em in projections and the EntityManager in query slices.' }] }],
-    },
-  },
-  {
-    // identity (ADR 0018): its read model through MikroORM; src/sessions keeps pg for the session tables
-    // (row-locked rotation, LISTEN/NOTIFY) and the prepared per-request checks (each says why).
-    files: ['services/modules/identity/src/**/*.ts'],
-    ignores: ['services/modules/identity/src/sessions/**', 'services/modules/identity/src/**/*.int.spec.ts'],
+    files: ['services/modules/notifications/src/**/*.ts', 'services/modules/catalog/src/**/*.ts', 'services/modules/enrollment/src/**/*.ts', 'services/modules/admissions/src/**/*.ts', 'services/modules/learning/src/**/*.ts', 'services/modules/grading/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'pg', message: 'Read models are MikroORM entities (ADR 0018): use tx.em in projections and the EntityManager in query slices.' }] }],
     },

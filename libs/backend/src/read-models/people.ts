@@ -2,7 +2,8 @@
 // name and email), fed by identity's integration events. Each context owns its copy (its schema, its
 // rebuilds); the SQL that keeps it is written once here. A context adds its own clean-up to
 // UserDeleted (its enrollments, assignments, submissions) after `forgetPerson`.
-import type { EventHandler } from '@academy/event-store';
+import type { EntityName } from '@mikro-orm/core';
+import type { EventHandler, ProjectionTx } from '@academy/event-store';
 import {
   IDENTITY_EVENTS,
   ProfileCompletedV1,
@@ -51,3 +52,51 @@ export const peopleHandlers: Record<string, EventHandler> = {
   [IDENTITY_EVENTS.StudentContactUpdated]: renamePerson,
   [IDENTITY_EVENTS.UserDeleted]: forgetPerson,
 };
+
+/** The columns of a context's `people` entity (ADR 0018: each context on MikroORM owns one, prefixed with its name). */
+export interface PersonColumns {
+  id: string;
+  role: string;
+  fullName?: string | null;
+  email?: string | null;
+}
+
+/**
+ * The same handlers for a context on MikroORM: the same rows, written through the transaction's
+ * EntityManager into `entity` (the context's own `people` entity). One set for every such context:
+ * spread `handlers`; a projection that adds clean-up to UserDeleted (RoleAssigned) overrides it and calls
+ * `forget` (`changeRole`) first.
+ */
+export function peopleReplica<T extends PersonColumns>(entity: EntityName<T>): { handlers: Record<string, EventHandler>; forget: EventHandler; changeRole: EventHandler } {
+  // Written as the columns every context's entity has (a defineEntity's inferred type is not assignable to the interface's schema).
+  const people = (tx: ProjectionTx) => tx.em.createQueryBuilder(entity as unknown as EntityName<PersonColumns>);
+  const rename: EventHandler = async (e, tx) => {
+    const event = publishedEventFor([ProfileCompletedV1, StudentContactUpdatedV1], e);
+    const name = event.personal(e)?.fullName;
+    if (name) await people(tx).update({ fullName: name }).where({ id: event.parse(e).userId }).execute();
+  };
+  const forget: EventHandler = async (e, tx) => {
+    await people(tx).delete().where({ id: UserDeletedV1.parse(e).userId }).execute();
+  };
+  const changeRole: EventHandler = async (e, tx) => {
+    const d = RoleAssignedV1.parse(e);
+    await people(tx).update({ role: d.role }).where({ id: d.userId }).execute();
+  };
+  const handlers: Record<string, EventHandler> = {
+    [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
+      const d = UserRegisteredV1.parse(e);
+      // Personal fields arrive decrypted, or not at all once the person is erased.
+      const p = UserRegisteredV1.personal(e);
+      await people(tx)
+        .insert({ id: d.userId, role: d.role, fullName: p?.fullName ?? null, email: p?.email?.trim().toLowerCase() ?? null })
+        .onConflict('id')
+        .ignore()
+        .execute();
+    },
+    [IDENTITY_EVENTS.RoleAssigned]: changeRole,
+    [IDENTITY_EVENTS.ProfileCompleted]: rename,
+    [IDENTITY_EVENTS.StudentContactUpdated]: rename,
+    [IDENTITY_EVENTS.UserDeleted]: forget,
+  };
+  return { handlers, forget, changeRole };
+}

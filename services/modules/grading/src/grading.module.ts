@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { gradingEntities } from './projections/grading/grading.orm.js';
 import { SubmitWorkController } from './commands/submit-work/submit-work.http.controller.js';
 import { SubmitWorkHandler } from './commands/submit-work/submit-work.handler.js';
 import { GradeSubmissionController } from './commands/grade-submission/grade-submission.http.controller.js';
@@ -19,13 +21,15 @@ import { TeacherDashboardController } from './queries/teacher-dashboard/teacher-
 import { TeacherDashboardHandler } from './queries/teacher-dashboard/teacher-dashboard.handler.js';
 import { ExportGradesController } from './queries/export-grades/export-grades.http.controller.js';
 import { ExportGradesHandler } from './queries/export-grades/export-grades.handler.js';
-import { GradingReader } from './projections/grading/grading.reader.js';
 
 /**
  * The grading context's HTTP side: controllers dispatch on the CQRS buses to the handlers below.
- * Needs EventSourcingModule, BackboneModule and AuthModule (global) from the composition root.
+ * Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true })
+ * (global) from the composition root.
  */
 @Module({
+  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
+  imports: [MikroOrmModule.forFeature(gradingEntities)],
   controllers: [
     SubmitWorkController,
     GradeSubmissionController,
@@ -39,7 +43,6 @@ import { GradingReader } from './projections/grading/grading.reader.js';
     ExportGradesController,
   ],
   providers: [
-    GradingReader,
     SubmitWorkHandler,
     GradeSubmissionHandler,
     TeacherSubmissionsHandler,

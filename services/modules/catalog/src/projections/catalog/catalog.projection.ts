@@ -4,6 +4,7 @@
 // enrollment's (how many enrollments reference a program or subject: the "in use" delete rules).
 // Written through the QueryBuilder of the transaction's EntityManager (tx.em, ADR 0018): one
 // statement per change, with no entity loaded into the identity map.
+import { peopleReplica } from '@academy/backend';
 import type { Projection, ProjectionTx } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
@@ -25,7 +26,6 @@ import { CatalogAssignment } from './assignment.entity.js';
 import { catalogOrm } from './catalog.orm.js';
 import { CatalogEnrollment } from './enrollment.entity.js';
 import { CATALOG_PROJECTION } from './names.js';
-import { changePersonRole, forgetPerson, peopleHandlers } from './people.js';
 import { CatalogPerson } from './person.entity.js';
 import { CatalogProgram } from './program.entity.js';
 import { CatalogSubject } from './subject.entity.js';
@@ -36,6 +36,8 @@ const programs = (tx: ProjectionTx) => tx.em.createQueryBuilder(CatalogProgram);
 const subjects = (tx: ProjectionTx) => tx.em.createQueryBuilder(CatalogSubject);
 const assignments = (tx: ProjectionTx) => tx.em.createQueryBuilder(CatalogAssignment);
 const enrollments = (tx: ProjectionTx) => tx.em.createQueryBuilder(CatalogEnrollment);
+/** The catalog's `people` replica (libs/backend's handlers over its entity). */
+const people = peopleReplica(CatalogPerson);
 
 export const catalogProjection: Projection = {
   name: CATALOG_PROJECTION,
@@ -96,15 +98,15 @@ export const catalogProjection: Projection = {
         .ignore()
         .execute();
     },
-    ...peopleHandlers,
+    ...people.handlers,
     [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
-      await changePersonRole(e, tx);
+      await people.changeRole(e, tx);
       const d = RoleAssignedV1.parse(e);
       if (d.role !== 'teacher') await assignments(tx).delete().where({ teacherId: d.userId }).execute();
     },
     // Spec §5: deleting a user removes their enrollments (and, for a teacher, their assignments).
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await forgetPerson(e, tx);
+      await people.forget(e, tx);
       const { userId } = UserDeletedV1.parse(e);
       await assignments(tx).delete().where({ teacherId: userId }).execute();
       await enrollments(tx).delete().where({ studentId: userId }).execute();

@@ -3,6 +3,7 @@
 // person and their enrollments) and the catalog's (program name/type/description, subject name and
 // program), so a screen needs no other context. On MikroORM (ADR 0018): the tables are the entities
 // of enrollments.orm.ts, made by the context's migrations; the handlers write through tx.em.
+import { peopleReplica } from '@academy/backend';
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
@@ -22,7 +23,7 @@ import {
 } from '@academy/contracts';
 import { EnrollmentRecord } from './enrollment.entity.js';
 import { enrollmentOrm } from './enrollments.orm.js';
-import { forgetPerson, peopleHandlers } from './people.js';
+import { Person } from './person.entity.js';
 import { Program } from './program.entity.js';
 import { Subject } from './subject.entity.js';
 
@@ -35,6 +36,8 @@ export const ENROLLMENT_READ_MODEL = [ENROLLMENT_PROJECTION] as const;
 const enrollments = (tx: ProjectionTx) => tx.em.createQueryBuilder(EnrollmentRecord);
 const programs = (tx: ProjectionTx) => tx.em.createQueryBuilder(Program);
 const subjects = (tx: ProjectionTx) => tx.em.createQueryBuilder(Subject);
+/** The enrollment context's `people` replica (libs/backend's handlers over its entity). */
+const people = peopleReplica(Person);
 
 async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
@@ -99,10 +102,10 @@ export const enrollmentProjection: Projection = {
     [CATALOG_EVENTS.SubjectDeleted]: async (e, tx) => {
       await subjects(tx).delete().where({ id: SubjectDeletedV1.parse(e).subjectId }).execute();
     },
-    ...peopleHandlers,
+    ...people.handlers,
     // Spec §5: deleting a user removes their enrollments.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await forgetPerson(e, tx);
+      await people.forget(e, tx);
       const { userId } = UserDeletedV1.parse(e);
       await enrollments(tx).delete().where({ studentId: userId }).execute();
     },

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
 import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { GRADING_MESSAGES } from '@academy/contracts';
 import { workDecider, workStream } from '../../domain/work.js';
-import { GRADING_READ_MODEL, GradingReader } from '../../projections/grading/grading.reader.js';
+import { GetSubmission } from '../../queries/get-submission/get-submission.query.js';
+import { GRADING_READ_MODEL } from '../submission-screens.js';
+import { readSubmitFacts } from './item-facts.read.js';
 import { SubmitWork } from './submit-work.command.js';
 
 /** An attempt of the caller on their own (student, item) stream; the decider judges the item's facts. */
@@ -14,7 +17,8 @@ export class SubmitWorkHandler implements ICommandHandler<SubmitWork> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly reader: GradingReader,
+    private readonly em: EntityManager,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, input }: SubmitWork) {
@@ -23,10 +27,7 @@ export class SubmitWorkHandler implements ICommandHandler<SubmitWork> {
     // (a week published or an enrollment activated a moment ago must count).
     const { item, enrolled } = await this.gate.check(
       GRADING_READ_MODEL,
-      async () => {
-        const item = isUuid(input.itemId) ? await this.reader.item(input.itemId) : null;
-        return { item, enrolled: item !== null && (await this.reader.isActivelyEnrolled(studentId, item.programId)) };
-      },
+      () => readSubmitFacts(this.em, studentId, input.itemId),
       (v) => v.item !== null && v.item.kind === input.kind && v.item.published && v.enrolled,
       caller.seen,
     );
@@ -45,8 +46,8 @@ export class SubmitWorkHandler implements ICommandHandler<SubmitWork> {
       throw e;
     }
     await this.gate.reach(GRADING_READ_MODEL, position);
-    const submission = await this.reader.submission(submissionId);
-    if (!submission) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
+    // The answer is the submission as its screen shows it (404 should it be gone meanwhile).
+    const { submission } = await this.queries.execute(new GetSubmission(principalOf(caller), submissionId));
     return { submission, position };
   }
 }

@@ -5,7 +5,10 @@
 // Version 2: a stored `pending` column (the Submissions tab) and the subject index on (subject, pending,
 // submitted_at, id) of latest rows serve the teacher Submissions' keyset pages and tab counts; a new
 // version is how a table change rolls out (rebuilt beside v1, then swapped in).
-import { forgetPerson, PEOPLE_TABLE, peopleHandlers } from '@academy/backend';
+// On MikroORM (ADR 0018): the tables are entities (grading.orm.ts), built by the context's migrations,
+// and the handlers write through the transaction's EntityManager. Still version 2: the migration makes
+// exactly the tables v2's SQL made (src/migrations/grading-migrations.int.spec.ts).
+import { peopleReplica } from '@academy/backend';
 import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
@@ -37,126 +40,108 @@ import {
   WeekUnpublishedV1,
   WorkSubmittedV1,
 } from '@academy/contracts';
+import { GradingAssignment } from './assignment.entity.js';
+import { GradingEnrollment } from './enrollment.entity.js';
+import { gradingOrm } from './grading.orm.js';
+import { GradingItem } from './item.entity.js';
+import { GradingPerson } from './person.entity.js';
+import { GradingProgram } from './program.entity.js';
+import { GradingSubject } from './subject.entity.js';
+import { GradingSubmission } from './submission.entity.js';
+import { GradingWeek } from './week.entity.js';
 
 export const GRADING_PROJECTION = 'grading';
 
+const people = peopleReplica(GradingPerson);
+const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmission);
+const items = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingItem);
+
 async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
-  await tx.query(`INSERT INTO programs (id, name, type) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = excluded.name, type = excluded.type`, [d.programId, d.name, d.type]);
+  await tx.em.createQueryBuilder(GradingProgram).insert({ id: d.programId, name: d.name, type: d.type }).onConflict('id').merge(['name', 'type']).execute();
 }
 async function upsertSubject(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
-  await tx.query(`INSERT INTO subjects (id, program_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET program_id = excluded.program_id, name = excluded.name`, [
-    d.subjectId,
-    d.programId,
-    d.name,
-  ]);
+  await tx.em.createQueryBuilder(GradingSubject).insert({ id: d.subjectId, programId: d.programId, name: d.name }).onConflict('id').merge(['programId', 'name']).execute();
 }
 async function upsertItem(kind: 'task' | 'capstone', id: string, d: { weekId: string; title: string; dueAt: string | null; dayNumber?: number }, tx: ProjectionTx) {
-  await tx.query(
-    `INSERT INTO items (id, kind, week_id, title, day_number, due_at, removed) VALUES ($1, $2, $3, $4, $5, $6, false)
-     ON CONFLICT (id) DO UPDATE SET title = excluded.title, day_number = excluded.day_number, due_at = excluded.due_at, removed = false`,
-    [id, kind, d.weekId, d.title, d.dayNumber ?? null, d.dueAt],
-  );
+  await items(tx)
+    .insert({ id, kind, weekId: d.weekId, title: d.title, dayNumber: d.dayNumber ?? null, dueAt: d.dueAt === null ? null : new Date(d.dueAt), removed: false })
+    .onConflict('id')
+    .merge(['title', 'dayNumber', 'dueAt', 'removed'])
+    .execute();
 }
 async function upsertTask(d: TaskData, tx: ProjectionTx) {
   await upsertItem('task', d.taskId, d, tx);
 }
 async function publication(e: StoredEvent, tx: ProjectionTx, published: boolean) {
-  await tx.query('UPDATE weeks SET is_published = $2 WHERE id = $1', [publishedEventFor([WeekPublishedV1, WeekUnpublishedV1], e).parse(e).weekId, published]);
+  const { weekId } = publishedEventFor([WeekPublishedV1, WeekUnpublishedV1], e).parse(e);
+  await tx.em.createQueryBuilder(GradingWeek).update({ isPublished: published }).where({ id: weekId }).execute();
+}
+/** Every row of the stream carries the stream's version (a grade's If-Match). */
+async function streamVersion(e: StoredEvent, tx: ProjectionTx) {
+  await submissions(tx).update({ version: e.streamVersion }).where({ streamId: e.streamId }).execute();
 }
 
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
   version: 2,
-  async setup(tx) {
-    await tx.query(PEOPLE_TABLE);
-    await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`);
-    await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
-    await tx.query(`CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL)`);
-    await tx.query('CREATE INDEX assignments_teacher_idx ON assignments (teacher_id, subject_id)');
-    await tx.query(`CREATE TABLE weeks (id uuid PRIMARY KEY, subject_id uuid NOT NULL, week_number integer NOT NULL, is_published boolean NOT NULL DEFAULT false)`);
-    // Tasks and capstones; a removed one keeps its row so its submissions keep their title.
-    await tx.query(`CREATE TABLE items (id uuid PRIMARY KEY, kind text NOT NULL, week_id uuid NOT NULL, title text NOT NULL, day_number integer, due_at timestamptz, removed boolean NOT NULL)`);
-    await tx.query(`CREATE TABLE enrollments (id uuid PRIMARY KEY, student_id uuid NOT NULL, program_id uuid NOT NULL, status text NOT NULL, current_week integer NOT NULL, enrolled_at timestamptz NOT NULL, activated_at timestamptz)`);
-    await tx.query('CREATE INDEX enrollments_student_idx ON enrollments (student_id, status)');
-    await tx.query('CREATE INDEX enrollments_program_idx ON enrollments (program_id, status)');
-    // One row per attempt; `latest` marks the newest attempt of its (student, item) stream.
-    await tx.query(`CREATE TABLE submissions (
-      id uuid PRIMARY KEY,
-      stream_id text NOT NULL,
-      student_id uuid NOT NULL,
-      kind text NOT NULL,
-      item_id uuid NOT NULL,
-      week_id uuid NOT NULL,
-      subject_id uuid NOT NULL,
-      github_url text NOT NULL,
-      notes text NOT NULL,
-      submitted_at timestamptz NOT NULL,
-      due_at timestamptz,
-      late boolean NOT NULL,
-      attempt integer NOT NULL,
-      latest boolean NOT NULL,
-      status text,
-      -- The teacher Submissions' tabs (spec §4): no grade, or a grade with status pending.
-      pending boolean GENERATED ALWAYS AS (status IS NULL OR status = 'pending') STORED,
-      score numeric(5, 2),
-      feedback text,
-      teacher_id uuid,
-      graded_at timestamptz,
-      version integer NOT NULL
-    )`);
-    await tx.query('CREATE INDEX submissions_stream_idx ON submissions (stream_id)');
-    await tx.query('CREATE INDEX submissions_student_idx ON submissions (student_id, submitted_at DESC)');
-    // The teacher Submissions page: a subject's latest attempts of one tab, newest first by (submitted_at,
-    // id): a page reads its rows in index order and stops; the tab counts are an index-only scan.
-    await tx.query('CREATE INDEX submissions_subject_idx ON submissions (subject_id, pending, submitted_at DESC, id DESC) WHERE latest');
-  },
+  orm: gradingOrm,
   handlers: {
     [GRADING_EVENTS.WorkSubmitted]: async (e, tx) => {
       const d = WorkSubmittedV1.parse(e);
-      await tx.query('UPDATE submissions SET latest = false, version = $2 WHERE stream_id = $1', [e.streamId, e.streamVersion]);
-      await tx.query(
-        `INSERT INTO submissions (id, stream_id, student_id, kind, item_id, week_id, subject_id, github_url, notes, submitted_at, due_at, late, attempt, latest, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true, $14) ON CONFLICT (id) DO NOTHING`,
-        [d.submissionId, e.streamId, d.studentId, d.kind, d.itemId, d.weekId, d.subjectId, d.githubUrl, WorkSubmittedV1.personal(e)?.notes ?? '', e.metadata.occurredAt, d.dueAt, d.late, d.attempt, e.streamVersion],
-      );
+      await submissions(tx).update({ latest: false, version: e.streamVersion }).where({ streamId: e.streamId }).execute();
+      await submissions(tx)
+        .insert({
+          id: d.submissionId,
+          streamId: e.streamId,
+          studentId: d.studentId,
+          kind: d.kind,
+          itemId: d.itemId,
+          weekId: d.weekId,
+          subjectId: d.subjectId,
+          githubUrl: d.githubUrl,
+          notes: WorkSubmittedV1.personal(e)?.notes ?? '',
+          submittedAt: new Date(e.metadata.occurredAt),
+          dueAt: d.dueAt === null ? null : new Date(d.dueAt),
+          late: d.late,
+          attempt: d.attempt,
+          latest: true,
+          version: e.streamVersion,
+        })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [GRADING_EVENTS.SubmissionGraded]: async (e, tx) => {
       const d = SubmissionGradedV1.parse(e);
-      await tx.query('UPDATE submissions SET status = $2, score = $3, feedback = $4, teacher_id = $5, graded_at = $6 WHERE id = $1', [
-        d.submissionId,
-        d.status,
-        d.score,
-        SubmissionGradedV1.personal(e)?.feedback ?? '',
-        d.teacherId,
-        e.metadata.occurredAt,
-      ]);
-      await tx.query('UPDATE submissions SET version = $2 WHERE stream_id = $1', [e.streamId, e.streamVersion]);
+      await submissions(tx)
+        .update({ status: d.status, score: d.score, feedback: SubmissionGradedV1.personal(e)?.feedback ?? '', teacherId: d.teacherId, gradedAt: new Date(e.metadata.occurredAt) })
+        .where({ id: d.submissionId })
+        .execute();
+      await streamVersion(e, tx);
     },
-    [GRADING_EVENTS.CapstonePassed]: async (e, tx) => {
-      await tx.query('UPDATE submissions SET version = $2 WHERE stream_id = $1', [e.streamId, e.streamVersion]);
-    },
+    [GRADING_EVENTS.CapstonePassed]: streamVersion,
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
       const d = WeekCreatedV1.parse(e);
-      await tx.query('INSERT INTO weeks (id, subject_id, week_number) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [d.weekId, d.subjectId, d.weekNumber]);
+      await tx.em.createQueryBuilder(GradingWeek).insert({ id: d.weekId, subjectId: d.subjectId, weekNumber: d.weekNumber }).onConflict('id').ignore().execute();
     },
     [LEARNING_EVENTS.WeekPublished]: (e, tx) => publication(e, tx, true),
     [LEARNING_EVENTS.WeekUnpublished]: (e, tx) => publication(e, tx, false),
     [LEARNING_EVENTS.TaskAdded]: (e, tx) => upsertTask(TaskAddedV1.parse(e), tx),
     [LEARNING_EVENTS.TaskUpdated]: (e, tx) => upsertTask(TaskUpdatedV1.parse(e), tx),
     [LEARNING_EVENTS.TasksReordered]: async (e, tx) => {
-      for (const o of TasksReorderedV1.parse(e).order) await tx.query('UPDATE items SET day_number = $2 WHERE id = $1', [o.taskId, o.dayNumber]);
+      for (const o of TasksReorderedV1.parse(e).order) await items(tx).update({ dayNumber: o.dayNumber }).where({ id: o.taskId }).execute();
     },
     [LEARNING_EVENTS.TaskRemoved]: async (e, tx) => {
-      await tx.query('UPDATE items SET removed = true WHERE id = $1', [TaskRemovedV1.parse(e).taskId]);
+      await items(tx).update({ removed: true }).where({ id: TaskRemovedV1.parse(e).taskId }).execute();
     },
     [LEARNING_EVENTS.CapstoneSet]: (e, tx) => {
       const d = CapstoneSetV1.parse(e);
       return upsertItem('capstone', d.capstoneId, d, tx);
     },
     [LEARNING_EVENTS.CapstoneRemoved]: async (e, tx) => {
-      await tx.query('UPDATE items SET removed = true WHERE id = $1', [CapstoneRemovedV1.parse(e).capstoneId]);
+      await items(tx).update({ removed: true }).where({ id: CapstoneRemovedV1.parse(e).capstoneId }).execute();
     },
     [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
     [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
@@ -164,34 +149,42 @@ export const gradingProjection: Projection = {
     [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
     [CATALOG_EVENTS.TeacherAssigned]: async (e, tx) => {
       const d = TeacherAssignedV1.parse(e);
-      await tx.query('INSERT INTO assignments (id, teacher_id, subject_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [d.assignmentId, d.teacherId, d.subjectId]);
+      await tx.em.createQueryBuilder(GradingAssignment).insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId }).onConflict('id').ignore().execute();
     },
     [CATALOG_EVENTS.TeacherUnassigned]: async (e, tx) => {
-      await tx.query('DELETE FROM assignments WHERE id = $1', [TeacherUnassignedV1.parse(e).assignmentId]);
+      await tx.em.createQueryBuilder(GradingAssignment).delete().where({ id: TeacherUnassignedV1.parse(e).assignmentId }).execute();
     },
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
       const d = StudentEnrolledV1.parse(e);
-      await tx.query(
-        `INSERT INTO enrollments (id, student_id, program_id, status, current_week, enrolled_at) VALUES ($1, $2, $3, 'pending', 1, $4) ON CONFLICT (id) DO NOTHING`,
-        [d.enrollmentId, d.studentId, d.programId, e.metadata.occurredAt],
-      );
+      await tx.em
+        .createQueryBuilder(GradingEnrollment)
+        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, status: 'pending', currentWeek: 1, enrolledAt: new Date(e.metadata.occurredAt) })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [ENROLLMENT_EVENTS.EnrollmentStatusChanged]: async (e, tx) => {
       const d = EnrollmentStatusChangedV1.parse(e);
-      await tx.query('UPDATE enrollments SET status = $2, activated_at = coalesce($3, activated_at) WHERE id = $1', [d.enrollmentId, d.status, d.activatedAt ?? null]);
+      // coalesce: a change without an activation keeps the first one.
+      await tx.em
+        .createQueryBuilder(GradingEnrollment)
+        .update({ status: d.status, ...(d.activatedAt != null ? { activatedAt: new Date(d.activatedAt) } : {}) })
+        .where({ id: d.enrollmentId })
+        .execute();
     },
+    // The current week is the enrollment context's (issue 15 §5): replicated from its published event.
     [ENROLLMENT_EVENTS.EnrollmentWeekAdvanced]: async (e, tx) => {
       const d = EnrollmentWeekAdvancedV2.parse(e);
-      await tx.query('UPDATE enrollments SET current_week = $2 WHERE id = $1', [d.enrollmentId, d.currentWeek]);
+      await tx.em.createQueryBuilder(GradingEnrollment).update({ currentWeek: d.currentWeek }).where({ id: d.enrollmentId }).execute();
     },
-    ...peopleHandlers,
+    ...people.handlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await forgetPerson(e, tx);
+      await people.forget(e, tx);
       const { userId } = UserDeletedV1.parse(e);
-      await tx.query('DELETE FROM enrollments WHERE student_id = $1', [userId]);
-      await tx.query('DELETE FROM submissions WHERE student_id = $1', [userId]);
-      await tx.query('DELETE FROM assignments WHERE teacher_id = $1', [userId]);
+      await tx.em.createQueryBuilder(GradingEnrollment).delete().where({ studentId: userId }).execute();
+      await submissions(tx).delete().where({ studentId: userId }).execute();
+      await tx.em.createQueryBuilder(GradingAssignment).delete().where({ teacherId: userId }).execute();
     },
   },
 };

@@ -1,26 +1,27 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STORE } from '@academy/backend';
 import { DomainError, type EventStore } from '@academy/event-store';
 import { GRADING_EVENTS, GRADING_MESSAGES, type GradeChange, type GradeHistoryResponse, type SubmissionGradedData, type SubmissionGradedPersonal } from '@academy/contracts';
-import { GradingReader } from '../../projections/grading/grading.reader.js';
-import { assertCanRead } from '../staff-access.js';
+import { assertCanRead, readStreamOf } from '../submission-access.read.js';
+import { readNames } from './grade-history.read.js';
 import { GradeHistory } from './grade-history.query.js';
 
 /** Read from the events themselves: the read model keeps only the latest grade. */
 @QueryHandler(GradeHistory)
 export class GradeHistoryHandler implements IQueryHandler<GradeHistory> {
   constructor(
-    private readonly reader: GradingReader,
+    private readonly em: EntityManager,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async execute({ principal, submissionId }: GradeHistory): Promise<GradeHistoryResponse> {
-    const found = await this.reader.streamOf(submissionId);
+    const found = await readStreamOf(this.em, submissionId);
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
-    await assertCanRead(this.reader, principal, found.subjectId, found.studentId);
+    await assertCanRead(this.em, principal, found.subjectId, found.studentId);
     const graded = (await this.store.readStream(found.streamId)).filter((e) => e.type === GRADING_EVENTS.SubmissionGraded);
-    const names = await this.reader.names([...new Set(graded.map((e) => (e.data as SubmissionGradedData).teacherId))]);
+    const names = await readNames(this.em, [...new Set(graded.map((e) => (e.data as SubmissionGradedData).teacherId))]);
     const changes: GradeChange[] = graded.map((e) => {
       const d = e.data as SubmissionGradedData;
       const p = (e.personal?.data ?? {}) as Partial<SubmissionGradedPersonal>;

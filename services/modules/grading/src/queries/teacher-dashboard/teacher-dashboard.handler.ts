@@ -1,12 +1,14 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { GradingReader } from '../../projections/grading/grading.reader.js';
+import type { TeacherDashboardResponse } from '@academy/contracts';
 import { TeacherDashboard } from './teacher-dashboard.query.js';
+import { readTeacherDashboard } from './teacher-dashboard.read.js';
 
 @QueryHandler(TeacherDashboard)
 export class TeacherDashboardHandler implements IQueryHandler<TeacherDashboard> {
-  constructor(private readonly reader: GradingReader) {}
+  constructor(private readonly em: EntityManager) {}
 
-  execute({ teacherId }: TeacherDashboard) {
-    return this.reader.teacherDashboard(teacherId);
+  execute({ teacherId }: TeacherDashboard): Promise<TeacherDashboardResponse> {
+    return readTeacherDashboard(this.em, teacherId);
   }
 }

@@ -1,0 +1,112 @@
+// The projection stays version 2 on MikroORM (ADR 0018) because its migration builds exactly the
+// tables v2's SQL built: same columns (names, types, nullability, defaults, the generated `pending`,
+// order), constraints and indexes (the partial, descending subject index included). v2's setup() is
+// kept here verbatim as the reference; a version schema is built from each, as the runner builds one,
+// and Postgres' catalog of the two is compared.
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { buildProjectionInto, PostgresEventStore, type Projection } from '@academy/event-store';
+import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { gradingProjection } from '../projections/grading/grading.projection.js';
+
+/** The grading projection's tables as v2 made them from SQL (before ADR 0018). */
+const v2Sql: Projection = {
+  name: 'grading_v2_sql',
+  version: 2,
+  async setup(tx) {
+    await tx.query('CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)');
+    await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`);
+    await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
+    await tx.query(`CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL)`);
+    await tx.query('CREATE INDEX assignments_teacher_idx ON assignments (teacher_id, subject_id)');
+    await tx.query(`CREATE TABLE weeks (id uuid PRIMARY KEY, subject_id uuid NOT NULL, week_number integer NOT NULL, is_published boolean NOT NULL DEFAULT false)`);
+    await tx.query(`CREATE TABLE items (id uuid PRIMARY KEY, kind text NOT NULL, week_id uuid NOT NULL, title text NOT NULL, day_number integer, due_at timestamptz, removed boolean NOT NULL)`);
+    await tx.query(`CREATE TABLE enrollments (id uuid PRIMARY KEY, student_id uuid NOT NULL, program_id uuid NOT NULL, status text NOT NULL, current_week integer NOT NULL, enrolled_at timestamptz NOT NULL, activated_at timestamptz)`);
+    await tx.query('CREATE INDEX enrollments_student_idx ON enrollments (student_id, status)');
+    await tx.query('CREATE INDEX enrollments_program_idx ON enrollments (program_id, status)');
+    await tx.query(`CREATE TABLE submissions (
+      id uuid PRIMARY KEY,
+      stream_id text NOT NULL,
+      student_id uuid NOT NULL,
+      kind text NOT NULL,
+      item_id uuid NOT NULL,
+      week_id uuid NOT NULL,
+      subject_id uuid NOT NULL,
+      github_url text NOT NULL,
+      notes text NOT NULL,
+      submitted_at timestamptz NOT NULL,
+      due_at timestamptz,
+      late boolean NOT NULL,
+      attempt integer NOT NULL,
+      latest boolean NOT NULL,
+      status text,
+      pending boolean GENERATED ALWAYS AS (status IS NULL OR status = 'pending') STORED,
+      score numeric(5, 2),
+      feedback text,
+      teacher_id uuid,
+      graded_at timestamptz,
+      version integer NOT NULL
+    )`);
+    await tx.query('CREATE INDEX submissions_stream_idx ON submissions (stream_id)');
+    await tx.query('CREATE INDEX submissions_student_idx ON submissions (student_id, submitted_at DESC)');
+    await tx.query('CREATE INDEX submissions_subject_idx ON submissions (subject_id, pending, submitted_at DESC, id DESC) WHERE latest');
+  },
+  handlers: {},
+};
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+beforeAll(async () => {
+  db = await createTestDatabase('grading_migrations');
+  store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 7), schema: 'log' });
+  await store.migrate();
+});
+afterAll(async () => {
+  await store?.close();
+  await db?.drop();
+});
+
+/** What Postgres says a schema's read tables are (the Migrator's own tracking table is not one, ADR 0018). */
+async function shape(schema: string) {
+  const where = `table_schema = $1 AND table_name <> 'mikro_orm_migrations'`;
+  const columns = await db.pool.query(
+    `SELECT table_name, ordinal_position, column_name, data_type, numeric_precision, numeric_scale, is_nullable, column_default, is_generated, generation_expression
+     FROM information_schema.columns WHERE ${where} ORDER BY table_name, ordinal_position`,
+    [schema],
+  );
+  const constraints = await db.pool.query(
+    `SELECT c.relname AS table_name, k.conname, k.contype, pg_get_constraintdef(k.oid) AS def FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
+     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname <> 'mikro_orm_migrations' ORDER BY 1, 2`,
+    [schema],
+  );
+  const indexes = await db.pool.query(`SELECT tablename, indexname, replace(indexdef, $1, 'S') AS def FROM pg_indexes WHERE schemaname = $2 AND tablename <> 'mikro_orm_migrations' ORDER BY 1, 2`, [
+    `${schema}.`,
+    schema,
+  ]);
+  return { columns: columns.rows, constraints: constraints.rows, indexes: indexes.rows };
+}
+
+it('builds exactly the tables v2 built from SQL, so the live v2 stays (no new version)', async () => {
+  expect(gradingProjection.version).toBe(2);
+  await buildProjectionInto(db.pool, v2Sql, 'v2_sql', store);
+  await buildProjectionInto(db.pool, gradingProjection, 'v2_orm', store);
+  const [sql, orm] = [await shape('v2_sql'), await shape('v2_orm')];
+  expect(sql.columns.length).toBe(4 + 3 + 3 + 3 + 4 + 7 + 7 + 21);
+  expect(sql.columns.find((c) => c.column_name === 'pending')).toMatchObject({ is_generated: 'ALWAYS', data_type: 'boolean' });
+  expect(sql.indexes.map((i) => i.indexname)).toEqual([
+    'assignments_pkey',
+    'assignments_teacher_idx',
+    'enrollments_pkey',
+    'enrollments_program_idx',
+    'enrollments_student_idx',
+    'items_pkey',
+    'people_pkey',
+    'programs_pkey',
+    'subjects_pkey',
+    'submissions_pkey',
+    'submissions_stream_idx',
+    'submissions_student_idx',
+    'submissions_subject_idx',
+    'weeks_pkey',
+  ]);
+  expect(orm).toEqual(sql);
+});

@@ -1,0 +1,17 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { WorkKind } from '@academy/contracts';
+
+/** `items`: learning's tasks and capstones (title, day, due date); a removed one keeps its row so its submissions keep their title. */
+export const GradingItem = defineEntity({
+  name: 'GradingItem',
+  tableName: 'items',
+  properties: {
+    id: p.uuid().primary(),
+    kind: p.text().$type<WorkKind>(),
+    weekId: p.uuid(),
+    title: p.text(),
+    dayNumber: p.integer().nullable(),
+    dueAt: p.datetime().nullable(),
+    removed: p.boolean(),
+  },
+});

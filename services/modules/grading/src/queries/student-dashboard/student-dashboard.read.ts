@@ -1,0 +1,38 @@
+// The student dashboard's figures: the active course and week, this week's passed tasks, the average grade.
+import { sql } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { orNone } from '@academy/backend';
+import { type StudentDashboardResponse, TASKS_PER_WEEK } from '@academy/contracts';
+import { averageScore } from '../../domain/figures.js';
+import { GradingSubject } from '../../projections/grading/subject.entity.js';
+import { GradingSubmission } from '../../projections/grading/submission.entity.js';
+import { GradingWeek } from '../../projections/grading/week.entity.js';
+import { readSchema } from '../submission-view.read.js';
+import { readActiveEnrollment, readStudentAttempts } from '../student-work.read.js';
+
+/** The student's tasks of week `weekNumber` in the program's subjects whose latest grade is passed. */
+async function passedTasksOfWeek(em: EntityManager, studentId: string, weekNumber: number, programId: string): Promise<number> {
+  const read = readSchema(em);
+  const row = await orNone(
+    read
+      .createQueryBuilder(GradingSubmission, 's')
+      .select(sql`count(*)::int`.as('n'))
+      .join(read.createQueryBuilder(GradingWeek), 'w', { 'w.id': sql.ref('s.week_id') })
+      .join(read.createQueryBuilder(GradingSubject), 'sj', { 'sj.id': sql.ref('s.subject_id') })
+      .where({ studentId, latest: true, kind: 'task', status: 'passed', [sql.ref('w.week_number')]: weekNumber, [sql.ref('sj.program_id')]: programId })
+      .execute<{ n: number } | undefined>('get'),
+    undefined,
+  );
+  return row?.n ?? 0;
+}
+
+export async function readStudentDashboard(em: EntityManager, studentId: string): Promise<StudentDashboardResponse> {
+  const [submissions, enrollment] = await Promise.all([readStudentAttempts(em, studentId), readActiveEnrollment(em, studentId)]);
+  return {
+    currentWeek: enrollment?.currentWeek ?? null,
+    tasksCompleted: enrollment ? await passedTasksOfWeek(em, studentId, enrollment.currentWeek, enrollment.programId) : 0,
+    tasksTotal: TASKS_PER_WEEK,
+    averageGrade: averageScore(submissions.filter((s) => s.latest)),
+    activeCourse: enrollment ? { programId: enrollment.programId, programName: enrollment.programName, programType: enrollment.programType } : null,
+  };
+}
