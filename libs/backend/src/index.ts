@@ -39,7 +39,7 @@ export { HttpPlatformModule, applyHttpPlatform } from './http/platform.module.js
 export { assertStorableInput } from './http/storable-input.interceptor.js';
 export type { SecurityHeadersOptions } from './http/security-headers.js';
 export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates, SubjectErasures } from './notifications/notices.js';
-export { PEOPLE_TABLE, peopleHandlers, rememberPerson, changePersonRole, renamePerson, forgetPerson, peopleReplica, type PersonColumns } from './read-models/people.js';
+export { peopleReplica, type PersonColumns } from './read-models/people.js';
 export { preparedQuery } from './read-models/prepared.js';
 export { isUuid, orNone, rowsOrNone } from './read-models/reads.js';
 // The backbone (ADR 0015): commands and queries on the CQRS buses, targeted consistency checks.

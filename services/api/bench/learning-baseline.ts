@@ -1,6 +1,6 @@
 // The baseline of learning.bench.ts: a bare node:http server with a pg pool of the API's size that
-// runs, for the same two screens, the very statements of the readers (imported from
-// LearningReader.lessons and GradingReader.submissionsPage), sent as they send them (named prepared
+// runs, for the same two screens, the very statements of their query slices (imported from learning's
+// my-lessons.read.ts and grading's teacher-submissions.read.ts), sent as they send them (named prepared
 // statements), and answers their rows as JSON. No framework, no authentication (the caller names the
 // user in the query string), no mapping into the contract's shapes: what is left of a request when
 // the academy adds nothing.

@@ -1,7 +1,7 @@
-// The `people` table several contexts keep in their own read model (who is a student or teacher, their
-// name and email), fed by identity's integration events. Each context owns its copy (its schema, its
-// rebuilds); the SQL that keeps it is written once here. A context adds its own clean-up to
-// UserDeleted (its enrollments, assignments, submissions) after `forgetPerson`.
+// The `people` replica several contexts keep in their own read model (who is a student or teacher,
+// their name and email), fed by identity's published events (ADR 0019). Each context owns its copy (its
+// entity, its schema, its rebuilds); the handlers that keep it are written once here. A context adds
+// its own clean-up to UserDeleted (its enrollments, assignments, submissions) after `forget`.
 import type { EntityName } from '@mikro-orm/core';
 import type { EventHandler, ProjectionTx } from '@academy/event-store';
 import {
@@ -13,45 +13,6 @@ import {
   UserDeletedV1,
   UserRegisteredV1,
 } from '@academy/contracts';
-
-/** The table, for a projection's setup (unqualified: the runner sets the schema). */
-export const PEOPLE_TABLE = 'CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)';
-
-export const rememberPerson: EventHandler = async (e, tx) => {
-  const d = UserRegisteredV1.parse(e);
-  // Personal fields arrive decrypted, or not at all once the person is erased.
-  const p = UserRegisteredV1.personal(e);
-  await tx.query('INSERT INTO people (id, role, full_name, email) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
-    d.userId,
-    d.role,
-    p?.fullName ?? null,
-    p?.email?.trim().toLowerCase() ?? null,
-  ]);
-};
-
-export const changePersonRole: EventHandler = async (e, tx) => {
-  const d = RoleAssignedV1.parse(e);
-  await tx.query('UPDATE people SET role = $2 WHERE id = $1', [d.userId, d.role]);
-};
-
-export const renamePerson: EventHandler = async (e, tx) => {
-  const event = publishedEventFor([ProfileCompletedV1, StudentContactUpdatedV1], e);
-  const name = event.personal(e)?.fullName;
-  if (name) await tx.query('UPDATE people SET full_name = $2 WHERE id = $1', [event.parse(e).userId, name]);
-};
-
-export const forgetPerson: EventHandler = async (e, tx) => {
-  await tx.query('DELETE FROM people WHERE id = $1', [UserDeletedV1.parse(e).userId]);
-};
-
-/** The handlers of the people table, to spread into a projection's (override UserDeleted/RoleAssigned to add clean-up, calling these first). */
-export const peopleHandlers: Record<string, EventHandler> = {
-  [IDENTITY_EVENTS.UserRegistered]: rememberPerson,
-  [IDENTITY_EVENTS.RoleAssigned]: changePersonRole,
-  [IDENTITY_EVENTS.ProfileCompleted]: renamePerson,
-  [IDENTITY_EVENTS.StudentContactUpdated]: renamePerson,
-  [IDENTITY_EVENTS.UserDeleted]: forgetPerson,
-};
 
 /** The columns of a context's `people` entity (ADR 0018: each context on MikroORM owns one, prefixed with its name). */
 export interface PersonColumns {

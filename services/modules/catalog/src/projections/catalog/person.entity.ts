@@ -3,7 +3,7 @@ import type { Role } from '@academy/contracts';
 
 /**
  * `people`: the catalog's replica of identity's people (who is a teacher, their name and email), the
- * same columns as libs/backend's PEOPLE_TABLE. Personal fields are null once the person is erased.
+ * same columns as every context's people replica (libs/backend peopleReplica). Personal fields are null once the person is erased.
  */
 export const CatalogPerson = defineEntity({
   name: 'CatalogPerson',
