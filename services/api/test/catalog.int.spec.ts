@@ -118,7 +118,9 @@ describe('subjects', () => {
     const enrolled = await h.call('POST', '/enrollments', { token: admin(), body: { studentId: student.userId, programId: program.id, subjectId: subject.id } });
     expect(enrolled.status).toBe(201);
     const before = await h.head();
-    const moved = await h.call('PUT', `/subjects/${subject.id}`, { token: admin(), body: { name: 'Cohort D1', programId: other.id, weekNumber: 2 } });
+    // The catalog learns of the enrollment from the enrollment context's event; like the web client,
+    // the admin's next command carries the position of their own last write (ADR 0015).
+    const moved = await h.call('PUT', `/subjects/${subject.id}`, { token: admin(), body: { name: 'Cohort D1', programId: other.id, weekNumber: 2 }, minPosition: enrolled.position });
     expect(moved).toMatchObject({ status: 409, body: { message: CATALOG_MESSAGES.subjectHasEnrollments } });
     expect(await h.head()).toBe(before);
     const renamed = await h.call('PUT', `/subjects/${subject.id}`, { token: admin(), body: { name: 'Cohort D1 (2027)', programId: program.id, weekNumber: 2 } });

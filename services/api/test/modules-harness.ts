@@ -37,6 +37,7 @@ export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin
 export interface CallOptions {
   body?: unknown;
   token?: string;
+  /** X-Academy-Min-Position; by default a command carries the position of the same token's last write (as the web client does). */
   minPosition?: number;
   /** The client address (X-Forwarded-For); each call gets a new one unless given. */
   ip?: string;
@@ -120,13 +121,19 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
 
   let ip = 0;
   let counter = 0;
+  // Like the web client (libs/web/session, ADR 0015): a caller's commands carry the position of its own
+  // last write, so a check on another context's replica waits for it; GETs carry only what a test gives.
+  const lastWrite = new Map<string, number>();
   async function call(method: string, path: string, o: CallOptions = {}): Promise<Answer> {
     ip++;
     const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? `10.9.${Math.floor(ip / 250)}.${ip % 250}` };
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    if (o.minPosition) headers['x-academy-min-position'] = String(o.minPosition);
+    const seen = o.minPosition ?? (method !== 'GET' && o.token ? lastWrite.get(o.token) : undefined);
+    if (seen) headers['x-academy-min-position'] = String(seen);
     const res = await fetch(`${url}/api${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+    const written = Number(res.headers.get('x-academy-position') ?? 0);
+    if (o.token && res.ok && written > (lastWrite.get(o.token) ?? 0)) lastWrite.set(o.token, written);
     const text = await res.text();
     // JSON answers parsed; any other (the CSV export) kept as text.
     const json = (res.headers.get('content-type') ?? '').includes('json');
