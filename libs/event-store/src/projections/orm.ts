@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { Kysely, PostgresDialect, PostgresDriver, type DatabaseConnection, type Driver, type TransactionSettings } from 'kysely';
 import type { MigrationObject, Options } from '@mikro-orm/core';
-import { MikroORM, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM, PostgreSqlDriver, raw, type EntityManager } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { MIGRATIONS_TABLE } from './control.js';
 
@@ -124,3 +124,10 @@ export async function projectionEm(client: pg.ClientBase, spec: ProjectionOrm): 
   const orm = await projectionOrm(spec, databaseOf(client));
   return orm.em.fork({ clear: true, useContext: false }) as EntityManager;
 }
+
+/**
+ * An event's instant for a timestamptz column, exactly as the event carries it. A JS Date keeps
+ * milliseconds; an ISO string in the log may carry microseconds (Postgres keeps them), and keyset pages
+ * order by them, so handlers write `instant(iso)` rather than `new Date(iso)`.
+ */
+export const instant = (iso: string): Date => raw('?::timestamptz', [iso]) as unknown as Date;

@@ -5,7 +5,7 @@
 // Written through the QueryBuilder of the transaction's EntityManager (tx.em, ADR 0018): one
 // statement per change, with no entity loaded into the identity map.
 import { peopleReplica } from '@academy/backend';
-import type { Projection, ProjectionTx } from '@academy/event-store';
+import { instant, type Projection, type ProjectionTx } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
@@ -49,7 +49,7 @@ export const catalogProjection: Projection = {
     [CATALOG_EVENTS.ProgramCreated]: async (e, tx) => {
       const d = ProgramCreatedV1.parse(e);
       await programs(tx)
-        .insert({ id: d.programId, name: d.name, type: d.type, description: d.description, createdAt: new Date(e.metadata.occurredAt) })
+        .insert({ id: d.programId, name: d.name, type: d.type, description: d.description, createdAt: instant(e.metadata.occurredAt) })
         .onConflict('id')
         .ignore()
         .execute();
@@ -64,7 +64,7 @@ export const catalogProjection: Projection = {
     [CATALOG_EVENTS.SubjectCreated]: async (e, tx) => {
       const d = SubjectCreatedV1.parse(e);
       await subjects(tx)
-        .insert({ id: d.subjectId, programId: d.programId, name: d.name, weekNumber: d.weekNumber, description: d.description, createdAt: new Date(e.metadata.occurredAt) })
+        .insert({ id: d.subjectId, programId: d.programId, name: d.name, weekNumber: d.weekNumber, description: d.description, createdAt: instant(e.metadata.occurredAt) })
         .onConflict('id')
         .ignore()
         .execute();
@@ -82,7 +82,7 @@ export const catalogProjection: Projection = {
       const teacher = await tx.em.createQueryBuilder(CatalogPerson).select('id').where({ id: d.teacherId, role: 'teacher' }).limit(1).execute('get');
       if (!teacher) return;
       await assignments(tx)
-        .insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId, assignedAt: new Date(e.metadata.occurredAt) })
+        .insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId, assignedAt: instant(e.metadata.occurredAt) })
         .onConflict('id')
         .ignore()
         .execute();

@@ -4,7 +4,7 @@
 // program), so a screen needs no other context. On MikroORM (ADR 0018): the tables are the entities
 // of enrollments.orm.ts, made by the context's migrations; the handlers write through tx.em.
 import { peopleReplica } from '@academy/backend';
-import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
+import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
@@ -67,7 +67,7 @@ export const enrollmentProjection: Projection = {
           subjectId: d.subjectId,
           status: 'pending',
           currentWeek: 1,
-          enrolledAt: new Date(e.metadata.occurredAt),
+          enrolledAt: instant(e.metadata.occurredAt),
           version: e.streamVersion,
         })
         .onConflict('id')
@@ -80,8 +80,8 @@ export const enrollmentProjection: Projection = {
       await enrollments(tx)
         .update({
           status: d.status,
-          ...(d.activatedAt != null ? { activatedAt: new Date(d.activatedAt) } : {}),
-          ...(d.completedAt != null ? { completedAt: new Date(d.completedAt) } : {}),
+          ...(d.activatedAt != null ? { activatedAt: instant(d.activatedAt) } : {}),
+          ...(d.completedAt != null ? { completedAt: instant(d.completedAt) } : {}),
           version: e.streamVersion,
         })
         .where({ id: d.enrollmentId })

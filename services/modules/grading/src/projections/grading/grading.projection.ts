@@ -9,7 +9,7 @@
 // and the handlers write through the transaction's EntityManager. Still version 2: the migration makes
 // exactly the tables v2's SQL made (src/migrations/grading-migrations.int.spec.ts).
 import { peopleReplica } from '@academy/backend';
-import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
+import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
@@ -66,7 +66,7 @@ async function upsertSubject(e: StoredEvent, tx: ProjectionTx) {
 }
 async function upsertItem(kind: 'task' | 'capstone', id: string, d: { weekId: string; title: string; dueAt: string | null; dayNumber?: number }, tx: ProjectionTx) {
   await items(tx)
-    .insert({ id, kind, weekId: d.weekId, title: d.title, dayNumber: d.dayNumber ?? null, dueAt: d.dueAt === null ? null : new Date(d.dueAt), removed: false })
+    .insert({ id, kind, weekId: d.weekId, title: d.title, dayNumber: d.dayNumber ?? null, dueAt: d.dueAt === null ? null : instant(d.dueAt), removed: false })
     .onConflict('id')
     .merge(['title', 'dayNumber', 'dueAt', 'removed'])
     .execute();
@@ -102,8 +102,8 @@ export const gradingProjection: Projection = {
           subjectId: d.subjectId,
           githubUrl: d.githubUrl,
           notes: WorkSubmittedV1.personal(e)?.notes ?? '',
-          submittedAt: new Date(e.metadata.occurredAt),
-          dueAt: d.dueAt === null ? null : new Date(d.dueAt),
+          submittedAt: instant(e.metadata.occurredAt),
+          dueAt: d.dueAt === null ? null : instant(d.dueAt),
           late: d.late,
           attempt: d.attempt,
           latest: true,
@@ -116,7 +116,7 @@ export const gradingProjection: Projection = {
     [GRADING_EVENTS.SubmissionGraded]: async (e, tx) => {
       const d = SubmissionGradedV1.parse(e);
       await submissions(tx)
-        .update({ status: d.status, score: d.score, feedback: SubmissionGradedV1.personal(e)?.feedback ?? '', teacherId: d.teacherId, gradedAt: new Date(e.metadata.occurredAt) })
+        .update({ status: d.status, score: d.score, feedback: SubmissionGradedV1.personal(e)?.feedback ?? '', teacherId: d.teacherId, gradedAt: instant(e.metadata.occurredAt) })
         .where({ id: d.submissionId })
         .execute();
       await streamVersion(e, tx);
@@ -158,7 +158,7 @@ export const gradingProjection: Projection = {
       const d = StudentEnrolledV1.parse(e);
       await tx.em
         .createQueryBuilder(GradingEnrollment)
-        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, status: 'pending', currentWeek: 1, enrolledAt: new Date(e.metadata.occurredAt) })
+        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, status: 'pending', currentWeek: 1, enrolledAt: instant(e.metadata.occurredAt) })
         .onConflict('id')
         .ignore()
         .execute();
@@ -168,7 +168,7 @@ export const gradingProjection: Projection = {
       // coalesce: a change without an activation keeps the first one.
       await tx.em
         .createQueryBuilder(GradingEnrollment)
-        .update({ status: d.status, ...(d.activatedAt != null ? { activatedAt: new Date(d.activatedAt) } : {}) })
+        .update({ status: d.status, ...(d.activatedAt != null ? { activatedAt: instant(d.activatedAt) } : {}) })
         .where({ id: d.enrollmentId })
         .execute();
     },

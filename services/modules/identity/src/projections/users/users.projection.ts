@@ -2,7 +2,7 @@
 // It holds decrypted personal data and the password hash: a user's row is deleted with the user, and
 // a replay after erasure rebuilds it without their personal fields. Version 2: phone given at creation,
 // student contact edits, notification preferences.
-import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
+import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import { SESSION_ENDED_CHANNEL } from '../../sessions/live-sessions.js';
 import { IDENTITY_EVENTS, type Role } from '@academy/contracts';
 import type { EmailVerificationRequestedData, NotificationPreferencesChangedData, UserRegisteredData } from '../../domain/user.js';
@@ -26,7 +26,7 @@ const sessionsEnded = (tx: ProjectionTx, userId: string) => tx.query(`SELECT pg_
 // one statement per change, as the SQL was, with no entity loaded into the identity map.
 const users = (tx: ProjectionTx) => tx.em.createQueryBuilder(User);
 const userIdOf = (e: StoredEvent) => (e.data as { userId: string }).userId;
-const at = (e: StoredEvent) => new Date(e.metadata.occurredAt);
+const at = (e: StoredEvent) => instant(e.metadata.occurredAt);
 
 const personal = (e: StoredEvent) => (e.personal?.data ?? null) as Record<string, string> | null;
 

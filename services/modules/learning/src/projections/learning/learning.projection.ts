@@ -4,7 +4,7 @@
 // grading's (the student's latest attempt at each item and its grade, for the lessons' badges).
 // On MikroORM (ADR 0018): the tables are the entities of learning.orm.ts, made by the context's
 // migrations; the handlers write through tx.em.
-import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
+import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
@@ -63,7 +63,7 @@ const capstones = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningCapston
 const enrollments = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningEnrollment);
 const work = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningWork);
 
-const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
+const dateOrNull = (iso: string | null) => (iso === null ? null : instant(iso));
 
 async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
@@ -102,7 +102,7 @@ export const learningProjection: Projection = {
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
       const d = WeekCreatedV1.parse(e);
       await weeks(tx)
-        .insert({ id: d.weekId, subjectId: d.subjectId, weekNumber: d.weekNumber, title: d.title, objectives: d.objectives, createdAt: new Date(e.metadata.occurredAt), version: e.streamVersion })
+        .insert({ id: d.weekId, subjectId: d.subjectId, weekNumber: d.weekNumber, title: d.title, objectives: d.objectives, createdAt: instant(e.metadata.occurredAt), version: e.streamVersion })
         .onConflict('id')
         .ignore()
         .execute();
@@ -160,7 +160,7 @@ export const learningProjection: Projection = {
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
       const d = StudentEnrolledV1.parse(e);
       await enrollments(tx)
-        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, status: 'pending', currentWeek: 1, enrolledAt: new Date(e.metadata.occurredAt) })
+        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, status: 'pending', currentWeek: 1, enrolledAt: instant(e.metadata.occurredAt) })
         .onConflict('id')
         .ignore()
         .execute();
@@ -169,7 +169,7 @@ export const learningProjection: Projection = {
       const d = EnrollmentStatusChangedV1.parse(e);
       // An event without activatedAt keeps the stamp the row has (the SQL's coalesce).
       await enrollments(tx)
-        .update({ status: d.status, ...(d.activatedAt != null ? { activatedAt: new Date(d.activatedAt) } : {}) })
+        .update({ status: d.status, ...(d.activatedAt != null ? { activatedAt: instant(d.activatedAt) } : {}) })
         .where({ id: d.enrollmentId })
         .execute();
     },
@@ -184,7 +184,7 @@ export const learningProjection: Projection = {
         submissionId: d.submissionId,
         githubUrl: d.githubUrl,
         notes: WorkSubmittedV1.personal(e)?.notes ?? '',
-        submittedAt: new Date(e.metadata.occurredAt),
+        submittedAt: instant(e.metadata.occurredAt),
         late: d.late,
         attempt: d.attempt,
       };

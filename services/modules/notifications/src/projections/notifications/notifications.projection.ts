@@ -7,7 +7,7 @@
 // template's erased wording, the same text a replay after the erasure writes (ADR 0014).
 import { raw } from '@mikro-orm/postgresql';
 import type { InAppNotice, InAppTemplates, SubjectErasures } from '@academy/backend';
-import type { EventHandler, Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
+import { instant, type EventHandler, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   IDENTITY_EVENTS,
   NotificationPreferencesChangedV1,
@@ -48,7 +48,7 @@ const own: Record<string, EventHandler> = {
     // An erased person is nobody to tell: no row.
     if (!email) return;
     await recipients(tx)
-      .insert({ userId: d.userId, email, fullName: p?.fullName ?? null, role: d.role, createdAt: new Date(e.metadata.occurredAt) })
+      .insert({ userId: d.userId, email, fullName: p?.fullName ?? null, role: d.role, createdAt: instant(e.metadata.occurredAt) })
       .onConflict('userId')
       .ignore()
       .execute();
@@ -74,7 +74,7 @@ const own: Record<string, EventHandler> = {
   [NOTIFICATIONS_EVENTS.NotificationsRead]: async (e, tx) => {
     // The notifications context's own internal event (not published).
     const d = e.data as NotificationsReadData;
-    const readAt = new Date(e.metadata.occurredAt);
+    const readAt = instant(e.metadata.occurredAt);
     if (d.notificationIds === null) {
       // "All": what had arrived when the user clicked, not notices that came after it.
       await notices(tx).update({ readAt }).where({ userId: d.userId, readAt: null, position: { $lt: e.position } }).execute();
@@ -108,7 +108,7 @@ async function tell(tx: ProjectionTx, e: StoredEvent, list: InAppNotice[]): Prom
         title: n.title,
         body: n.body,
         link: n.link ?? null,
-        createdAt: new Date(e.metadata.occurredAt),
+        createdAt: instant(e.metadata.occurredAt),
         aboutSubject: n.about?.subjectId ?? null,
         erasedBody: n.about?.erasedBody ?? null,
       })
