@@ -20,3 +20,4 @@ export { launchBrowser, openDashboardMenu, signInThroughUi, statFigure, waitForT
 export { startSmtpCatcher, type TestSmtpCatcher, type CaughtMail } from './smtp.js';
 export { until, untilValue } from './until.js';
 export { validValue, validBody, hostileBody, HOSTILE_STRINGS, type ArbitraryOptions } from './zod-arbitrary.js';
+export { tableShape } from './table-shape.js';

@@ -4,7 +4,7 @@
 // runner builds one, and Postgres' catalog of the two is compared.
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { buildProjectionInto, PostgresEventStore, type Projection } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { createTestDatabase, type TestDatabase, tableShape } from '@academy/testing';
 import { learningProjection } from '../projections/learning/learning.projection.js';
 
 /** The learning projection's tables as v1 made them from SQL (before ADR 0018). */
@@ -63,24 +63,8 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** What Postgres says a schema's read tables are (the Migrator's own tracking table is not one, ADR 0018). */
-async function shape(schema: string) {
-  const where = `table_schema = $1 AND table_name <> 'mikro_orm_migrations'`;
-  const columns = await db.pool.query(
-    `SELECT table_name, ordinal_position, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE ${where} ORDER BY table_name, ordinal_position`,
-    [schema],
-  );
-  const constraints = await db.pool.query(
-    `SELECT c.relname AS table_name, k.conname, k.contype, pg_get_constraintdef(k.oid) AS def FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid
-     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname <> 'mikro_orm_migrations' ORDER BY 1, 2`,
-    [schema],
-  );
-  const indexes = await db.pool.query(`SELECT tablename, indexname, replace(indexdef, $1, 'S') AS def FROM pg_indexes WHERE schemaname = $2 AND tablename <> 'mikro_orm_migrations' ORDER BY 1, 2`, [
-    `${schema}.`,
-    schema,
-  ]);
-  return { columns: columns.rows, constraints: constraints.rows, indexes: indexes.rows };
-}
+/** What Postgres says a schema's read tables are (@academy/testing tableShape). */
+const shape = (schema: string) => tableShape(db.pool, schema);
 
 it('builds exactly the tables v1 built from SQL, so the live v1 stays (no new version)', async () => {
   expect(learningProjection.version).toBe(1);
