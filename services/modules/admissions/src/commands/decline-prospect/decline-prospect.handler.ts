@@ -1,19 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
-import { ADMISSIONS_MESSAGES, prospectStream } from '@academy/contracts';
-import { assertShownVersion, prospectDecider } from '../../domain/prospect.js';
-import { ADMISSIONS_READ_MODEL } from '../../projections/prospects/names.js';
-import { ProspectById } from '../../queries/prospect-by-id/prospect-by-id.query.js';
-import { loadSettled } from '../conversion-wait.js';
+import { EVENT_STORE, ReadModelGate } from '@academy/backend';
+import type { EventStore } from '@academy/event-store';
+import { changeProspectStatus } from '../change-prospect-status.js';
 import { DeclineProspect } from './decline-prospect.command.js';
 
-/**
- * One decide + append on the prospect's stream, guarded by the version read (Retry.never: the staff
- * member decided on the status they saw, a concurrent change is 409 changedMeanwhile). A conversion
- * under way is waited for: its outcome decides (loadSettled).
- */
+/** A staff status change (the step shared with the other one: ../change-prospect-status.ts). */
 @CommandHandler(DeclineProspect)
 export class DeclineProspectHandler implements ICommandHandler<DeclineProspect> {
   constructor(
@@ -22,23 +14,7 @@ export class DeclineProspectHandler implements ICommandHandler<DeclineProspect> 
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ caller, prospectId, input }: DeclineProspect) {
-    if (!isUuid(prospectId)) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
-    const streamId = prospectStream(prospectId);
-    const { position } = await runCommand(this.store, caller.metadata, {
-      execute: async (unit) => {
-        const prospect = await loadSettled(this.store, unit, streamId);
-        assertShownVersion(prospect.state, input.expectedVersion);
-        unit.decide(prospect, prospectDecider, { type: 'Decline', byUserId: principalOf(caller).userId, now: caller.metadata.occurredAt });
-      },
-    }).catch((e: unknown) => {
-      if (e instanceof ConcurrencyError) throw new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile);
-      throw e;
-    });
-    await this.gate.reach(ADMISSIONS_READ_MODEL, position);
-    // The answer is the row as the Prospective screens show it: their own query.
-    const prospect = await this.queries.execute(new ProspectById(prospectId));
-    if (!prospect) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
-    return { prospect, position };
+  execute(command: DeclineProspect) {
+    return changeProspectStatus({ store: this.store, gate: this.gate, queries: this.queries }, command, 'Decline');
   }
 }

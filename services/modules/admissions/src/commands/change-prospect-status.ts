@@ -1,0 +1,42 @@
+// The staff step shared by Mark contacted and Decline: one decide + append on the prospect's stream,
+// guarded by the version read (Retry.never: the staff member decided on the status they saw, a
+// concurrent change is 409 changedMeanwhile). A conversion under way is waited for: its outcome
+// decides (loadSettled). The answer is the row as the Prospective screens show it (their own query),
+// once the read model shows the change.
+import type { QueryBus } from '@nestjs/cqrs';
+import { type CommandContext, isUuid, principalOf, type ReadModelGate } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { ADMISSIONS_MESSAGES, type Prospect, type ProspectStatusChangeRequest, prospectStream } from '@academy/contracts';
+import { assertShownVersion, prospectDecider } from '../domain/prospect.js';
+import { ADMISSIONS_READ_MODEL } from '../projections/prospects/names.js';
+import { ProspectById } from '../queries/prospect-by-id/prospect-by-id.query.js';
+import { loadSettled } from './conversion-wait.js';
+
+export interface ProspectStatusDeps {
+  store: EventStore;
+  gate: ReadModelGate;
+  queries: QueryBus;
+}
+
+export async function changeProspectStatus(
+  deps: ProspectStatusDeps,
+  { caller, prospectId, input }: { caller: CommandContext; prospectId: string; input: ProspectStatusChangeRequest },
+  type: 'MarkContacted' | 'Decline',
+): Promise<{ prospect: Prospect; position: number }> {
+  if (!isUuid(prospectId)) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
+  const streamId = prospectStream(prospectId);
+  const { position } = await runCommand(deps.store, caller.metadata, {
+    execute: async (unit) => {
+      const prospect = await loadSettled(deps.store, unit, streamId);
+      assertShownVersion(prospect.state, input.expectedVersion);
+      unit.decide(prospect, prospectDecider, { type, byUserId: principalOf(caller).userId, now: caller.metadata.occurredAt });
+    },
+  }).catch((e: unknown) => {
+    if (e instanceof ConcurrencyError) throw new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile);
+    throw e;
+  });
+  await deps.gate.reach(ADMISSIONS_READ_MODEL, position);
+  const prospect: Prospect | null = await deps.queries.execute(new ProspectById(prospectId));
+  if (!prospect) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
+  return { prospect, position };
+}
