@@ -13,6 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from '@jest/globals';
 import pg from 'pg';
+import type { Options } from '@mikro-orm/core';
+import { type EntityManager, MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { publishedEventSchemas } from '@academy/contracts';
 import { buildProjectionInto, PostgresEventStore, type PersonalData, type Projection } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -139,4 +141,37 @@ export function projectionSpec(projection: () => Projection, label = 'projection
       return build();
     },
   };
+}
+
+/** A database with a log (schema `log`, published schemas checked) and, given entities, a MikroORM over them. */
+export interface LogDatabase {
+  db: TestDatabase;
+  store: PostgresEventStore;
+  /** Only when `entities` were given. */
+  em: EntityManager;
+}
+
+/**
+ * Registers beforeAll/afterAll for a test file that reads a context's read model (its `*.read.ts`
+ * against a projection built from given events) or compares migrations: one database, its log, and
+ * an EntityManager over `entities`. The fields are set in beforeAll; use them inside tests.
+ */
+export function logDatabase(label: string, options: { entities?: Options['entities']; published?: boolean } = {}): LogDatabase {
+  const fixture = {} as LogDatabase;
+  let orm: MikroORM | null = null;
+  beforeAll(async () => {
+    fixture.db = await createTestDatabase(label);
+    fixture.store = new PostgresEventStore({ pool: fixture.db.pool, masterKey: MASTER_KEY, schema: 'log', schemas: options.published === false ? undefined : publishedEventSchemas });
+    await fixture.store.migrate();
+    if (options.entities) {
+      orm = await MikroORM.init({ driver: PostgreSqlDriver, clientUrl: fixture.db.url, entities: options.entities, discovery: { warnWhenNoEntities: false }, debug: false });
+      fixture.em = orm.em as EntityManager;
+    }
+  });
+  afterAll(async () => {
+    await orm?.close(true);
+    await fixture.store?.close();
+    await fixture.db?.drop();
+  });
+  return fixture;
 }

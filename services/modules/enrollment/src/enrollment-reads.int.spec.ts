@@ -2,12 +2,10 @@
 // real Postgres: nothing before the worker first ran the projection (no read schema yet), then what
 // the projection built from given events, in the read schema `enrollment` (here its tables, in
 // production the views onto the live version: the reads cannot tell them apart).
+import { logDatabase } from '@academy/testing/projection';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MikroORM, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
-import { publishedEventSchemas } from '@academy/contracts';
-import { buildProjectionInto, PostgresEventStore, type PersonalData } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { buildProjectionInto, type PersonalData } from '@academy/event-store';
 import { readEnrollFacts } from './commands/enroll-student/enroll-facts.read.js';
 import { readImportKnowledge } from './commands/import-enrollments/import-knowledge.read.js';
 import { enrollmentEntities } from './projections/enrollments/enrollments.orm.js';
@@ -27,28 +25,13 @@ const E1 = '00000000-0000-4000-8000-0000000000d1';
 const E2 = '00000000-0000-4000-8000-0000000000d2';
 const E3 = '00000000-0000-4000-8000-0000000000d3';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-let orm: MikroORM;
-let em: EntityManager;
-beforeAll(async () => {
-  db = await createTestDatabase('enrollment_reads');
-  store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 7), schema: 'log', schemas: publishedEventSchemas });
-  await store.migrate();
-  orm = await MikroORM.init({ driver: PostgreSqlDriver, clientUrl: db.url, entities: enrollmentEntities, discovery: { warnWhenNoEntities: false }, debug: false });
-  em = orm.em as EntityManager;
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await store?.close();
-  await db?.drop();
-});
+const t = logDatabase('enrollment_reads', { entities: enrollmentEntities });
 
 let clock = Date.parse('2026-01-01T00:00:00.000Z');
 async function given(stream: string, type: string, data: unknown, personal?: PersonalData) {
   clock += 1000;
   const metadata = { actorId: null, actorRole: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date(clock).toISOString() };
-  await store.append(stream, [{ type, data, personal, metadata }], 'any');
+  await t.store.append(stream, [{ type, data, personal, metadata }], 'any');
 }
 const enrolled = (id: string, studentId: string, programId: string, subjectId: string, code: string) =>
   given(`enrollment-${id}`, 'StudentEnrolled', { enrollmentId: id, code, studentId, programId, subjectId });
@@ -57,12 +40,12 @@ const status = (id: string, to: string, from: string, stamps: Record<string, str
 
 describe('before the worker first ran the projection (no read schema)', () => {
   it('every read answers nothing', async () => {
-    expect(await readEnrollments(em)).toEqual([]);
-    expect(await readEnrollment(em, E1)).toBeNull();
-    expect(await readActiveEnrollment(em, ANN)).toBeNull();
-    expect(await readEnrollmentCounts(em)).toEqual({ pending: 0, active: 0, completed: 0, dropped: 0 });
-    expect(await readEnrollFacts(em, { studentId: ANN, programId: P1, subjectId: S1 })).toEqual({ studentIsLive: false, programExists: false, subjectInProgram: false });
-    expect(await readImportKnowledge(em)).toEqual({ people: [], programs: [], subjects: [], unfinished: [] });
+    expect(await readEnrollments(t.em)).toEqual([]);
+    expect(await readEnrollment(t.em, E1)).toBeNull();
+    expect(await readActiveEnrollment(t.em, ANN)).toBeNull();
+    expect(await readEnrollmentCounts(t.em)).toEqual({ pending: 0, active: 0, completed: 0, dropped: 0 });
+    expect(await readEnrollFacts(t.em, { studentId: ANN, programId: P1, subjectId: S1 })).toEqual({ studentIsLive: false, programExists: false, subjectInProgram: false });
+    expect(await readImportKnowledge(t.em)).toEqual({ people: [], programs: [], subjects: [], unfinished: [] });
   });
 });
 
@@ -85,11 +68,11 @@ describe('over the projection', () => {
     // The catalog deletes P2's subject and then P2: E2 stays, without their names.
     await given(`subject-${S2}`, 'SubjectDeleted', { subjectId: S2 });
     await given(`program-${P2}`, 'ProgramDeleted', { programId: P2 });
-    await buildProjectionInto(db.pool, enrollmentProjection, ENROLLMENT_PROJECTION, store);
+    await buildProjectionInto(t.db.pool, enrollmentProjection, ENROLLMENT_PROJECTION, t.store);
   });
 
   it('shows an enrollment with its student, program and subject, and blanks for the ones gone', async () => {
-    expect(await readEnrollment(em, E1)).toEqual({
+    expect(await readEnrollment(t.em, E1)).toEqual({
       id: E1,
       code: 'ENR-2026-0001',
       studentId: ANN,
@@ -108,22 +91,22 @@ describe('over the projection', () => {
       completedAt: null,
       version: 3,
     });
-    expect(await readEnrollment(em, E2)).toMatchObject({ programId: P2, programName: '', programType: 'evening', programDescription: '', subjectId: S2, subjectName: '', studentName: 'Ann Lee' });
-    expect(await readEnrollment(em, '00000000-0000-4000-8000-0000000000ff')).toBeNull();
-    expect(await readEnrollment(em, 'not-a-uuid')).toBeNull();
+    expect(await readEnrollment(t.em, E2)).toMatchObject({ programId: P2, programName: '', programType: 'evening', programDescription: '', subjectId: S2, subjectName: '', studentName: 'Ann Lee' });
+    expect(await readEnrollment(t.em, '00000000-0000-4000-8000-0000000000ff')).toBeNull();
+    expect(await readEnrollment(t.em, 'not-a-uuid')).toBeNull();
   });
 
   it('lists newest first, counts by status, and finds the most recently activated of a student', async () => {
-    expect((await readEnrollments(em)).map((e) => e.code)).toEqual(['ENR-2026-0003', 'ENR-2026-0002', 'ENR-2026-0001']);
-    expect(await readEnrollmentCounts(em)).toEqual({ pending: 0, active: 2, completed: 0, dropped: 1 });
-    expect((await readActiveEnrollment(em, ANN))?.id).toBe(E1);
-    expect(await readActiveEnrollment(em, TEA)).toBeNull();
+    expect((await readEnrollments(t.em)).map((e) => e.code)).toEqual(['ENR-2026-0003', 'ENR-2026-0002', 'ENR-2026-0001']);
+    expect(await readEnrollmentCounts(t.em)).toEqual({ pending: 0, active: 2, completed: 0, dropped: 1 });
+    expect((await readActiveEnrollment(t.em, ANN))?.id).toBe(E1);
+    expect(await readActiveEnrollment(t.em, TEA)).toBeNull();
   });
 
   it("reads enroll's and the CSV import's preconditions", async () => {
-    expect(await readEnrollFacts(em, { studentId: ANN, programId: P1, subjectId: S1 })).toEqual({ studentIsLive: true, programExists: true, subjectInProgram: true });
-    expect(await readEnrollFacts(em, { studentId: TEA, programId: P2, subjectId: S1 })).toEqual({ studentIsLive: false, programExists: false, subjectInProgram: false });
-    const k = await readImportKnowledge(em);
+    expect(await readEnrollFacts(t.em, { studentId: ANN, programId: P1, subjectId: S1 })).toEqual({ studentIsLive: true, programExists: true, subjectInProgram: true });
+    expect(await readEnrollFacts(t.em, { studentId: TEA, programId: P2, subjectId: S1 })).toEqual({ studentIsLive: false, programExists: false, subjectInProgram: false });
+    const k = await readImportKnowledge(t.em);
     const byId = <T extends { id: string }>(a: T[]) => [...a].sort((x, y) => x.id.localeCompare(y.id));
     expect(byId(k.people)).toEqual([
       { id: ANN, role: 'student', email: 'ann@example.com' },

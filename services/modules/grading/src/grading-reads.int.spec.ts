@@ -2,12 +2,10 @@
 // real Postgres: nothing before the worker first ran the projection (no read schema yet), then what
 // the projection built from given events, in the read schema `grading` (here its tables, in production
 // the views onto the live version: the reads cannot tell them apart).
+import { logDatabase } from '@academy/testing/projection';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MikroORM, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
-import { publishedEventSchemas } from '@academy/contracts';
-import { buildProjectionInto, PostgresEventStore, type PersonalData } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { buildProjectionInto, type PersonalData } from '@academy/event-store';
 import { readGradingTarget } from './commands/grade-submission/grading-target.read.js';
 import { readSubmitFacts } from './commands/submit-work/item-facts.read.js';
 import { gradingEntities } from './projections/grading/grading.orm.js';
@@ -30,29 +28,14 @@ const [E1, E2] = [0x1e1, 0x1e2].map(id);
 const [SUB1, SUB2, SUB3, SUB4, SUB5] = [0x5b1, 0x5b2, 0x5b3, 0x5b4, 0x5b5].map(id);
 const UNKNOWN = id(0xfff);
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-let orm: MikroORM;
-let em: EntityManager;
-beforeAll(async () => {
-  db = await createTestDatabase('grading_reads');
-  store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 7), schema: 'log', schemas: publishedEventSchemas });
-  await store.migrate();
-  orm = await MikroORM.init({ driver: PostgreSqlDriver, clientUrl: db.url, entities: gradingEntities, discovery: { warnWhenNoEntities: false }, debug: false });
-  em = orm.em as EntityManager;
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await store?.close();
-  await db?.drop();
-});
+const t = logDatabase('grading_reads', { entities: gradingEntities });
 
 let clock = Date.parse('2026-01-01T00:00:00.000Z');
 const at = () => new Date(clock).toISOString();
 async function given(stream: string, type: string, data: unknown, personal?: PersonalData) {
   clock += 1000;
   const metadata = { actorId: null, actorRole: null, correlationId: randomUUID(), causationId: null, occurredAt: at() };
-  await store.append(stream, [{ type, data, personal, metadata }], 'any');
+  await t.store.append(stream, [{ type, data, personal, metadata }], 'any');
 }
 const person = (userId: string, role: string, fullName: string, email: string) =>
   given(`user-${userId}`, 'UserRegistered', { userId, role }, { subjectId: userId, data: { email, fullName, passwordHash: 'x' } });
@@ -78,19 +61,19 @@ function graded(submissionId: string, studentId: string, itemId: string, kind: '
 
 describe('before the worker first ran the projection (no read schema)', () => {
   it('every read answers nothing', async () => {
-    expect(await readSubmitFacts(em, ANN, T1)).toEqual({ item: null, enrolled: false });
-    expect(await readGradingTarget(em, SUB1, TEA)).toBeNull();
-    expect(await readStreamOf(em, SUB1)).toBeNull();
-    expect(await isAssigned(em, TEA, S1)).toBe(false);
-    expect(await readAttempts(em, work(ANN, T1))).toEqual([]);
-    expect(await readNames(em, [TEA])).toEqual(new Map());
-    expect(await readMyGrades(em, ANN)).toEqual({ submissions: [], summary: { averageScore: null, total: 0, graded: 0, passRate: null } });
-    expect(await readProgress(em, ANN)).toEqual({ currentWeek: null, percent: null, weeks: [], trend: [] });
-    expect(await readStudentDashboard(em, ANN)).toEqual({ currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null });
-    expect(await readTeacherDashboard(em, TEA)).toEqual({ activeCourses: 0, totalStudents: 0, pendingGrading: 0, currentWeek: null });
-    expect(await subjectExists(em, S1)).toBe(false);
-    expect(await readSubjectAttempts(em, S1)).toEqual([]);
-    expect(await readSubmissionsPage(em, TEA, { tab: 'pending', limit: 10 })).toEqual({ counts: { pending: 0, graded: 0 }, tab: 'pending', items: [], nextCursor: null });
+    expect(await readSubmitFacts(t.em, ANN, T1)).toEqual({ item: null, enrolled: false });
+    expect(await readGradingTarget(t.em, SUB1, TEA)).toBeNull();
+    expect(await readStreamOf(t.em, SUB1)).toBeNull();
+    expect(await isAssigned(t.em, TEA, S1)).toBe(false);
+    expect(await readAttempts(t.em, work(ANN, T1))).toEqual([]);
+    expect(await readNames(t.em, [TEA])).toEqual(new Map());
+    expect(await readMyGrades(t.em, ANN)).toEqual({ submissions: [], summary: { averageScore: null, total: 0, graded: 0, passRate: null } });
+    expect(await readProgress(t.em, ANN)).toEqual({ currentWeek: null, percent: null, weeks: [], trend: [] });
+    expect(await readStudentDashboard(t.em, ANN)).toEqual({ currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null });
+    expect(await readTeacherDashboard(t.em, TEA)).toEqual({ activeCourses: 0, totalStudents: 0, pendingGrading: 0, currentWeek: null });
+    expect(await subjectExists(t.em, S1)).toBe(false);
+    expect(await readSubjectAttempts(t.em, S1)).toEqual([]);
+    expect(await readSubmissionsPage(t.em, TEA, { tab: 'pending', limit: 10 })).toEqual({ counts: { pending: 0, graded: 0 }, tab: 'pending', items: [], nextCursor: null });
   });
 });
 
@@ -128,25 +111,25 @@ describe('over the projection', () => {
     await submitted(SUB4, ANN, C1, 'capstone', 1);
     await graded(SUB4, ANN, C1, 'capstone', 'passed', 85);
     await submitted(SUB5, BOB, T1, 'task', 1);
-    await buildProjectionInto(db.pool, gradingProjection, GRADING_PROJECTION, store);
+    await buildProjectionInto(t.db.pool, gradingProjection, GRADING_PROJECTION, t.store);
   });
 
   it("reads a submission's preconditions: the item's facts, the enrollment, the grading target", async () => {
-    expect(await readSubmitFacts(em, ANN, C1)).toEqual({
+    expect(await readSubmitFacts(t.em, ANN, C1)).toEqual({
       item: { title: 'Capstone 1', teacherIds: [TEA], kind: 'capstone', itemId: C1, weekId: W1, subjectId: S1, programId: P1, dueAt: '2026-02-01T12:00:00.000Z', published: true },
       enrolled: true,
     });
-    expect(await readSubmitFacts(em, ANN, T3)).toMatchObject({ item: { itemId: T3, published: false, dueAt: null }, enrolled: true });
-    expect(await readSubmitFacts(em, CAT, T1)).toMatchObject({ item: { itemId: T1 }, enrolled: false });
-    expect(await readSubmitFacts(em, ANN, REMOVED)).toEqual({ item: null, enrolled: false });
-    expect(await readSubmitFacts(em, ANN, 'not-a-uuid')).toEqual({ item: null, enrolled: false });
-    expect(await readGradingTarget(em, SUB2, TEA)).toEqual({ streamId: work(ANN, T2), subjectId: S1, studentId: ANN, title: 'Task 2', assigned: true });
-    expect(await readGradingTarget(em, SUB2, TEB)).toMatchObject({ assigned: false });
-    expect(await readGradingTarget(em, UNKNOWN, TEA)).toBeNull();
+    expect(await readSubmitFacts(t.em, ANN, T3)).toMatchObject({ item: { itemId: T3, published: false, dueAt: null }, enrolled: true });
+    expect(await readSubmitFacts(t.em, CAT, T1)).toMatchObject({ item: { itemId: T1 }, enrolled: false });
+    expect(await readSubmitFacts(t.em, ANN, REMOVED)).toEqual({ item: null, enrolled: false });
+    expect(await readSubmitFacts(t.em, ANN, 'not-a-uuid')).toEqual({ item: null, enrolled: false });
+    expect(await readGradingTarget(t.em, SUB2, TEA)).toEqual({ streamId: work(ANN, T2), subjectId: S1, studentId: ANN, title: 'Task 2', assigned: true });
+    expect(await readGradingTarget(t.em, SUB2, TEB)).toMatchObject({ assigned: false });
+    expect(await readGradingTarget(t.em, UNKNOWN, TEA)).toBeNull();
   });
 
   it('shows the attempts of a stream, oldest first, with names, grade and stream version', async () => {
-    const attempts = await readAttempts(em, work(ANN, T2));
+    const attempts = await readAttempts(t.em, work(ANN, T2));
     expect(attempts.map((a) => [a.id, a.attempt, a.latest, a.version])).toEqual([
       [SUB2, 1, false, 3],
       [SUB3, 2, true, 3],
@@ -171,18 +154,18 @@ describe('over the projection', () => {
     });
     expect(attempts[0].submittedAt).toMatch(/^2026-01-01T00:00:\d\d\.000Z$/);
     expect(attempts[1].grade).toBeNull();
-    expect(await readStreamOf(em, SUB3)).toEqual({ streamId: work(ANN, T2), subjectId: S1, studentId: ANN });
-    expect(await isAssigned(em, TEA, S1)).toBe(true);
-    expect(await isAssigned(em, TEA, S2)).toBe(false);
-    expect(await readNames(em, [TEA, UNKNOWN])).toEqual(new Map([[TEA, 'Tea Cher']]));
+    expect(await readStreamOf(t.em, SUB3)).toEqual({ streamId: work(ANN, T2), subjectId: S1, studentId: ANN });
+    expect(await isAssigned(t.em, TEA, S1)).toBe(true);
+    expect(await isAssigned(t.em, TEA, S2)).toBe(false);
+    expect(await readNames(t.em, [TEA, UNKNOWN])).toEqual(new Map([[TEA, 'Tea Cher']]));
   });
 
   it("computes the student's screens from the latest attempts", async () => {
-    const grades = await readMyGrades(em, ANN);
+    const grades = await readMyGrades(t.em, ANN);
     expect(grades.submissions.map((s) => s.id)).toEqual([SUB4, SUB3, SUB2, SUB1]);
     // Latest: SUB1 passed 90, SUB3 not graded, SUB4 passed 85.
     expect(grades.summary).toEqual({ averageScore: 87.5, total: 3, graded: 2, passRate: 100 });
-    expect(await readProgress(em, ANN)).toEqual({
+    expect(await readProgress(t.em, ANN)).toEqual({
       currentWeek: 1,
       percent: 5,
       weeks: [{ weekNumber: 1, tasksSubmitted: 2, tasksGraded: 1, capstonesSubmitted: 1, capstonesPassed: 1, averageScore: 87.5 }],
@@ -192,40 +175,40 @@ describe('over the projection', () => {
         expect.objectContaining({ score: 85, title: 'Capstone 1', kind: 'capstone' }),
       ],
     });
-    expect(await readStudentDashboard(em, ANN)).toEqual({ currentWeek: 1, tasksCompleted: 1, tasksTotal: 5, averageGrade: 87.5, activeCourse: { programId: P1, programName: 'Web', programType: 'daytime' } });
-    expect(await readStudentDashboard(em, BOB)).toEqual({ currentWeek: 2, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: { programId: P1, programName: 'Web', programType: 'daytime' } });
-    expect(await readStudentDashboard(em, CAT)).toEqual({ currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null });
+    expect(await readStudentDashboard(t.em, ANN)).toEqual({ currentWeek: 1, tasksCompleted: 1, tasksTotal: 5, averageGrade: 87.5, activeCourse: { programId: P1, programName: 'Web', programType: 'daytime' } });
+    expect(await readStudentDashboard(t.em, BOB)).toEqual({ currentWeek: 2, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: { programId: P1, programName: 'Web', programType: 'daytime' } });
+    expect(await readStudentDashboard(t.em, CAT)).toEqual({ currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null });
   });
 
   it("computes the teacher dashboard over the teacher's subjects and their programs' students", async () => {
     // Ann in week 1, Bob in week 2: a tie goes to the lower week. Pending: SUB3 and SUB5.
-    expect(await readTeacherDashboard(em, TEA)).toEqual({ activeCourses: 1, totalStudents: 2, pendingGrading: 2, currentWeek: 1 });
-    expect(await readTeacherDashboard(em, TEB)).toEqual({ activeCourses: 1, totalStudents: 2, pendingGrading: 0, currentWeek: 1 });
-    expect(await readTeacherDashboard(em, ANN)).toEqual({ activeCourses: 0, totalStudents: 0, pendingGrading: 0, currentWeek: null });
+    expect(await readTeacherDashboard(t.em, TEA)).toEqual({ activeCourses: 1, totalStudents: 2, pendingGrading: 2, currentWeek: 1 });
+    expect(await readTeacherDashboard(t.em, TEB)).toEqual({ activeCourses: 1, totalStudents: 2, pendingGrading: 0, currentWeek: 1 });
+    expect(await readTeacherDashboard(t.em, ANN)).toEqual({ activeCourses: 0, totalStudents: 0, pendingGrading: 0, currentWeek: null });
   });
 
   it("exports a subject's attempts by week, student email, tasks by day then the capstone, attempt", async () => {
-    expect(await subjectExists(em, S1)).toBe(true);
-    expect(await subjectExists(em, UNKNOWN)).toBe(false);
-    expect(await subjectExists(em, 'x')).toBe(false);
-    expect((await readSubjectAttempts(em, S1)).map((s) => s.id)).toEqual([SUB1, SUB2, SUB3, SUB4, SUB5]);
+    expect(await subjectExists(t.em, S1)).toBe(true);
+    expect(await subjectExists(t.em, UNKNOWN)).toBe(false);
+    expect(await subjectExists(t.em, 'x')).toBe(false);
+    expect((await readSubjectAttempts(t.em, S1)).map((s) => s.id)).toEqual([SUB1, SUB2, SUB3, SUB4, SUB5]);
   });
 
   it('pages the teacher Submissions with both counts and a keyset cursor (the raw prepared statement)', async () => {
-    const first = await readSubmissionsPage(em, TEA, { tab: 'pending', limit: 1 });
+    const first = await readSubmissionsPage(t.em, TEA, { tab: 'pending', limit: 1 });
     expect(first.counts).toEqual({ pending: 2, graded: 2 });
     expect(first.items.map((s) => s.id)).toEqual([SUB5]);
     expect(first.items[0]).toMatchObject({ studentName: 'Bob Ray', title: 'Task 1', weekNumber: 1, subjectName: 'Cohort A', grade: null, latest: true });
     expect(first.items[0].submittedAt).toMatch(/^2026-01-01T00:00:\d\d\.000Z$/);
     const after = decodeSubmissionsCursor(first.nextCursor!)!;
-    const second = await readSubmissionsPage(em, TEA, { tab: 'pending', after, limit: 1 });
+    const second = await readSubmissionsPage(t.em, TEA, { tab: 'pending', after, limit: 1 });
     expect(second.items.map((s) => s.id)).toEqual([SUB3]);
     expect(second.nextCursor).toBeNull();
-    const gradedTab = await readSubmissionsPage(em, null, { tab: 'graded', subjectId: S1, limit: 10 });
+    const gradedTab = await readSubmissionsPage(t.em, null, { tab: 'graded', subjectId: S1, limit: 10 });
     expect(gradedTab.items.map((s) => [s.id, s.grade?.score, s.grade?.gradedAt.slice(0, 10)])).toEqual([
       [SUB4, 85, '2026-01-01'],
       [SUB1, 90, '2026-01-01'],
     ]);
-    expect(await readSubmissionsPage(em, TEB, { tab: 'pending', limit: 10 })).toEqual({ counts: { pending: 0, graded: 0 }, tab: 'pending', items: [], nextCursor: null });
+    expect(await readSubmissionsPage(t.em, TEB, { tab: 'pending', limit: 10 })).toEqual({ counts: { pending: 0, graded: 0 }, tab: 'pending', items: [], nextCursor: null });
   });
 });

@@ -2,12 +2,10 @@
 // against real Postgres: nothing before the worker first ran the projection (no read schema yet),
 // then what the projection built from given events, in the read schema `learning` (here its tables,
 // in production the views onto the live version: the reads cannot tell them apart).
+import { logDatabase } from '@academy/testing/projection';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MikroORM, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
-import { publishedEventSchemas } from '@academy/contracts';
-import { buildProjectionInto, PostgresEventStore, type PersonalData } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { buildProjectionInto, type PersonalData } from '@academy/event-store';
 import { readSubjectOfWeek, readTeacherAccess } from './commands/week-gate.read.js';
 import { learningEntities } from './projections/learning/learning.orm.js';
 import { LEARNING_PROJECTION, learningProjection } from './projections/learning/learning.projection.js';
@@ -31,41 +29,26 @@ const C1 = '00000000-0000-4000-8000-0000000000f3';
 const SUB = '00000000-0000-4000-8000-0000000000f4';
 const A1 = '00000000-0000-4000-8000-0000000000f5';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-let orm: MikroORM;
-let em: EntityManager;
-beforeAll(async () => {
-  db = await createTestDatabase('learning_reads');
-  store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 7), schema: 'log', schemas: publishedEventSchemas });
-  await store.migrate();
-  orm = await MikroORM.init({ driver: PostgreSqlDriver, clientUrl: db.url, entities: learningEntities, discovery: { warnWhenNoEntities: false }, debug: false });
-  em = orm.em as EntityManager;
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await store?.close();
-  await db?.drop();
-});
+const t = logDatabase('learning_reads', { entities: learningEntities });
 
 let clock = Date.parse('2026-01-01T00:00:00.000Z');
 const at = (n: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + n * 1000).toISOString();
 async function given(stream: string, type: string, data: unknown, personal?: PersonalData) {
   clock += 1000;
   const metadata = { actorId: null, actorRole: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date(clock).toISOString() };
-  await store.append(stream, [{ type, data, personal, metadata }], 'any');
+  await t.store.append(stream, [{ type, data, personal, metadata }], 'any');
 }
 const item = (title: string, dueAt: string | null) => ({ title, description: `${title} d`, instructions: `${title} i`, dueAt });
 
 describe('before the worker first ran the projection (no read schema)', () => {
   it('every read answers nothing', async () => {
-    expect(await readWeeks(em, {})).toEqual([]);
-    expect(await readWeeks(em, { subjectId: S1, teacherId: TEA })).toEqual([]);
-    expect(await readWeek(em, W1)).toBeNull();
-    expect(await readIsAssigned(em, TEA, S1)).toBe(false);
-    expect(await readLessons(em, ANN)).toEqual({ enrollment: null, weeks: [] });
-    expect(await readTeacherAccess(em, TEA, S1)).toEqual({ subjectExists: false, assigned: false });
-    expect(await readSubjectOfWeek(em, W1)).toBeNull();
+    expect(await readWeeks(t.em, {})).toEqual([]);
+    expect(await readWeeks(t.em, { subjectId: S1, teacherId: TEA })).toEqual([]);
+    expect(await readWeek(t.em, W1)).toBeNull();
+    expect(await readIsAssigned(t.em, TEA, S1)).toBe(false);
+    expect(await readLessons(t.em, ANN)).toEqual({ enrollment: null, weeks: [] });
+    expect(await readTeacherAccess(t.em, TEA, S1)).toEqual({ subjectExists: false, assigned: false });
+    expect(await readSubjectOfWeek(t.em, W1)).toBeNull();
   });
 });
 
@@ -87,11 +70,11 @@ describe('over the projection', () => {
     const work = { submissionId: SUB, studentId: ANN, kind: 'task', itemId: T1, weekId: W1, subjectId: S1 };
     await given(`work-${ANN}-${T1}`, 'WorkSubmitted', { ...work, programId: P1, githubUrl: 'https://github.com/a/b', attempt: 1, late: true, dueAt: null }, { subjectId: ANN, data: { notes: 'n' } }); // at(14)
     await given(`work-${ANN}-${T1}`, 'SubmissionGraded', { ...work, teacherId: TEA, attempt: 1, score: 72.5, status: 'needs_revision', previous: null }, { subjectId: ANN, data: { feedback: 'f', previousFeedback: null } });
-    await buildProjectionInto(db.pool, learningProjection, LEARNING_PROJECTION, store);
+    await buildProjectionInto(t.db.pool, learningProjection, LEARNING_PROJECTION, t.store);
   });
 
   it('shows a week with its subject, program, tasks by day and capstone', async () => {
-    expect(await readWeek(em, W1)).toEqual({
+    expect(await readWeek(t.em, W1)).toEqual({
       id: W1,
       subjectId: S1,
       subjectName: 'JavaScript',
@@ -109,34 +92,34 @@ describe('over the projection', () => {
       createdAt: at(5),
       version: 5,
     });
-    expect(await readWeek(em, 'not-a-uuid')).toBeNull();
-    expect(await readWeek(em, randomUUID())).toBeNull();
+    expect(await readWeek(t.em, 'not-a-uuid')).toBeNull();
+    expect(await readWeek(t.em, randomUUID())).toBeNull();
   });
 
   it('lists weeks by subject name then number, of a subject, of a teacher, or both', async () => {
-    const ids = async (filter: { subjectId?: string; teacherId?: string }) => (await readWeeks(em, filter)).map((w) => w.id);
+    const ids = async (filter: { subjectId?: string; teacherId?: string }) => (await readWeeks(t.em, filter)).map((w) => w.id);
     expect(await ids({})).toEqual([W2, W1, W3]);
     expect(await ids({ subjectId: S1 })).toEqual([W1, W3]);
     expect(await ids({ teacherId: TEA })).toEqual([W1, W3]);
     expect(await ids({ subjectId: S1, teacherId: TEA })).toEqual([W1, W3]);
     expect(await ids({ subjectId: S2, teacherId: TEA })).toEqual([]);
     expect(await ids({ teacherId: ANN })).toEqual([]);
-    expect((await readWeeks(em, { subjectId: S2 }))[0]).toMatchObject({ tasks: [], capstone: null, isPublished: false });
+    expect((await readWeeks(t.em, { subjectId: S2 }))[0]).toMatchObject({ tasks: [], capstone: null, isPublished: false });
   });
 
   it('answers the week commands: subject known, caller assigned, a week\'s subject', async () => {
-    expect(await readIsAssigned(em, TEA, S1)).toBe(true);
-    expect(await readIsAssigned(em, TEA, S2)).toBe(false);
-    expect(await readTeacherAccess(em, TEA, S1)).toEqual({ subjectExists: true, assigned: true });
-    expect(await readTeacherAccess(em, TEA, S2)).toEqual({ subjectExists: true, assigned: false });
-    expect(await readTeacherAccess(em, TEA, randomUUID())).toEqual({ subjectExists: false, assigned: false });
-    expect(await readTeacherAccess(em, TEA, 'nope')).toEqual({ subjectExists: false, assigned: false });
-    expect(await readSubjectOfWeek(em, W2)).toBe(S2);
-    expect(await readSubjectOfWeek(em, randomUUID())).toBeNull();
+    expect(await readIsAssigned(t.em, TEA, S1)).toBe(true);
+    expect(await readIsAssigned(t.em, TEA, S2)).toBe(false);
+    expect(await readTeacherAccess(t.em, TEA, S1)).toEqual({ subjectExists: true, assigned: true });
+    expect(await readTeacherAccess(t.em, TEA, S2)).toEqual({ subjectExists: true, assigned: false });
+    expect(await readTeacherAccess(t.em, TEA, randomUUID())).toEqual({ subjectExists: false, assigned: false });
+    expect(await readTeacherAccess(t.em, TEA, 'nope')).toEqual({ subjectExists: false, assigned: false });
+    expect(await readSubjectOfWeek(t.em, W2)).toBe(S2);
+    expect(await readSubjectOfWeek(t.em, randomUUID())).toBeNull();
   });
 
   it("shows the student's published weeks of the current week with the latest attempt and its grade", async () => {
-    expect(await readLessons(em, ANN)).toEqual({
+    expect(await readLessons(t.em, ANN)).toEqual({
       enrollment: { enrollmentId: E1, programId: P1, programName: 'Web', programType: 'daytime', currentWeek: 1 },
       weeks: [
         {
@@ -163,6 +146,6 @@ describe('over the projection', () => {
         },
       ],
     });
-    expect(await readLessons(em, TEA)).toEqual({ enrollment: null, weeks: [] });
+    expect(await readLessons(t.em, TEA)).toEqual({ enrollment: null, weeks: [] });
   });
 });

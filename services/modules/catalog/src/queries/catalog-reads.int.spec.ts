@@ -1,13 +1,10 @@
 // The catalog's reads (query slices and command preconditions) through MikroORM against real Postgres:
 // before the projection ever ran (no read schema: nothing yet, not an error), then over the projection
 // built into the read schema from given events (libs/event-store buildProjectionInto, as a rebuild does).
+import { logDatabase } from '@academy/testing/projection';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { ormOptions } from '@academy/backend';
-import { publishedEventSchemas } from '@academy/contracts';
-import { buildProjectionInto, PostgresEventStore } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { expect, it } from '@jest/globals';
+import { buildProjectionInto } from '@academy/event-store';
 import { isLiveTeacher, subjectExists } from '../commands/assign-teacher/assignable.read.js';
 import { hasProgram } from '../commands/create-subject/program-exists.read.js';
 import { programInUse } from '../commands/delete-program/in-use.read.js';
@@ -25,35 +22,22 @@ const U = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}
 const [TEACHER, STUDENT, ALPHA, BETA, GONE, EMPTY, S_B, S_A, S_BETA, S_ORPHAN, A1, A2, E1, OTHER_TEACHER] = Array.from({ length: 14 }, (_, i) => U(i + 1));
 const at = (s: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + 1000 * s).toISOString();
 
-let db: TestDatabase;
-let orm: MikroORM;
-let em: EntityManager;
-beforeAll(async () => {
-  db = await createTestDatabase('catalog_reads');
-  orm = await MikroORM.init(ormOptions(db.url, { entities: catalogEntities }));
-  em = orm.em.fork() as EntityManager;
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await db?.drop();
-});
+const t = logDatabase('catalog_reads', { entities: catalogEntities });
 
 it('answers nothing (not an error) before the worker first ran the projection', async () => {
-  expect(await readPrograms(em)).toEqual([]);
-  expect(await readSubjects(em, {})).toEqual([]);
-  expect(await readAssignments(em)).toEqual([]);
-  expect(await readMySubjects(em, TEACHER)).toEqual([]);
-  expect([await isLiveTeacher(em, TEACHER), await subjectExists(em, S_A), await hasProgram(em, ALPHA)]).toEqual([false, false, false]);
-  expect([await programInUse(em, ALPHA), await subjectInUse(em, S_A), await subjectHasEnrollments(em, S_A)]).toEqual([false, false, false]);
+  expect(await readPrograms(t.em)).toEqual([]);
+  expect(await readSubjects(t.em, {})).toEqual([]);
+  expect(await readAssignments(t.em)).toEqual([]);
+  expect(await readMySubjects(t.em, TEACHER)).toEqual([]);
+  expect([await isLiveTeacher(t.em, TEACHER), await subjectExists(t.em, S_A), await hasProgram(t.em, ALPHA)]).toEqual([false, false, false]);
+  expect([await programInUse(t.em, ALPHA), await subjectInUse(t.em, S_A), await subjectHasEnrollments(t.em, S_A)]).toEqual([false, false, false]);
 });
 
 it('reads the screens and the preconditions from the read schema', async () => {
-  const store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 7), schema: 'log', schemas: publishedEventSchemas });
-  await store.migrate();
   let clock = 0;
   const given = async (stream: string, type: string, data: unknown, personal?: { subjectId: string; data: Record<string, unknown> }) => {
     const metadata = { actorId: null, actorRole: null, correlationId: randomUUID(), causationId: null, occurredAt: at(clock++) };
-    await store.append(stream, [{ type, data, personal, metadata }], 'any');
+    await t.store.append(stream, [{ type, data, personal, metadata }], 'any');
   };
   await given(`user-${TEACHER}`, 'UserRegistered', { userId: TEACHER, role: 'teacher' }, { subjectId: TEACHER, data: { email: 'tess@example.com', fullName: 'Tess' } }); // 0
   await given(`user-${STUDENT}`, 'UserRegistered', { userId: STUDENT, role: 'student' }, { subjectId: STUDENT, data: { email: 'stu@example.com', fullName: 'Stu' } }); // 1
@@ -69,42 +53,42 @@ it('reads the screens and the preconditions from the read schema', async () => {
   await given(`teacher-assignment-${A1}`, 'TeacherAssigned', { assignmentId: A1, teacherId: TEACHER, subjectId: S_A }); // 11
   await given(`teacher-assignment-${A2}`, 'TeacherAssigned', { assignmentId: A2, teacherId: TEACHER, subjectId: S_ORPHAN }); // 12
   await given(`enrollment-${E1}`, 'StudentEnrolled', { enrollmentId: E1, code: 'ENR-2026-0001', studentId: STUDENT, programId: ALPHA, subjectId: S_B }); // 13
-  await buildProjectionInto(db.pool, catalogProjection, CATALOG_PROJECTION, store);
+  await buildProjectionInto(t.db.pool, catalogProjection, CATALOG_PROJECTION, t.store);
 
   // Programs by name (case-insensitive), counts as numbers, stamps as ISO strings.
-  expect(await readPrograms(em)).toEqual([
+  expect(await readPrograms(t.em)).toEqual([
     { id: ALPHA, name: 'Alpha', type: 'evening', description: 'a', createdAt: at(3), subjectCount: 2, enrollmentCount: 1 },
     { id: BETA, name: 'beta', type: 'daytime', description: 'b', createdAt: at(2), subjectCount: 1, enrollmentCount: 0 },
     { id: EMPTY, name: 'Zulu', type: 'evening', description: '', createdAt: at(5), subjectCount: 0, enrollmentCount: 0 },
   ]);
-  expect((await readPrograms(em, BETA)).map((p) => p.id)).toEqual([BETA]);
-  expect(await readPrograms(em, 'not-a-uuid')).toEqual([]);
+  expect((await readPrograms(t.em, BETA)).map((p) => p.id)).toEqual([BETA]);
+  expect(await readPrograms(t.em, 'not-a-uuid')).toEqual([]);
 
   // Subjects by program name ('' for a program that is gone: first), then name, case-insensitive.
   const orphan = { id: S_ORPHAN, name: 'orphan', programId: GONE, programName: '', programType: 'evening', weekNumber: 1, description: '', createdAt: at(9) };
   const a = { id: S_A, name: 'A-cohort', programId: ALPHA, programName: 'Alpha', programType: 'evening', weekNumber: null, description: 'first', createdAt: at(7) };
-  expect((await readSubjects(em, {})).map((s) => s.id)).toEqual([S_ORPHAN, S_A, S_B, S_BETA]);
-  expect((await readSubjects(em, {}))[0]).toEqual(orphan);
-  expect((await readSubjects(em, { programId: ALPHA })).map((s) => s.id)).toEqual([S_A, S_B]);
-  expect(await readSubjects(em, { subjectId: S_A })).toEqual([a]);
-  expect(await readSubjects(em, { subjectId: 'x' })).toEqual([]);
-  expect(await readMySubjects(em, TEACHER)).toEqual([orphan, a]);
-  expect(await readMySubjects(em, OTHER_TEACHER)).toEqual([]);
+  expect((await readSubjects(t.em, {})).map((s) => s.id)).toEqual([S_ORPHAN, S_A, S_B, S_BETA]);
+  expect((await readSubjects(t.em, {}))[0]).toEqual(orphan);
+  expect((await readSubjects(t.em, { programId: ALPHA })).map((s) => s.id)).toEqual([S_A, S_B]);
+  expect(await readSubjects(t.em, { subjectId: S_A })).toEqual([a]);
+  expect(await readSubjects(t.em, { subjectId: 'x' })).toEqual([]);
+  expect(await readMySubjects(t.em, TEACHER)).toEqual([orphan, a]);
+  expect(await readMySubjects(t.em, OTHER_TEACHER)).toEqual([]);
 
   // Assignments newest first, with names ('' where the subject's program is gone).
-  expect(await readAssignments(em)).toEqual([
+  expect(await readAssignments(t.em)).toEqual([
     { id: A2, teacherId: TEACHER, teacherName: 'Tess', teacherEmail: 'tess@example.com', subjectId: S_ORPHAN, subjectName: 'orphan', programName: '', assignedAt: at(12) },
     { id: A1, teacherId: TEACHER, teacherName: 'Tess', teacherEmail: 'tess@example.com', subjectId: S_A, subjectName: 'A-cohort', programName: 'Alpha', assignedAt: at(11) },
   ]);
-  expect((await readAssignments(em, A1)).map((x) => x.id)).toEqual([A1]);
+  expect((await readAssignments(t.em, A1)).map((x) => x.id)).toEqual([A1]);
 
   // The commands' preconditions.
-  expect([await isLiveTeacher(em, TEACHER), await isLiveTeacher(em, STUDENT), await isLiveTeacher(em, OTHER_TEACHER)]).toEqual([true, false, false]);
-  expect([await subjectExists(em, S_A), await subjectExists(em, A1)]).toEqual([true, false]);
-  expect([await hasProgram(em, ALPHA), await hasProgram(em, GONE), await hasProgram(em, 'x')]).toEqual([true, false, false]);
+  expect([await isLiveTeacher(t.em, TEACHER), await isLiveTeacher(t.em, STUDENT), await isLiveTeacher(t.em, OTHER_TEACHER)]).toEqual([true, false, false]);
+  expect([await subjectExists(t.em, S_A), await subjectExists(t.em, A1)]).toEqual([true, false]);
+  expect([await hasProgram(t.em, ALPHA), await hasProgram(t.em, GONE), await hasProgram(t.em, 'x')]).toEqual([true, false, false]);
   // In use: by subjects (beta), by subjects and enrollments (Alpha); not Zulu.
-  expect([await programInUse(em, ALPHA), await programInUse(em, BETA), await programInUse(em, EMPTY)]).toEqual([true, true, false]);
+  expect([await programInUse(t.em, ALPHA), await programInUse(t.em, BETA), await programInUse(t.em, EMPTY)]).toEqual([true, true, false]);
   // In use: by an assignment (A-cohort), by an enrollment (b-cohort); not a-beta.
-  expect([await subjectInUse(em, S_A), await subjectInUse(em, S_B), await subjectInUse(em, S_BETA)]).toEqual([true, true, false]);
-  expect([await subjectHasEnrollments(em, S_B), await subjectHasEnrollments(em, S_A)]).toEqual([true, false]);
+  expect([await subjectInUse(t.em, S_A), await subjectInUse(t.em, S_B), await subjectInUse(t.em, S_BETA)]).toEqual([true, true, false]);
+  expect([await subjectHasEnrollments(t.em, S_B), await subjectHasEnrollments(t.em, S_A)]).toEqual([true, false]);
 });

@@ -3,9 +3,10 @@
 // order), constraints and indexes (the partial, descending subject index included). v2's setup() is
 // kept here verbatim as the reference; a version schema is built from each, as the runner builds one,
 // and Postgres' catalog of the two is compared.
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { buildProjectionInto, PostgresEventStore, type Projection } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase, tableShape } from '@academy/testing';
+import { logDatabase } from '@academy/testing/projection';
+import { expect, it } from '@jest/globals';
+import { buildProjectionInto, type Projection } from '@academy/event-store';
+import { tableShape } from '@academy/testing';
 import { gradingProjection } from '../projections/grading/grading.projection.js';
 
 /** The grading projection's tables as v2 made them from SQL (before ADR 0018). */
@@ -53,25 +54,15 @@ const v2Sql: Projection = {
   handlers: {},
 };
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-beforeAll(async () => {
-  db = await createTestDatabase('grading_migrations');
-  store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 7), schema: 'log' });
-  await store.migrate();
-});
-afterAll(async () => {
-  await store?.close();
-  await db?.drop();
-});
+const t = logDatabase('grading_migrations', { published: false });
 
 /** What Postgres says a schema's read tables are (@academy/testing tableShape). */
-const shape = (schema: string) => tableShape(db.pool, schema);
+const shape = (schema: string) => tableShape(t.db.pool, schema);
 
 it('builds exactly the tables v2 built from SQL, so the live v2 stays (no new version)', async () => {
   expect(gradingProjection.version).toBe(2);
-  await buildProjectionInto(db.pool, v2Sql, 'v2_sql', store);
-  await buildProjectionInto(db.pool, gradingProjection, 'v2_orm', store);
+  await buildProjectionInto(t.db.pool, v2Sql, 'v2_sql', t.store);
+  await buildProjectionInto(t.db.pool, gradingProjection, 'v2_orm', t.store);
   const [sql, orm] = [await shape('v2_sql'), await shape('v2_orm')];
   expect(sql.columns.length).toBe(4 + 3 + 3 + 3 + 4 + 7 + 7 + 21);
   expect(sql.columns.find((c) => c.column_name === 'pending')).toMatchObject({ is_generated: 'ALWAYS', data_type: 'boolean' });

@@ -2,9 +2,10 @@
 // tables v1's SQL built: same columns (names, types, nullability, order), constraints and indexes.
 // v1's setup() is kept here verbatim as the reference; a version schema is built from each, as the
 // runner builds one, and Postgres' catalog of the two is compared.
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { buildProjectionInto, PostgresEventStore, type Projection } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase, tableShape } from '@academy/testing';
+import { logDatabase } from '@academy/testing/projection';
+import { expect, it } from '@jest/globals';
+import { buildProjectionInto, type Projection } from '@academy/event-store';
+import { tableShape } from '@academy/testing';
 import { learningProjection } from '../projections/learning/learning.projection.js';
 
 /** The learning projection's tables as v1 made them from SQL (before ADR 0018). */
@@ -51,25 +52,15 @@ const v1Sql: Projection = {
   handlers: {},
 };
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-beforeAll(async () => {
-  db = await createTestDatabase('learning_migrations');
-  store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 7), schema: 'log' });
-  await store.migrate();
-});
-afterAll(async () => {
-  await store?.close();
-  await db?.drop();
-});
+const t = logDatabase('learning_migrations', { published: false });
 
 /** What Postgres says a schema's read tables are (@academy/testing tableShape). */
-const shape = (schema: string) => tableShape(db.pool, schema);
+const shape = (schema: string) => tableShape(t.db.pool, schema);
 
 it('builds exactly the tables v1 built from SQL, so the live v1 stays (no new version)', async () => {
   expect(learningProjection.version).toBe(1);
-  await buildProjectionInto(db.pool, v1Sql, 'v1_sql', store);
-  await buildProjectionInto(db.pool, learningProjection, 'v1_orm', store);
+  await buildProjectionInto(t.db.pool, v1Sql, 'v1_sql', t.store);
+  await buildProjectionInto(t.db.pool, learningProjection, 'v1_orm', t.store);
   const [sql, orm] = [await shape('v1_sql'), await shape('v1_orm')];
   expect(sql.columns.length).toBe(3 + 3 + 3 + 8 + 7 + 6 + 7 + 11);
   expect(sql.indexes.map((i) => i.indexname)).toEqual([
