@@ -6,7 +6,8 @@
 //   npm run bench -- lessons
 //
 // BENCH_STUDENTS (default 10000), BENCH_SMALL_STUDENTS (100), BENCH_COHORT (students per program, 50),
-// BENCH_SECONDS (per measurement, 10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (100), BENCH_CPU_PROF (a folder:
+// BENCH_SECONDS (per measurement, 10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (100), BENCH_REPLAY_ONLY (1: only the
+// large seed, its ordered scan and replay, printed), BENCH_CPU_PROF (a folder:
 // CPU profiles of the servers).
 //
 // The seed is built from the real event shapes of the contracts and appended through the event store
@@ -621,6 +622,16 @@ async function main() {
         await c.end();
       }
     })();
+    // BENCH_REPLAY_ONLY=1: seed the large size, scan and replay it, print the figures and stop (no servers, no report).
+    if (process.env.BENCH_REPLAY_ONLY) {
+      const url = await server.createDatabase('bench_lessons_replay');
+      const orm = await MikroORM.init(ormOptions(url));
+      await migrateUp(orm, url, [identitySessionMigrations]);
+      await orm.close();
+      const s = await seed(url, STUDENTS);
+      console.log(`  ${fmt(s.events)} events: replay ${fmt(s.events / s.replaySeconds)} events/s, ordered scan ${fmt(s.events / s.scanSeconds)} events/s: ${Math.round((s.scanSeconds / s.replaySeconds) * 100)} %`);
+      return;
+    }
     const small = await runSize((db) => server.createDatabase(db), redis.url, SMALL_STUDENTS, 'small');
     const large = await runSize((db) => server.createDatabase(db), redis.url, STUDENTS, 'large');
     writeSection('lessons', report(large, small, v[0].v));

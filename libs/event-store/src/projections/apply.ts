@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../port.js';
 import { assertProjectionName, q } from './control.js';
-import { migrateVersionSchema, onProjectionConnection, projectionEm } from './orm.js';
+import { migrateVersionSchema, onProjectionConnection, projectionEm, sendQueuedWrites, withPipelinedWrites } from './orm.js';
 import type { Projection, ProjectionTx } from './types.js';
 
 export function assertProjection(p: Projection): void {
@@ -24,7 +24,11 @@ export async function projectionTx(client: pg.ClientBase, schema: string, projec
   return {
     client,
     schema,
-    query: (text, params) => client.query(text, params as unknown[]),
+    // A raw statement may read what the batch's queued writes write (or need its own result): they go first.
+    query: async (text, params) => {
+      await sendQueuedWrites();
+      return client.query(text, params as unknown[]);
+    },
     get em() {
       if (!em) throw new Error(`projection ${projection?.name ?? '?'} declares no orm: tx.em is not available`);
       return em;
@@ -34,7 +38,8 @@ export async function projectionTx(client: pg.ClientBase, schema: string, projec
 
 export async function applyEvents(projection: Projection, events: StoredEvent[], tx: ProjectionTx): Promise<void> {
   if (events.length === 0) return;
-  await onProjectionConnection(tx.client, async () => {
+  // The handlers' blind writes are pipelined (orm.ts): all of them are sent before this returns.
+  await withPipelinedWrites(tx.client, async () => {
     if (projection.handle) await projection.handle(events, tx);
     else {
       const handlers = projection.handlers!;
@@ -43,9 +48,10 @@ export async function applyEvents(projection: Projection, events: StoredEvent[],
         if (h) await h(e, tx);
       }
     }
-    // Entities a handler persisted are written once per batch, still before the checkpoint moves.
-    if (projection.orm) await tx.em.flush();
   });
+  // Entities a handler persisted are written once per batch, still before the checkpoint moves; not
+  // pipelined: the unit of work reads back what its inserts return.
+  if (projection.orm) await onProjectionConnection(tx.client, () => tx.em.flush());
 }
 
 /** Creates `schema` and the projection's tables in it (inside the caller's transaction): the Migrator's, then setup's. */

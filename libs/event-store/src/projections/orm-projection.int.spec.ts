@@ -3,6 +3,8 @@
 // nothing of its batch behind, the events before it commit with their checkpoint), and the audit and a
 // rebuild compute the same tables.
 import { defineEntity, p } from '@mikro-orm/core';
+import { raw } from '@mikro-orm/postgresql';
+import { jest } from '@jest/globals';
 import { Migration } from '@mikro-orm/migrations';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import { auditReplay } from '../audit/replay.js';
@@ -99,4 +101,67 @@ it('commits the EntityManager writes with the checkpoint: a refused event leaves
   expect(Number(row.position)).toBe(refused.position - 1);
   expect(await balances()).toEqual(sorted(expectedBalances(events.filter((e) => e.position < refused.position))));
   expect(head).toBeGreaterThan(refused.position);
+});
+
+/**
+ * The same balances written the way the academy's projections write: blind QueryBuilder statements
+ * (one upsert per event) and, every tenth event, a read of what the batch wrote so far.
+ */
+function blindWriteProjection(reads: number[], failOn?: (e: StoredEvent) => boolean): Projection {
+  const move = (sign: number) => async (e: StoredEvent, tx: Parameters<NonNullable<Projection['handle']>>[1]) => {
+    const d = e.data as { account: string; amount: number };
+    await tx.em
+      .createQueryBuilder(Balance)
+      .insert({ account: d.account, balance: sign * d.amount, events: 1 })
+      .onConflict('account')
+      .merge({ balance: raw(`balances.balance + ${sign * d.amount}`), events: raw('balances.events + 1') })
+      .execute();
+    // A write that Postgres refuses (not null), queued like the others: it fails at the send.
+    if (failOn?.(e)) await tx.em.createQueryBuilder(Balance).update({ balance: raw('null') }).where({ account: d.account }).execute();
+    if (e.position % 10 === 0) {
+      const row = await tx.em.createQueryBuilder(Balance).select('balance').where({ account: d.account }).execute('get');
+      reads.push(Number(row.balance));
+    }
+  };
+  return { name: 'demo_orm', version: 1, orm, handlers: { Deposited: move(1), Withdrawn: move(-1) } };
+}
+
+it('pipelines the blind writes of a batch: one round trip per batch and per read, reads see the writes queued before them', async () => {
+  const head = await seed(store, 0, 300, 100);
+  const events = await allEvents(store);
+  // Counts what the projection's connection sends while the runner applies batches (the runner's own
+  // statements included): without the pipeline it is one statement per event.
+  let sent = 0;
+  const query = db.pool.Client.prototype.query;
+  const spy = jest.spyOn(db.pool.Client.prototype, 'query').mockImplementation(function (this: unknown, ...args: unknown[]) {
+    sent += 1;
+    return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
+  });
+  const reads: number[] = [];
+  try {
+    start(blindWriteProjection(reads));
+    await until(async () => Number((await live())?.position ?? -1) === head, 15_000, 'caught up');
+  } finally {
+    spy.mockRestore();
+  }
+  expect(await balances()).toEqual(sorted(expectedBalances(events)));
+  // Each read saw its account's balance after every event up to and including its own.
+  const expectedReads = events
+    .filter((e) => e.position % 10 === 0 && (e.type === 'Deposited' || e.type === 'Withdrawn'))
+    .map((e) => expectedBalances(events.filter((x) => x.position <= e.position)).find((b) => b.account === (e.data as { account: string }).account)!.balance);
+  expect(reads).toEqual(expectedReads);
+  // 300 events, 30 reads: far fewer statements than events (each read sends the queue before it).
+  expect(sent).toBeLessThan(events.length / 2);
+});
+
+it('a queued write that fails fails its batch: narrowed to its event, nothing after it applied', async () => {
+  await seed(store, 0, 300, 100);
+  const events = await allEvents(store);
+  const refused = events.find((e) => e.type === 'Deposited' && e.position > 150 && e.position % 10 !== 0)!;
+  start(blindWriteProjection([], (e) => e.position === refused.position));
+  await until(async () => (await live())?.failing_position != null, 15_000, 'failing');
+  const row = await live();
+  expect(Number(row.failing_position)).toBe(refused.position);
+  expect(Number(row.position)).toBe(refused.position - 1);
+  expect(await balances()).toEqual(sorted(expectedBalances(events.filter((e) => e.position < refused.position))));
 });

@@ -5,6 +5,14 @@
 // BEGIN/COMMIT/ROLLBACK are no-ops, because that transaction is the caller's to end. Everything
 // MikroORM does there (em.flush, the QueryBuilder, em.getKysely(), the Migrator) therefore joins it:
 // savepoints stay real, so a nested em.transactional() still rolls back only its own part.
+//
+// While a batch is applied, its writes are PIPELINED (withPipelinedWrites): a statement that only
+// writes (INSERT, UPDATE, DELETE; MikroORM inlines every value, so it arrives without parameters) is
+// queued, not sent, and the queue goes to Postgres as ONE multi-statement query before the next
+// statement that reads and at the end of the batch. A replay was one round trip per statement, the
+// process idle most of the time (docs/benchmarks.md); now a batch of blind writes is one. The price:
+// a handler gets no affected-row count and no RETURNING rows from a write (they read as none); a
+// handler that needs them sends that statement with tx.query, which sends the queue first.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { Kysely, PostgresDialect, PostgresDriver, type DatabaseConnection, type Driver, type TransactionSettings } from 'kysely';
@@ -24,23 +32,71 @@ export interface ProjectionOrm {
   migrations: MigrationObject[];
 }
 
-const current = new AsyncLocalStorage<pg.ClientBase>();
+/** The connection MikroORM is bound to in this async context, and its queue of writes while a batch pipelines them. */
+interface Joined {
+  client: pg.ClientBase;
+  writes?: string[];
+}
+const current = new AsyncLocalStorage<Joined>();
 
 /** Runs `fn` with MikroORM of every projection bound to `client` (which holds the caller's open transaction). */
 export function onProjectionConnection<T>(client: pg.ClientBase, fn: () => Promise<T>): Promise<T> {
-  return current.run(client, fn);
+  return current.run({ client }, fn);
 }
+
+/**
+ * Like onProjectionConnection, with the blind writes of `fn` pipelined (see the top of this file):
+ * every queued write is sent before `fn`'s result is returned, so the caller may commit right after.
+ * If `fn` throws, the queue is dropped: the caller rolls the transaction back.
+ */
+export function withPipelinedWrites<T>(client: pg.ClientBase, fn: () => Promise<T>): Promise<T> {
+  const joined: Joined = { client, writes: [] };
+  return current.run(joined, async () => {
+    const result = await fn();
+    await sendWrites(joined);
+    return result;
+  });
+}
+
+/** Sends the queued writes of this async context now (before a statement that must see them). */
+export async function sendQueuedWrites(): Promise<void> {
+  const joined = current.getStore();
+  if (joined) await sendWrites(joined);
+}
+
+async function sendWrites(joined: Joined): Promise<void> {
+  const writes = joined.writes;
+  if (!writes?.length) return;
+  joined.writes = [];
+  // Simple query protocol: many statements in one message, run in order inside the open transaction;
+  // the first that fails aborts the rest (and the transaction), and its error is thrown here.
+  await joined.client.query(writes.join(';\n'));
+}
+
+/** A statement that only writes: queued while pipelining. Values are inlined by MikroORM, so no parameters. */
+const BLIND_WRITE = /^\s*(insert|update|delete)\s/i;
+/** What a queued write answers: not INSERT/UPDATE/DELETE, so Kysely reports no row count; no rows. */
+const queued = () => ({ command: 'QUEUED', rowCount: null, rows: [], fields: [] });
 
 // One wrapper per pg client: Kysely keeps its connection objects in a WeakMap keyed by what the pool returns.
 const wrappers = new WeakMap<pg.ClientBase, object>();
 const joinedPool = {
   async connect() {
-    const client = current.getStore();
+    const client = current.getStore()?.client;
     if (!client) throw new Error('a projection EntityManager was used outside the transaction of a projection batch');
     let w = wrappers.get(client);
     if (!w) {
+      const send = (...args: unknown[]) => (client as unknown as { query(...a: unknown[]): Promise<unknown> }).query(...args);
       w = {
-        query: (...args: unknown[]) => (client as unknown as { query(...a: unknown[]): unknown }).query(...args),
+        query: (text: unknown, params?: unknown[]) => {
+          const joined = current.getStore();
+          if (joined?.writes && typeof text === 'string' && !params?.length && BLIND_WRITE.test(text)) {
+            joined.writes.push(text);
+            return Promise.resolve(queued());
+          }
+          // Anything else may read what the queue writes: the queue goes first.
+          return joined?.writes?.length ? sendWrites(joined).then(() => send(text, params)) : send(text, params);
+        },
         // The connection is the caller's: nothing to give back.
         release: () => undefined,
       };

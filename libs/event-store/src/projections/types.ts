@@ -16,7 +16,9 @@ export interface ProjectionTx {
   /**
    * For a projection that declares `orm`: a MikroORM EntityManager joined to this transaction
    * (its flushes, QueryBuilder and getKysely() run on this connection and commit with the checkpoint;
-   * ADR 0018). Throws for a projection without `orm`.
+   * ADR 0018). Throws for a projection without `orm`. Its blind writes (INSERT, UPDATE, DELETE) are
+   * pipelined: sent together before the next read and at the end of the batch, so they answer no
+   * row count and no RETURNING rows (use `query` for a write whose result you need).
    */
   readonly em: EntityManager;
 }
