@@ -8,7 +8,7 @@
 // The tests run in order and share what they create.
 import type { Page } from 'playwright-core';
 import { ADMISSIONS_MESSAGES } from '@academy/contracts';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi, expectLogReplaysEqual } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -309,4 +309,9 @@ describe('admissions in a browser: apply, notify, convert, decline', () => {
     await row(page, applicant.email).waitFor();
     expect(new URL(page.url()).searchParams.get('kind')).toBeNull();
   }, 60_000);
+
+  // Issue 15: the log these journeys wrote verifies, and a replay from position 0 gives the very tables the screens read.
+  it('leaves a log that verifies and replays to the live read models ("equal")', async () => {
+    await expectLogReplaysEqual(api);
+  }, 120_000);
 });

@@ -4,7 +4,7 @@
 // the student the course while the enrollment is active; then a CSV import is checked and applied.
 // The tests run in order and share what they create.
 import type { Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi, expectLogReplaysEqual } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -299,4 +299,9 @@ describe('catalog and enrollment in a browser, against the API, worker and mail'
     const select = await rows(page, 'Enrollments', secondStudent.email).getByRole('combobox').elementHandle();
     await page.waitForFunction((el) => (el as unknown as { value: string }).value === 'active', select);
   }, 60_000);
+
+  // Issue 15: the log these journeys wrote verifies, and a replay from position 0 gives the very tables the screens read.
+  it('leaves a log that verifies and replays to the live read models ("equal")', async () => {
+    await expectLogReplaysEqual(api);
+  }, 120_000);
 });

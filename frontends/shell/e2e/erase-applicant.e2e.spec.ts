@@ -4,7 +4,7 @@
 // no longer names the person); the student admin erases a quick-contact message from Prospective.
 // Afterwards the API lists neither, and converting the erased applicant is refused (409).
 import type { Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi, expectLogReplaysEqual } from '@academy/testing';
 
 const stamp = Date.now();
 const applicant = { firstName: 'Zanele', lastName: 'Mokoena', email: `zanele-${stamp}@example.org`, phone: '+27 82 555 0123', course: 'Web Development', message: 'Please erase me later.' };
@@ -132,4 +132,9 @@ describe('Erase applicant in a browser (admin and student admin)', () => {
     expect(convert).toMatchObject({ status: 409, body: { message: 'This applicant has been erased.' } });
     expect((await call('POST', `/admissions/prospects/${prospectId}/erase`, undefined, adminToken)).status).toBe(409);
   }, 30_000);
+
+  // Issue 15: the log these journeys wrote verifies, and a replay from position 0 gives the very tables the screens read.
+  it('leaves a log that verifies and replays to the live read models ("equal")', async () => {
+    await expectLogReplaysEqual(api);
+  }, 120_000);
 });

@@ -7,7 +7,7 @@
 // The tests run in order and share what they create.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi, expectLogReplaysEqual } from '@academy/testing';
 
 interface Account {
   id: string;
@@ -485,4 +485,9 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     await dialog.getByTestId('attempt').nth(1).waitFor(); // the attempts are read when the dialog opens
     expect(await dialog.getByTestId('attempt').count()).toBe(2);
   }, 90_000);
+
+  // Issue 15: the log these journeys wrote verifies, and a replay from position 0 gives the very tables the screens read.
+  it('leaves a log that verifies and replays to the live read models ("equal")', async () => {
+    await expectLogReplaysEqual(api);
+  }, 120_000);
 });

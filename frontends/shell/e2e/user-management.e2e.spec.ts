@@ -4,7 +4,7 @@
 // admin edits a student, the admin deletes a user and changes a role, and Settings changes the
 // password. The tests run in order and share the accounts they create.
 import type { Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi } from '@academy/testing';
+import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi, expectLogReplaysEqual } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -315,4 +315,9 @@ describe('user management in a browser, against the API, worker and mail', () =>
     await s.waitForURL((url) => url.pathname === '/dashboard/teacher');
     await s.getByRole('heading', { level: 1, name: 'Teacher Dashboard' }).waitFor();
   }, 60_000);
+
+  // Issue 15: the log these journeys wrote verifies, and a replay from position 0 gives the very tables the screens read.
+  it('leaves a log that verifies and replays to the live read models ("equal")', async () => {
+    await expectLogReplaysEqual(api);
+  }, 120_000);
 });

@@ -144,6 +144,23 @@ export function academyCli(databaseUrl: string, ...args: string[]): Promise<{ st
   });
 }
 
+/**
+ * Issue 15's check of what a journey left behind: the built CLI's `audit verify` (the hash chain) and
+ * `audit replay` (every projection rebuilt from position 0 beside the live tables and compared) on the
+ * API's database. Throws, with the CLI's words, unless the chain verifies and every projection is
+ * "equal" (none skipped).
+ */
+export async function expectLogReplaysEqual(api: RunningApi): Promise<void> {
+  const verify = await academyCli(api.db.url, 'audit', 'verify');
+  if (verify.status !== 0 || !verify.stdout.startsWith('ok:')) throw new Error(`audit verify failed:\n${verify.stdout}`);
+  const replay = await academyCli(api.db.url, 'audit', 'replay');
+  const lines = replay.stdout.trim().split('\n');
+  const projections = lines.filter((l) => / v\d+( at \d+)?: /.test(l));
+  if (replay.status !== 0 || lines.at(-1) !== 'equal' || projections.length === 0 || projections.some((l) => !/ at \d+: equal$/.test(l))) {
+    throw new Error(`audit replay is not "equal" for every projection:\n${replay.stdout}`);
+  }
+}
+
 /** A built service spawned by a test, named for failure messages. */
 export interface SpawnedService {
   name: 'api' | 'worker';

@@ -4,6 +4,7 @@ export { createTestDatabase, type TestDatabase } from './database.js';
 export { testRedisUrl, uniquePrefix } from './redis.js';
 export {
   academyCli,
+  expectLogReplaysEqual,
   apiCaller,
   freePort,
   outputOf,
