@@ -488,6 +488,6 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
 
   // Issue 15: the log these journeys wrote verifies, and a replay from position 0 gives the very tables the screens read.
   it('leaves a log that verifies and replays to the live read models ("equal")', async () => {
-    await expectLogReplaysEqual(api);
+    await expectLogReplaysEqual({ DATABASE_URL: api.db.url });
   }, 120_000);
 });

@@ -134,11 +134,16 @@ export function apiCaller(url: string): (method: string, p: string, token?: stri
  * Asynchronous, so that consumers running in the test's own process hear what it does meanwhile.
  */
 export function academyCli(databaseUrl: string, ...args: string[]): Promise<{ status: number; stdout: string }> {
+  return academyCliWith({ DATABASE_URL: databaseUrl }, ...args);
+}
+
+/** academyCli with more of the environment (DATABASE_URL, and e.g. the master key of a database made elsewhere). */
+export function academyCliWith(env: Record<string, string>, ...args: string[]): Promise<{ status: number; stdout: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), ...args],
-      { cwd: repoRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: databaseUrl } },
+      { cwd: repoRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env } },
       (error, stdout) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout }),
     );
   });
@@ -148,12 +153,13 @@ export function academyCli(databaseUrl: string, ...args: string[]): Promise<{ st
  * Issue 15's check of what a journey left behind: the built CLI's `audit verify` (the hash chain) and
  * `audit replay` (every projection rebuilt from position 0 beside the live tables and compared) on the
  * API's database. Throws, with the CLI's words, unless the chain verifies and every projection is
- * "equal" (none skipped).
+ * "equal" (none skipped). `env`: the CLI's environment (DATABASE_URL, and the master key where the
+ * database was made with another).
  */
-export async function expectLogReplaysEqual(api: RunningApi): Promise<void> {
-  const verify = await academyCli(api.db.url, 'audit', 'verify');
+export async function expectLogReplaysEqual(env: { DATABASE_URL: string } & Record<string, string>): Promise<void> {
+  const verify = await academyCliWith(env, 'audit', 'verify');
   if (verify.status !== 0 || !verify.stdout.startsWith('ok:')) throw new Error(`audit verify failed:\n${verify.stdout}`);
-  const replay = await academyCli(api.db.url, 'audit', 'replay');
+  const replay = await academyCliWith(env, 'audit', 'replay');
   const lines = replay.stdout.trim().split('\n');
   const projections = lines.filter((l) => / v\d+( at \d+)?: /.test(l));
   if (replay.status !== 0 || lines.at(-1) !== 'equal' || projections.length === 0 || projections.some((l) => !/ at \d+: equal$/.test(l))) {

@@ -4,6 +4,7 @@ export { createTestDatabase, type TestDatabase } from './database.js';
 export { testRedisUrl, uniquePrefix } from './redis.js';
 export {
   academyCli,
+  academyCliWith,
   expectLogReplaysEqual,
   apiCaller,
   freePort,
