@@ -25,7 +25,13 @@ export class AppModule {
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // One line per request with what was asked and how it ended, never its headers (tokens,
+            // cookies) nor its query string (searches hold names): nothing to redact, and the least
+            // to serialise on every request (issue 17 §6; pino binds these to each request's logger).
+            serializers: {
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
             autoLogging: { ignore: (req) => req.url === '/api/health' },
             ...(config.NODE_ENV === 'development' && process.stdout.isTTY
               ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
