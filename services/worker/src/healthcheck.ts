@@ -2,7 +2,7 @@
 // has no HTTP port, and a worker that cannot reach Postgres or Redis does no work. Exit 0 when both
 // answer within 3 s, else 1 with one line naming what did not.
 import pg from 'pg';
-import { createRedis, loadConfig } from '@academy/backend';
+import { ConfigError, createRedis, loadConfig } from '@academy/backend';
 
 const TIMEOUT_MS = 3000;
 const within = <T>(what: string, p: Promise<T>) =>
@@ -27,7 +27,8 @@ async function check(): Promise<void> {
 check().then(
   () => process.exit(0),
   (e: unknown) => {
-    process.stderr.write(`academy: worker unhealthy: ${e instanceof Error ? e.message : String(e)}\n`);
+    // A ConfigError's message is already the one line naming the variables.
+    process.stderr.write(e instanceof ConfigError ? `${e.message}\n` : `academy: worker unhealthy: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(1);
   },
 );
