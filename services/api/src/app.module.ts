@@ -26,7 +26,7 @@ export class AppModule {
           pinoHttp: {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
+            autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/health/live' },
             ...(config.NODE_ENV === 'development' && process.stdout.isTTY
               ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
               : {}),

@@ -20,6 +20,16 @@ export class HealthController {
   ) {}
 
   /**
+   * Liveness (Kubernetes livenessProbe): the process answers HTTP, nothing more. A Postgres or Redis
+   * outage must not get every API restarted: /api/health turns 503 then (readiness takes the pod out
+   * of the Service) and the API reconnects by itself.
+   */
+  @Get('live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  /**
    * db and redis decide up/down (503); a silent worker or a projection, the dispatcher or a reactor marked failing (ADR 0010)
    * only makes the answer 'degraded' (200): the API still serves, but some screens show stale data.
    */
