@@ -14,7 +14,7 @@ interface K8sObject {
   apiVersion: string;
   kind: string;
   metadata: { name: string; namespace?: string; labels?: Record<string, string> };
-  spec?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- rendered YAML, checked by the schemas below
+  spec?: any; // rendered YAML, checked by the schemas below
   data?: Record<string, string>;
 }
 
