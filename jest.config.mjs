@@ -60,7 +60,7 @@ export default {
     {
       ...common,
       displayName: 'int',
-      testMatch: ['<rootDir>/{libs,services,frontends,tools}/**/*.int.spec.ts'],
+      testMatch: ['<rootDir>/{libs,services,frontends,tools,deploy}/**/*.int.spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.mjs',
       globalTeardown: '<rootDir>/libs/testing/src/global-teardown.mjs',
     },

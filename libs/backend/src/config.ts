@@ -24,6 +24,47 @@ const redisUrl = z
     }
   }, 'must be a redis:// connection URL');
 
+/**
+ * Seed nodes of a Redis Cluster: comma-separated `host:port` or `redis://[user:pass@]host:port`
+ * (`rediss://` for TLS). ioredis asks them for the rest of the cluster. The first entry's user,
+ * password and TLS apply to every node (one cluster, one ACL).
+ */
+const clusterNodes = z
+  .string()
+  .transform((v, ctx) => {
+    const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+    const nodes: { host: string; port: number }[] = [];
+    for (const entry of entries) {
+      try {
+        const u = new URL(entry.includes('://') ? entry : `redis://${entry}`);
+        if (!['redis:', 'rediss:'].includes(u.protocol) || !u.hostname) throw new Error();
+        nodes.push({ host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port || 6379) });
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `has ${JSON.stringify(entry)}: each node must be host:port or redis://[user:pass@]host:port` });
+        return z.NEVER;
+      }
+    }
+    if (nodes.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'must name at least one node (host:port, comma-separated)' });
+      return z.NEVER;
+    }
+    const first = new URL(entries[0]!.includes('://') ? entries[0]! : `redis://${entries[0]}`);
+    return {
+      nodes,
+      username: decodeURIComponent(first.username) || undefined,
+      password: decodeURIComponent(first.password) || undefined,
+      tls: first.protocol === 'rediss:',
+    };
+  });
+
+/**
+ * BullMQ's keys are `<prefix>:<queue>:…` and its Lua scripts touch several of them at once, which a
+ * Redis Cluster allows only within one hash slot: a `{hash tag}` in the prefix puts them all in one.
+ * ':' stays forbidden (BullMQ's separator).
+ */
+const QUEUE_PREFIX = /^[A-Za-z0-9_-]*(\{[A-Za-z0-9_-]+\})?[A-Za-z0-9_-]*$/;
+const hasHashTag = (prefix: string) => /\{[^}]+\}/.test(prefix);
+
 const smtpUrl = z.string().refine((v) => {
   try {
     return ['smtp:', 'smtps:'].includes(new URL(v).protocol);
@@ -67,7 +108,10 @@ const emailList = z
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: postgresUrl,
-  REDIS_URL: redisUrl,
+  /** The one Redis; not needed when REDIS_CLUSTER_NODES names a Redis Cluster instead. */
+  REDIS_URL: redisUrl.optional(),
+  /** A Redis Cluster's seed nodes (used instead of REDIS_URL): the queues then need a hash-tagged QUEUE_PREFIX. */
+  REDIS_CLUSTER_NODES: clusterNodes.optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -77,7 +121,6 @@ export const configSchema = z.object({
   ACADEMY_FRONTENDS_DIR: z.string().optional(),
   /** Public URL people open (printed by npm start, used in mails). */
   PUBLIC_URL: z.string().url().optional(),
-  /** Prefix of every BullMQ queue key in Redis, so several academies (or test files) share one Redis. */
   /** Key-encryption key of crypto-shredding (ADR 0003): base64 of 32 bytes; generated under ACADEMY_DATA_DIR outside production. */
   ACADEMY_MASTER_KEY: z
     .string()
@@ -113,12 +156,26 @@ export const configSchema = z.object({
   CONTACT_ZW_PHONE: z.string().min(3).default('+263 24 270 0100'),
   CONTACT_ZW_EMAIL: z.string().regex(emailAddress, 'must be an email address').default('admissions@academy.co.zw'),
   CONTACT_ZW_ADDRESS: z.string().min(3).default('Harare, Zimbabwe'),
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only (BullMQ forbids ":")').default('academy'),
+  /**
+   * Prefix of every BullMQ and rate-limit key, so several academies (or test files) share one Redis;
+   * default `academy`, or `{academy}` with REDIS_CLUSTER_NODES.
+   */
+  QUEUE_PREFIX: z
+    .string()
+    .min(1)
+    .regex(QUEUE_PREFIX, 'letters, digits, - and _ only, with at most one {hash tag} such as {academy} (BullMQ forbids ":")')
+    .optional(),
   // A projection that cannot apply an event tries it this many times, pausing RETRY_MS, then twice
   // that, …, then is marked failing (ADR 0010). Defaults: 5 tries over ≈ 30 s.
   PROJECTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   PROJECTION_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
 }).superRefine((c, ctx) => {
+  if (!c.REDIS_URL && !c.REDIS_CLUSTER_NODES) {
+    ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'is required (a redis:// connection URL), or REDIS_CLUSTER_NODES for a Redis Cluster' });
+  }
+  if (c.REDIS_CLUSTER_NODES && c.QUEUE_PREFIX !== undefined && !hasHashTag(c.QUEUE_PREFIX)) {
+    ctx.addIssue({ code: 'custom', path: ['QUEUE_PREFIX'], message: 'must hold a {hash tag}, e.g. {academy}, when REDIS_CLUSTER_NODES is set (BullMQ\'s scripts need all of a queue\'s keys in one hash slot)' });
+  }
   if (c.NODE_ENV === 'production' && !c.ACADEMY_MASTER_KEY) {
     ctx.addIssue({ code: 'custom', path: ['ACADEMY_MASTER_KEY'], message: 'is required in production (base64 of 32 bytes, kept apart from the database)' });
   }
@@ -128,7 +185,7 @@ export const configSchema = z.object({
   if (c.NODE_ENV === 'production' && !c.SMTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (smtp://user:pass@host:587)' });
   }
-});
+}).transform((c) => ({ ...c, QUEUE_PREFIX: c.QUEUE_PREFIX ?? (c.REDIS_CLUSTER_NODES ? '{academy}' : 'academy') }));
 
 export type AppConfig = z.infer<typeof configSchema>;
 

@@ -23,3 +23,39 @@ describe('TRUST_PROXY', () => {
     expect(() => trustProxy(value)).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('REDIS_CLUSTER_NODES and QUEUE_PREFIX', () => {
+  const db = { DATABASE_URL: 'postgres://u@127.0.0.1/x' };
+
+  it('parses seed nodes (host:port or redis:// URLs; the first one\'s credentials and TLS) and needs no REDIS_URL then', () => {
+    const c = loadConfig({ ...db, REDIS_CLUSTER_NODES: 'rediss://app:s%40cret@10.0.0.1:7000, 10.0.0.2:7001,redis://[fd00::3]' });
+    expect(c.REDIS_CLUSTER_NODES).toEqual({
+      nodes: [{ host: '10.0.0.1', port: 7000 }, { host: '10.0.0.2', port: 7001 }, { host: 'fd00::3', port: 6379 }],
+      username: 'app',
+      password: 's@cret',
+      tls: true,
+    });
+    expect(c.REDIS_URL).toBeUndefined();
+  });
+
+  it('defaults the prefix to academy, or to the hash-tagged {academy} on a cluster', () => {
+    expect(loadConfig(base).QUEUE_PREFIX).toBe('academy');
+    expect(loadConfig({ ...db, REDIS_CLUSTER_NODES: '10.0.0.1:7000' }).QUEUE_PREFIX).toBe('{academy}');
+  });
+
+  it('takes one {hash tag} in the prefix; on a cluster it demands one', () => {
+    expect(loadConfig({ ...base, QUEUE_PREFIX: '{academy}' }).QUEUE_PREFIX).toBe('{academy}');
+    expect(loadConfig({ ...base, QUEUE_PREFIX: 'prod-{academy}' }).QUEUE_PREFIX).toBe('prod-{academy}');
+    expect(() => loadConfig({ ...db, REDIS_CLUSTER_NODES: '10.0.0.1:7000', QUEUE_PREFIX: 'academy' })).toThrow(/QUEUE_PREFIX must hold a \{hash tag\}/);
+  });
+
+  it.each(['a:b', '{a}{b}', '{}', 'a{b', ''])('refuses the prefix %p', (QUEUE_PREFIX) => {
+    expect(() => loadConfig({ ...base, QUEUE_PREFIX })).toThrow(/QUEUE_PREFIX/);
+  });
+
+  it('refuses a missing Redis and bad nodes with a line naming the variable', () => {
+    expect(() => loadConfig(db)).toThrow(/REDIS_URL is required/);
+    expect(() => loadConfig({ ...db, REDIS_CLUSTER_NODES: 'http://10.0.0.1:7000' })).toThrow(/REDIS_CLUSTER_NODES has "http:\/\/10.0.0.1:7000"/);
+    expect(() => loadConfig({ ...db, REDIS_CLUSTER_NODES: ' , ' })).toThrow(/REDIS_CLUSTER_NODES must name at least one node/);
+  });
+});

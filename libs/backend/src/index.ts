@@ -1,6 +1,6 @@
 export { configSchema, loadConfig, loadConfigOrExit, ConfigError, type AppConfig } from './config.js';
 export { ormOptions, migrateUp, entities, MikroORM, type ContextMigrations } from './orm.js';
-export { createRedis } from './redis.js';
+export { createRedis, type RedisClient, type RedisTarget } from './redis.js';
 export { WorkerHeartbeat, type WorkerHeartbeatRow } from './system/worker-heartbeat.entity.js';
 export { ZodValidationPipe } from './http/zod-validation.pipe.js';
 export { ApiExceptionFilter, fieldErrors, type FieldErrors } from './http/exception.filter.js';

@@ -20,7 +20,7 @@ export interface LocalRedis {
   pid: number;
   stop(): Promise<void>;
 }
-export function startRedis(options: { dataDir: string; port?: number; persist?: boolean }): Promise<LocalRedis>;
+export function startRedis(options: { dataDir: string; port?: number; persist?: boolean; args?: string[] }): Promise<LocalRedis>;
 
 export interface CaughtMail {
   id: string;

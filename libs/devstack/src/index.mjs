@@ -202,12 +202,13 @@ export const REDIS_MISSING =
  * Starts redis-server on a free port with its files in `dataDir`.
  * @returns {Promise<{url: string, port: number, pid: number, stop: () => Promise<void>}>}
  */
-export async function startRedis({ dataDir, port, persist = true }) {
+/** `args`: more redis-server options, e.g. `--cluster-enabled yes` for a one-node Redis Cluster in tests. */
+export async function startRedis({ dataDir, port, persist = true, args: more = [] }) {
   const bin = findRedisServer();
   if (!bin) throw new Error(REDIS_MISSING);
   port ??= await freePort();
   mkdirSync(dataDir, { recursive: true });
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--daemonize', 'no', '--pidfile', path.join(dataDir, 'redis.pid'), '--save', persist ? '60 1' : '', '--appendonly', 'no', '--loglevel', 'warning'];
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--daemonize', 'no', '--pidfile', path.join(dataDir, 'redis.pid'), '--save', persist ? '60 1' : '', '--appendonly', 'no', '--loglevel', 'warning', ...more];
   // Its own process group: a terminal's Ctrl-C reaches only the academy processes, which close their
   // connections first; Redis dying with them left BullMQ clients reconnecting until the 10 s kill.
   const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });

@@ -32,7 +32,7 @@ export class AppModule {
               req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
-            autoLogging: { ignore: (req) => req.url === '/api/health' },
+            autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/health/live' },
             ...(config.NODE_ENV === 'development' && process.stdout.isTTY
               ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
               : {}),

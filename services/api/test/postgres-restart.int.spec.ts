@@ -120,6 +120,8 @@ it('Postgres restarts under traffic: no process dies, 503 (never 500) while it i
   await new Promise((r) => setTimeout(r, 2500));
   const health = await call('GET', '/health');
   expect(health.status).toBe(503);
+  // …while the liveness probe's endpoint still answers: an outage must not get the APIs restarted.
+  expect(await call('GET', '/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
   server = await startPostgres({ dataDir: pgDir(), port: pgPort });
   const up = Date.now();
   // Success again: a create answered after Postgres came back.

@@ -2,9 +2,8 @@ import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown 
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
-import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
-import { createRedis } from '../redis.js';
+import { createRedis, type RedisClient } from '../redis.js';
 import { APP_CONFIG, REDIS_CLIENT } from '../auth/tokens.js';
 import { ApiExceptionFilter } from './exception.filter.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -12,7 +11,7 @@ import { noStoreApi, securityHeaders, type SecurityHeadersOptions } from './secu
 import { StorableInputInterceptor } from './storable-input.interceptor.js';
 
 class RedisLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: RedisClient) {}
   async onApplicationShutdown() {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
@@ -25,7 +24,7 @@ export class HttpPlatformModule {
   static forRoot(config: AppConfig, redisName = 'academy-api'): DynamicModule {
     return {
       module: HttpPlatformModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: REDIS_CLIENT, useFactory: () => createRedis(config.REDIS_URL, redisName) }, RedisLifecycle, RateLimiter],
+      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: REDIS_CLIENT, useFactory: () => createRedis(config, redisName) }, RedisLifecycle, RateLimiter],
       exports: [APP_CONFIG, REDIS_CLIENT, RateLimiter],
     };
   }

@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts } from 'rate-limiter-flexible';
 import type { AppConfig } from '../config.js';
 import { APP_CONFIG, REDIS_CLIENT } from '../auth/tokens.js';
+import type { RedisClient } from '../redis.js';
 
 export interface RateLimitRule {
   /** Counter name, e.g. 'sign-in:failures:ip'. */
@@ -53,7 +53,7 @@ export class RateLimiter {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

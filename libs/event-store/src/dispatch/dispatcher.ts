@@ -11,7 +11,7 @@
 // rewinds the checkpoint and the lost jobs are derived again from the log (issue 13). Consumers must
 // therefore be idempotent by job id beyond BullMQ's memory (the mail processor keeps sent_mail).
 import { Queue, type BulkJobOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type pg from 'pg';
 import type { EventStore, StoredEvent } from '../port.js';
 import { CheckpointedConsumer, type ConsumerState } from '../consumers/checkpointed-consumer.js';
@@ -74,9 +74,9 @@ export interface DispatcherOptions {
   name: string;
   store: EventStore;
   pool: pg.Pool;
-  /** An ioredis client with `maxRetriesPerRequest: null`; yours to close after stop(). */
-  connection: Redis;
-  /** BullMQ key prefix (no ':'). */
+  /** An ioredis client (or Cluster, with a hash-tagged prefix) with `maxRetriesPerRequest: null`; yours to close after stop(). */
+  connection: Redis | Cluster;
+  /** BullMQ key prefix (no ':'; a {hash tag} in it on a Redis Cluster). */
   prefix?: string;
   routes: DispatchRoutes;
   controlSchema?: string;
@@ -115,7 +115,7 @@ export class RedisUnavailableError extends Error {
 const REDIS_AWAY = /Connection is closed|Stream isn't writeable|enableOfflineQueue|max retries per request|MaxRetriesPerRequest|^LOADING|^READONLY|^MASTERDOWN|^BUSY|^TRYAGAIN|^CLUSTERDOWN|^OOM|^NOREPLICAS/i;
 
 /** Runs a Redis step; a failure because Redis is away (timeout, not ready, its "not now" words) becomes RedisUnavailableError. */
-async function redisWork<T>(connection: Redis, step: () => Promise<T>): Promise<T> {
+async function redisWork<T>(connection: Redis | Cluster, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (e) {

@@ -2,9 +2,8 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
 import { failingConsumers, failingProjections } from '@academy/event-store';
-import { HEARTBEAT_EVERY_MS, PG_POOL, Public, WorkerHeartbeat } from '@academy/backend';
+import { HEARTBEAT_EVERY_MS, PG_POOL, Public, type RedisClient, WorkerHeartbeat } from '@academy/backend';
 import { REDIS } from '../tokens.js';
 
 @ApiTags('platform')
@@ -16,9 +15,19 @@ export class HealthController {
     private readonly db: MikroOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly em: EntityManager,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(PG_POOL) private readonly pool: Parameters<typeof failingProjections>[0],
   ) {}
+
+  /**
+   * Liveness (Kubernetes livenessProbe): the process answers HTTP, nothing more. A Postgres or Redis
+   * outage must not get every API restarted: /api/health turns 503 then (readiness takes the pod out
+   * of the Service) and the API reconnects by itself.
+   */
+  @Get('live')
+  live() {
+    return { status: 'ok' };
+  }
 
   /**
    * db and redis decide up/down (503); a silent worker or a projection, the dispatcher or a reactor marked failing (ADR 0010)

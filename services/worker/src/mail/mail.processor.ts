@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EventStore } from '@academy/event-store';
-import { type AppConfig, createRedis, EVENT_STORE, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailMessage, PG_POOL, type RecipientDirectory } from '@academy/backend';
+import { type AppConfig, createRedis, type RedisClient, EVENT_STORE, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailMessage, PG_POOL, type RecipientDirectory } from '@academy/backend';
 import type { WorkerRegistry } from '../projections/projections.host.js';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
 
@@ -44,7 +43,7 @@ function isMessage(m: unknown): m is MailMessage {
 export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('mail');
   private worker?: Worker;
-  private redis?: Redis;
+  private redis?: RedisClient;
   private transport?: Transporter;
 
   constructor(
@@ -71,7 +70,7 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
       { from: this.config.MAIL_FROM },
     );
     this.worker = new Worker(MAIL_QUEUE, (job) => this.process(job), {
-      connection: (this.redis = createRedis(this.config.REDIS_URL, 'academy-worker-mail')),
+      connection: (this.redis = createRedis(this.config, 'academy-worker-mail')),
       prefix: this.config.QUEUE_PREFIX,
       concurrency: 4,
     });

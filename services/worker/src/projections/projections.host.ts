@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
 import { Dispatcher, type DispatchRoutes, EmailLookup, type EventStore, type Projection, type ReactorDefinition, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
-import { type AppConfig, createRedis, EVENT_STORE, type MailTemplates, PG_POOL, type RecipientDirectory, withMailRoutes } from '@academy/backend';
+import { type AppConfig, createRedis, type RedisClient, EVENT_STORE, type MailTemplates, PG_POOL, type RecipientDirectory, withMailRoutes } from '@academy/backend';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
 
 export interface WorkerRegistry {
@@ -28,7 +27,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
   private running?: RunningProjections;
   private reacting?: ReturnType<typeof startReactors>;
   private dispatcher?: Dispatcher;
-  private redis?: Redis;
+  private redis?: RedisClient;
 
   constructor(
     @Inject(WORKER_CONFIG) private readonly config: AppConfig,
@@ -46,7 +45,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     this.reacting = startReactors(this.registry.reactors?.(this.store, { config: this.config, lookup: this.lookup }) ?? [], { store: this.store, pool: this.pool, ...tries, onError: onError('reactor') });
     const routes = withMailRoutes(this.registry.notificationRoutes, this.registry.mailTemplates ?? {});
     if (Object.keys(routes).length) {
-      this.redis = createRedis(this.config.REDIS_URL, 'academy-worker-dispatcher');
+      this.redis = createRedis(this.config, 'academy-worker-dispatcher');
       this.dispatcher = new Dispatcher({
         name: 'notifications',
         store: this.store,

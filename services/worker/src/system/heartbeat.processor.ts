@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { type AppConfig, createRedis, HEARTBEAT_EVERY_MS, HEARTBEAT_JOB, SYSTEM_QUEUE } from '@academy/backend';
+import { type AppConfig, createRedis, type RedisClient, HEARTBEAT_EVERY_MS, HEARTBEAT_JOB, SYSTEM_QUEUE } from '@academy/backend';
 import { WORKER_CONFIG } from '../tokens.js';
 
 /** How often the scheduler's presence is checked besides every reconnect (health turns degraded after 3 missed beats). */
@@ -21,7 +20,7 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
   private readonly startedAt = new Date();
   private queue?: Queue;
   private worker?: Worker;
-  private readonly connections: Redis[] = [];
+  private readonly connections: RedisClient[] = [];
   private watchdog?: NodeJS.Timeout;
   private registered = false;
   private stopping = false;
@@ -32,8 +31,8 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const connection = createRedis(this.config.REDIS_URL, 'academy-worker-system');
-    const consumer = createRedis(this.config.REDIS_URL, 'academy-worker-system-consumer');
+    const connection = createRedis(this.config, 'academy-worker-system');
+    const consumer = createRedis(this.config, 'academy-worker-system-consumer');
     // BullMQ does not close connections it was given: onApplicationShutdown does.
     this.connections.push(connection, consumer);
     this.queue = new Queue(SYSTEM_QUEUE, { connection, prefix: this.config.QUEUE_PREFIX });
