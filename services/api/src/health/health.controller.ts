@@ -4,8 +4,9 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealth
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { failingConsumers, failingProjections } from '@academy/event-store';
-import { HEARTBEAT_EVERY_MS, PG_POOL, Public, WorkerHeartbeat } from '@academy/backend';
+import { HEARTBEAT_EVERY_MS, PG_POOL, Public, WorkerHeartbeat, Answers, Refuses } from '@academy/backend';
 import { REDIS } from '../tokens.js';
+import { healthResponseSchema } from '@academy/contracts';
 
 @ApiTags('platform')
 @Public()
@@ -26,6 +27,8 @@ export class HealthController {
    */
   @Get()
   @HealthCheck()
+  @Answers(200, healthResponseSchema)
+  @Refuses(503)
   check() {
     return this.health.check([
       () => this.db.pingCheck('db').withTimeout(1500),
