@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { GRADING_MESSAGES, type GradeSubmissionRequest, gradeSubmissionRequestSchema, type SubmissionResponse, submissionResponseSchema } from '@academy/contracts';
 import { SUBMISSION_SCREENS } from '../submission-screens.js';
 import { GetSubmission } from '../../queries/get-submission/get-submission.query.js';
@@ -17,6 +17,7 @@ export class GradeSubmissionController {
   @Roles('teacher')
   @HttpCode(200)
   @CommandAnswers(200, submissionResponseSchema)
+  @RequestExample({ score: 85, status: 'passed', feedback: 'Clean markup; add alt texts to the images.' })
   grade(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(gradeSubmissionRequestSchema)) body: GradeSubmissionRequest,
