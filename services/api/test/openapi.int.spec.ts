@@ -108,6 +108,7 @@ describe('/api/docs: the OpenAPI document generated from the zod contracts', () 
       const statuses = Object.keys(op.responses ?? {});
       const successes = statuses.filter((s) => s.startsWith('2'));
       if (!successes.length) gaps.push(`${key}: no success answer`);
+      else if (!successes.includes(String(route.status))) gaps.push(`${key}: answers ${route.status} (@HttpCode), documents ${successes.join(', ')}`);
       for (const status of successes) {
         const content = resolve(op.responses[status]).content as Json | undefined;
         if (status !== '204' && !Object.values(content ?? {}).some((m: Json) => m.schema)) gaps.push(`${key}: ${status} has no schema`);

@@ -29,6 +29,7 @@ export interface ApiRoute {
   isPublic: boolean;
   roles: string[] | null;
   allowIncompleteProfile: boolean;
+  /** What Nest answers on success: @HttpCode, else 201 for POST and 200 otherwise. */
   status: number;
   body: ZodType | null;
   /** @RequestExample's body, if any. */
@@ -152,7 +153,8 @@ class SchemaComponents {
     if (Array.isArray(node)) return node.map((n) => SchemaComponents.spellOutEnumRecords(n));
     if (!node || typeof node !== 'object') return node;
     const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, SchemaComponents.spellOutEnumRecords(v)])) as Record<string, unknown>;
-    const required = out.required as string[] | undefined;
+    // Array.isArray: inside `properties`, a field may itself be named "required".
+    const required = Array.isArray(out.required) ? (out.required as string[]) : undefined;
     const properties = (out.properties ?? {}) as Record<string, unknown>;
     if (required && typeof out.additionalProperties === 'object' && required.some((k) => !(k in properties))) {
       out.properties = { ...Object.fromEntries(required.map((k) => [k, out.additionalProperties])), ...properties };
