@@ -2,7 +2,6 @@ import 'reflect-metadata';
 
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import express from 'express';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { applyHttpPlatform, loadConfigOrExit, migrateUp } from '@academy/backend
 import { MikroORM } from '@mikro-orm/postgresql';
 import { identitySessionMigrations } from '@academy/identity';
 import { AppModule } from './app.module.js';
+import { mountApiDocs } from './api-docs/api-docs.js';
 import { federationManifest, findFrontends, mountFrontends, remoteOrigins } from './frontends/frontends.js';
 
 async function bootstrap(): Promise<void> {
@@ -37,11 +37,8 @@ async function bootstrap(): Promise<void> {
 
   await migrateUp(app.get(MikroORM), config.DATABASE_URL, [identitySessionMigrations]);
 
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Academy API').setDescription('Learning-management platform of the academy').setVersion('0.1.0').build(),
-  );
-  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  // Generated from the routes' zod contracts; services/api/test/openapi.int.spec.ts lints it and checks every route is in it.
+  mountApiDocs(app);
 
   mountFrontends(app.getHttpAdapter().getInstance(), layout);
 

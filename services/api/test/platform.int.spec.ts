@@ -52,6 +52,9 @@ describe('API platform endpoints', () => {
     expect(html.status).toBe(200);
     const doc = (await (await fetch(`${api.url}/api/docs/openapi.json`)).json()) as any;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/federation/manifest', '/api/client-events/not-found']));
+    // The document generated from the zod contracts (openapi.int.spec.ts checks it in full), not Nest's DTO scan.
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/programs'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ProgramRequest' });
   });
 
   it('answers unknown API paths with a JSON 404, never the SPA', async () => {

@@ -36,10 +36,13 @@ export class HttpPlatformModule {
  * and client addresses from X-Forwarded-For only through the proxies TRUST_PROXY names (rate limits
  * count per address).
  */
+/** Every API route is under /api (the frontends own the rest of the origin). */
+export const API_PREFIX = 'api';
+
 export function applyHttpPlatform(app: INestApplication, options: SecurityHeadersOptions = {}): void {
   const config = app.get<AppConfig>(APP_CONFIG);
   const express = app as NestExpressApplication;
-  express.setGlobalPrefix('api');
+  express.setGlobalPrefix(API_PREFIX);
   express.useGlobalFilters(new ApiExceptionFilter());
   express.use(securityHeaders(config, options));
   express.use(noStoreApi);

@@ -20,3 +20,16 @@ export const notFoundReportSchema = z.object({
   referrer: text().max(2048).optional().default(''),
 });
 export type NotFoundReport = z.infer<typeof notFoundReportSchema>;
+
+/** GET /api/health (@nestjs/terminus): 200 'ok' (a silent worker or failing projection only marks its entry degraded), 503 'error' when db or redis is down. */
+const healthEntriesSchema = z.record(z.string(), z.looseObject({ status: z.string() }));
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'error', 'shutting_down']),
+  info: healthEntriesSchema.optional(),
+  error: healthEntriesSchema.optional(),
+  details: healthEntriesSchema,
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/health/live: the process answers HTTP (the liveness probe), whatever Postgres and Redis do. */
+export const liveResponseSchema = z.object({ status: z.literal('ok') });

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import type { Request } from 'express';
 import { notFoundReportSchema, type NotFoundReport } from '@academy/contracts';
-import { type Principal, Public, ZodValidationPipe } from '@academy/backend';
+import { type Principal, Public, ZodValidationPipe, Answers } from '@academy/backend';
 
 @ApiTags('platform')
 @Public()
@@ -14,6 +14,7 @@ export class ClientEventsController {
   /** The shell's 404 page reports every visit to an unknown route (spec §2: "the 404 is also logged"). */
   @Post('not-found')
   @HttpCode(204)
+  @Answers(204)
   notFound(@Body(new ZodValidationPipe(notFoundReportSchema)) body: NotFoundReport, @Req() req: Request & { principal?: Principal }): void {
     // The user when signed in (the guard attaches a valid token's principal even here), to find who hit dead links.
     this.log.warn({ path: body.path, referrer: body.referrer || null, userId: req.principal?.userId ?? null, userAgent: req.get('user-agent') ?? null }, 'page not found');

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { FederationManifest } from '@academy/contracts';
-import { Public } from '@academy/backend';
+import { type FederationManifest, federationManifestSchema } from '@academy/contracts';
+import { Public, Answers } from '@academy/backend';
 import { federationManifest, type FrontendLayout } from './frontends.js';
 
 export const FRONTEND_LAYOUT = Symbol('FrontendLayout');
@@ -14,6 +14,7 @@ export class FrontendsController {
 
   /** The runtime manifest of Module Federation remotes (ARCHITECTURE.md §8). */
   @Get('manifest')
+  @Answers(200, federationManifestSchema)
   manifest(): FederationManifest {
     return federationManifest(this.layout, process.env);
   }

@@ -3,8 +3,9 @@ import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { failingConsumers, failingProjections } from '@academy/event-store';
-import { HEARTBEAT_EVERY_MS, PG_POOL, Public, type RedisClient, WorkerHeartbeat } from '@academy/backend';
+import { Answers, HEARTBEAT_EVERY_MS, PG_POOL, Public, type RedisClient, Refuses, WorkerHeartbeat } from '@academy/backend';
 import { REDIS } from '../tokens.js';
+import { healthResponseSchema, liveResponseSchema } from '@academy/contracts';
 
 @ApiTags('platform')
 @Public()
@@ -25,6 +26,7 @@ export class HealthController {
    * of the Service) and the API reconnects by itself.
    */
   @Get('live')
+  @Answers(200, liveResponseSchema)
   live() {
     return { status: 'ok' };
   }
@@ -35,6 +37,8 @@ export class HealthController {
    */
   @Get()
   @HealthCheck()
+  @Answers(200, healthResponseSchema)
+  @Refuses(503)
   check() {
     return this.health.check([
       () => this.db.pingCheck('db').withTimeout(1500),

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { ADMISSIONS_MESSAGES, type ConvertProspectPending, type ConvertProspectRequest, convertProspectRequestSchema, type ConvertProspectResponse } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, Answers, CommandAnswers, Refuses } from '@academy/backend';
+import { ADMISSIONS_MESSAGES, type ConvertProspectPending, type ConvertProspectRequest, convertProspectRequestSchema, type ConvertProspectResponse, convertProspectPendingSchema, convertProspectResponseSchema } from '@academy/contracts';
 import { CONVERSION_REACTOR, CONVERT_READ_MODELS } from './convert-prospect.read-models.js';
 import { ConvertProspect } from './convert-prospect.command.js';
 
@@ -19,6 +19,9 @@ export class ConvertProspectController {
   @Post(':id/convert')
   @Roles('admin', 'student_admin')
   @HttpCode(201)
+  @CommandAnswers(201, convertProspectResponseSchema)
+  @Answers(202, convertProspectPendingSchema, { description: 'Stored; the student account (or a screen) is not ready yet: read again later.' })
+  @Refuses(410)
   convert(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(convertProspectRequestSchema)) body: ConvertProspectRequest,

@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
-import { ADMISSIONS_MESSAGES, type EraseProspectResponse } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, CommandAnswers } from '@academy/backend';
+import { ADMISSIONS_MESSAGES, type EraseProspectResponse, eraseProspectResponseSchema } from '@academy/contracts';
 import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { EraseProspect } from './erase-prospect.command.js';
 
@@ -18,6 +18,7 @@ export class EraseProspectController {
   @Post(':id/erase')
   @Roles('admin', 'student_admin')
   @HttpCode(200)
+  @CommandAnswers(200, eraseProspectResponseSchema)
   erase(@Param('id') id: string, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new EraseProspect(caller, id), READ_MODELS, (): EraseProspectResponse => ({ message: ADMISSIONS_MESSAGES.erased }));
   }

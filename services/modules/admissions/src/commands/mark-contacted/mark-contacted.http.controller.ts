@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { ADMISSIONS_MESSAGES, type ProspectResponse, type ProspectStatusChangeRequest, prospectStatusChangeRequestSchema } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
+import { ADMISSIONS_MESSAGES, type ProspectResponse, type ProspectStatusChangeRequest, prospectStatusChangeRequestSchema, prospectResponseSchema } from '@academy/contracts';
 import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { MarkProspectContacted } from './mark-contacted.command.js';
 
@@ -15,6 +15,8 @@ export class MarkProspectContactedController {
   @Post(':id/contacted')
   @Roles('admin', 'student_admin')
   @HttpCode(200)
+  @CommandAnswers(200, prospectResponseSchema)
+  @Refuses(410)
   change(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(prospectStatusChangeRequestSchema)) body: ProspectStatusChangeRequest,

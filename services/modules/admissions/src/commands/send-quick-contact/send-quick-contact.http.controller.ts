@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Caller, clientAddress, type CommandContext, Dispatch, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
-import { ADMISSIONS_MESSAGES, quickContactRequestSchema, type MessageResponse, type ParsedQuickContactRequest } from '@academy/contracts';
+import { Caller, clientAddress, type CommandContext, Dispatch, Public, RateLimiter, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
+import { ADMISSIONS_MESSAGES, quickContactRequestSchema, type MessageResponse, type ParsedQuickContactRequest, messageResponseSchema } from '@academy/contracts';
 import { LIMITS } from '../../admissions.limits.js';
 import { SendQuickContact } from './send-quick-contact.command.js';
 
@@ -18,6 +18,8 @@ export class SendQuickContactController {
   @Post()
   @Public()
   @HttpCode(201)
+  @CommandAnswers(201, messageResponseSchema)
+  @Refuses(429)
   async send(
     @Body(new ZodValidationPipe(quickContactRequestSchema)) body: ParsedQuickContactRequest,
     @Caller() caller: CommandContext,

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Caller, clientAddress, type CommandContext, Dispatch, Public, RateLimiter, ZodValidationPipe } from '@academy/backend';
-import { ADMISSIONS_MESSAGES, applicationRequestSchema, type MessageResponse, type ParsedApplicationRequest } from '@academy/contracts';
+import { Caller, clientAddress, type CommandContext, Dispatch, Public, RateLimiter, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
+import { ADMISSIONS_MESSAGES, applicationRequestSchema, type MessageResponse, type ParsedApplicationRequest, messageResponseSchema } from '@academy/contracts';
 import { LIMITS } from '../../admissions.limits.js';
 import { SubmitApplication } from './submit-application.command.js';
 
@@ -22,6 +22,8 @@ export class SubmitApplicationController {
   @Post()
   @Public()
   @HttpCode(201)
+  @CommandAnswers(201, messageResponseSchema)
+  @Refuses(429)
   async submit(
     @Body(new ZodValidationPipe(applicationRequestSchema)) body: ParsedApplicationRequest,
     @Caller() caller: CommandContext,

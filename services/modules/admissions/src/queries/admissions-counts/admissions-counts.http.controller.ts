@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
+import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { AdmissionsCounts } from './admissions-counts.query.js';
+import { admissionsCountsSchema } from '@academy/contracts';
 
 @ApiTags('admissions')
 @Controller('admissions/counts')
@@ -13,6 +14,7 @@ export class AdmissionsCountsController {
   @Get()
   @Roles('admin', 'student_admin')
   @ReadsProjections(ADMISSIONS_PROJECTION)
+  @Answers(200, admissionsCountsSchema)
   counts() {
     return this.dispatch.query(new AdmissionsCounts());
   }

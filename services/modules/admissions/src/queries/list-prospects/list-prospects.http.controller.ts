@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, ReadsProjections, Roles, ZodValidationPipe } from '@academy/backend';
-import { prospectsQuerySchema } from '@academy/contracts';
+import { Dispatch, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
+import { prospectsQuerySchema, prospectsResponseSchema } from '@academy/contracts';
 import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { ListProspects } from './list-prospects.query.js';
 
@@ -16,6 +16,7 @@ export class ListProspectsController {
   @Get()
   @Roles('admin', 'student_admin')
   @ReadsProjections(ADMISSIONS_PROJECTION)
+  @Answers(200, prospectsResponseSchema)
   list(@Query(new ZodValidationPipe(prospectsQuerySchema)) query: ParsedQuery) {
     return this.dispatch.query(new ListProspects(query));
   }

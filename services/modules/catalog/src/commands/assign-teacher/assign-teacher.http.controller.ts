@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { type AssignTeacherRequest, assignTeacherRequestSchema, CATALOG_MESSAGES } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { type AssignTeacherRequest, assignTeacherRequestSchema, CATALOG_MESSAGES, teacherAssignmentResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { AssignTeacher } from './assign-teacher.command.js';
 
@@ -15,6 +15,7 @@ export class AssignTeacherController {
   @Post()
   @Roles('admin')
   @HttpCode(201)
+  @CommandAnswers(201, teacherAssignmentResponseSchema)
   assign(@Body(new ZodValidationPipe(assignTeacherRequestSchema)) body: AssignTeacherRequest, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new AssignTeacher(caller, body), [CATALOG_PROJECTION], ({ assignment }) => ({ message: CATALOG_MESSAGES.teacherAssigned, assignment }));
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { CATALOG_MESSAGES, subjectRequestSchema } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { CATALOG_MESSAGES, subjectRequestSchema, subjectResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { CreateSubject } from './create-subject.command.js';
 
@@ -15,6 +15,7 @@ export class CreateSubjectController {
   @Post()
   @Roles('admin')
   @HttpCode(201)
+  @CommandAnswers(201, subjectResponseSchema)
   create(@Body(new ZodValidationPipe(subjectRequestSchema)) body: ReturnType<typeof subjectRequestSchema.parse>, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new CreateSubject(caller, body), [CATALOG_PROJECTION], ({ subject }) => ({ message: CATALOG_MESSAGES.subjectCreated, subject }));
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { CATALOG_MESSAGES, programRequestSchema } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { CATALOG_MESSAGES, programRequestSchema, programResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { UpdateProgram } from './update-program.command.js';
 
@@ -15,6 +15,7 @@ export class UpdateProgramController {
   @Put(':id')
   @Roles('admin')
   @HttpCode(200)
+  @CommandAnswers(200, programResponseSchema)
   update(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(programRequestSchema)) body: ReturnType<typeof programRequestSchema.parse>,

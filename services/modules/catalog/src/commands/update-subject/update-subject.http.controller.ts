@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { CATALOG_MESSAGES, subjectRequestSchema } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { CATALOG_MESSAGES, subjectRequestSchema, subjectResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { UpdateSubject } from './update-subject.command.js';
 
@@ -15,6 +15,7 @@ export class UpdateSubjectController {
   @Put(':id')
   @Roles('admin')
   @HttpCode(200)
+  @CommandAnswers(200, subjectResponseSchema)
   update(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(subjectRequestSchema)) body: ReturnType<typeof subjectRequestSchema.parse>,

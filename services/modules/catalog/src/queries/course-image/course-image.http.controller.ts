@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, Public } from '@academy/backend';
+import { Dispatch, Public, Answers } from '@academy/backend';
 import { CourseImage } from './course-image.query.js';
 
 @ApiTags('public site')
@@ -13,6 +13,7 @@ export class CourseImageController {
   @Get(':id/image.svg')
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=86400')
+  @Answers(200, undefined, { contentType: 'image/svg+xml', description: "The course's card image (SVG)." })
   image(@Param('id') id: string) {
     return this.dispatch.query(new CourseImage(id));
   }

@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
+import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListPrograms } from './list-programs.query.js';
+import { programsResponseSchema } from '@academy/contracts';
 
 @ApiTags('catalog')
 @Controller('programs')
@@ -13,6 +14,7 @@ export class ListProgramsController {
   @Get()
   @Roles('admin')
   @ReadsProjections(CATALOG_PROJECTION)
+  @Answers(200, programsResponseSchema)
   list() {
     return this.dispatch.query(new ListPrograms());
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, ReadsProjections, Roles, ZodValidationPipe } from '@academy/backend';
-import { subjectsQuerySchema } from '@academy/contracts';
+import { Dispatch, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
+import { subjectsQuerySchema, subjectsResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListSubjects } from './list-subjects.query.js';
 
@@ -14,6 +14,7 @@ export class ListSubjectsController {
   @Get()
   @Roles('admin')
   @ReadsProjections(CATALOG_PROJECTION)
+  @Answers(200, subjectsResponseSchema)
   list(@Query(new ZodValidationPipe(subjectsQuerySchema)) query: ReturnType<typeof subjectsQuerySchema.parse>) {
     return this.dispatch.query(new ListSubjects({ programId: query.programId }));
   }

@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
+import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListTeacherAssignments } from './list-teacher-assignments.query.js';
+import { teacherAssignmentsResponseSchema } from '@academy/contracts';
 
 @ApiTags('catalog')
 @Controller('teacher-assignments')
@@ -13,6 +14,7 @@ export class ListTeacherAssignmentsController {
   @Get()
   @Roles('admin')
   @ReadsProjections(CATALOG_PROJECTION)
+  @Answers(200, teacherAssignmentsResponseSchema)
   list() {
     return this.dispatch.query(new ListTeacherAssignments());
   }

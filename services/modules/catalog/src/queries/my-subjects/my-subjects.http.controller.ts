@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { MySubjects } from './my-subjects.query.js';
+import { mySubjectsResponseSchema } from '@academy/contracts';
 
 @ApiTags('catalog')
 @Controller('teacher/subjects')
@@ -13,6 +14,7 @@ export class MySubjectsController {
   @Get()
   @Roles('teacher')
   @ReadsProjections(CATALOG_PROJECTION)
+  @Answers(200, mySubjectsResponseSchema)
   list(@CurrentUser() principal: Principal) {
     return this.dispatch.query(new MySubjects(principal.userId));
   }

@@ -1,8 +1,9 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Dispatch, Public } from '@academy/backend';
+import { Dispatch, Public, Answers } from '@academy/backend';
 import { PublicCourses } from './public-courses.query.js';
+import { publicCatalogueResponseSchema } from '@academy/contracts';
 
 @ApiTags('public site')
 @Public()
@@ -12,6 +13,7 @@ export class PublicCoursesController {
 
   /** The landing page's catalogue priced for the visitor's country. The answer depends on who asks, so no shared cache may keep it. */
   @Get()
+  @Answers(200, publicCatalogueResponseSchema)
   list(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     res.setHeader('Cache-Control', 'private, no-store');
     return this.dispatch.query(new PublicCourses(req.headers, req.ip));

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
-import { type ChangeEnrollmentStatusRequest, changeEnrollmentStatusRequestSchema, type EnrollmentResponse, ENROLLMENT_MESSAGES } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { type ChangeEnrollmentStatusRequest, changeEnrollmentStatusRequestSchema, type EnrollmentResponse, ENROLLMENT_MESSAGES, enrollmentResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { GetEnrollment } from '../../queries/get-enrollment/get-enrollment.query.js';
 import { ChangeEnrollmentStatus } from './change-enrollment-status.command.js';
@@ -16,6 +16,7 @@ export class ChangeEnrollmentStatusController {
   @Put(':id/status')
   @Roles('admin')
   @HttpCode(200)
+  @CommandAnswers(200, enrollmentResponseSchema)
   change(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(changeEnrollmentStatusRequestSchema)) body: ChangeEnrollmentStatusRequest,

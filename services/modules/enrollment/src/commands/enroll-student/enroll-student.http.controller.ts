@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
-import { type EnrollmentResponse, ENROLLMENT_MESSAGES, type EnrollStudentRequest, enrollStudentRequestSchema } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { type EnrollmentResponse, ENROLLMENT_MESSAGES, type EnrollStudentRequest, enrollStudentRequestSchema, enrollmentResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { GetEnrollment } from '../../queries/get-enrollment/get-enrollment.query.js';
 import { EnrollStudent } from './enroll-student.command.js';
@@ -16,6 +16,7 @@ export class EnrollStudentController {
   @Post()
   @Roles('admin')
   @HttpCode(201)
+  @CommandAnswers(201, enrollmentResponseSchema)
   enroll(@Body(new ZodValidationPipe(enrollStudentRequestSchema)) body: EnrollStudentRequest, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new EnrollStudent(caller, body), [ENROLLMENT_PROJECTION], async ({ enrollmentId }): Promise<EnrollmentResponse> => {
       const { enrollment } = await this.dispatch.query(new GetEnrollment(principalOf(caller), enrollmentId));

@@ -1,8 +1,8 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { type ImportEnrollmentsRequest, importEnrollmentsRequestSchema } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, Answers, CommandAnswers } from '@academy/backend';
+import { type ImportEnrollmentsRequest, importEnrollmentsRequestSchema, importEnrollmentsResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { ImportEnrollments } from './import-enrollments.command.js';
 
@@ -18,6 +18,8 @@ export class ImportEnrollmentsController {
    */
   @Post()
   @Roles('admin')
+  @CommandAnswers(201, importEnrollmentsResponseSchema, { description: 'Every row enrolled: the report.' })
+  @Answers(200, importEnrollmentsResponseSchema, { description: 'A dry run: the report, nothing written.' })
   import(@Body(new ZodValidationPipe(importEnrollmentsRequestSchema)) body: ImportEnrollmentsRequest, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     // Nothing written (a dry run, a refused file): position 0, answered at once.
     return this.dispatch.command(res, new ImportEnrollments(caller, body), [ENROLLMENT_PROJECTION], ({ report }) => {

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
-import type { EnrollmentCountsResponse } from '@academy/contracts';
+import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type EnrollmentCountsResponse, enrollmentCountsResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { EnrollmentCounts } from './enrollment-counts.query.js';
 
@@ -14,6 +14,7 @@ export class EnrollmentCountsController {
   @Get()
   @Roles('admin', 'student_admin')
   @ReadsProjections(ENROLLMENT_PROJECTION)
+  @Answers(200, enrollmentCountsResponseSchema)
   counts(): Promise<EnrollmentCountsResponse> {
     return this.dispatch.query(new EnrollmentCounts());
   }

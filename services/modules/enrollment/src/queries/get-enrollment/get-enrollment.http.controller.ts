@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { EnrollmentResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type EnrollmentResponse, enrollmentResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { GetEnrollment } from './get-enrollment.query.js';
 
@@ -14,6 +14,7 @@ export class GetEnrollmentController {
   @Get(':id')
   @Roles('admin', 'student')
   @ReadsProjections(ENROLLMENT_PROJECTION)
+  @Answers(200, enrollmentResponseSchema)
   get(@CurrentUser() principal: Principal, @Param('id') id: string): Promise<EnrollmentResponse> {
     return this.dispatch.query(new GetEnrollment(principal, id));
   }

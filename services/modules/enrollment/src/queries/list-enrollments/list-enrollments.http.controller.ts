@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
-import type { EnrollmentsResponse } from '@academy/contracts';
+import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type EnrollmentsResponse, enrollmentsResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { ListEnrollments } from './list-enrollments.query.js';
 
@@ -14,6 +14,7 @@ export class ListEnrollmentsController {
   @Get()
   @Roles('admin')
   @ReadsProjections(ENROLLMENT_PROJECTION)
+  @Answers(200, enrollmentsResponseSchema)
   list(): Promise<EnrollmentsResponse> {
     return this.dispatch.query(new ListEnrollments());
   }

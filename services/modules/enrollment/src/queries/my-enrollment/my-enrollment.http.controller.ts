@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { MyEnrollmentResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type MyEnrollmentResponse, myEnrollmentResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { MyEnrollment } from './my-enrollment.query.js';
 
@@ -14,6 +14,7 @@ export class MyEnrollmentController {
   @Get()
   @Roles('student')
   @ReadsProjections(ENROLLMENT_PROJECTION)
+  @Answers(200, myEnrollmentResponseSchema)
   get(@CurrentUser() principal: Principal): Promise<MyEnrollmentResponse> {
     return this.dispatch.query(new MyEnrollment(principal.userId));
   }

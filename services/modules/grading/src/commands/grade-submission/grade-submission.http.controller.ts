@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
-import { GRADING_MESSAGES, type GradeSubmissionRequest, gradeSubmissionRequestSchema, type SubmissionResponse } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
+import { GRADING_MESSAGES, type GradeSubmissionRequest, gradeSubmissionRequestSchema, type SubmissionResponse, submissionResponseSchema } from '@academy/contracts';
 import { SUBMISSION_SCREENS } from '../submission-screens.js';
 import { GetSubmission } from '../../queries/get-submission/get-submission.query.js';
 import { GradeSubmission } from './grade-submission.command.js';
@@ -16,6 +16,8 @@ export class GradeSubmissionController {
   @Post(':id/grade')
   @Roles('teacher')
   @HttpCode(200)
+  @CommandAnswers(200, submissionResponseSchema)
+  @RequestExample({ score: 85, status: 'passed', feedback: 'Clean markup; add alt texts to the images.' })
   grade(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(gradeSubmissionRequestSchema)) body: GradeSubmissionRequest,

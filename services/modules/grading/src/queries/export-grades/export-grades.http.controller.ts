@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { ExportGrades } from './export-grades.query.js';
 
@@ -14,6 +14,7 @@ export class ExportGradesController {
   @Get(':subjectId/grades.csv')
   @Roles('teacher', 'admin')
   @ReadsProjections(GRADING_PROJECTION)
+  @Answers(200, undefined, { contentType: 'text/csv', description: "The subject's grades as a CSV file (attachment)." })
   async export(@Param('subjectId') subjectId: string, @CurrentUser() principal: Principal, @Res({ passthrough: true }) res: Response): Promise<string> {
     const csv = await this.dispatch.query(new ExportGrades(principal, subjectId));
     res.setHeader('content-type', 'text/csv; charset=utf-8');

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { SubmissionDetailResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type SubmissionDetailResponse, submissionDetailResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { GetSubmission } from './get-submission.query.js';
 
@@ -14,6 +14,7 @@ export class GetSubmissionController {
   @Get(':id')
   @Roles('student', 'teacher', 'admin')
   @ReadsProjections(GRADING_PROJECTION)
+  @Answers(200, submissionDetailResponseSchema)
   get(@Param('id') id: string, @CurrentUser() principal: Principal): Promise<SubmissionDetailResponse> {
     return this.dispatch.query(new GetSubmission(principal, id));
   }

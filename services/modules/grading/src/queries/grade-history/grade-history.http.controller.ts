@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { GradeHistoryResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type GradeHistoryResponse, gradeHistoryResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { GradeHistory } from './grade-history.query.js';
 
@@ -14,6 +14,7 @@ export class GradeHistoryController {
   @Get(':id/history')
   @Roles('teacher', 'admin')
   @ReadsProjections(GRADING_PROJECTION)
+  @Answers(200, gradeHistoryResponseSchema)
   history(@Param('id') id: string, @CurrentUser() principal: Principal): Promise<GradeHistoryResponse> {
     return this.dispatch.query(new GradeHistory(principal, id));
   }

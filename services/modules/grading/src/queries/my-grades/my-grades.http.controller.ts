@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { MyGradesResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type MyGradesResponse, myGradesResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { MyGrades } from './my-grades.query.js';
 
@@ -14,6 +14,7 @@ export class MyGradesController {
   @Get()
   @Roles('student')
   @ReadsProjections(GRADING_PROJECTION)
+  @Answers(200, myGradesResponseSchema)
   get(@CurrentUser() principal: Principal): Promise<MyGradesResponse> {
     return this.dispatch.query(new MyGrades(principal.userId));
   }

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { ProgressResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type ProgressResponse, progressResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { MyProgress } from './my-progress.query.js';
 
@@ -14,6 +14,7 @@ export class MyProgressController {
   @Get()
   @Roles('student')
   @ReadsProjections(GRADING_PROJECTION)
+  @Answers(200, progressResponseSchema)
   get(@CurrentUser() principal: Principal): Promise<ProgressResponse> {
     return this.dispatch.query(new MyProgress(principal.userId));
   }

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { StudentDashboardResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type StudentDashboardResponse, studentDashboardResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { StudentDashboard } from './student-dashboard.query.js';
 
@@ -14,6 +14,7 @@ export class StudentDashboardController {
   @Get()
   @Roles('student')
   @ReadsProjections(GRADING_PROJECTION)
+  @Answers(200, studentDashboardResponseSchema)
   get(@CurrentUser() principal: Principal): Promise<StudentDashboardResponse> {
     return this.dispatch.query(new StudentDashboard(principal.userId));
   }

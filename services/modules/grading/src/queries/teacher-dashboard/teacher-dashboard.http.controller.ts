@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { TeacherDashboardResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type TeacherDashboardResponse, teacherDashboardResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { TeacherDashboard } from './teacher-dashboard.query.js';
 
@@ -14,6 +14,7 @@ export class TeacherDashboardController {
   @Get()
   @Roles('teacher')
   @ReadsProjections(GRADING_PROJECTION)
+  @Answers(200, teacherDashboardResponseSchema)
   get(@CurrentUser() principal: Principal): Promise<TeacherDashboardResponse> {
     return this.dispatch.query(new TeacherDashboard(principal.userId));
   }

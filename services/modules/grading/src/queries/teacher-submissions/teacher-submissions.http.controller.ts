@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, ZodValidationPipe } from '@academy/backend';
-import { type ListSubmissionsQuery, listSubmissionsQuerySchema, type TeacherSubmissionsResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
+import { type ListSubmissionsQuery, listSubmissionsQuerySchema, type TeacherSubmissionsResponse, teacherSubmissionsResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { TeacherSubmissions } from './teacher-submissions.query.js';
 
@@ -14,6 +14,7 @@ export class TeacherSubmissionsController {
   @Get()
   @Roles('teacher', 'admin')
   @ReadsProjections(GRADING_PROJECTION)
+  @Answers(200, teacherSubmissionsResponseSchema)
   list(@Query(new ZodValidationPipe(listSubmissionsQuerySchema)) query: ListSubmissionsQuery, @CurrentUser() principal: Principal): Promise<TeacherSubmissionsResponse> {
     return this.dispatch.query(new TeacherSubmissions(principal, query));
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { type AssignRoleRequest, assignRoleRequestSchema, USER_ADMIN_MESSAGES, type UserResponse } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
+import { type AssignRoleRequest, assignRoleRequestSchema, USER_ADMIN_MESSAGES, type UserResponse, userResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { AssignRole } from './assign-role.command.js';
 
@@ -15,6 +15,8 @@ export class AssignRoleController {
   @Put(':id/role')
   @Roles('admin')
   @HttpCode(200)
+  @CommandAnswers(200, userResponseSchema)
+  @Refuses(410)
   assign(@Param('id') id: string, @Body(new ZodValidationPipe(assignRoleRequestSchema)) body: AssignRoleRequest, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new AssignRole(caller, id, body), [USERS_PROJECTION], ({ user }): UserResponse => ({ message: USER_ADMIN_MESSAGES.roleAssigned, user }));
   }

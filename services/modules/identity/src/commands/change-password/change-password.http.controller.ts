@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, ZodValidationPipe } from '@academy/backend';
-import { type ChangePasswordRequest, changePasswordRequestSchema, type MessageResponse, USER_ADMIN_MESSAGES } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
+import { type ChangePasswordRequest, changePasswordRequestSchema, type MessageResponse, USER_ADMIN_MESSAGES, messageResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { ChangePassword } from './change-password.command.js';
 
@@ -15,6 +15,8 @@ export class ChangePasswordController {
   /** 200; 400 fields.currentPassword when it is wrong; 429 after 10 attempts in 15 minutes per account. */
   @Post('password')
   @HttpCode(200)
+  @CommandAnswers(200, messageResponseSchema)
+  @Refuses(429)
   change(@Body(new ZodValidationPipe(changePasswordRequestSchema)) body: ChangePasswordRequest, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new ChangePassword(caller, body), [USERS_PROJECTION], (): MessageResponse => ({ message: USER_ADMIN_MESSAGES.passwordChanged }));
   }

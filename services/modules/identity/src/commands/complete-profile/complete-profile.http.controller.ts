@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AllowIncompleteProfile, Caller, type CommandContext, Dispatch, ZodValidationPipe } from '@academy/backend';
-import { type CompleteProfileRequest, completeProfileRequestSchema, type CompleteProfileResponse } from '@academy/contracts';
+import { AllowIncompleteProfile, Caller, type CommandContext, Dispatch, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { type CompleteProfileRequest, completeProfileRequestSchema, type CompleteProfileResponse, completeProfileResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { CompleteProfile } from './complete-profile.command.js';
 
@@ -15,6 +15,7 @@ export class CompleteProfileController {
   @Post('complete')
   @AllowIncompleteProfile()
   @HttpCode(200)
+  @CommandAnswers(200, completeProfileResponseSchema)
   complete(@Body(new ZodValidationPipe(completeProfileRequestSchema)) body: CompleteProfileRequest, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new CompleteProfile(caller, body), [USERS_PROJECTION], ({ user }): CompleteProfileResponse => ({ user }));
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { createUserRequestSchema, USER_ADMIN_MESSAGES, type UserResponse } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
+import { createUserRequestSchema, USER_ADMIN_MESSAGES, type UserResponse, userResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { CreateUser } from './create-user.command.js';
 
@@ -15,6 +15,8 @@ export class CreateUserController {
   @Post()
   @Roles('admin', 'student_admin')
   @HttpCode(201)
+  @CommandAnswers(201, userResponseSchema)
+  @RequestExample({ fullName: 'Grace Hopper', email: 'grace@example.com', phone: '+27 82 555 0100', role: 'teacher' })
   create(@Body(new ZodValidationPipe(createUserRequestSchema)) body: ReturnType<typeof createUserRequestSchema.parse>, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new CreateUser(caller, body), [USERS_PROJECTION], ({ user }): UserResponse => ({ message: USER_ADMIN_MESSAGES.accountCreated(user.role), user }));
   }

@@ -1,8 +1,8 @@
 import { Controller, Delete, HttpCode, Param, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
-import { type MessageResponse, USER_ADMIN_MESSAGES } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, CommandAnswers, Refuses } from '@academy/backend';
+import { type MessageResponse, USER_ADMIN_MESSAGES, messageResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { DeleteUser } from './delete-user.command.js';
 
@@ -15,6 +15,8 @@ export class DeleteUserController {
   @Delete(':id')
   @Roles('admin')
   @HttpCode(200)
+  @CommandAnswers(200, messageResponseSchema)
+  @Refuses(410)
   delete(@Param('id') id: string, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new DeleteUser(caller, id), [USERS_PROJECTION], (): MessageResponse => ({ message: USER_ADMIN_MESSAGES.userDeleted }));
   }

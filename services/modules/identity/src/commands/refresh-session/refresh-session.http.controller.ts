@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Dispatch, Public } from '@academy/backend';
-import { IDENTITY_MESSAGES, REFRESH_COOKIE, type Session } from '@academy/contracts';
+import { Dispatch, Public, Answers, ReadsRefreshCookie, Refuses } from '@academy/backend';
+import { IDENTITY_MESSAGES, REFRESH_COOKIE, type Session, sessionSchema } from '@academy/contracts';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { RefreshSession } from './refresh-session.command.js';
 
@@ -18,6 +18,9 @@ export class RefreshSessionController {
   @Post('refresh')
   @Public()
   @HttpCode(200)
+  @Answers(200, sessionSchema, { description: 'A new access token; the refresh cookie is rotated (Set-Cookie).' })
+  @Refuses(401)
+  @ReadsRefreshCookie()
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Session> {
     const presented = (req.cookies as Record<string, string> | undefined)?.[REFRESH_COOKIE];
     const outcome = await this.dispatch.execute(new RefreshSession(presented));

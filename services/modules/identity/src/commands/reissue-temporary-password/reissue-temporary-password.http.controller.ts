@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
-import { type MessageResponse, USER_ADMIN_MESSAGES } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, CommandAnswers, Refuses } from '@academy/backend';
+import { type MessageResponse, USER_ADMIN_MESSAGES, messageResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { ReissueTemporaryPassword } from './reissue-temporary-password.command.js';
 
@@ -19,6 +19,8 @@ export class ReissueTemporaryPasswordController {
   @Post(':id/temporary-password')
   @Roles('admin', 'student_admin')
   @HttpCode(200)
+  @CommandAnswers(200, messageResponseSchema)
+  @Refuses(410)
   reissue(@Param('id') id: string, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.dispatch.command(res, new ReissueTemporaryPassword(caller, id), [USERS_PROJECTION], (): MessageResponse => ({ message: USER_ADMIN_MESSAGES.passwordReissued }));
   }

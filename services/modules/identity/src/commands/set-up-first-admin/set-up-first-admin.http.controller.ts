@@ -1,9 +1,10 @@
 import { Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Public } from '@academy/backend';
+import { Caller, type CommandContext, Dispatch, Public, CommandAnswers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { SetUpFirstAdmin } from './set-up-first-admin.command.js';
+import { setupResponseSchema } from '@academy/contracts';
 
 /** /setup: public by nature (there is nobody to sign in yet) and refused once an administrator exists. */
 @ApiTags('identity')
@@ -14,6 +15,7 @@ export class SetUpFirstAdminController {
   @Post()
   @Public()
   @HttpCode(201)
+  @CommandAnswers(201, setupResponseSchema, { description: "The first admin's sign-in, shown once." })
   setUp(@Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     // The one-time password is shown once: no cache may keep it.
     res.setHeader('Cache-Control', 'no-store');

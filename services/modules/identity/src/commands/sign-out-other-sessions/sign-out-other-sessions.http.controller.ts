@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CommandContext, Dispatch } from '@academy/backend';
-import { USER_ADMIN_MESSAGES } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Answers } from '@academy/backend';
+import { USER_ADMIN_MESSAGES, signOutOthersResponseSchema } from '@academy/contracts';
 import { SignOutOtherSessions } from './sign-out-other-sessions.command.js';
 
 @ApiTags('identity')
@@ -12,6 +12,7 @@ export class SignOutOtherSessionsController {
   /** Settings → "sign out of all other sessions": 200 { message, ended }. */
   @Post('sign-out-others')
   @HttpCode(200)
+  @Answers(200, signOutOthersResponseSchema)
   async signOutOthers(@Caller() caller: CommandContext): Promise<{ message: string; ended: number }> {
     const { ended } = await this.dispatch.execute(new SignOutOtherSessions(caller));
     return { message: USER_ADMIN_MESSAGES.otherSessionsEnded, ended };

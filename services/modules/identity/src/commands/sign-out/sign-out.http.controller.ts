@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Dispatch, type Principal, Public } from '@academy/backend';
+import { Dispatch, type Principal, Public, Answers, ReadsRefreshCookie } from '@academy/backend';
 import { REFRESH_COOKIE } from '@academy/contracts';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { SignOut } from './sign-out.command.js';
@@ -22,6 +22,8 @@ export class SignOutController {
   @Post('sign-out')
   @Public()
   @HttpCode(204)
+  @Answers(204)
+  @ReadsRefreshCookie({ optional: true })
   async signOut(@Req() req: Request & { principal?: Principal }, @Res({ passthrough: true }) res: Response): Promise<void> {
     const presented = (req.cookies as Record<string, string> | undefined)?.[REFRESH_COOKIE];
     await this.dispatch.execute(new SignOut(presented, req.principal?.sessionId ?? null));

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Patch, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { type StudentResponse, USER_ADMIN_MESSAGES, updateStudentRequestSchema } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
+import { type StudentResponse, USER_ADMIN_MESSAGES, updateStudentRequestSchema, studentResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { UpdateStudent } from './update-student.command.js';
 
@@ -15,6 +15,8 @@ export class UpdateStudentController {
   @Patch(':id')
   @Roles('student_admin', 'admin')
   @HttpCode(200)
+  @CommandAnswers(200, studentResponseSchema)
+  @Refuses(410)
   update(
     @Param('id') id: string,
     @Body(new ZodValidationPipe(updateStudentRequestSchema)) body: ReturnType<typeof updateStudentRequestSchema.parse>,

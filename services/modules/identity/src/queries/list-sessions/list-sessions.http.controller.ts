@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal } from '@academy/backend';
+import { CurrentUser, Dispatch, type Principal, Answers } from '@academy/backend';
 import { ListSessions } from './list-sessions.query.js';
+import { accountSessionsResponseSchema } from '@academy/contracts';
 
 @ApiTags('identity')
 @Controller('account')
@@ -10,6 +11,7 @@ export class ListSessionsController {
 
   /** Every signed-in role: the live sessions (one per sign-in), most recently used first, this one marked. */
   @Get('sessions')
+  @Answers(200, accountSessionsResponseSchema)
   list(@CurrentUser() principal: Principal) {
     return this.dispatch.query(new ListSessions(principal));
   }

@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
+import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { ListStudents } from './list-students.query.js';
+import { studentsListResponseSchema } from '@academy/contracts';
 
 @ApiTags('identity')
 @Controller('students')
@@ -13,6 +14,7 @@ export class ListStudentsController {
   @Get()
   @Roles('student_admin', 'admin')
   @ReadsProjections(USERS_PROJECTION)
+  @Answers(200, studentsListResponseSchema)
   list() {
     return this.dispatch.query(new ListStudents());
   }

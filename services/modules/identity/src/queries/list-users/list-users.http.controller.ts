@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, ReadsProjections, Roles } from '@academy/backend';
+import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { ListUsers } from './list-users.query.js';
+import { usersListResponseSchema } from '@academy/contracts';
 
 @ApiTags('identity')
 @Controller('users')
@@ -13,6 +14,7 @@ export class ListUsersController {
   @Get()
   @Roles('admin')
   @ReadsProjections(USERS_PROJECTION)
+  @Answers(200, usersListResponseSchema)
   list() {
     return this.dispatch.query(new ListUsers());
   }

@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AllowIncompleteProfile, CurrentUser, Dispatch, type Principal, ReadsProjections } from '@academy/backend';
+import { AllowIncompleteProfile, CurrentUser, Dispatch, type Principal, ReadsProjections, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { GetMe } from './me.query.js';
+import { meResponseSchema } from '@academy/contracts';
 
 @ApiTags('identity')
 @Controller('auth')
@@ -13,6 +14,7 @@ export class MeController {
   // /complete-profile reads who is signed in.
   @AllowIncompleteProfile()
   @ReadsProjections(USERS_PROJECTION)
+  @Answers(200, meResponseSchema)
   me(@CurrentUser() principal: Principal) {
     return this.dispatch.query(new GetMe(principal.userId));
   }

@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections } from '@academy/backend';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { GetNotificationPreferences } from './notification-preferences.query.js';
+import { notificationPreferencesResponseSchema } from '@academy/contracts';
 
 @ApiTags('identity')
 @Controller('account')
@@ -12,6 +13,7 @@ export class NotificationPreferencesController {
   /** Every signed-in role: the saved preferences, DEFAULT_NOTIFICATION_PREFERENCES until first saved. */
   @Get('notification-preferences')
   @ReadsProjections(USERS_PROJECTION)
+  @Answers(200, notificationPreferencesResponseSchema)
   get(@CurrentUser() principal: Principal) {
     return this.dispatch.query(new GetNotificationPreferences(principal.userId));
   }

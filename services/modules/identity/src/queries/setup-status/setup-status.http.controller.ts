@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, Public, ReadsProjections } from '@academy/backend';
+import { Dispatch, Public, ReadsProjections, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { GetSetupStatus } from './setup-status.query.js';
+import { setupStatusSchema } from '@academy/contracts';
 
 @ApiTags('identity')
 @Controller('setup')
@@ -13,6 +14,7 @@ export class SetupStatusController {
   @Get()
   @Public()
   @ReadsProjections(USERS_PROJECTION)
+  @Answers(200, setupStatusSchema)
   status() {
     return this.dispatch.query(new GetSetupStatus());
   }

@@ -1,21 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
-import {
-  type AddTaskRequest,
-  addTaskRequestSchema,
-  LEARNING_MESSAGES,
-  type ReorderTasksRequest,
-  reorderTasksRequestSchema,
-  type SetCapstoneRequest,
-  setCapstoneRequestSchema,
-  type UpdateTaskRequest,
-  updateTaskRequestSchema,
-  type UpdateWeekRequest,
-  updateWeekRequestSchema,
-  type WeekResponse,
-} from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { type AddTaskRequest, addTaskRequestSchema, LEARNING_MESSAGES, type ReorderTasksRequest, reorderTasksRequestSchema, type SetCapstoneRequest, setCapstoneRequestSchema, type UpdateTaskRequest, updateTaskRequestSchema, type UpdateWeekRequest, updateWeekRequestSchema, type WeekResponse, weekResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { GetWeek } from '../../queries/get-week/get-week.query.js';
 import { EditWeekContent, type WeekEdit } from './edit-week-content.command.js';
@@ -37,6 +24,7 @@ export class EditWeekContentController {
 
   @Put()
   @HttpCode(200)
+  @CommandAnswers(200, weekResponseSchema)
   updateWeek(
     @Param('weekId') weekId: string,
     @Body(new ZodValidationPipe(updateWeekRequestSchema)) input: UpdateWeekRequest,
@@ -48,6 +36,7 @@ export class EditWeekContentController {
 
   @Post('tasks')
   @HttpCode(201)
+  @CommandAnswers(201, weekResponseSchema)
   addTask(
     @Param('weekId') weekId: string,
     @Body(new ZodValidationPipe(addTaskRequestSchema)) input: AddTaskRequest,
@@ -60,6 +49,7 @@ export class EditWeekContentController {
   // Declared before tasks/:taskId so 'order' is not taken for a task id.
   @Put('tasks/order')
   @HttpCode(200)
+  @CommandAnswers(200, weekResponseSchema)
   reorder(
     @Param('weekId') weekId: string,
     @Body(new ZodValidationPipe(reorderTasksRequestSchema)) input: ReorderTasksRequest,
@@ -71,6 +61,7 @@ export class EditWeekContentController {
 
   @Put('tasks/:taskId')
   @HttpCode(200)
+  @CommandAnswers(200, weekResponseSchema)
   updateTask(
     @Param('weekId') weekId: string,
     @Param('taskId') taskId: string,
@@ -83,12 +74,14 @@ export class EditWeekContentController {
 
   @Delete('tasks/:taskId')
   @HttpCode(200)
+  @CommandAnswers(200, weekResponseSchema)
   removeTask(@Param('weekId') weekId: string, @Param('taskId') taskId: string, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.edit(res, caller, weekId, { type: 'RemoveTask', taskId }, LEARNING_MESSAGES.taskRemoved);
   }
 
   @Put('capstone')
   @HttpCode(200)
+  @CommandAnswers(200, weekResponseSchema)
   setCapstone(
     @Param('weekId') weekId: string,
     @Body(new ZodValidationPipe(setCapstoneRequestSchema)) input: SetCapstoneRequest,
@@ -100,6 +93,7 @@ export class EditWeekContentController {
 
   @Delete('capstone')
   @HttpCode(200)
+  @CommandAnswers(200, weekResponseSchema)
   removeCapstone(@Param('weekId') weekId: string, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
     return this.edit(res, caller, weekId, { type: 'RemoveCapstone' }, LEARNING_MESSAGES.capstoneRemoved);
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe } from '@academy/backend';
-import { LEARNING_MESSAGES, type SetWeekPublishedRequest, setWeekPublishedRequestSchema, type WeekResponse } from '@academy/contracts';
+import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { LEARNING_MESSAGES, type SetWeekPublishedRequest, setWeekPublishedRequestSchema, type WeekResponse, weekResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { GetWeek } from '../../queries/get-week/get-week.query.js';
 import type { WeekWritten } from '../week-written.js';
@@ -23,6 +23,7 @@ export class PublishWeekController {
   @Put(':weekId/published')
   @Roles('teacher')
   @HttpCode(200)
+  @CommandAnswers(200, weekResponseSchema)
   publish(
     @Param('weekId') weekId: string,
     @Body(new ZodValidationPipe(setWeekPublishedRequestSchema)) body: SetWeekPublishedRequest,

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { WeekResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type WeekResponse, weekResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { GetWeek } from './get-week.query.js';
 
@@ -14,6 +14,7 @@ export class GetWeekController {
   @Get(':weekId')
   @Roles('teacher', 'admin')
   @ReadsProjections(LEARNING_PROJECTION)
+  @Answers(200, weekResponseSchema)
   get(@Param('weekId') weekId: string, @CurrentUser() principal: Principal): Promise<WeekResponse> {
     return this.dispatch.query(new GetWeek(principal, weekId));
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, ZodValidationPipe } from '@academy/backend';
-import { type ListWeeksQuery, listWeeksQuerySchema, type WeeksResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
+import { type ListWeeksQuery, listWeeksQuerySchema, type WeeksResponse, weeksResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { ListWeeks } from './list-weeks.query.js';
 
@@ -14,6 +14,7 @@ export class ListWeeksController {
   @Get()
   @Roles('teacher', 'admin')
   @ReadsProjections(LEARNING_PROJECTION)
+  @Answers(200, weeksResponseSchema)
   list(@Query(new ZodValidationPipe(listWeeksQuerySchema)) query: ListWeeksQuery, @CurrentUser() principal: Principal): Promise<WeeksResponse> {
     return this.dispatch.query(new ListWeeks(principal, query));
   }

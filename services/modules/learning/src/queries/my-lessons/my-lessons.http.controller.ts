@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
-import type { LessonsResponse } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { type LessonsResponse, lessonsResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { MyLessons } from './my-lessons.query.js';
 
@@ -14,6 +14,7 @@ export class MyLessonsController {
   @Get()
   @Roles('student')
   @ReadsProjections(LEARNING_PROJECTION)
+  @Answers(200, lessonsResponseSchema)
   get(@CurrentUser() principal: Principal): Promise<LessonsResponse> {
     return this.dispatch.query(new MyLessons(principal.userId));
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, ZodValidationPipe } from '@academy/backend';
-import { type NotificationsQuery, notificationsQuerySchema } from '@academy/contracts';
+import { CurrentUser, Dispatch, type Principal, ReadsProjections, ZodValidationPipe, Answers } from '@academy/backend';
+import { type NotificationsQuery, notificationsQuerySchema, notificationsResponseSchema } from '@academy/contracts';
 import { NOTIFICATIONS_PROJECTION } from '../../projections/notifications/names.js';
 import { MyNotifications } from './my-notifications.query.js';
 
@@ -13,6 +13,7 @@ export class MyNotificationsController {
   /** The header bell: the caller's newest notices and unread count (any role; never another user's). */
   @Get()
   @ReadsProjections(NOTIFICATIONS_PROJECTION)
+  @Answers(200, notificationsResponseSchema)
   list(@Query(new ZodValidationPipe(notificationsQuerySchema)) query: NotificationsQuery, @CurrentUser() principal: Principal) {
     return this.dispatch.query(new MyNotifications(principal.userId, query.limit));
   }
