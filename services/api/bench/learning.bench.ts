@@ -17,7 +17,7 @@
 // the API verifies them (HS256 with the API's secret, one live session family per user).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -355,6 +355,9 @@ async function spawnServer(entry: string, env: Record<string, string>, ready: (p
 
 interface Target {
   port: number;
+  /** The server's process and its database: their CPU time per answer is measured in the closed loop. */
+  pid?: number;
+  db?: string;
   /** A path (with query) and headers for one random request. */
   next(): { path: string; headers: Record<string, string> };
 }
@@ -369,6 +372,8 @@ interface Run {
   bytes: number;
   /** Open loop only: p99 of how late the load generator itself sent a request (its share of the latency). */
   lagP99?: number;
+  /** Closed loop only: CPU milliseconds per answer of the server process and of PostgreSQL's backends. */
+  cpu?: { server: number; postgres: number };
 }
 
 function get(agent: http.Agent, port: number, p: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
@@ -390,6 +395,43 @@ function summary(lat: number[], errors: number, bytes: number, seconds: number):
   return { n: lat.length, rate: lat.length / seconds, p50: pct(lat, 50), p99: pct(lat, 99), errors, bytes: lat.length ? bytes / lat.length : 0 };
 }
 
+// CPU time, robust where wall-clock throughput is not (this machine is shared): user + system time of
+// a process (/proc/<pid>/stat, in clock ticks of 10 ms), and of every backend of the bench's Postgres.
+const TICK_MS = 10;
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+/** The postmaster of the bench's PostgreSQL (set by main); its backends are its children. */
+let postmasterPid = 0;
+/**
+ * CPU time of the backends serving `db` (their process title is `postgres: <user> <db> …`): not the
+ * checkpointer's or autovacuum's, which a bulk load keeps busy for a while. A backend that exits
+ * takes its time with it, but none does during a loop (every connection is busy).
+ */
+function postgresCpuMs(db: string): number {
+  if (!postmasterPid) return 0;
+  let ms = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== postmasterPid) continue;
+      const title = readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (title.split(' ')[2] === db) ms += cpuMsOf(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return ms;
+}
+
 /**
  * Closed loop: CONNECTIONS requests always in flight. Counted: the answers that arrive in the
  * `seconds` after the warm-up (a slow endpoint's answer may have been asked for during the warm-up).
@@ -399,6 +441,9 @@ async function closedLoop(t: Target, seconds: number): Promise<Run> {
   const lat: number[] = [];
   let errors = 0;
   let bytes = 0;
+  let all = 0;
+  const cpu0 = t.pid ? cpuMsOf(t.pid) : 0;
+  const pg0 = t.db ? postgresCpuMs(t.db) : 0;
   const start = performance.now();
   const warmEnd = start + WARMUP * 1000;
   const end = warmEnd + seconds * 1000;
@@ -412,6 +457,7 @@ async function closedLoop(t: Target, seconds: number): Promise<Run> {
           () => -1,
         );
         const e = performance.now();
+        all++;
         if (e < warmEnd || e > end) continue;
         if (ok < 0) errors++;
         else {
@@ -422,7 +468,9 @@ async function closedLoop(t: Target, seconds: number): Promise<Run> {
     }),
   );
   agent.destroy();
-  return summary(lat, errors, bytes, seconds);
+  // Over every answer of the loop, warm-up included (CPU time cannot be split at the warm-up's end).
+  const cpu = t.pid && all ? { server: (cpuMsOf(t.pid) - cpu0) / all, postgres: t.db ? (postgresCpuMs(t.db) - pg0) / all : 0 } : undefined;
+  return { ...summary(lat, errors, bytes, seconds), cpu };
 }
 
 /**
@@ -489,6 +537,7 @@ async function sloRate(label: string, t: Target, max: number): Promise<Measured[
 async function measure(label: string, t: Target, probeSlo: boolean): Promise<Measured> {
   const max = await closedLoop(t, SECONDS);
   const half = await openLoop(t, max.rate / 2, SECONDS);
+  if (max.cpu) console.log(`  ${label}: CPU per answer: server ${max.cpu.server.toFixed(3)} ms, PostgreSQL ${max.cpu.postgres.toFixed(3)} ms`);
   console.log(`  ${label}: max ${fmt(max.rate)} req/s (p99 ${ms(max.p99)}, ${fmt(max.bytes)} B/answer, ${max.errors} errors); at ${fmt(max.rate / 2)} req/s p99 ${ms(half.p99)}, p50 ${ms(half.p50)} (the generator sent late by up to ${ms(half.lagP99!)} at p99; ${half.n} answers, ${half.errors} errors)`);
   return { max, half, ...(probeSlo && half.p99 > P99_GOAL_MS ? { slo: await sloRate(label, t, max.rate) } : {}) };
 }
@@ -509,7 +558,8 @@ interface SizeResult {
 async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: string, students: number, tag: string): Promise<SizeResult> {
   const loadAtStart = os.loadavg()[0];
   console.log(`\n${tag}: seeding ${fmt(students)} students… (load average ${loadAtStart.toFixed(1)})`);
-  const url = await pgUrlOf(`bench_lessons_${tag}`);
+  const db = `bench_lessons_${tag}`;
+  const url = await pgUrlOf(db);
   const apiEnv = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -585,10 +635,10 @@ async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: strin
     const check = `a sample of 20 students and 20 teachers answered alike by both (on average ${(weeks / 20).toFixed(1)} published weeks with their tasks, capstone and the student's attempts; ${fmt(rows / 20)} submissions per teacher)`;
     console.log(`  ${check}`);
 
-    const lessonsApi: Target = { port: api.port, next: () => ({ path: '/api/student/lessons', headers: { authorization: pick(studentTokens).auth } }) };
-    const lessonsBase: Target = { port: base.port, next: () => ({ path: `/lessons?id=${pick(studentTokens).id}`, headers: {} }) };
-    const subsApi: Target = { port: api.port, next: () => ({ path: '/api/teacher/submissions', headers: { authorization: pick(teacherTokens).auth } }) };
-    const subsBase: Target = { port: base.port, next: () => ({ path: `/submissions?id=${pick(teacherTokens).id}`, headers: {} }) };
+    const lessonsApi: Target = { port: api.port, pid: api.child.pid, db, next: () => ({ path: '/api/student/lessons', headers: { authorization: pick(studentTokens).auth } }) };
+    const lessonsBase: Target = { port: base.port, pid: base.child.pid, db, next: () => ({ path: `/lessons?id=${pick(studentTokens).id}`, headers: {} }) };
+    const subsApi: Target = { port: api.port, pid: api.child.pid, db, next: () => ({ path: '/api/teacher/submissions', headers: { authorization: pick(teacherTokens).auth } }) };
+    const subsBase: Target = { port: base.port, pid: base.child.pid, db, next: () => ({ path: `/submissions?id=${pick(teacherTokens).id}`, headers: {} }) };
     const probe = tag === 'large';
     const lessons = { base: await measure('lessons, baseline', lessonsBase, probe), api: await measure('lessons, API', lessonsApi, probe) };
     const floor = await openLoop({ port: base.port, next: () => ({ path: '/floor', headers: {} }) }, lessons.api.max.rate / 2, SECONDS);
@@ -606,6 +656,7 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-lessons-'));
   chmodSync(dir, 0o755);
   const server = await startPostgres({ dataDir: path.join(dir, 'pg') });
+  postmasterPid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
   const redis = await startRedis({ dataDir: path.join(dir, 'redis') });
   const stop = async () => {
     await Promise.all([server.stop(), redis.stop()]);
@@ -698,6 +749,8 @@ function reading(large: SizeResult, small: SizeResult): string {
   return out.join('\n');
 }
 
+const cpuLine = (r: Run) => (r.cpu ? `${r.cpu.server.toFixed(3)} ms in its process + ${r.cpu.postgres.toFixed(3)} ms in PostgreSQL` : 'not measured');
+
 function report(large: SizeResult, small: SizeResult, pgVersion: string): string {
   const pctOf = (a: number, b: number) => Math.round((a / b) * 100);
   const met = (ok: boolean) => (ok ? 'met' : '**NOT met**');
@@ -757,6 +810,10 @@ ${growth('Submissions', large.submissions, small.submissions)}
 At ${fmt(small.seeded.events)} events: Weekly Lessons ${fmt(small.lessons.api.max.rate)} req/s vs baseline ${fmt(small.lessons.base.max.rate)} (${pctOf(small.lessons.api.max.rate, small.lessons.base.max.rate)} %);
 Submissions ${fmt(small.submissions.api.max.rate)} req/s vs baseline ${fmt(small.submissions.base.max.rate)} (${pctOf(small.submissions.api.max.rate, small.submissions.base.max.rate)} %).
 Answer sizes (large): Weekly Lessons ${fmt(large.lessons.api.max.bytes)} B from the API, ${fmt(large.lessons.base.max.bytes)} B from the baseline; Submissions ${fmt(large.submissions.api.max.bytes)} B and ${fmt(large.submissions.base.max.bytes)} B.
+CPU per answer at the maximum (user + system time over the closed loop, warm-up included; steadier than req/s on a shared machine):
+${[['Weekly Lessons', large.lessons] as const, ['Submissions', large.submissions] as const]
+  .map(([name, m]) => `${name}: API ${cpuLine(m.api.max)}, baseline ${cpuLine(m.base.max)}; the API process spends ×${m.api.max.cpu && m.base.max.cpu ? (m.api.max.cpu.server / m.base.max.cpu.server).toFixed(1) : '?'} the baseline's CPU per answer`)
+  .join('; ')}.
 Errors (non-200 or failed requests) during the large runs: ${[large.lessons, large.submissions].flatMap((m) => [m.api.max.errors, m.api.half.errors, m.base.max.errors, m.base.half.errors]).reduce((a, b) => a + b, 0)}.
 
 ${reading(large, small)}
