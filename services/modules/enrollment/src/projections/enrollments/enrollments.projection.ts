@@ -3,22 +3,14 @@
 // person and their enrollments) and the catalog's (program name/type/description, subject name and
 // program), so a screen needs no other context. On MikroORM (ADR 0018): the tables are the entities
 // of enrollments.orm.ts, made by the context's migrations; the handlers write through tx.em.
-import { peopleReplica } from '@academy/backend';
-import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
+import { catalogReplica, peopleReplica } from '@academy/backend';
+import { instant, type Projection, type ProjectionTx } from '@academy/event-store';
 import {
-  CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
   EnrollmentStatusChangedV1,
   EnrollmentWeekAdvancedV2,
   IDENTITY_EVENTS,
-  ProgramCreatedV1,
-  ProgramDeletedV1,
-  ProgramUpdatedV1,
-  publishedEventFor,
   StudentEnrolledV1,
-  SubjectCreatedV1,
-  SubjectDeletedV1,
-  SubjectUpdatedV1,
   UserDeletedV1,
 } from '@academy/contracts';
 import { EnrollmentRecord } from './enrollment.entity.js';
@@ -34,20 +26,10 @@ export const ENROLLMENT_READ_MODEL = [ENROLLMENT_PROJECTION] as const;
 // Set-based statements through the QueryBuilder of the transaction's EntityManager (tx.em): one
 // statement per change, as the SQL was, with no entity loaded into the identity map.
 const enrollments = (tx: ProjectionTx) => tx.em.createQueryBuilder(EnrollmentRecord);
-const programs = (tx: ProjectionTx) => tx.em.createQueryBuilder(Program);
-const subjects = (tx: ProjectionTx) => tx.em.createQueryBuilder(Subject);
 /** The enrollment context's `people` replica (libs/backend's handlers over its entity). */
 const people = peopleReplica(Person);
-
-async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
-  const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
-  await programs(tx).insert({ id: d.programId, name: d.name, type: d.type, description: d.description }).onConflict('id').merge(['name', 'type', 'description']).execute();
-}
-
-async function upsertSubject(e: StoredEvent, tx: ProjectionTx) {
-  const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
-  await subjects(tx).insert({ id: d.subjectId, programId: d.programId, name: d.name }).onConflict('id').merge(['programId', 'name']).execute();
-}
+/** Programs (with their description) and subjects: libs/backend's replica handlers over its entities (ADR 0019). */
+const catalog = catalogReplica({ programs: Program, subjects: Subject }, { forgetDeleted: true, programDescription: true });
 
 export const enrollmentProjection: Projection = {
   name: ENROLLMENT_PROJECTION,
@@ -92,16 +74,7 @@ export const enrollmentProjection: Projection = {
       const d = EnrollmentWeekAdvancedV2.parse(e);
       await enrollments(tx).update({ currentWeek: d.currentWeek, version: e.streamVersion }).where({ id: d.enrollmentId }).execute();
     },
-    [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
-    [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
-    [CATALOG_EVENTS.ProgramDeleted]: async (e, tx) => {
-      await programs(tx).delete().where({ id: ProgramDeletedV1.parse(e).programId }).execute();
-    },
-    [CATALOG_EVENTS.SubjectCreated]: upsertSubject,
-    [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
-    [CATALOG_EVENTS.SubjectDeleted]: async (e, tx) => {
-      await subjects(tx).delete().where({ id: SubjectDeletedV1.parse(e).subjectId }).execute();
-    },
+    ...catalog,
     ...people.handlers,
     // Spec §5: deleting a user removes their enrollments.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {

@@ -8,32 +8,21 @@
 // On MikroORM (ADR 0018): the tables are entities (grading.orm.ts), built by the context's migrations,
 // and the handlers write through the transaction's EntityManager. Still version 2: the migration makes
 // exactly the tables v2's SQL made (src/migrations/grading-migrations.int.spec.ts).
-import { peopleReplica } from '@academy/backend';
+import { catalogReplica, enrollmentsReplica, peopleReplica } from '@academy/backend';
 import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
-  CATALOG_EVENTS,
-  ENROLLMENT_EVENTS,
-  EnrollmentStatusChangedV1,
-  EnrollmentWeekAdvancedV2,
   GRADING_EVENTS,
   IDENTITY_EVENTS,
   LEARNING_EVENTS,
-  ProgramCreatedV1,
-  ProgramUpdatedV1,
   publishedEventFor,
-  StudentEnrolledV1,
-  SubjectCreatedV1,
-  SubjectUpdatedV1,
   SubmissionGradedV1,
   type TaskData,
   TaskAddedV1,
   TaskRemovedV1,
   TasksReorderedV1,
   TaskUpdatedV1,
-  TeacherAssignedV1,
-  TeacherUnassignedV1,
   UserDeletedV1,
   WeekCreatedV1,
   WeekPublishedV1,
@@ -53,17 +42,12 @@ import { GradingWeek } from './week.entity.js';
 export const GRADING_PROJECTION = 'grading';
 
 const people = peopleReplica(GradingPerson);
+/** Programs, subjects, assignments and enrollments (libs/backend's replica handlers over grading's entities): a deleted program or subject stays, so graded work still names it. */
+const catalog = catalogReplica({ programs: GradingProgram, subjects: GradingSubject, assignments: GradingAssignment }, { forgetDeleted: false });
+const enrollments = enrollmentsReplica(GradingEnrollment);
 const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmission);
 const items = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingItem);
 
-async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
-  const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
-  await tx.em.createQueryBuilder(GradingProgram).insert({ id: d.programId, name: d.name, type: d.type }).onConflict('id').merge(['name', 'type']).execute();
-}
-async function upsertSubject(e: StoredEvent, tx: ProjectionTx) {
-  const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
-  await tx.em.createQueryBuilder(GradingSubject).insert({ id: d.subjectId, programId: d.programId, name: d.name }).onConflict('id').merge(['programId', 'name']).execute();
-}
 async function upsertItem(kind: 'task' | 'capstone', id: string, d: { weekId: string; title: string; dueAt: string | null; dayNumber?: number }, tx: ProjectionTx) {
   await items(tx)
     .insert({ id, kind, weekId: d.weekId, title: d.title, dayNumber: d.dayNumber ?? null, dueAt: d.dueAt === null ? null : instant(d.dueAt), removed: false })
@@ -143,40 +127,8 @@ export const gradingProjection: Projection = {
     [LEARNING_EVENTS.CapstoneRemoved]: async (e, tx) => {
       await items(tx).update({ removed: true }).where({ id: CapstoneRemovedV1.parse(e).capstoneId }).execute();
     },
-    [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
-    [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
-    [CATALOG_EVENTS.SubjectCreated]: upsertSubject,
-    [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
-    [CATALOG_EVENTS.TeacherAssigned]: async (e, tx) => {
-      const d = TeacherAssignedV1.parse(e);
-      await tx.em.createQueryBuilder(GradingAssignment).insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId }).onConflict('id').ignore().execute();
-    },
-    [CATALOG_EVENTS.TeacherUnassigned]: async (e, tx) => {
-      await tx.em.createQueryBuilder(GradingAssignment).delete().where({ id: TeacherUnassignedV1.parse(e).assignmentId }).execute();
-    },
-    [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
-      const d = StudentEnrolledV1.parse(e);
-      await tx.em
-        .createQueryBuilder(GradingEnrollment)
-        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, status: 'pending', currentWeek: 1, enrolledAt: instant(e.metadata.occurredAt) })
-        .onConflict('id')
-        .ignore()
-        .execute();
-    },
-    [ENROLLMENT_EVENTS.EnrollmentStatusChanged]: async (e, tx) => {
-      const d = EnrollmentStatusChangedV1.parse(e);
-      // coalesce: a change without an activation keeps the first one.
-      await tx.em
-        .createQueryBuilder(GradingEnrollment)
-        .update({ status: d.status, ...(d.activatedAt != null ? { activatedAt: instant(d.activatedAt) } : {}) })
-        .where({ id: d.enrollmentId })
-        .execute();
-    },
-    // The current week is the enrollment context's (issue 15 §5): replicated from its published event.
-    [ENROLLMENT_EVENTS.EnrollmentWeekAdvanced]: async (e, tx) => {
-      const d = EnrollmentWeekAdvancedV2.parse(e);
-      await tx.em.createQueryBuilder(GradingEnrollment).update({ currentWeek: d.currentWeek }).where({ id: d.enrollmentId }).execute();
-    },
+    ...catalog,
+    ...enrollments,
     ...people.handlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {

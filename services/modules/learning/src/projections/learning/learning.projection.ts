@@ -4,32 +4,20 @@
 // grading's (the student's latest attempt at each item and its grade, for the lessons' badges).
 // On MikroORM (ADR 0018): the tables are the entities of learning.orm.ts, made by the context's
 // migrations; the handlers write through tx.em.
+import { catalogReplica, enrollmentsReplica } from '@academy/backend';
 import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
-  CATALOG_EVENTS,
-  ENROLLMENT_EVENTS,
-  EnrollmentStatusChangedV1,
-  EnrollmentWeekAdvancedV2,
   GRADING_EVENTS,
   IDENTITY_EVENTS,
   LEARNING_EVENTS,
-  ProgramCreatedV1,
-  ProgramDeletedV1,
-  ProgramUpdatedV1,
   publishedEventFor,
-  StudentEnrolledV1,
-  SubjectCreatedV1,
-  SubjectDeletedV1,
-  SubjectUpdatedV1,
   SubmissionGradedV1,
   TaskAddedV1,
   TaskRemovedV1,
   TasksReorderedV1,
   TaskUpdatedV1,
-  TeacherAssignedV1,
-  TeacherUnassignedV1,
   type WeekUpdatedData,
   UserDeletedV1,
   WeekCreatedV1,
@@ -54,8 +42,6 @@ export const LEARNING_READ_MODEL = [LEARNING_PROJECTION] as const;
 
 // Set-based statements through the QueryBuilder of the transaction's EntityManager (tx.em): one
 // statement per change, as the SQL was, with no entity loaded into the identity map.
-const programs = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningProgram);
-const subjects = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningSubject);
 const assignments = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningAssignment);
 const weeks = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningWeek);
 const tasks = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningTask);
@@ -63,16 +49,12 @@ const capstones = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningCapston
 const enrollments = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningEnrollment);
 const work = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningWork);
 
+/** Programs, subjects, assignments and enrollments (libs/backend's replica handlers over learning's entities, ADR 0019). */
+const catalog = catalogReplica({ programs: LearningProgram, subjects: LearningSubject, assignments: LearningAssignment }, { forgetDeleted: true });
+const enrollmentsCopy = enrollmentsReplica(LearningEnrollment);
+
 const dateOrNull = (iso: string | null) => (iso === null ? null : instant(iso));
 
-async function upsertProgram(e: StoredEvent, tx: ProjectionTx) {
-  const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
-  await programs(tx).insert({ id: d.programId, name: d.name, type: d.type }).onConflict('id').merge(['name', 'type']).execute();
-}
-async function upsertSubject(e: StoredEvent, tx: ProjectionTx) {
-  const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
-  await subjects(tx).insert({ id: d.subjectId, programId: d.programId, name: d.name }).onConflict('id').merge(['programId', 'name']).execute();
-}
 async function upsertTask(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([TaskAddedV1, TaskUpdatedV1], e).parse(e);
   await tasks(tx)
@@ -140,44 +122,8 @@ export const learningProjection: Projection = {
       await capstones(tx).delete().where({ id: d.capstoneId }).execute();
       await bump(e, d.weekId, tx);
     },
-    [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
-    [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
-    [CATALOG_EVENTS.ProgramDeleted]: async (e, tx) => {
-      await programs(tx).delete().where({ id: ProgramDeletedV1.parse(e).programId }).execute();
-    },
-    [CATALOG_EVENTS.SubjectCreated]: upsertSubject,
-    [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
-    [CATALOG_EVENTS.SubjectDeleted]: async (e, tx) => {
-      await subjects(tx).delete().where({ id: SubjectDeletedV1.parse(e).subjectId }).execute();
-    },
-    [CATALOG_EVENTS.TeacherAssigned]: async (e, tx) => {
-      const d = TeacherAssignedV1.parse(e);
-      await assignments(tx).insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId }).onConflict('id').ignore().execute();
-    },
-    [CATALOG_EVENTS.TeacherUnassigned]: async (e, tx) => {
-      await assignments(tx).delete().where({ id: TeacherUnassignedV1.parse(e).assignmentId }).execute();
-    },
-    [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
-      const d = StudentEnrolledV1.parse(e);
-      await enrollments(tx)
-        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, status: 'pending', currentWeek: 1, enrolledAt: instant(e.metadata.occurredAt) })
-        .onConflict('id')
-        .ignore()
-        .execute();
-    },
-    [ENROLLMENT_EVENTS.EnrollmentStatusChanged]: async (e, tx) => {
-      const d = EnrollmentStatusChangedV1.parse(e);
-      // An event without activatedAt keeps the stamp the row has (the SQL's coalesce).
-      await enrollments(tx)
-        .update({ status: d.status, ...(d.activatedAt != null ? { activatedAt: instant(d.activatedAt) } : {}) })
-        .where({ id: d.enrollmentId })
-        .execute();
-    },
-    // The week is enrollment's (it owns current_week): v2 carries it, replicated here as it is.
-    [ENROLLMENT_EVENTS.EnrollmentWeekAdvanced]: async (e, tx) => {
-      const d = EnrollmentWeekAdvancedV2.parse(e);
-      await enrollments(tx).update({ currentWeek: d.currentWeek }).where({ id: d.enrollmentId }).execute();
-    },
+    ...catalog,
+    ...enrollmentsCopy,
     [GRADING_EVENTS.WorkSubmitted]: async (e, tx) => {
       const d = WorkSubmittedV1.parse(e);
       const attempt = {

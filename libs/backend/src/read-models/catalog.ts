@@ -1,0 +1,133 @@
+// The replicas of the catalog's and enrollment's facts that other contexts keep in their own read
+// models (ADR 0019): programs, subjects and teacher assignments (owned by catalog) and enrollments
+// with their current week (owned by enrollment). Each context owns its copy (its entities, its schema,
+// its rebuilds); the handlers that keep the copies are written once here, like peopleReplica.
+import type { EntityName } from '@mikro-orm/core';
+import { type EventHandler, instant, type ProjectionTx } from '@academy/event-store';
+import {
+  CATALOG_EVENTS,
+  ENROLLMENT_EVENTS,
+  EnrollmentStatusChangedV1,
+  EnrollmentWeekAdvancedV2,
+  ProgramCreatedV1,
+  ProgramDeletedV1,
+  ProgramUpdatedV1,
+  publishedEventFor,
+  StudentEnrolledV1,
+  SubjectCreatedV1,
+  SubjectDeletedV1,
+  SubjectUpdatedV1,
+  TeacherAssignedV1,
+  TeacherUnassignedV1,
+} from '@academy/contracts';
+
+/** The columns every context's program replica has (enrollment's also keeps the description). */
+export interface ProgramColumns {
+  id: string;
+  name: string;
+  type: string;
+  description?: string;
+}
+export interface SubjectColumns {
+  id: string;
+  programId: string;
+  name: string;
+}
+export interface AssignmentColumns {
+  id: string;
+  teacherId: string;
+  subjectId: string;
+}
+/** A context's copy of an enrollment: whose, in which program, its status and the week enrollment says it is in. */
+export interface EnrollmentReplicaColumns {
+  id: string;
+  studentId: string;
+  programId: string;
+  status: string;
+  currentWeek: number;
+  enrolledAt: Date;
+  activatedAt?: Date | null;
+}
+
+// Written as the columns every context's entity has (a defineEntity's inferred type is not assignable to these interfaces).
+const qb = <T extends object>(entity: unknown, tx: ProjectionTx) => tx.em.createQueryBuilder(entity as EntityName<T>);
+
+/**
+ * Programs, subjects and (when the context keeps them) teacher assignments, from the catalog's
+ * published events. `forgetDeleted`: a deleted program or subject leaves the copy (learning,
+ * enrollment); grading keeps the rows, so that graded work still names its subject.
+ * `programDescription`: the copy keeps the program's description too (enrollment's screens show it).
+ */
+export function catalogReplica<P extends ProgramColumns, S extends SubjectColumns, A extends AssignmentColumns>(
+  entities: { programs: EntityName<P>; subjects: EntityName<S>; assignments?: EntityName<A> },
+  options: { forgetDeleted: boolean; programDescription?: boolean },
+): Record<string, EventHandler> {
+  const programs = (tx: ProjectionTx) => qb<ProgramColumns>(entities.programs, tx);
+  const subjects = (tx: ProjectionTx) => qb<SubjectColumns>(entities.subjects, tx);
+  const upsertProgram: EventHandler = async (e, tx) => {
+    const d = publishedEventFor([ProgramCreatedV1, ProgramUpdatedV1], e).parse(e);
+    const row: ProgramColumns = { id: d.programId, name: d.name, type: d.type, ...(options.programDescription ? { description: d.description } : {}) };
+    const merged: (keyof ProgramColumns)[] = options.programDescription ? ['name', 'type', 'description'] : ['name', 'type'];
+    await programs(tx).insert(row).onConflict('id').merge(merged).execute();
+  };
+  const upsertSubject: EventHandler = async (e, tx) => {
+    const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
+    await subjects(tx).insert({ id: d.subjectId, programId: d.programId, name: d.name }).onConflict('id').merge(['programId', 'name']).execute();
+  };
+  const handlers: Record<string, EventHandler> = {
+    [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
+    [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
+    [CATALOG_EVENTS.SubjectCreated]: upsertSubject,
+    [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
+  };
+  if (options.forgetDeleted) {
+    handlers[CATALOG_EVENTS.ProgramDeleted] = async (e, tx) => {
+      await programs(tx).delete().where({ id: ProgramDeletedV1.parse(e).programId }).execute();
+    };
+    handlers[CATALOG_EVENTS.SubjectDeleted] = async (e, tx) => {
+      await subjects(tx).delete().where({ id: SubjectDeletedV1.parse(e).subjectId }).execute();
+    };
+  }
+  const assignmentsEntity = entities.assignments;
+  if (assignmentsEntity) {
+    const assignments = (tx: ProjectionTx) => qb<AssignmentColumns>(assignmentsEntity, tx);
+    handlers[CATALOG_EVENTS.TeacherAssigned] = async (e, tx) => {
+      const d = TeacherAssignedV1.parse(e);
+      await assignments(tx).insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId }).onConflict('id').ignore().execute();
+    };
+    handlers[CATALOG_EVENTS.TeacherUnassigned] = async (e, tx) => {
+      await assignments(tx).delete().where({ id: TeacherUnassignedV1.parse(e).assignmentId }).execute();
+    };
+  }
+  return handlers;
+}
+
+/**
+ * Enrollments as enrollment publishes them: made pending in week 1, their status (an event without
+ * `activatedAt` keeps the stamp the row has), and the current week, which enrollment owns (ADR 0019:
+ * EnrollmentWeekAdvanced v2 carries the week; a stored v1 is upcast on read).
+ */
+export function enrollmentsReplica<E extends EnrollmentReplicaColumns>(entity: EntityName<E>): Record<string, EventHandler> {
+  const enrollments = (tx: ProjectionTx) => qb<EnrollmentReplicaColumns>(entity, tx);
+  return {
+    [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
+      const d = StudentEnrolledV1.parse(e);
+      await enrollments(tx)
+        .insert({ id: d.enrollmentId, studentId: d.studentId, programId: d.programId, status: 'pending', currentWeek: 1, enrolledAt: instant(e.metadata.occurredAt) })
+        .onConflict('id')
+        .ignore()
+        .execute();
+    },
+    [ENROLLMENT_EVENTS.EnrollmentStatusChanged]: async (e, tx) => {
+      const d = EnrollmentStatusChangedV1.parse(e);
+      await enrollments(tx)
+        .update({ status: d.status, ...(d.activatedAt != null ? { activatedAt: instant(d.activatedAt) } : {}) })
+        .where({ id: d.enrollmentId })
+        .execute();
+    },
+    [ENROLLMENT_EVENTS.EnrollmentWeekAdvanced]: async (e, tx) => {
+      const d = EnrollmentWeekAdvancedV2.parse(e);
+      await enrollments(tx).update({ currentWeek: d.currentWeek }).where({ id: d.enrollmentId }).execute();
+    },
+  };
+}
