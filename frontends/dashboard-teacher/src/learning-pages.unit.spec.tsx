@@ -181,6 +181,6 @@ describe('teacher Dashboard', () => {
     const answer: TeacherDashboardResponse = { activeCourses: 2, totalStudents: 14, pendingGrading: 3, currentWeek: 4 };
     const html = render(<DashboardHome />, [[gradingKeys.teacherDashboard, answer]]);
     expect([figure(html, 'Active Courses'), figure(html, 'Total Students'), figure(html, 'Pending Grading'), figure(html, 'Current Week')]).toEqual(['2', '14', '3', 'Week 4']);
-    expect(figure(render(<DashboardHome />, [[gradingKeys.teacherDashboard, { ...answer, currentWeek: null }]]), 'Current Week')).toBe('--');
+    expect(figure(render(<DashboardHome />, [[gradingKeys.teacherDashboard, { ...answer, currentWeek: null }]]), 'Current Week')).toBe('—');
   });
 });

@@ -99,6 +99,17 @@ export async function waitForToast(page: Page, text: string, timeout?: number): 
   }
 }
 
+/**
+ * Sets the API's readable session hint cookie in `page` before its scripts run, as a sign-in would:
+ * for tests that answer POST /api/auth/refresh themselves. Without it the shell knows there is no
+ * refresh cookie and asks for no refresh.
+ */
+export async function withSessionHint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (globalThis as unknown as { document: { cookie: string } }).document.cookie = 'academy_session=1; path=/; SameSite=Strict';
+  });
+}
+
 /** The value element of the dashboard StatCard titled `title`. */
 export const statFigure = (page: Page, title: string) => page.getByRole('group', { name: title }).getByTestId(`stat-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-value`);
 

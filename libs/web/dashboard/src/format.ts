@@ -13,6 +13,11 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : `${DATE_TIME.format(date)} UTC`;
 }
 
+/** "1 admin", "0 admins", "3 tries": a count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 /**
  * A readable name for a browser's User-Agent: "Chrome on Linux". Good enough to recognise one's
  * own devices in a list; "Unknown device" when there is none.

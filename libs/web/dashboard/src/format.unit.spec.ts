@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { describeUserAgent, formatDate, formatDateTime } from './format';
+import { countOf, describeUserAgent, formatDate, formatDateTime } from './format';
 
 describe('formatDate / formatDateTime', () => {
   it('shows the day of an ISO instant in UTC, the same for every reader', () => {
@@ -31,5 +31,14 @@ describe('describeUserAgent', () => {
     expect(describeUserAgent('  ')).toBe('Unknown device');
     expect(describeUserAgent('curl/8.5.0')).toBe('curl/8.5.0');
     expect(describeUserAgent('x'.repeat(100))).toBe(`${'x'.repeat(57)}...`);
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the number of the count: "1 admin", never "1 admins"', () => {
+    expect(countOf(1, 'admin')).toBe('1 admin');
+    expect(countOf(0, 'admin')).toBe('0 admins');
+    expect(countOf(2, 'daily task')).toBe('2 daily tasks');
+    expect(countOf(3, 'try', 'tries')).toBe('3 tries');
   });
 });

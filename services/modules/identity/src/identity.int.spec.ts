@@ -233,6 +233,9 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     expect(session.cookie!.attributes).toMatch(/SameSite=Strict/);
     expect(session.cookie!.attributes).toMatch(/Path=\/api\/auth/);
     expect(session.cookie!.attributes).not.toMatch(/Secure/); // PUBLIC_URL is http here
+    // Its readable companion: the page learns from it that a refresh is worth trying.
+    const hintOf = (answer: { headers: Headers }) => answer.headers.getSetCookie().find((c) => c.startsWith('academy_session='));
+    expect(hintOf(session)).toMatch(/^academy_session=1; Max-Age=\d+; Path=\/; Expires=[^;]+; SameSite=Strict$/);
     const { rows: stored } = await db.pool.query('SELECT token_hash FROM identity_refresh_tokens');
     expect(stored.map((r) => r.token_hash)).not.toContain(session.cookie!.value);
 
@@ -250,6 +253,7 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     // The old cookie again = theft signal: 401 and the whole family ends (the newest cookie and its access tokens too).
     const reused = await call('POST', '/auth/refresh', { refresh: first });
     expect(reused).toMatchObject({ status: 401, body: { message: 'Your session has ended. Please sign in again.' } });
+    expect(hintOf(reused)).toMatch(/^academy_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     expect((await call('POST', '/auth/refresh', { refresh: second })).status).toBe(401);
     expect((await call('GET', '/auth/me', { token: refreshed.body.access_token })).status).toBe(401);
     expect((await call('GET', '/auth/me', { token: session.body.access_token })).status).toBe(401);
@@ -260,6 +264,7 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     const out = await call('POST', '/auth/sign-out', { refresh: again.cookie!.value });
     expect(out.status).toBe(204);
     expect(out.cookie).toEqual({ value: '', attributes: expect.stringMatching(/Expires=Thu, 01 Jan 1970/) });
+    expect(hintOf(out)).toMatch(/^academy_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     expect((await call('POST', '/auth/refresh', { refresh: again.cookie!.value })).status).toBe(401);
     expect((await call('GET', '/auth/me', { token: again.body.access_token })).status).toBe(401);
   });
