@@ -31,6 +31,7 @@ export * from './http/notifications.js';
 export * from './copy/notifications.js';
 export * from './events/notifications.js';
 export * from './copy/public-site.js';
+export * from './copy/course-icons.js';
 export * from './http/public-site.js';
 export * from './events/published-event.js';
 export * from './events/registry.js';
