@@ -166,7 +166,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     [
       'the list of remotes points at a remote that is not there (then is redeployed)',
       '/api/federation/manifest',
-      { status: 200, contentType: 'application/json', body: JSON.stringify({ remotes: [{ name: 'dashboard_student', entry: '/remotes/missing/mf-manifest.json' }] }) },
+      { status: 200, contentType: 'application/json', body: JSON.stringify({ academyTimeZone: 'Africa/Johannesburg', remotes: [{ name: 'dashboard_student', entry: '/remotes/missing/mf-manifest.json' }] }) },
     ],
     ["the remote's manifest is missing", '/remotes/dashboard-student/mf-manifest.json', unavailable(404)],
     ["the remote's entry script is missing", '/remotes/dashboard-student/remoteEntry.js', unavailable(404)],

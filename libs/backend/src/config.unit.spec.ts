@@ -23,3 +23,14 @@ describe('TRUST_PROXY', () => {
     expect(() => trustProxy(value)).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('ACADEMY_TIME_ZONE', () => {
+  it('is Africa/Johannesburg unless set, and takes any IANA zone', () => {
+    expect(loadConfig(base).ACADEMY_TIME_ZONE).toBe('Africa/Johannesburg');
+    expect(loadConfig({ ...base, ACADEMY_TIME_ZONE: 'Africa/Harare' }).ACADEMY_TIME_ZONE).toBe('Africa/Harare');
+  });
+
+  it.each(['Mars/Olympus_Mons', 'SAST', ' '])('refuses %p with a line naming the variable', (value) => {
+    expect(() => loadConfig({ ...base, ACADEMY_TIME_ZONE: value })).toThrow(/ACADEMY_TIME_ZONE/);
+  });
+});

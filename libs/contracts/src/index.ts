@@ -5,6 +5,7 @@
 // queries/  the in-process query one context asks another (QueryBus).
 // Everything is re-exported here: import from '@academy/contracts'.
 export * from './text.js';
+export * from './time.js';
 export * from './http/platform.js';
 export * from './http/identity.js';
 export * from './copy/identity.js';

@@ -143,7 +143,7 @@ async function verificationMailFor(email: string): Promise<{ message: MailMessag
     if (job) {
       // The job carries no personal data: the processor re-reads the event (ARCHITECTURE.md §7).
       expect(JSON.stringify(job.data)).not.toContain(email.toLowerCase());
-      const message = (await identityMailTemplates.EmailVerificationRequested(events[0], { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [] }, directory: { byRoles: async () => [], byId: async () => null } } as never)) as MailMessage;
+      const message = (await identityMailTemplates.EmailVerificationRequested(events[0], { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [], ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: { byRoles: async () => [], byId: async () => null } } as never)) as MailMessage;
       const link = message.text.match(/http:\/\/academy\.test\/auth\/verify\?token=\S+/)?.[0] ?? '';
       return { message, userId: (events[0].data as { userId: string }).userId, link, eventId: events[0].id };
     }
@@ -212,6 +212,8 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     // The mail carries the link; the log stores only the token's hash in clear data.
     const job = await verificationMailFor(email);
     expect(job.message).toMatchObject({ to: `Thandi Nkosi <${email.toLowerCase()}>`, subject: 'Verify your email for Academy' });
+    // The expiry in the academy's zone, named (not toUTCString's GMT).
+    expect(job.message.text).toMatch(/The link works until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} Johannesburg time\./);
     expect(job.link).toMatch(/^http:\/\/academy\.test\/auth\/verify\?token=[A-Za-z0-9_-]{43}$/);
     const token = new URL(job.link).searchParams.get('token')!;
     const requested = (await store.readAll(0, 10_000)).find((e) => e.id === job.eventId)!;
