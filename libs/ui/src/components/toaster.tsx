@@ -1,5 +1,6 @@
 import type { ComponentProps, CSSProperties } from 'react';
 import { Toaster as Sonner } from 'sonner';
+import { useTheme } from './theme-toggle';
 
 // One <Toaster /> in the shell; any app (shell or remote) calls `toast` from @academy/ui.
 export { toast } from 'sonner';
@@ -9,8 +10,10 @@ export { toast } from 'sonner';
  * (issue 18). Sonner keeps toasts at the bottom on phones too.
  */
 export function Toaster(props: ComponentProps<typeof Sonner>) {
+  const theme = useTheme();
   return (
     <Sonner
+      theme={theme}
       className="toaster group"
       position="bottom-right"
       richColors

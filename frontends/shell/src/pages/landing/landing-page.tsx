@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Award, Briefcase, CalendarClock, Check, GraduationCap, Hammer, MessageCircle, Users } from 'lucide-react';
 import { formatMoney, PUBLIC_SITE_TEXTS, type PublicCatalogueResponse, type PublicCourse } from '@academy/contracts';
-import { Button, buttonVariants, cn } from '@academy/ui';
+import { Button, buttonVariants, cn, ThemeToggle } from '@academy/ui';
 import { CountryFlag } from './country-flag';
 import { CourseCard } from './course-card';
 import type { CourseRequest } from './application-form';
@@ -86,6 +86,9 @@ function Hero({ catalogue }: { catalogue: PublicCatalogueResponse | undefined })
               </a>
             </li>
           ))}
+          <li>
+            <ThemeToggle />
+          </li>
           <li>
             {/* A page load, not a client-side link: the landing page may run without the router. */}
             <a href="/auth" className={buttonVariants({ size: 'sm' })}>
