@@ -7,6 +7,10 @@ import { readFileSync, existsSync } from 'node:fs';
 import { globSync } from 'node:fs';
 import path from 'node:path';
 
+// Pages show instants in the reader's zone (ADR 0023): the process's, in unit tests. One zone for
+// every machine, so that an expected "10:15" means the same here and on CI (workers inherit it).
+process.env.TZ = 'UTC';
+
 const root = path.dirname(new URL(import.meta.url).pathname);
 const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Activity, FileText, GraduationCap, Hourglass, Layers, UserCheck, UserPlus, Users } from 'lucide-react';
 import type { AdmissionsCounts, Enrollment } from '@academy/contracts';
 import { buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, describeHealth, useAdmissionsCountsQuery, useEnrollmentsQuery, useHealthQuery, useUsersQuery } from '@academy/web-dashboard';
+import { NOT_YET, StatCard, countOf, describeHealth, useAdmissionsCountsQuery, useEnrollmentsQuery, useHealthQuery, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 
 /** Programs with at least one active enrollment, and enrollments waiting for activation. */
@@ -38,14 +38,14 @@ export function DashboardHome() {
           icon={Users}
           loading={users.isPending}
           value={users.data?.counts.total ?? NOT_YET}
-          caption={users.isError ? 'Could not be loaded' : users.data ? `${users.data.counts.admins} admins, ${users.data.counts.teachers} teachers, ${users.data.counts.students} students` : undefined}
+          caption={users.isError ? 'Could not be loaded' : users.data ? `${countOf(users.data.counts.admins, 'admin')}, ${countOf(users.data.counts.teachers, 'teacher')}, ${countOf(users.data.counts.students, 'student')}` : undefined}
         />
         <StatCard
           title="Active Programs"
           icon={GraduationCap}
           loading={enrollments.isPending}
           value={figures?.activePrograms ?? NOT_YET}
-          caption={enrollments.isError ? 'Could not be loaded' : `Programs with at least one active enrollment${figures ? `; ${figures.pending} ${figures.pending === 1 ? 'enrollment' : 'enrollments'} pending` : ''}`}
+          caption={enrollments.isError ? 'Could not be loaded' : `Programs with at least one active enrollment${figures ? `; ${countOf(figures.pending, 'enrollment')} pending` : ''}`}
         />
         <StatCard
           title="Pending Approvals"

@@ -24,7 +24,7 @@ import {
   TableRow,
   toast,
 } from '@academy/ui';
-import { PageHeader, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
 import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
 import { ConfirmDelete, EmptyTable } from './confirm-delete';
 import { PROGRAM_TYPE_LABELS } from './programs-page';
@@ -150,7 +150,7 @@ export function SubjectsTable({ subjects, programs }: { subjects: Subject[]; pro
             <TableCell>
               {subject.programName} <span className="rounded-md border px-1.5 py-0.5 text-xs text-muted-foreground">{PROGRAM_TYPE_LABELS[subject.programType]}</span>
             </TableCell>
-            <TableCell className="tabular-nums">{subject.weekNumber ?? '—'}</TableCell>
+            <TableCell className="tabular-nums">{subject.weekNumber ?? NOT_YET}</TableCell>
             <TableCell className="max-w-md whitespace-normal text-muted-foreground">{subject.description}</TableCell>
             <TableCell className="text-right whitespace-nowrap">
               <SubjectDialog subject={subject} programs={programs} />

@@ -91,7 +91,7 @@ describe('admin DashboardHome', () => {
       [admissionsKeys.counts, { pendingApplications: 4, openApplications: 6, pendingQuickContacts: 1 }],
     ]);
     expect(html).toMatch(/data-testid="stat-total-users-value">3</);
-    expect(html).toContain('1 admins, 1 teachers, 0 students');
+    expect(html).toContain('1 admin, 1 teacher, 0 students');
     expect(html).toMatch(/data-testid="stat-active-programs-value">1</);
     expect(html).toContain('Programs with at least one active enrollment; 2 enrollments pending');
     // Pending Approvals counts the applications from the landing page nobody has answered yet.

@@ -25,7 +25,7 @@ import {
   buttonVariants,
   toast,
 } from '@academy/ui';
-import { PageHeader, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, applyServerFieldErrors, errorMessage } from '@academy/web-session';
 
 const FIELDS = ['fullName', 'phone', 'address'] as const;
@@ -83,7 +83,7 @@ function EditStudentDialog({ student }: { student: StudentSummary }) {
   );
 }
 
-const orDash = (value: string) => value.trim() || '—';
+const orDash = (value: string) => value.trim() || NOT_YET;
 
 /** /dashboard/student-admin/students: every student; edit name, phone and address. */
 export function StudentsPage() {

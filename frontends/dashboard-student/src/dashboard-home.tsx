@@ -45,7 +45,7 @@ export function DashboardHome() {
           title="Active Course"
           icon={GraduationCap}
           loading={loading}
-          value={enrolled ? enrolled.programName : '--'}
+          value={enrolled ? enrolled.programName : NOT_YET}
           caption={failed ?? (enrolled ? 'Active enrollment' : 'Not enrolled')}
         />
       </section>
@@ -72,6 +72,8 @@ export function DashboardHome() {
           </Link>
         </div>
       </section>
+      {/* Only for a student without an enrollment: once enrolled, the figures above say where they are. */}
+      {data && !enrolled && (
       <Card role="region" aria-labelledby={gettingStarted} className="max-w-2xl">
         <CardHeader>
           <CardTitle id={gettingStarted}>Getting started</CardTitle>
@@ -86,6 +88,7 @@ export function DashboardHome() {
           </Link>
         </CardFooter>
       </Card>
+      )}
     </>
   );
 }

@@ -238,13 +238,16 @@ describe('student Dashboard', () => {
     expect(figure(html, 'Average Grade')).toBe('81.3/100');
     expect(figure(html, 'Active Course')).toBe('Web Development');
     expect(html).toContain('href="/dashboard/student/progress"');
+    // Enrolled: the note about what happens after enrollment is gone.
+    expect(text(html)).not.toContain('Getting started');
   });
 
-  it('shows -- and Not enrolled without an active enrollment', () => {
+  it('shows — and Not enrolled, and the Getting started note, without an active enrollment', () => {
     const html = render(<DashboardHome />, [[gradingKeys.studentDashboard, { currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null }]]);
     expect(figure(html, 'Current Week')).toBe('—');
     expect(figure(html, 'Tasks Completed')).toBe('0/5');
-    expect(figure(html, 'Active Course')).toBe('--');
+    expect(figure(html, 'Active Course')).toBe('—');
     expect(text(html)).toContain('Not enrolled');
+    expect(text(html)).toContain('Getting started');
   });
 });

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { BookOpen, ExternalLink, Trophy } from 'lucide-react';
 import { GRADING_MESSAGES, LEARNING_MESSAGES, type LessonCapstone, type LessonSubmission, type LessonTask, type LessonWeek, type WorkKind } from '@academy/contracts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, Spinner } from '@academy/ui';
-import { PageHeader, formatDateTime, useLessonsQuery } from '@academy/web-dashboard';
+import { PageHeader, formatDateTime, formatDueDate, useLessonsQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import { NoActiveEnrollment, weekOf } from './course-page';
 import { itemStatusLabel, statusVariant } from './grading-format';
@@ -68,7 +68,7 @@ function ItemBody({ kind, item }: { kind: WorkKind; item: LessonTask | LessonCap
       {item.instructions && <Block label="Instructions">{item.instructions}</Block>}
       {item.dueAt && (
         <p className="text-xs text-muted-foreground">
-          Due <time dateTime={item.dueAt}>{formatDateTime(item.dueAt)}</time>
+          Due <time dateTime={item.dueAt}>{formatDueDate(item.dueAt)}</time>
         </p>
       )}
       {item.submission ? (

@@ -17,7 +17,10 @@ import {
 } from '@academy/ui';
 import {
   ConfirmDialog,
-  formatDateTime,
+  academyZoneLabel,
+  formatDueDate,
+  fromDueDateInput,
+  toDueDateInput,
   useAddTaskMutation,
   useRemoveCapstoneMutation,
   useRemoveTaskMutation,
@@ -27,11 +30,11 @@ import {
   useUpdateWeekMutation,
 } from '@academy/web-dashboard';
 import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
-import { fromLocalInput, toLocalInput } from './due-date';
 
-// The forms edit the due date as a datetime-local value; on submit it becomes the ISO instant the
-// API schema expects. Every other field is checked by the API's own schema.
-const localDue = z.string().refine((v) => !v.trim() || !Number.isNaN(new Date(v).getTime()), 'Enter a valid due date and time');
+// The forms edit the due date as a datetime-local value, a wall time of the academy's zone (whatever
+// the teacher's browser zone); on submit it becomes the ISO instant the API schema expects. Every
+// other field is checked by the API's own schema.
+const localDue = z.string().refine((v) => !v.trim() || !Number.isNaN(Date.parse(fromDueDateInput(v) ?? '')), 'Enter a valid due date and time');
 export const taskFormSchema = addTaskRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
 export const capstoneFormSchema = setCapstoneRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
 const weekFormSchema = updateWeekRequestSchema.omit({ expectedVersion: true });
@@ -83,12 +86,12 @@ function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () 
   const form = useForm({
     resolver: zodResolver(taskFormSchema),
     defaultValues: task
-      ? { dayNumber: task.dayNumber, title: task.title, description: task.description, instructions: task.instructions, dueAt: toLocalInput(task.dueAt) }
+      ? { dayNumber: task.dayNumber, title: task.title, description: task.description, instructions: task.instructions, dueAt: toDueDateInput(task.dueAt) }
       : { dayNumber: firstFreeDay(week.tasks) ?? 1, title: '', description: '', instructions: '', dueAt: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ dueAt, ...values }) => {
-    const body = { ...values, dueAt: fromLocalInput(dueAt), expectedVersion: week.version };
+    const body = { ...values, dueAt: fromDueDateInput(dueAt), expectedVersion: week.version };
     try {
       const answer = task ? await update.mutateAsync({ weekId: week.id, taskId: task.id, ...body }) : await add.mutateAsync({ weekId: week.id, ...body });
       toast.success(answer.message || (task ? LEARNING_MESSAGES.taskUpdated : LEARNING_MESSAGES.taskAdded));
@@ -103,7 +106,7 @@ function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () 
       <FormField label="Task Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
-      <FormField label="Due Date" type="datetime-local" hint="Optional: a submission after it is flagged late." registration={form.register('dueAt')} error={errors.dueAt} />
+      <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
       <div className="flex gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : task ? 'Save Task' : 'Add Task'}
@@ -121,13 +124,13 @@ function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capsto
   const form = useForm({
     resolver: zodResolver(capstoneFormSchema),
     defaultValues: capstone
-      ? { title: capstone.title, description: capstone.description, instructions: capstone.instructions, dueAt: toLocalInput(capstone.dueAt) }
+      ? { title: capstone.title, description: capstone.description, instructions: capstone.instructions, dueAt: toDueDateInput(capstone.dueAt) }
       : { title: '', description: '', instructions: '', dueAt: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ dueAt, ...values }) => {
     try {
-      const answer = await save.mutateAsync({ weekId: week.id, ...values, dueAt: fromLocalInput(dueAt), expectedVersion: week.version });
+      const answer = await save.mutateAsync({ weekId: week.id, ...values, dueAt: fromDueDateInput(dueAt), expectedVersion: week.version });
       toast.success(answer.message || LEARNING_MESSAGES.capstoneSaved);
       onDone();
     } catch (error) {
@@ -139,7 +142,7 @@ function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capsto
       <FormField label="Capstone Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
-      <FormField label="Due Date" type="datetime-local" hint="Optional: a submission after it is flagged late." registration={form.register('dueAt')} error={errors.dueAt} />
+      <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
       <div className="flex gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save Capstone'}
@@ -172,10 +175,13 @@ function ConfirmRemove({ label, what, disabled, onConfirm }: { label: string; wh
   );
 }
 
+/** The due date's hint names the zone it is entered in (the academy's, not necessarily the browser's). */
+const dueHint = () => `Optional, in ${academyZoneLabel()}: a submission after it is flagged late.`;
+
 function Due({ at }: { at: string | null }) {
   return at ? (
     <span className="text-xs text-muted-foreground">
-      Due <time dateTime={at}>{formatDateTime(at)}</time>
+      Due <time dateTime={at}>{formatDueDate(at)}</time>
     </span>
   ) : null;
 }

@@ -29,7 +29,7 @@ export function DashboardHome() {
           title="Current Week"
           icon={CalendarDays}
           loading={loading}
-          value={data?.currentWeek ? `Week ${data.currentWeek}` : '--'}
+          value={data?.currentWeek ? `Week ${data.currentWeek}` : NOT_YET}
           caption={failed ?? (data?.currentWeek ? 'Where most of your students are' : 'No active students yet')}
         />
       </section>

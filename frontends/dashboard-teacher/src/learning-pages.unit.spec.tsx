@@ -1,10 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { MySubjectsResponse, Submission, TeacherDashboardResponse, TeacherSubmissionsResponse, Week, WeeksResponse } from '@academy/contracts';
-import { catalogKeys, gradingKeys, learningKeys } from '@academy/web-dashboard';
+import { catalogKeys, fromDueDateInput, gradingKeys, learningKeys, toDueDateInput } from '@academy/web-dashboard';
 import { firstFreeDay, moveTask, taskFormSchema } from './content-editor';
 import { DashboardHome } from './dashboard-home';
-import { fromLocalInput, toLocalInput } from './due-date';
 import { describeGrade, gradeButtonLabel, scoreFromInput } from './grade-dialog';
 import { cells, figure, render, rowOf, text } from './render.unit-helper';
 import { SubmissionsPage, csvFileName, itemPlace } from './submissions-page';
@@ -79,12 +78,13 @@ describe('content editor helpers', () => {
     expect(moveTask(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
   });
 
-  it('turns a datetime-local value into an ISO instant and back; empty is no due date', () => {
-    const iso = fromLocalInput('2026-11-27T17:30');
-    expect(iso).toBe(new Date('2026-11-27T17:30').toISOString());
-    expect(toLocalInput(iso)).toBe('2026-11-27T17:30');
-    expect(fromLocalInput('  ')).toBeNull();
-    expect(toLocalInput(null)).toBe('');
+  it('reads a datetime-local due date as academy time (Johannesburg, UTC+2) into an ISO instant and back; empty is no due date', () => {
+    const iso = fromDueDateInput('2026-11-27T17:30');
+    expect(iso).toBe('2026-11-27T15:30:00.000Z');
+    expect(toDueDateInput(iso)).toBe('2026-11-27T17:30');
+    expect(fromDueDateInput('  ')).toBeNull();
+    expect(toDueDateInput(null)).toBe('');
+    expect(taskFormSchema.safeParse({ dayNumber: 1, title: 'x', dueAt: '2026-13-45T99:99' }).error?.issues[0].message).toBe('Enter a valid due date and time');
   });
 
   it('checks a task with the API schema: day 1–5 and a title', () => {
@@ -181,6 +181,6 @@ describe('teacher Dashboard', () => {
     const answer: TeacherDashboardResponse = { activeCourses: 2, totalStudents: 14, pendingGrading: 3, currentWeek: 4 };
     const html = render(<DashboardHome />, [[gradingKeys.teacherDashboard, answer]]);
     expect([figure(html, 'Active Courses'), figure(html, 'Total Students'), figure(html, 'Pending Grading'), figure(html, 'Current Week')]).toEqual(['2', '14', '3', 'Week 4']);
-    expect(figure(render(<DashboardHome />, [[gradingKeys.teacherDashboard, { ...answer, currentWeek: null }]]), 'Current Week')).toBe('--');
+    expect(figure(render(<DashboardHome />, [[gradingKeys.teacherDashboard, { ...answer, currentWeek: null }]]), 'Current Week')).toBe('—');
   });
 });

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CalendarDays, Pencil } from 'lucide-react';
 import { LEARNING_MESSAGES, type Week } from '@academy/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorPanel, Spinner, toast } from '@academy/ui';
-import { PageHeader, useMySubjectsQuery, useSetWeekPublishedMutation, useTeacherWeeksQuery } from '@academy/web-dashboard';
+import { PageHeader, countOf, useMySubjectsQuery, useSetWeekPublishedMutation, useTeacherWeeksQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import { ContentEditor } from './content-editor';
 import { CreateWeekDialog } from './create-week-dialog';
@@ -11,7 +11,7 @@ import { SubjectFilter } from './subject-filter';
 
 /** "5 tasks · capstone": what a week holds, for its card. */
 export function weekContents(week: Pick<Week, 'tasks' | 'capstone'>): string {
-  const tasks = `${week.tasks.length} daily task${week.tasks.length === 1 ? '' : 's'}`;
+  const tasks = countOf(week.tasks.length, 'daily task');
   return week.capstone ? `${tasks} · capstone` : `${tasks} · no capstone`;
 }
 

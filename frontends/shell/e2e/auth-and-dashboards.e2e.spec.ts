@@ -2,7 +2,7 @@
 // built API serving the built shell and remotes.
 import type { Page, Route } from 'playwright-core';
 import { sessionSchema, setupResponseSchema, type Role, type Session } from '@academy/contracts';
-import { launchBrowser, startApi, type BrowserSession, type RunningApi, type TrackedPage } from '@academy/testing';
+import { launchBrowser, startApi, withSessionHint, type BrowserSession, type RunningApi, type TrackedPage } from '@academy/testing';
 
 const json = (status: number, body: unknown) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
@@ -17,6 +17,7 @@ async function answerRefreshAs(page: Page, role: Role, user: Partial<Session['us
     expires_at: Math.floor(Date.now() / 1000) + 900,
     user: { id: `u-${role}`, email: `${role.replace('_', '-')}@academy.test`, fullName: `An ${role}`, role, firstLoginCompleted: true, ...user },
   });
+  await withSessionHint(page);
   const state = { signedOut: false, signOutCalls: 0 };
   await page.route('**/api/auth/refresh', (route: Route) =>
     route.fulfill(state.signedOut ? json(401, { statusCode: 401, error: 'Unauthorized', message: 'Your session has ended. Please sign in again.' }) : json(200, session)),
@@ -64,15 +65,17 @@ describe('auth screens, access guard and dashboards in a browser', () => {
   }
 
   it.each(['/dashboard/student', '/dashboard/teacher', '/dashboard/admin/programs', '/dashboard/student-admin'])(
-    'sends a visitor without a session from %s to /auth, without loading any remote',
+    'sends a visitor without a session from %s to /auth, without loading any remote nor asking for a refresh',
     async (path) => {
-      const { page, requests, pageErrors } = await newPage();
+      const { page, requests, pageErrors, consoleErrors } = await newPage();
       await page.goto(`${api.url}${path}`);
       await page.waitForURL((url) => url.pathname === '/auth');
       await page.getByRole('tab', { name: 'Login' }).waitFor();
-      expect(requests.map((u) => new URL(u).pathname)).toContain('/api/auth/refresh');
+      // No refresh cookie (no hint cookie either): no request that could only end in a 401.
+      expect(requests.map((u) => new URL(u).pathname)).not.toContain('/api/auth/refresh');
       expect(requests.filter((u) => new URL(u).pathname.startsWith('/remotes/'))).toEqual([]);
       expect(pageErrors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
     },
   );
 

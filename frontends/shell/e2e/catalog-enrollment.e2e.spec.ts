@@ -106,7 +106,7 @@ describe('catalog and enrollment in a browser, against the API, worker and mail'
     await s.getByRole('button', { name: 'Complete Profile' }).click();
     await toast(s, 'Profile completed successfully!');
     await s.waitForURL((url) => url.pathname === '/dashboard/student');
-    await figure(s, 'Active Course').filter({ hasText: '--' }).waitFor();
+    await figure(s, 'Active Course').filter({ hasText: '—' }).waitFor();
     await openMenu(s, 'My Course');
     await s.getByRole('heading', { name: 'No Active Enrollment' }).waitFor();
 

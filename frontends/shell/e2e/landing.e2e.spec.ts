@@ -112,7 +112,7 @@ describe('the landing page in a browser', () => {
     release();
     await status(page).getByText('Prices shown in USD').waitFor();
     expect(await status(page).getByRole('img').getAttribute('aria-label')).toBe('Flag of ZW');
-    expect(await status(page).innerText()).toContain('🇿🇼');
+    expect(await status(page).locator('[data-country="ZW"] svg').count()).toBe(1);
     await status(page).getByText('1 USD = R17.5').waitFor();
     expect(await page.getByText('Detecting location...').count()).toBe(0);
     // R3,625.50 / month and R19,995 upfront at R17.5 to the dollar, whole dollars.
@@ -129,7 +129,7 @@ describe('the landing page in a browser', () => {
   it('shows rand, the ZA flag and the ZA contact details to a visitor from ZA; six evening programmes and seven full-time courses', async () => {
     const page = await open('ZA');
     await status(page).getByText('Prices shown in ZAR').waitFor();
-    expect(await status(page).innerText()).toContain('🇿🇦');
+    expect(await status(page).getByRole('img', { name: 'Flag of ZA' }).locator('svg').count()).toBe(1);
     expect(await status(page).innerText()).not.toContain('1 USD');
     expect(await text(card(page, 'Software Engineering').getByTestId('course-price'))).toMatch(/R3,625\.50\/month\s+or R19,995 upfront/);
     expect(await text(card(page, 'IT Support').getByTestId('course-price'))).toMatch(/R2,550\.05\/month\s+or R14,000 upfront/);
@@ -152,8 +152,34 @@ describe('the landing page in a browser', () => {
     const page = await open();
     await status(page).getByText('Prices shown in ZAR').waitFor();
     await status(page).getByText('Unable to determine location').waitFor();
-    expect(await status(page).innerText()).toContain('🇿🇦');
+    expect(await status(page).getByRole('img', { name: 'Flag of ZA' }).locator('svg').count()).toBe(1);
     expect(await text(card(page, 'Introduction to Tech').getByTestId('course-price'))).toMatch(/R5,399\/month\s+or R15,000 upfront/);
+  });
+
+  it('draws course icons, flags and the syllabus image as SVG: no emoji in them (issue 18 §5)', async () => {
+    // Emoji and regional-indicator flags need a colour-emoji font, which many lab machines lack.
+    const emoji = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+    for (const country of ['ZA', 'ZW']) {
+      const page = await open(country);
+      await status(page).getByRole('img', { name: `Flag of ${country}` }).locator('svg').waitFor();
+      expect(await status(page).innerText()).not.toMatch(emoji);
+      const cards = page.locator('article[data-testid^="course-"]');
+      expect(await cards.count()).toBe(13);
+      // Every card's heading starts with its icon drawn in SVG, and no card says anything in emoji.
+      expect(await cards.locator('h4 > svg[data-icon]').count()).toBe(13);
+      for (const t of await cards.allTextContents()) expect(t).not.toMatch(emoji);
+    }
+    const page = await open('ZA');
+    await page.getByRole('button', { name: 'View Syllabus: Software Engineering' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Software Engineering' });
+    await dialog.locator('h2 > svg[data-icon]').waitFor();
+    expect(await dialog.textContent()).not.toMatch(emoji);
+    const image = dialog.getByRole('img', { name: 'Software Engineering' });
+    expect(await image.getAttribute('alt')).not.toMatch(emoji);
+    // The banner itself: the icon is drawn (paths), no <text> needs an emoji font.
+    const svg = await (await fetch(new URL((await image.getAttribute('src'))!, api.url))).text();
+    expect(svg).not.toMatch(emoji);
+    expect(svg).toMatch(/<g transform="translate\(40 40\) scale\(4\)"[^>]*stroke="currentColor"[^>]*><path d="/);
   });
 
   it('opens a syllabus from the keyboard with every field, and Escape gives the focus back', async () => {

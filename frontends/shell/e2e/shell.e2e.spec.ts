@@ -1,7 +1,7 @@
 // The built shell and dashboard remotes, served by the built API, in Debian's Chromium.
 import type { Page } from 'playwright-core';
 import { sessionSchema, type Role, type Session } from '@academy/contracts';
-import { launchBrowser, startApi, type BrowserSession, type RunningApi, type TrackedPage } from '@academy/testing';
+import { launchBrowser, startApi, withSessionHint, type BrowserSession, type RunningApi, type TrackedPage } from '@academy/testing';
 
 const FAILED_TO_LOAD = 'This part of the academy could not be loaded.';
 
@@ -17,6 +17,7 @@ async function answerRefreshAs(page: Page, role: Role, user: Partial<Session['us
     expires_at: Math.floor(Date.now() / 1000) + 900,
     user: { id: `u-${role}`, email: `${role.replace('_', '-')}@academy.test`, fullName: `An ${role}`, role, firstLoginCompleted: true, ...user },
   });
+  await withSessionHint(page);
   let signedOut = false;
   const calls = { refresh: 0, signOut: 0 };
   await page.route('**/api/auth/refresh', (route) => {
@@ -165,7 +166,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     [
       'the list of remotes points at a remote that is not there (then is redeployed)',
       '/api/federation/manifest',
-      { status: 200, contentType: 'application/json', body: JSON.stringify({ remotes: [{ name: 'dashboard_student', entry: '/remotes/missing/mf-manifest.json' }] }) },
+      { status: 200, contentType: 'application/json', body: JSON.stringify({ academyTimeZone: 'Africa/Johannesburg', remotes: [{ name: 'dashboard_student', entry: '/remotes/missing/mf-manifest.json' }] }) },
     ],
     ["the remote's manifest is missing", '/remotes/dashboard-student/mf-manifest.json', unavailable(404)],
     ["the remote's entry script is missing", '/remotes/dashboard-student/remoteEntry.js', unavailable(404)],

@@ -1,6 +1,7 @@
 import './zod-jitless';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startTheme } from '@academy/ui';
 import { LandingPage } from './pages/landing/landing-page';
 import './styles.css';
 
@@ -8,6 +9,9 @@ import './styles.css';
 // (react-router alone is ~60 KB gzip, shared whole through Module Federation). Its links to /auth are
 // plain page loads, which start the full app; inside the full app `/` renders the same page.
 const FullApp = lazy(() => import('./full-app'));
+
+// Light or dark before the first render (the OS setting, or the reader's remembered choice).
+startTheme();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -14,7 +14,7 @@ export default function FullApp() {
       <SessionProvider client={session}>
         <QueryProvider>
           <App />
-          <Toaster position="top-right" />
+          <Toaster />
         </QueryProvider>
       </SessionProvider>
     </BrowserRouter>

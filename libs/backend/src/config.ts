@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ACADEMY_TIME_ZONE, isTimeZone } from '@academy/contracts';
 
 // Configuration is parsed once, at start, from the environment. A missing or invalid variable ends
 // the process with one line naming it (see loadConfigOrExit): a half-configured server never starts.
@@ -121,6 +122,11 @@ export const configSchema = z.object({
   ACADEMY_FRONTENDS_DIR: z.string().optional(),
   /** Public URL people open (printed by npm start, used in mails). */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The academy's IANA time zone: due dates are entered and shown in it, mails and CSVs are written
+   * in it (the browser shows other instants in its own zone). Both markets are UTC+2.
+   */
+  ACADEMY_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. Africa/Johannesburg').default(DEFAULT_ACADEMY_TIME_ZONE),
   /** Key-encryption key of crypto-shredding (ADR 0003): base64 of 32 bytes; generated under ACADEMY_DATA_DIR outside production. */
   ACADEMY_MASTER_KEY: z
     .string()

@@ -59,3 +59,14 @@ describe('REDIS_CLUSTER_NODES and QUEUE_PREFIX', () => {
     expect(() => loadConfig({ ...db, REDIS_CLUSTER_NODES: ' , ' })).toThrow(/REDIS_CLUSTER_NODES must name at least one node/);
   });
 });
+
+describe('ACADEMY_TIME_ZONE', () => {
+  it('is Africa/Johannesburg unless set, and takes any IANA zone', () => {
+    expect(loadConfig(base).ACADEMY_TIME_ZONE).toBe('Africa/Johannesburg');
+    expect(loadConfig({ ...base, ACADEMY_TIME_ZONE: 'Africa/Harare' }).ACADEMY_TIME_ZONE).toBe('Africa/Harare');
+  });
+
+  it.each(['Mars/Olympus_Mons', 'SAST', ' '])('refuses %p with a line naming the variable', (value) => {
+    expect(() => loadConfig({ ...base, ACADEMY_TIME_ZONE: value })).toThrow(/ACADEMY_TIME_ZONE/);
+  });
+});

@@ -5,6 +5,7 @@
 // queries/  the in-process query one context asks another (QueryBus).
 // Everything is re-exported here: import from '@academy/contracts'.
 export * from './text.js';
+export * from './time.js';
 export * from './http/platform.js';
 export * from './http/identity.js';
 export * from './copy/identity.js';
@@ -31,6 +32,7 @@ export * from './http/notifications.js';
 export * from './copy/notifications.js';
 export * from './events/notifications.js';
 export * from './copy/public-site.js';
+export * from './copy/course-icons.js';
 export * from './http/public-site.js';
 export * from './events/published-event.js';
 export * from './events/registry.js';

@@ -26,11 +26,17 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/** What the browser's "machine" says: its time zone (IANA, e.g. Africa/Johannesburg) and its light or dark setting. */
+export interface BrowserOptions {
+  timezoneId?: string;
+  colorScheme?: 'light' | 'dark';
+}
+
 /**
  * Debian's Chromium (apt), headless, through playwright-core: nothing is downloaded. A persistent
  * context is the way to give it a profile directory (a --user-data-dir argument is refused).
  */
-export async function launchBrowser(): Promise<BrowserSession> {
+export async function launchBrowser(options: BrowserOptions = {}): Promise<BrowserSession> {
   // Loaded here, not at import time: most users of @academy/testing never start a browser.
   const { chromium } = await import('playwright-core');
   const profile = mkdtempSync(path.join(tmpdir(), 'academy-chromium-'));
@@ -39,6 +45,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
+      ...options,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
   } catch (e) {
@@ -97,6 +104,17 @@ export async function waitForToast(page: Page, text: string, timeout?: number): 
     const seen = shown.length ? shown.map((t) => JSON.stringify(t.replace(/\s+/g, ' ').trim())).join(', ') : 'none';
     throw new Error(`no toast "${text}" on ${page.url()}; toasts shown: ${seen}\n${(error as Error).message}`);
   }
+}
+
+/**
+ * Sets the API's readable session hint cookie in `page` before its scripts run, as a sign-in would:
+ * for tests that answer POST /api/auth/refresh themselves. Without it the shell knows there is no
+ * refresh cookie and asks for no refresh.
+ */
+export async function withSessionHint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (globalThis as unknown as { document: { cookie: string } }).document.cookie = 'academy_session=1; path=/; SameSite=Strict';
+  });
 }
 
 /** The value element of the dashboard StatCard titled `title`. */

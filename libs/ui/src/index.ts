@@ -27,6 +27,8 @@ export { Sheet, SheetContent, SheetTitle, SheetDescription } from './components/
 export { Popover, PopoverTrigger, PopoverContent } from './components/popover';
 export { Spinner } from './components/spinner';
 export { Toaster, toast } from './components/toaster';
+export { ThemeToggle, useTheme } from './components/theme-toggle';
+export { applyTheme, currentTheme, setThemePreference, startTheme, subscribeTheme, themePreference, THEME_STORAGE_KEY, type Theme, type ThemePreference } from './lib/theme';
 export {
   Sidebar,
   SidebarContent,

@@ -22,7 +22,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   // The page may load remotes that ACADEMY_REMOTE_<NAME> serves from another origin (read at start, like the manifest's overrides).
-  applyHttpPlatform(app, { remoteOrigins: remoteOrigins(federationManifest(layout, process.env)) });
+  applyHttpPlatform(app, { remoteOrigins: remoteOrigins(federationManifest(layout, process.env, config.ACADEMY_TIME_ZONE)) });
   // sendBeacon posts text/plain; the client-events endpoints read it as JSON.
   app.use('/api/client-events', express.text({ type: 'text/plain', limit: '16kb' }), (req: express.Request, _res: express.Response, next: express.NextFunction) => {
     if (typeof req.body === 'string') {

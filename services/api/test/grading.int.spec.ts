@@ -228,6 +228,8 @@ describe('grading', () => {
     const di = lines.filter((l) => l.startsWith(s.email.toLowerCase()));
     expect(di).toHaveLength(4);
     expect(di.some((l) => l.includes(',Task 2,2,') && l.includes(',passed,92.25,') && l.endsWith(',Tess Teacher'))).toBe(true);
+    // Submitted and graded times in the academy's zone (ACADEMY_TIME_ZONE, default Africa/Johannesburg), with the offset.
+    for (const line of di) expect(line).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+02:00,(yes|no),/);
 
     expect(await currentWeek(enrollment)).toBe(1);
   });
@@ -440,7 +442,7 @@ describe('notifications', () => {
     expect((await h.call('GET', '/notifications', { token: otherStudent.token })).body.notifications.some((n: any) => n.body.includes('Score: 88/100'))).toBe(false);
 
     const [graded] = (await h.store.readStream(`work-${s.userId}-${week1.tasks[0].id}`)).filter((e) => e.type === GRADING_EVENTS.SubmissionGraded).slice(-1);
-    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.app.get(EntityManager)) } as any;
+    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '', ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: recipientDirectory(h.app.get(EntityManager)) } as any;
     const mail = (await gradingMailTemplates[GRADING_EVENTS.SubmissionGraded](graded, ctx)) as any;
     expect(mail.to).toBe(`Eve Student <${s.email.toLowerCase()}>`);
     expect(mail.subject).toBe(GRADING_MESSAGES.gradedMailSubject('Task 1'));
@@ -464,7 +466,7 @@ describe('teacher notifications', () => {
 
     const [submitted] = (await h.store.readStream(`work-${s.userId}-${week1.capstone.id}`)).filter((e) => e.type === GRADING_EVENTS.WorkSubmitted);
     expect(submitted.data).toMatchObject({ title: 'Capstone 1', teacherIds: [teacher.userId] });
-    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '' }, directory: recipientDirectory(h.app.get(EntityManager)) } as any;
+    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '', ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: recipientDirectory(h.app.get(EntityManager)) } as any;
     const mails = (await gradingMailTemplates[GRADING_EVENTS.WorkSubmitted](submitted, ctx)) as any[];
     expect(mails.map((m) => [m.to, m.subject])).toEqual([[`Tess Teacher <${teacher.email.toLowerCase()}>`, GRADING_MESSAGES.submittedMailSubject('Capstone 1')]]);
     expect(mails[0].text).toContain('http://academy.test/dashboard/teacher/submissions');

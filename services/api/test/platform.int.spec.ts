@@ -63,15 +63,17 @@ describe('API platform endpoints', () => {
     expect(res.headers.get('content-type')).toMatch(/json/);
   });
 
-  it('lists the built remotes in the runtime federation manifest', async () => {
+  it('lists the built remotes in the runtime federation manifest, with the academy time zone (default Africa/Johannesburg)', async () => {
     const body = (await (await fetch(`${api.url}/api/federation/manifest`)).json()) as any;
+    expect(body.academyTimeZone).toBe('Africa/Johannesburg');
     expect(body.remotes).toEqual(expect.arrayContaining([{ name: 'dashboard_student', entry: expect.stringMatching(/^\/remotes\/dashboard-student\//) }]));
   });
 
   it('lets a deployment point a remote elsewhere without rebuilding the shell', async () => {
-    const other = await startApi({ env: { ACADEMY_REMOTE_DASHBOARD_STUDENT: 'https://cdn.example/student/mf-manifest.json' } });
+    const other = await startApi({ env: { ACADEMY_REMOTE_DASHBOARD_STUDENT: 'https://cdn.example/student/mf-manifest.json', ACADEMY_TIME_ZONE: 'Africa/Harare' } });
     try {
       const body = (await (await fetch(`${other.url}/api/federation/manifest`)).json()) as any;
+      expect(body.academyTimeZone).toBe('Africa/Harare');
       expect(body.remotes).toContainEqual({ name: 'dashboard_student', entry: 'https://cdn.example/student/mf-manifest.json' });
     } finally {
       await other.stop();

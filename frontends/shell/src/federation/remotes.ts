@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { federationManifestSchema, type FederationManifest } from '@academy/contracts';
+import { setAcademyTimeZone } from '@academy/web-session';
 
 // Where each remote lives is decided at run time by the API (GET /api/federation/manifest), so a
 // remote can be redeployed or moved without rebuilding the shell.
@@ -10,7 +11,10 @@ function fetchManifest(fresh: boolean): Promise<FederationManifest> {
   if (!manifest || fresh) {
     const loading = fetch('/api/federation/manifest', { headers: { accept: 'application/json' }, cache: 'no-cache' }).then(async (res) => {
       if (!res.ok) throw new Error(`The list of remotes could not be fetched (HTTP ${res.status}).`);
-      return federationManifestSchema.parse(await res.json());
+      const parsed = federationManifestSchema.parse(await res.json());
+      // Before any remote renders a due date.
+      setAcademyTimeZone(parsed.academyTimeZone);
+      return parsed;
     });
     // A failed fetch is not kept: the next attempt asks again.
     loading.catch(() => {

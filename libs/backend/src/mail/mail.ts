@@ -18,7 +18,7 @@ export interface MailMessage {
 }
 
 export interface MailTemplateContext {
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'MAIL_FROM' | 'ADMISSIONS_EXTRA_EMAILS'>;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'MAIL_FROM' | 'ADMISSIONS_EXTRA_EMAILS' | 'ACADEMY_TIME_ZONE'>;
   /** Who may be told: live users with their address and mail preferences (services/modules/notifications). */
   directory: RecipientDirectory;
 }

@@ -44,8 +44,3 @@ export function formatMoney(money: Money): string {
 }
 let wholeFormat: Intl.NumberFormat | undefined;
 let centsFormat: Intl.NumberFormat | undefined;
-
-/** 'ZW' → 🇿🇼 (regional indicator symbols). */
-export function countryFlag(country: string): string {
-  return [...country.toUpperCase()].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65)).join('');
-}

@@ -13,6 +13,13 @@ export type Role = z.infer<typeof roleSchema>;
 /** Name of the httpOnly refresh cookie (SameSite=Strict, Path=/api/auth). */
 export const REFRESH_COOKIE = 'academy_refresh';
 
+/**
+ * A readable companion of the refresh cookie (value "1", Path=/, same lifetime, set and cleared with
+ * it). It says only that a refresh cookie may exist, so that a signed-out page does not ask for a
+ * refresh that can only fail with a 401.
+ */
+export const SESSION_HINT_COOKIE = 'academy_session';
+
 /** A password mailed by staff (Create User, Convert to student, Re-issue password) signs in for this long after it was issued. */
 export const TEMPORARY_PASSWORD_TTL_MS = 7 * 24 * 3600 * 1000;
 

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { text } from '../text.js';
 
-/** GET /api/federation/manifest: where the shell finds each role's remote at run time. */
+/**
+ * GET /api/federation/manifest: what the shell learns at run time before any remote loads: where each
+ * role's remote is, and the academy's time zone (ACADEMY_TIME_ZONE) for due dates.
+ */
 export const federationManifestSchema = z.object({
+  /** IANA zone due dates are entered and shown in (libs/web/dashboard/src/format.ts). */
+  academyTimeZone: z.string().min(1),
   remotes: z.array(
     z.object({
       /** Module Federation name, an identifier: dashboard_student. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { courseOptionSchema } from './admissions.js';
 import { CONTACT_COUNTRIES, CURRENCIES } from '../copy/public-site.js';
+import { COURSE_ICON_NAMES } from '../copy/course-icons.js';
 
 // The public site's catalogue (spec §2 courses section and syllabus dialog, §3 static course catalogue
 // entry and syllabus entry, §4 location, §9 currency, prices, plans, marketing claims, support hours,
@@ -17,7 +18,8 @@ export const syllabusSchema = z.object({
   overview: z.string(),
   whatYouLearn: z.array(z.string()),
   outcomes: z.array(z.string()),
-  emoji: z.string(),
+  /** The course's icon (spec §3 says emoji: drawn as SVG instead, issue 18 §5). */
+  icon: z.enum(COURSE_ICON_NAMES),
   /** Same-origin path of the illustration. */
   image: z.string(),
   /** Its text alternative. */
@@ -71,8 +73,6 @@ export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 export const visitorLocationSchema = z.object({
   /** ISO 3166-1 alpha-2 of the visitor ('ZA' when it could not be determined). */
   country: z.string().length(2),
-  /** Regional-indicator flag of `country`. */
-  flag: z.string(),
   currency: z.enum(CURRENCIES),
   /** 'Unable to determine location' when the lookup failed (then country is ZA), else null. */
   error: z.string().nullable(),

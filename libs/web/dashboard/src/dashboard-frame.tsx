@@ -14,6 +14,7 @@ import {
   SidebarMenuItem,
   SidebarProvider,
   SidebarTrigger,
+  ThemeToggle,
   useSidebar,
 } from '@academy/ui';
 import { DASHBOARD_PATHS, useSession } from '@academy/web-session';
@@ -90,6 +91,7 @@ export function DashboardFrame({ role }: { role: Role }) {
           <span className="text-lg font-semibold tracking-tight">Academy</span>
           <div className="ml-auto flex items-center gap-2">
             {user && <span className="hidden max-w-64 truncate text-sm text-muted-foreground sm:inline" data-testid="user-email">{user.email}</span>}
+            <ThemeToggle />
             <NotificationsBell />
             <SignOutButton />
           </div>

@@ -1,16 +1,38 @@
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+import { formatDateIn, formatDateTimeIn, formatZonedDateTime, fromZonedInput, toZonedInput, zoneLabel } from '@academy/contracts';
+import { academyTimeZone } from '@academy/web-session';
 
-/** "23 Nov 2026" for an ISO instant (UTC, so that every reader sees the same day); the input itself if it is not a date. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
-}
+// The frontends' one formatting module: every date, time, count and device name a page shows comes
+// from here. What happened (a submission, a grade, a sign-in) is shown in the reader's own zone, the
+// browser's; due dates are entered and shown in the academy's zone, with its name, so a student and a
+// teacher in different zones read the same deadline (issue 18 §2).
 
-/** "23 Nov 2026, 10:45 UTC". */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${DATE_TIME.format(date)} UTC`;
+/** The academy's zone (set by the shell from the API's ACADEMY_TIME_ZONE; see @academy/web-session). */
+export { academyTimeZone };
+
+/** The browser's IANA zone (what the reader's clock says). */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** "23 Nov 2026": the day of an ISO instant in the reader's zone; the input itself if it is not a date. */
+export const formatDate = (iso: string): string => formatDateIn(iso, browserTimeZone());
+
+/** "23 Nov 2026, 12:45": an ISO instant in the reader's zone. */
+export const formatDateTime = (iso: string): string => formatDateTimeIn(iso, browserTimeZone());
+
+/** "30 Nov 2026, 23:59 Johannesburg time": a due date, in the academy's zone, named. */
+export const formatDueDate = (iso: string): string => formatZonedDateTime(iso, academyTimeZone());
+
+/** "Johannesburg time": the name of the zone due dates are entered in. */
+export const academyZoneLabel = (): string => zoneLabel(academyTimeZone());
+
+/** The datetime-local value of a due date, as the academy's wall time ('' = no due date). */
+export const toDueDateInput = (iso: string | null): string => toZonedInput(iso, academyTimeZone());
+
+/** The ISO instant of a datetime-local due date read in the academy's zone; null when empty, the text as typed when unreadable. */
+export const fromDueDateInput = (local: string): string | null => fromZonedInput(local, academyTimeZone());
+
+/** "1 admin", "0 admins", "3 tries": a count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
 }
 
 /**

@@ -1,11 +1,27 @@
 import { describe, expect, it } from '@jest/globals';
-import { describeUserAgent, formatDate, formatDateTime } from './format';
+import { formatDateIn, formatDateTimeIn } from '@academy/contracts';
+import { setAcademyTimeZone } from '@academy/web-session';
+import { academyZoneLabel, browserTimeZone, countOf, describeUserAgent, formatDate, formatDateTime, formatDueDate, fromDueDateInput } from './format';
 
-describe('formatDate / formatDateTime', () => {
-  it('shows the day of an ISO instant in UTC, the same for every reader', () => {
-    expect(formatDate('2026-11-23T10:45:54.000Z')).toBe('23 Nov 2026');
-    expect(formatDate('2026-11-23T23:59:59.999Z')).toBe('23 Nov 2026');
-    expect(formatDateTime('2026-11-23T08:05:00.000Z')).toBe('23 Nov 2026, 08:05 UTC');
+describe('formatDate / formatDateTime / formatDueDate', () => {
+  it("shows what happened in the reader's (browser's) zone", () => {
+    expect(formatDate('2026-11-23T23:30:00.000Z')).toBe(formatDateIn('2026-11-23T23:30:00.000Z', browserTimeZone()));
+    expect(formatDateTime('2026-11-23T08:05:00.000Z')).toBe(formatDateTimeIn('2026-11-23T08:05:00.000Z', browserTimeZone()));
+    expect(formatDateTime('2026-11-23T08:05:00.000Z')).not.toMatch(/UTC/);
+  });
+
+  it("shows and reads due dates in the academy's zone, named", () => {
+    expect(formatDueDate('2026-11-30T21:59:00.000Z')).toBe('30 Nov 2026, 23:59 Johannesburg time');
+    expect(academyZoneLabel()).toBe('Johannesburg time');
+    setAcademyTimeZone('America/New_York');
+    try {
+      expect(formatDueDate('2026-11-30T21:59:00.000Z')).toBe('30 Nov 2026, 16:59 New York time');
+      expect(fromDueDateInput('2026-11-30T23:59')).toBe('2026-12-01T04:59:00.000Z');
+      setAcademyTimeZone('Nowhere/Special'); // unknown: ignored
+      expect(academyZoneLabel()).toBe('New York time');
+    } finally {
+      setAcademyTimeZone('Africa/Johannesburg');
+    }
   });
 
   it('gives back what is not a date instead of "Invalid Date"', () => {
@@ -31,5 +47,14 @@ describe('describeUserAgent', () => {
     expect(describeUserAgent('  ')).toBe('Unknown device');
     expect(describeUserAgent('curl/8.5.0')).toBe('curl/8.5.0');
     expect(describeUserAgent('x'.repeat(100))).toBe(`${'x'.repeat(57)}...`);
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the number of the count: "1 admin", never "1 admins"', () => {
+    expect(countOf(1, 'admin')).toBe('1 admin');
+    expect(countOf(0, 'admin')).toBe('0 admins');
+    expect(countOf(2, 'daily task')).toBe('2 daily tasks');
+    expect(countOf(3, 'try', 'tries')).toBe('3 tries');
   });
 });

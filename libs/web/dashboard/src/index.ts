@@ -3,7 +3,18 @@ export { DashboardFrame, PlannedPage, RoleDashboard, type RoleDashboardProps } f
 export { PageHeader } from './page-header';
 export { ConfirmDialog, toastAnswer, type ConfirmDialogProps } from './confirm-dialog';
 export { NOT_YET, StatCard, type StatCardProps } from './stat-card';
-export { describeUserAgent, formatDate, formatDateTime } from './format';
+export {
+  academyTimeZone,
+  academyZoneLabel,
+  browserTimeZone,
+  countOf,
+  describeUserAgent,
+  formatDate,
+  formatDateTime,
+  formatDueDate,
+  fromDueDateInput,
+  toDueDateInput,
+} from './format';
 export {
   userAdminKeys,
   useAssignRoleMutation,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@academy/ui';
 
-/** The placeholder of a figure whose data does not exist yet: never a made-up number. */
+/** The one placeholder of an empty value, on every page (never "--"): never a made-up number. */
 export const NOT_YET = '—';
 
 export interface StatCardProps {

@@ -4,3 +4,4 @@ export { SessionClient, type SessionClientOptions, type SessionState } from './s
 export { SessionProvider, useSession, useSessionClient } from './session-provider';
 export { RequireRole } from './require-role';
 export { applyServerFieldErrors } from './server-errors';
+export { academyTimeZone, setAcademyTimeZone } from './academy-time-zone';

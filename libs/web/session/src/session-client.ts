@@ -2,6 +2,7 @@ import {
   API_ERROR_CODES,
   completeProfileResponseSchema,
   messageResponseSchema,
+  SESSION_HINT_COOKIE,
   sessionSchema,
   type CompleteProfileRequest,
   type MessageResponse,
@@ -22,6 +23,14 @@ export interface SessionClientOptions {
   now?: () => number;
   /** Refresh this long before the access token expires (ms). */
   refreshMarginMs?: number;
+  /** Whether a refresh cookie may exist; by default, whether the API's readable hint cookie is set. */
+  hasSessionHint?: () => boolean;
+}
+
+/** Outside a browser (no document) there is no cookie to read: assume there may be a session. */
+function hintCookieSet(): boolean {
+  const doc = (globalThis as { document?: { cookie: string } }).document;
+  return !doc || doc.cookie.split(/;\s*/).some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
 }
 
 const LOADING: SessionState = { status: 'loading', user: null };
@@ -48,9 +57,11 @@ export class SessionClient {
   private seen = 0;
   private readonly now: () => number;
   private readonly margin: number;
+  private readonly hasSessionHint: () => boolean;
 
   constructor(options: SessionClientOptions = {}) {
     this.fetchImpl = options.fetch;
+    this.hasSessionHint = options.hasSessionHint ?? hintCookieSet;
     this.now = options.now ?? Date.now;
     this.margin = options.refreshMarginMs ?? 60_000;
   }
@@ -62,8 +73,16 @@ export class SessionClient {
     return () => this.listeners.delete(listener);
   };
 
-  /** Restores the session from the refresh cookie, once (StrictMode mounts twice). */
+  /**
+   * Restores the session from the refresh cookie, once (StrictMode mounts twice). Without the hint
+   * cookie there is no refresh cookie either (the API sets and clears both): signed out at once,
+   * with no request that could only end in a 401 on the console.
+   */
   start(): Promise<void> {
+    if (!this.started && !this.hasSessionHint()) {
+      this.set(SIGNED_OUT);
+      this.started = Promise.resolve();
+    }
     this.started ??= this.refresh().then(() => undefined);
     return this.started;
   }

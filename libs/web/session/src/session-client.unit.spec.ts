@@ -58,3 +58,25 @@ describe('SessionClient and the positions of its own writes (ADR 0015)', () => {
     await client.signOut();
   });
 });
+
+describe('SessionClient without the session hint cookie', () => {
+  it('is signed out at once on start, without asking for a refresh that could only be refused', async () => {
+    const sent: string[] = [];
+    const fetchImpl = (async (path: string) => {
+      sent.push(path);
+      return json(401, { statusCode: 401, error: 'Unauthorized', message: 'Your session has ended. Please sign in again.' });
+    }) as typeof fetch;
+    const client = new SessionClient({ fetch: fetchImpl, hasSessionHint: () => false });
+    await client.start();
+    expect(client.getState()).toEqual({ status: 'signed-out', user: null });
+    expect(sent).toEqual([]);
+  });
+
+  it('restores the session with the hint', async () => {
+    const fetchImpl = (async () => json(200, { access_token: 't', expires_at: Math.floor(Date.now() / 1000) + 900, user: student })) as typeof fetch;
+    const client = new SessionClient({ fetch: fetchImpl, hasSessionHint: () => true });
+    await client.start();
+    expect(client.getState()).toMatchObject({ status: 'signed-in', user: { id: 'u1' } });
+    await client.signOut();
+  });
+});

@@ -25,8 +25,9 @@ export function findFrontends(frontendsDir: string): FrontendLayout {
  * What the shell loads at run time. A deployment that serves a remote elsewhere (a CDN, a newer
  * build) overrides its entry with ACADEMY_REMOTE_<NAME>=<url>, without rebuilding the shell.
  */
-export function federationManifest(layout: FrontendLayout, env: NodeJS.ProcessEnv): FederationManifest {
+export function federationManifest(layout: FrontendLayout, env: NodeJS.ProcessEnv, academyTimeZone: string): FederationManifest {
   return {
+    academyTimeZone,
     remotes: layout.remotes.map((r) => {
       const override = env[`ACADEMY_REMOTE_${r.name.toUpperCase()}`];
       const file = existsSync(path.join(r.dist, 'mf-manifest.json')) ? 'mf-manifest.json' : 'remoteEntry.js';

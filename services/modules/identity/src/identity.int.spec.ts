@@ -143,7 +143,7 @@ async function verificationMailFor(email: string): Promise<{ message: MailMessag
     if (job) {
       // The job carries no personal data: the processor re-reads the event (ARCHITECTURE.md §7).
       expect(JSON.stringify(job.data)).not.toContain(email.toLowerCase());
-      const message = (await identityMailTemplates.EmailVerificationRequested(events[0], { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [] }, directory: { byRoles: async () => [], byId: async () => null } } as never)) as MailMessage;
+      const message = (await identityMailTemplates.EmailVerificationRequested(events[0], { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [], ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: { byRoles: async () => [], byId: async () => null } } as never)) as MailMessage;
       const link = message.text.match(/http:\/\/academy\.test\/auth\/verify\?token=\S+/)?.[0] ?? '';
       return { message, userId: (events[0].data as { userId: string }).userId, link, eventId: events[0].id };
     }
@@ -212,6 +212,8 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     // The mail carries the link; the log stores only the token's hash in clear data.
     const job = await verificationMailFor(email);
     expect(job.message).toMatchObject({ to: `Thandi Nkosi <${email.toLowerCase()}>`, subject: 'Verify your email for Academy' });
+    // The expiry in the academy's zone, named (not toUTCString's GMT).
+    expect(job.message.text).toMatch(/The link works until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} Johannesburg time\./);
     expect(job.link).toMatch(/^http:\/\/academy\.test\/auth\/verify\?token=[A-Za-z0-9_-]{43}$/);
     const token = new URL(job.link).searchParams.get('token')!;
     const requested = (await store.readAll(0, 10_000)).find((e) => e.id === job.eventId)!;
@@ -233,6 +235,9 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     expect(session.cookie!.attributes).toMatch(/SameSite=Strict/);
     expect(session.cookie!.attributes).toMatch(/Path=\/api\/auth/);
     expect(session.cookie!.attributes).not.toMatch(/Secure/); // PUBLIC_URL is http here
+    // Its readable companion: the page learns from it that a refresh is worth trying.
+    const hintOf = (answer: { headers: Headers }) => answer.headers.getSetCookie().find((c) => c.startsWith('academy_session='));
+    expect(hintOf(session)).toMatch(/^academy_session=1; Max-Age=\d+; Path=\/; Expires=[^;]+; SameSite=Strict$/);
     const { rows: stored } = await db.pool.query('SELECT token_hash FROM identity_refresh_tokens');
     expect(stored.map((r) => r.token_hash)).not.toContain(session.cookie!.value);
 
@@ -250,6 +255,7 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     // The old cookie again = theft signal: 401 and the whole family ends (the newest cookie and its access tokens too).
     const reused = await call('POST', '/auth/refresh', { refresh: first });
     expect(reused).toMatchObject({ status: 401, body: { message: 'Your session has ended. Please sign in again.' } });
+    expect(hintOf(reused)).toMatch(/^academy_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     expect((await call('POST', '/auth/refresh', { refresh: second })).status).toBe(401);
     expect((await call('GET', '/auth/me', { token: refreshed.body.access_token })).status).toBe(401);
     expect((await call('GET', '/auth/me', { token: session.body.access_token })).status).toBe(401);
@@ -260,6 +266,7 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     const out = await call('POST', '/auth/sign-out', { refresh: again.cookie!.value });
     expect(out.status).toBe(204);
     expect(out.cookie).toEqual({ value: '', attributes: expect.stringMatching(/Expires=Thu, 01 Jan 1970/) });
+    expect(hintOf(out)).toMatch(/^academy_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     expect((await call('POST', '/auth/refresh', { refresh: again.cookie!.value })).status).toBe(401);
     expect((await call('GET', '/auth/me', { token: again.body.access_token })).status).toBe(401);
   });

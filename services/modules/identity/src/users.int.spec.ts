@@ -119,7 +119,7 @@ let admin: { userId: string; email: string; password: string; token: string };
 let counter = 0;
 const newEmail = (label: string) => `${label}.${++counter}.${Date.now()}@example.com`;
 // Identity's templates look nobody up: an empty directory.
-const MAIL_CTX = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [] }, directory: { byRoles: async () => [], byId: async () => null } } as never;
+const MAIL_CTX = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [], ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: { byRoles: async () => [], byId: async () => null } } as never;
 
 /** The AccountCredentialsIssued event of `userId` (personal part decrypted, or erased). */
 async function invitationOf(userId: string): Promise<StoredEvent> {

@@ -1,5 +1,6 @@
 import { formatMoney, PUBLIC_SITE_TEXTS, type PublicCourse } from '@academy/contracts';
 import { Button } from '@academy/ui';
+import { CourseIconSvg } from './course-icon';
 
 interface CourseCardProps {
   course: PublicCourse;
@@ -13,8 +14,8 @@ export function CourseCard({ course, onEnroll, onSyllabus }: CourseCardProps) {
   return (
     <article aria-labelledby={headingId} data-testid={`course-${course.id}`} className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-xs">
       <div className="flex items-start justify-between gap-3">
-        <h4 id={headingId} className="text-lg leading-snug font-semibold">
-          <span aria-hidden="true">{course.syllabus.emoji} </span>
+        <h4 id={headingId} className="flex items-start gap-2 text-lg leading-snug font-semibold">
+          <CourseIconSvg icon={course.syllabus.icon} className="mt-0.5 size-5 shrink-0 text-primary" />
           {course.title}
         </h4>
         {course.enrolled === 'NEW' ? (

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Award, Briefcase, CalendarClock, Check, GraduationCap, Hammer, MessageCircle, Users } from 'lucide-react';
 import { formatMoney, PUBLIC_SITE_TEXTS, type PublicCatalogueResponse, type PublicCourse } from '@academy/contracts';
-import { Button, buttonVariants, cn } from '@academy/ui';
+import { Button, buttonVariants, cn, ThemeToggle } from '@academy/ui';
+import { CountryFlag } from './country-flag';
 import { CourseCard } from './course-card';
 import type { CourseRequest } from './application-form';
 import {
@@ -86,6 +87,9 @@ function Hero({ catalogue }: { catalogue: PublicCatalogueResponse | undefined })
             </li>
           ))}
           <li>
+            <ThemeToggle />
+          </li>
+          <li>
             {/* A page load, not a client-side link: the landing page may run without the router. */}
             <a href="/auth" className={buttonVariants({ size: 'sm' })}>
               Login
@@ -145,9 +149,7 @@ function LocationStatus({ query }: { query: CatalogueState }) {
   return (
     <div role="status" data-testid="location-status" className="grid gap-1 text-sm">
       <p className="flex items-center gap-2 font-medium">
-        <span role="img" aria-label={`Flag of ${location.country}`} className="text-xl">
-          {location.flag}
-        </span>
+        <CountryFlag country={location.country} />
         {PUBLIC_SITE_TEXTS.pricesShownIn(location.currency)}
       </p>
       {location.error && <p className="text-muted-foreground">{location.error}</p>}

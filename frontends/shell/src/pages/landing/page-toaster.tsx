@@ -2,5 +2,5 @@ import { Toaster } from '@academy/ui';
 
 /** The toasts of the landing page when it runs alone (the full app has its own <Toaster />). */
 export default function PageToaster() {
-  return <Toaster position="top-right" />;
+  return <Toaster />;
 }

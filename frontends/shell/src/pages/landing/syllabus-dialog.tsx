@@ -1,4 +1,5 @@
 import type { PublicCourse } from '@academy/contracts';
+import { CourseIconSvg } from './course-icon';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@academy/ui';
 
 /** Spec §2 syllabus dialog: image, duration, audience, accreditation, overview, what you will learn, weekly outline (projects flagged), outcomes, certification. */
@@ -8,8 +9,8 @@ export default function SyllabusDialog({ course, onClose }: { course: PublicCour
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>
-            <span aria-hidden="true">{s.emoji} </span>
+          <DialogTitle className="flex items-center gap-2">
+            <CourseIconSvg icon={s.icon} className="size-5 shrink-0 text-primary" />
             {course.title}
           </DialogTitle>
           <DialogDescription>{s.overview}</DialogDescription>

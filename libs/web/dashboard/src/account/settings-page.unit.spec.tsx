@@ -39,7 +39,7 @@ describe('SettingsPage', () => {
     expect(html).toContain('Chrome on Linux');
     expect(html.match(/This device/g)).toHaveLength(1);
     expect(html).toContain('Unknown device');
-    expect(html).toContain('last active 21 Nov 2026, 09:30 UTC');
+    expect(html).toContain('last active 21 Nov 2026, 09:30');
     expect(html).toMatch(/<button(?![^>]*disabled="")[^>]*>Sign out of other sessions<\/button>/);
   });
 

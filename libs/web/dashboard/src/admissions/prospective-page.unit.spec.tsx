@@ -133,7 +133,7 @@ describe('ProspectivePage', () => {
       'I would like to join the evening classes.',
     ]);
     // Who moved it last, and when.
-    expect(cells(rowOf(html, 'farai@example.org'))[4]).toBe('Contacted by Nomsa Dlamini · 21 Nov 2026, 10:15 UTC');
+    expect(cells(rowOf(html, 'farai@example.org'))[4]).toBe('Contacted by Nomsa Dlamini · 21 Nov 2026, 10:15');
   });
 
   it('offers per row only what its status allows: a converted or declined applicant has no Convert action; every row can be erased', () => {

@@ -5,7 +5,7 @@
 //   1. one notice to the admissions staff: every admin and student admin who keeps `newApplications`
 //      on, plus ADMISSIONS_EXTRA_EMAILS (left out when nobody is to be told).
 import type { MailMessage, MailTemplateContext, MailTemplates } from '@academy/backend';
-import { ADMISSIONS_EVENTS, ApplicationSubmittedV1, PROSPECTIVE_PAGE_BY_ROLE, QuickContactReceivedV1 } from '@academy/contracts';
+import { ADMISSIONS_EVENTS, ApplicationSubmittedV1, formatZonedDateTime, PROSPECTIVE_PAGE_BY_ROLE, QuickContactReceivedV1 } from '@academy/contracts';
 
 const PRODUCT = 'Academy';
 /** Display names go into a header: no characters that would break the address syntax. */
@@ -64,7 +64,7 @@ export const admissionsMailTemplates: MailTemplates = {
         replyTo: address(name, p.email),
         subject: `New application: ${safeName(name)} (${course})`,
         text: [
-          `${name} applied for ${course} on ${new Date(event.metadata.occurredAt).toUTCString()}.`,
+          `${name} applied for ${course} on ${formatZonedDateTime(event.metadata.occurredAt, ctx.config.ACADEMY_TIME_ZONE)}.`,
           '',
           `Email: ${p.email}`,
           `Phone: ${p.phone}`,
@@ -96,7 +96,7 @@ export const admissionsMailTemplates: MailTemplates = {
         replyTo: address(p.name, p.email),
         subject: `New quick-contact message: ${safeName(p.name)}`,
         text: [
-          `${p.name} sent a message on ${new Date(event.metadata.occurredAt).toUTCString()}.`,
+          `${p.name} sent a message on ${formatZonedDateTime(event.metadata.occurredAt, ctx.config.ACADEMY_TIME_ZONE)}.`,
           '',
           `Email: ${p.email}`,
           `Message: ${p.message}`,

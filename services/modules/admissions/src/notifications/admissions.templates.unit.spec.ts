@@ -23,7 +23,7 @@ const directory: RecipientDirectory = {
   byRoles: async (roles) => people.filter((p) => roles.includes(p.role)),
   byId: async (id) => people.find((p) => p.userId === id) ?? null,
 };
-const config = { PUBLIC_URL: 'https://academy.example/', MAIL_FROM: 'Academy <no-reply@academy.example>', ADMISSIONS_EXTRA_EMAILS: ['Desk@academy.test', 'owner@academy.example'] };
+const config = { PUBLIC_URL: 'https://academy.example/', MAIL_FROM: 'Academy <no-reply@academy.example>', ADMISSIONS_EXTRA_EMAILS: ['Desk@academy.test', 'owner@academy.example'], ACADEMY_TIME_ZONE: 'Africa/Johannesburg' };
 
 const event = (type: string, data: Record<string, unknown>, personal: Record<string, unknown> | null): StoredEvent =>
   ({
@@ -49,6 +49,8 @@ describe('mail', () => {
     expect(staff.to).toEqual(['Name a1 <boss@academy.test>', 'Name s1 <desk@academy.test>', 'owner@academy.example']);
     expect(staff).toMatchObject({ subject: 'New application: Thandi Nkosi (Web Development)', replyTo: 'Thandi Nkosi <thandi@example.com>' });
     expect(staff.text).toContain('Phone: +27 82 123 4567');
+    // When, in the academy's zone (the event happened at 10:00 UTC).
+    expect(staff.text).toContain('Thandi Nkosi applied for Web Development on 23 Nov 2026, 12:00 Johannesburg time.');
     expect(staff.text).toContain('https://academy.example/dashboard/admin/prospective');
     expect(staff.text).toContain('https://academy.example/dashboard/student-admin/prospective');
   });

@@ -2,7 +2,6 @@ import {
   type ContactCountry,
   type ContactDetails,
   convertFromZar,
-  countryFlag,
   type Currency,
   PUBLIC_SITE_TEXTS,
   type PublicCatalogueResponse,
@@ -17,7 +16,7 @@ export type DetectedCountry = string | null;
 export function visitorLocation(detected: DetectedCountry): PublicCatalogueResponse['location'] {
   const country = detected ?? 'ZA';
   const currency: Currency = country === 'ZW' ? 'USD' : 'ZAR';
-  return { country, flag: countryFlag(country), currency, error: detected ? null : PUBLIC_SITE_TEXTS.locationError };
+  return { country, currency, error: detected ? null : PUBLIC_SITE_TEXTS.locationError };
 }
 
 /** The same-origin illustration of a course's syllabus (served by the public courses controller). */
@@ -29,7 +28,7 @@ function priced(course: CatalogueCourse, currency: Currency): PublicCourse {
     ...rest,
     monthlyPrice: convertFromZar(monthlyZar, currency),
     upfrontPrice: convertFromZar(upfrontZar, currency),
-    syllabus: { ...syllabus, image: courseImagePath(course.id), imageAlt: `${syllabus.emoji} ${course.title}` },
+    syllabus: { ...syllabus, image: courseImagePath(course.id), imageAlt: course.title },
   };
 }
 

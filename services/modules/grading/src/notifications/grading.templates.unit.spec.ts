@@ -34,14 +34,14 @@ describe('grading mail templates', () => {
   });
 
   it('mails the graded student their result and feedback, also without PUBLIC_URL', async () => {
-    const mail = (await render(graded('passed'), { config: { MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [] }, directory: directory(true) })) as { to: string; text: string };
+    const mail = (await render(graded('passed'), { config: { MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [], ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: directory(true) })) as { to: string; text: string };
     expect(mail.to).toBe('Thandi M <thandi@example.org>');
     expect(mail.text).toContain('Clean work.');
     expect(mail.text).toContain('See all your grades: /dashboard/student/grades');
   });
 
   it('sends nothing to a student who turned grade mails off, nor for a grade set back to pending', async () => {
-    const ctx = { config: { PUBLIC_URL: 'https://academy.example', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [] }, directory: directory(false) };
+    const ctx = { config: { PUBLIC_URL: 'https://academy.example', MAIL_FROM: 'x', ADMISSIONS_EXTRA_EMAILS: [], ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: directory(false) };
     expect(await render(graded('passed'), ctx)).toBeNull();
     expect(await render(graded('pending'), { ...ctx, directory: directory(true) })).toBeNull();
   });

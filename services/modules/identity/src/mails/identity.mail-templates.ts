@@ -2,7 +2,7 @@
 // from the event read back out of the store (personal part decrypted), so neither Redis nor BullMQ
 // ever holds an address or a link, and an erasure made before sending means no mail at all.
 import type { MailTemplates } from '@academy/backend';
-import { IDENTITY_EVENTS, ROLE_LABELS, TEMPORARY_PASSWORD_TTL_MS } from '@academy/contracts';
+import { formatZonedDateTime, IDENTITY_EVENTS, ROLE_LABELS, TEMPORARY_PASSWORD_TTL_MS } from '@academy/contracts';
 import type { AccountCredentialsIssuedData, AccountCredentialsIssuedPersonal, EmailVerificationRequestedData, EmailVerificationRequestedPersonal, TemporaryPasswordIssuedData } from '../domain/user.js';
 
 const PRODUCT = 'Academy';
@@ -24,11 +24,11 @@ function credentialsMail(p: AccountCredentialsIssuedPersonal, subject: string, i
 }
 
 export const identityMailTemplates: MailTemplates = {
-  [IDENTITY_EVENTS.EmailVerificationRequested]: (event) => {
+  [IDENTITY_EVENTS.EmailVerificationRequested]: (event, ctx) => {
     const p = event.personal?.data as EmailVerificationRequestedPersonal | undefined;
     if (!p) return null;
     const d = event.data as EmailVerificationRequestedData;
-    const expires = new Date(d.expiresAt).toUTCString();
+    const expires = formatZonedDateTime(d.expiresAt, ctx.config.ACADEMY_TIME_ZONE);
     return {
       to: addressee(p),
       subject: `Verify your email for ${PRODUCT}`,
