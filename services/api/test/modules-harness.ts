@@ -25,14 +25,14 @@ export interface Answer {
   /** The answer's content type. */
   type: string;
 }
-export type Role = 'student' | 'teacher' | 'student_admin';
+export type Role = 'student' | 'teacher' | 'student_admin' | 'auditor';
 export interface Account {
   userId: string;
   email: string;
   fullName: string;
   token: string;
 }
-export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin'] as const;
+export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin', 'auditor'] as const;
 
 export interface CallOptions {
   body?: unknown;

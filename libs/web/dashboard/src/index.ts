@@ -15,7 +15,7 @@ export {
   useUsersQuery,
 } from './api/user-admin';
 export { ReissuePassword } from './users/reissue-password';
-export { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserForm, CreateUserPage } from './users/create-user-form';
+export { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserForm, CreateUserPage, STUDENT_ADMIN_ROLE_OPTIONS } from './users/create-user-form';
 export { ChangePasswordCard, NOTIFICATION_PREFERENCE_LABELS, NotificationPreferencesCard, SessionsCard, SettingsPage } from './account/settings-page';
 export {
   catalogKeys,
