@@ -15,6 +15,7 @@ import { LearningModule, learningProjections } from '@academy/learning';
 import { GradingModule, gradingProjections } from '@academy/grading';
 import { NotificationsModule, notificationsProjection } from '@academy/notifications';
 import { AdmissionsModule, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
+import { AuditModule } from '@academy/audit';
 import type { InAppTemplates } from '@academy/backend';
 
 export interface Answer {
@@ -102,6 +103,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
       LearningModule,
       GradingModule,
       AdmissionsModule,
+      AuditModule,
     ],
   }).compile();
   const app: INestApplication = moduleRef.createNestApplication({ logger: false });
