@@ -4,7 +4,7 @@ export { canonicalJson } from './canonical.js';
 export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
 export { EVENT_STORE_MIGRATIONS, migrateEventStore, NewerSchemaError, type EventStoreMigration } from './postgres/migrations.js';
 export { chainHash, canonicalBody } from './postgres/hash-chain.js';
-export { loadMasterKey, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
+export { loadMasterKey, loadKeyBytes, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
 export { deriveSubkey, LookupKey, EmailLookup, EMAIL_LOOKUP_PURPOSE, normaliseEmail } from './crypto/lookup-key.js';
 export { eventStoreContract, type ContractHarness, type ContractStoreOptions, type TamperHooks } from './contract/event-store.contract.js';
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
@@ -41,3 +41,5 @@ export { guardPool, isDatabaseUnavailable } from './postgres/connection-errors.j
 // The one command pipeline (ADR 0015): retry policy, atomic multi-stream appends, derived event ids.
 export { runCommand, CommandUnit, Retry, StaleVersionError, derivedEventId, type RetryPolicy, type CommandSpec, type PipelineOutcome, type CommittedCommand, type LoadedStream, type ReadStream } from './pipeline.js';
 export { nameBasedUuid } from './ids.js';
+export { CHECKPOINT_FORMAT, SIGNING_KEY_ENV, checkpointProblem, loadSigningKey, signCheckpoint, signingKeyFromSeed, type SignedCheckpoint, type SigningKey } from './audit/checkpoint.js';
+export { rewriteHistory } from './audit/rewrite-history.js';

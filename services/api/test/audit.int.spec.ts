@@ -2,7 +2,13 @@
 // endpoint × every principal; the Event log's filters and keyset pages; an event's detail with its
 // hashes; personal fields masked for an auditor without a grant, clear with one, erased once shredded;
 // and every audit action leaving its own event in the log.
-import { AUDIT_MASK, AUDIT_MESSAGES } from '@academy/contracts';
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { createRedis } from '@academy/backend';
+import { AUDIT_MASK, AUDIT_MESSAGES, AUDIT_VERIFY_MESSAGES } from '@academy/contracts';
+import { Dispatcher, rewriteHistory } from '@academy/event-store';
+import { AUDIT_QUEUE, auditRoutes, runVerifyChainJob, type VerifyChainJob } from '@academy/audit';
+import { testRedisUrl } from '@academy/testing';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -10,15 +16,35 @@ let student: Account;
 let teacher: Account;
 let studentAdmin: Account;
 let auditor: Account;
+// The worker's part, in process: the dispatcher turns verification requests into jobs, a BullMQ worker runs them.
+let dispatcher: Dispatcher;
+let jobs: Worker;
+let queue: Queue;
+const redis: Redis[] = [];
+
+// The checkpoints' Ed25519 seed, as a deployment gives it: in the environment, never in the database.
+const SIGNING_SEED = Buffer.alloc(32, 9).toString('base64');
 
 beforeAll(async () => {
+  process.env.AUDIT_SIGNING_KEY = SIGNING_SEED;
   h = await startHarness('audit');
+  redis.push(createRedis(testRedisUrl(), 'audit-test-dispatcher'), createRedis(testRedisUrl(), 'audit-test-worker'), createRedis(testRedisUrl(), 'audit-test-queue'));
+  dispatcher = new Dispatcher({ name: 'notifications', store: h.store, pool: h.pool, connection: redis[0], prefix: h.queuePrefix, routes: auditRoutes, standbyPollMs: 100 }).start();
+  jobs = new Worker(AUDIT_QUEUE, (job) => runVerifyChainJob(h.store, job as unknown as VerifyChainJob), { connection: redis[1], prefix: h.queuePrefix });
+  queue = new Queue(AUDIT_QUEUE, { connection: redis[2], prefix: h.queuePrefix });
   student = await h.account('student', 'Sizwe Student');
   teacher = await h.account('teacher');
   studentAdmin = await h.account('student_admin');
   auditor = await h.account('auditor', 'Audrey Auditor');
 }, 60_000);
-afterAll(async () => h?.stop());
+afterAll(async () => {
+  await jobs?.close();
+  await dispatcher?.stop();
+  await queue?.close();
+  await h?.stop();
+  for (const r of redis) r.disconnect();
+  delete process.env.AUDIT_SIGNING_KEY;
+});
 
 const admin = () => h.admin.token;
 /** The events of a stream, by type. */
@@ -40,12 +66,18 @@ describe('authorization', () => {
       ['PUT', `/audit/personal-data-access/${nobody}`, 401, 403, 403, 404, 403, 403],
       ['PUT', '/audit/personal-data-access/not-a-uuid', 401, 403, 403, 404, 403, 403],
       ['DELETE', `/audit/personal-data-access/${nobody}`, 401, 403, 403, 200, 403, 403],
+      // Before any verification: nothing to sign yet (409).
+      ['POST', '/audit/checkpoints', 401, 403, 403, 409, 403, 409],
+      ['GET', '/audit/checkpoints', 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/checkpoints/${nobody}/export`, 401, 403, 403, 404, 403, 404],
+      ['GET', `/audit/verifications/${nobody}`, 401, 403, 403, 404, 403, 404],
+      ['POST', '/audit/verifications', 401, 403, 403, 202, 403, 202],
     ];
     const got: string[] = [];
     const want: string[] = [];
     for (const [method, path, ...expected] of matrix) {
       for (const [i, role] of ROLES.entries()) {
-        const res = await h.call(method, path, { token: token[role] });
+        const res = await h.call(method, path, { token: token[role], body: method === 'POST' ? {} : undefined });
         got.push(`${method} ${path} ${role} → ${res.status}`);
         want.push(`${method} ${path} ${role} → ${expected[i]}`);
       }
@@ -196,7 +228,10 @@ describe('watching the watchers', () => {
     expect((await lastViewed()).data).toEqual({ view: 'event', viewerId: viewer.userId, query: { position: 1 }, personalInClear: false });
     const chain = await h.call('GET', '/audit/chain', { token: viewer.token });
     expect((await lastViewed()).data).toEqual({ view: 'chain', viewerId: viewer.userId, query: {}, personalInClear: false });
-    expect(chain.body).toEqual({ head: { position: (await lastViewed()).position, hash: (await lastViewed()).hash }, lastVerification: null });
+    // The head includes the view's own event (verifications the matrix asked for may have finished since).
+    const { position, hash } = chain.body.head;
+    expect(position).toBeGreaterThanOrEqual((await lastViewed()).position);
+    expect((await h.store.readAll(position - 1, 1))[0].hash).toBe(hash);
     expect(await typesOf(trail)).toEqual(['AuditTrailViewed', 'AuditTrailViewed', 'AuditTrailViewed']);
     expect((await lastViewed()).metadata).toMatchObject({ actorId: viewer.userId, actorRole: 'auditor' });
 
@@ -214,5 +249,91 @@ describe('watching the watchers', () => {
     const before = (await h.store.readStream(`audit-trail-${auditor.userId}`)).length;
     expect((await h.call('GET', '/audit/events/999999999', { token: auditor.token })).status).toBe(404);
     expect((await h.store.readStream(`audit-trail-${auditor.userId}`)).length).toBe(before + 1);
+  });
+});
+
+describe('verify and signed checkpoints', () => {
+  /** Polls a verification until it is done; returns its answers' states in order (deduplicated). */
+  async function untilDone(id: string) {
+    const states: string[] = [];
+    for (;;) {
+      const res = await h.call('GET', `/audit/verifications/${id}`, { token: auditor.token });
+      expect(res.status).toBe(200);
+      if (states.at(-1) !== res.body.state) states.push(res.body.state);
+      if (res.body.state === 'done') return { states, status: res.body };
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const verify = async (body: unknown = {}) => {
+    const res = await h.call('POST', '/audit/verifications', { token: auditor.token, body });
+    expect(res.status).toBe(202);
+    return untilDone(res.body.id);
+  };
+
+  it('verifies the whole chain as a job with progress; the outcome is an event, shown as the last verification', async () => {
+    const asked = await h.call('POST', '/audit/verifications', { token: auditor.token, body: {} });
+    const { id } = asked.body;
+    const headAtRequest = await h.head();
+    const { states, status } = await untilDone(id);
+    expect(states.at(-1)).toBe('done');
+    expect(status.result).toMatchObject({ id, ok: true, byUserId: auditor.userId, position: null, reason: null });
+    expect(status.result.checked).toBeGreaterThanOrEqual(headAtRequest);
+    expect(status.result.head.position).toBe(status.result.checked);
+    // The job reported its progress as it walked (BullMQ's job progress, what the page's bar shows).
+    expect((await queue.getJob(id))!.progress).toEqual({ checked: status.result.checked, total: expect.any(Number) });
+    const stream = await h.store.readStream('audit-verifications');
+    const request = stream.find((e) => e.id === id)!;
+    const outcome = stream.find((e) => e.type === 'ChainVerified' && (e.data as { requestId: string }).requestId === id)!;
+    expect(request).toMatchObject({ type: 'ChainVerificationRequested', metadata: { actorId: auditor.userId, actorRole: 'auditor' } });
+    expect(outcome.metadata).toMatchObject({ actorId: auditor.userId, causationId: id, correlationId: request.metadata.correlationId });
+    expect((await h.call('GET', '/audit/chain', { token: auditor.token })).body.lastVerification).toEqual(status.result);
+  });
+
+  it('signs the verified head with the key outside the database, lists it with who made it, exports it as a file (recorded)', async () => {
+    const { status } = await verify();
+    const signed = await h.call('POST', '/audit/checkpoints', { token: auditor.token });
+    expect(signed).toMatchObject({ status: 201, body: { message: AUDIT_VERIFY_MESSAGES.checkpointSigned, checkpoint: { format: 'academy-checkpoint/1', position: status.result.head.position, headHash: status.result.head.hash, byUserId: auditor.userId } } });
+    const { id } = signed.body.checkpoint;
+    const listed = await h.call('GET', '/audit/checkpoints', { token: auditor.token });
+    expect(listed.body.checkpoints[0]).toEqual(signed.body.checkpoint);
+    const file = await h.call('GET', `/audit/checkpoints/${id}/export`, { token: auditor.token });
+    expect(file.status).toBe(200);
+    const { id: _id, byUserId: _by, ...content } = signed.body.checkpoint;
+    expect(file.body).toEqual(content);
+    const raw = await fetch(`${h.url}/api/audit/checkpoints/${id}/export`, { headers: { authorization: `Bearer ${auditor.token}` } });
+    expect(raw.headers.get('content-disposition')).toBe(`attachment; filename="checkpoint-${content.position}.json"`);
+    const exported = (await h.store.readStream('audit-checkpoints')).filter((e) => e.type === 'CheckpointExported');
+    expect(exported.at(-1)).toMatchObject({ data: { checkpointId: id, position: content.position, byUserId: auditor.userId }, metadata: { actorRole: 'auditor' } });
+    // The signing key is not in the database: its seed is in no table, as base64 or hex.
+    const dump = (await h.pool.query<{ t: string }>(`SELECT string_agg(e::text, '') AS t FROM event_store.events e`)).rows[0].t;
+    expect(dump).toContain(content.signature);
+    expect(dump).not.toContain(SIGNING_SEED);
+    expect(dump).not.toContain(Buffer.from(SIGNING_SEED, 'base64').toString('hex'));
+  });
+
+  it('catches a history rewritten together with its hashes through an exported checkpoint, and refuses an altered checkpoint', async () => {
+    await verify();
+    const checkpoint = (await h.call('POST', '/audit/checkpoints', { token: auditor.token })).body.checkpoint;
+    const file = (await h.call('GET', `/audit/checkpoints/${checkpoint.id}/export`, { token: auditor.token })).body;
+    expect((await verify({ checkpoint: file })).status).toMatchObject({ checkpointPosition: file.position, result: { ok: true } });
+
+    const victim = (await registeredAt(teacher.userId)).position;
+    const old = await rewriteHistory(h.pool, 'event_store', victim, (d) => ({ ...(d as object), role: 'admin' }));
+    try {
+      // The chain alone verifies again after the rewrite: that is the attack a checkpoint defeats.
+      expect((await verify()).status.result).toMatchObject({ ok: true });
+      const caught = (await verify({ checkpoint: file })).status.result;
+      expect(caught).toMatchObject({ ok: false, position: file.position, reason: `hash at the exported head ${file.position} differs from the exported one: the log was rewritten` });
+      expect((await h.call('GET', '/audit/chain', { token: auditor.token })).body.lastVerification).toEqual(caught);
+    } finally {
+      await rewriteHistory(h.pool, 'event_store', victim, () => old);
+    }
+    expect((await verify({ checkpoint: file })).status.result.ok).toBe(true);
+
+    const altered = await h.call('POST', '/audit/verifications', { token: auditor.token, body: { checkpoint: { ...file, position: file.position - 1 } } });
+    expect(altered).toMatchObject({ status: 400, body: { fields: { checkpoint: ['The checkpoint does not verify: the signature does not match: the checkpoint was altered'] } } });
+    const notOne = await h.call('POST', '/audit/verifications', { token: auditor.token, body: { checkpoint: { format: 'x' } } });
+    expect(notOne.status).toBe(400);
+    expect(Object.keys(notOne.body.fields)[0]).toMatch(/^checkpoint/);
   });
 });

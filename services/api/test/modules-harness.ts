@@ -49,6 +49,8 @@ export interface Harness {
   url: string;
   store: EventStore;
   pool: pg.Pool;
+  /** BullMQ key prefix of this harness's queues (the test's own, on the shared test Redis). */
+  queuePrefix: string;
   /** The Nest application (its routes and their metadata, for the hostile-input suite). */
   app: INestApplication;
   admin: Account;
@@ -174,6 +176,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
 
   return {
     url,
+    queuePrefix: config.QUEUE_PREFIX,
     store,
     pool: app.get(PG_POOL),
     admin,

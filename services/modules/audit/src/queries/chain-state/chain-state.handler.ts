@@ -3,7 +3,8 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE } from '@academy/backend';
 import type { EventStore } from '@academy/event-store';
 import type { AuditChainState } from '@academy/contracts';
-import { type ChainVerifiedData, VERIFICATIONS_STREAM } from '../../domain/audit-events.js';
+import { CHAIN_VERIFIED, VERIFICATIONS_STREAM } from '../../domain/audit-events.js';
+import { verificationOf } from '../../trail/verifications.js';
 import { recordView } from '../../trail/viewer.js';
 import { AuditChainStateQuery } from './chain-state.query.js';
 
@@ -15,11 +16,7 @@ export class AuditChainStateHandler implements IQueryHandler<AuditChainStateQuer
     await recordView(this.store, caller, 'chain', {}, false);
     // The head after the view's own event: the answer names a head that includes it.
     const head = await this.store.head();
-    const last = (await this.store.readStream(VERIFICATIONS_STREAM)).at(-1);
-    const v = last?.data as ChainVerifiedData | undefined;
-    return {
-      head,
-      lastVerification: last && v ? { at: last.metadata.occurredAt, byUserId: v.byUserId, ok: v.ok, checked: v.checked, position: v.position, reason: v.reason } : null,
-    };
+    const last = (await this.store.readStream(VERIFICATIONS_STREAM)).filter((e) => e.type === CHAIN_VERIFIED).at(-1);
+    return { head, lastVerification: last ? verificationOf(last) : null };
   }
 }
