@@ -1,8 +1,17 @@
 import type { ReactNode } from 'react';
-import { DASHBOARD_MENUS, PlannedPage, RoleDashboard } from '@academy/web-dashboard';
+import { RoleDashboard } from '@academy/web-dashboard';
+import { EventLogPage } from './event-log-page';
+import { OverviewPage } from './overview-page';
+import { VerifyPage } from './verify-page';
 import './styles.css';
 
-/** Exposed as ./Module: the auditor's routes (issue 16), relative to the shell's /dashboard/auditor/*. */
+/** The auditor's pages (issue 16), by menu path. */
+const PAGES = {
+  events: <EventLogPage />,
+  verify: <VerifyPage />,
+};
+
+/** Exposed as ./Module: the auditor's routes, relative to the shell's /dashboard/auditor/*. */
 export default function AuditorDashboardModule({ notFound }: { notFound?: ReactNode }) {
-  return <RoleDashboard role="auditor" home={<PlannedPage entry={DASHBOARD_MENUS.auditor[0]} />} notFound={notFound} />;
+  return <RoleDashboard role="auditor" home={<OverviewPage />} pages={PAGES} notFound={notFound} />;
 }

@@ -83,3 +83,15 @@ export {
 } from './admissions/api';
 export { DEFAULT_PROSPECT_FILTER, PROSPECT_KIND_LABELS, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './admissions/prospect-filters';
 export { ProspectFilters, ProspectivePage, ProspectsTable, SEARCH_DELAY_MS } from './admissions/prospective-page';
+export {
+  auditKeys,
+  VERIFICATION_POLL_MS,
+  useAuditChainQuery,
+  useAuditEventQuery,
+  useAuditEventsQuery,
+  useCheckpointsQuery,
+  useExportCheckpointMutation,
+  useRequestVerificationMutation,
+  useSignCheckpointMutation,
+  useVerificationQuery,
+} from './api/audit';
