@@ -50,6 +50,7 @@ export default [
             { sourceTag: 'scope:grading', onlyDependOnLibsWithTags: ['scope:grading', 'scope:shared'] },
             { sourceTag: 'scope:admissions', onlyDependOnLibsWithTags: ['scope:admissions', 'scope:shared'] },
             { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:notifications', 'scope:shared'] },
+            { sourceTag: 'scope:audit', onlyDependOnLibsWithTags: ['scope:audit', 'scope:shared'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
           ],
         },

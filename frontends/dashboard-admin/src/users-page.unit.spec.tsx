@@ -54,7 +54,7 @@ describe('UsersPage', () => {
     const html = render(<UsersPage />, list);
     const teacherRow = rowOf(html, 'tendai@academy.test');
     expect(teacherRow).toMatch(/<select[^>]*aria-label="Role of tendai@academy.test"(?![^>]*disabled="")[^>]*>/);
-    expect([...teacherRow.matchAll(/<option value="([^"]+)"[^>]*>/g)].map((m) => m[1])).toEqual(['student', 'teacher', 'admin']);
+    expect([...teacherRow.matchAll(/<option value="([^"]+)"[^>]*>/g)].map((m) => m[1])).toEqual(['student', 'teacher', 'admin', 'auditor']);
     expect(teacherRow).toMatch(/<button[^>]*aria-label="Delete tendai@academy.test"/);
     expect(teacherRow).toMatch(/<button[^>]*aria-label="Re-issue password of tendai@academy.test"(?![^>]*disabled="")[^>]*>/);
 
@@ -68,7 +68,7 @@ describe('UsersPage', () => {
   it('shows a student admin’s role without offering it', () => {
     const row = rowOf(render(<UsersPage />, list), 'nomsa@academy.test');
     expect(row).toMatch(/<option value="student_admin" disabled=""[^>]*>Student admin<\/option>/);
-    expect([...row.matchAll(/<option value="([^"]+)"(?! disabled)[^>]*>/g)].map((m) => m[1])).toEqual(['student', 'teacher', 'admin']);
+    expect([...row.matchAll(/<option value="([^"]+)"(?! disabled)[^>]*>/g)].map((m) => m[1])).toEqual(['student', 'teacher', 'admin', 'auditor']);
   });
 
   it('shows a spinner while the list is read, and says so when there is no user', () => {

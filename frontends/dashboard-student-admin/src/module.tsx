@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CreateUserPage, ProspectivePage, RoleDashboard, SettingsPage } from '@academy/web-dashboard';
+import { CreateUserPage, ProspectivePage, RoleDashboard, STUDENT_ADMIN_ROLE_OPTIONS, SettingsPage } from '@academy/web-dashboard';
 import { DashboardHome } from './dashboard-home';
 import { StudentsPage } from './students-page';
 import './styles.css';
@@ -7,7 +7,7 @@ import './styles.css';
 /** The student administrator's pages built so far, by menu path; the other entries show their planned page. */
 const PAGES = {
   students: <StudentsPage />,
-  create: <CreateUserPage title="Create" />,
+  create: <CreateUserPage title="Create" roles={STUDENT_ADMIN_ROLE_OPTIONS} />,
   prospective: <ProspectivePage title="Prospective" />,
   settings: <SettingsPage />,
 };

@@ -95,7 +95,7 @@ describe('user management in a browser, against the API, worker and mail', () =>
 
     await openMenu(page, 'Create User');
     expect(await page.getByLabel('Phone').getAttribute('placeholder')).toBe('+27 XX XXX XXXX');
-    expect(await page.getByLabel('Role').locator('option').allInnerTexts()).toEqual(['Student', 'Teacher', 'Student admin']);
+    expect(await page.getByLabel('Role').locator('option').allInnerTexts()).toEqual(['Student', 'Teacher', 'Student admin', 'Auditor']);
     await createUser(page, teacher, 'Teacher');
     await createUser(page, student, 'Student', '+27 82 555 0101');
     await createUser(page, studentAdmin, 'Student admin');
@@ -300,7 +300,7 @@ describe('user management in a browser, against the API, worker and mail', () =>
     const select = page.getByLabel(`Role of ${studentAdmin.email}`);
     // A student admin is not one of the roles the selector assigns: shown, not offered.
     expect(await select.inputValue()).toBe('student_admin');
-    expect(await select.locator('option:not([disabled])').allInnerTexts()).toEqual(['Student', 'Teacher', 'Admin']);
+    expect(await select.locator('option:not([disabled])').allInnerTexts()).toEqual(['Student', 'Teacher', 'Admin', 'Auditor']);
     await select.selectOption('teacher');
     await toast(page, 'Role assigned successfully');
     // The Role column (the third) shows the new role once the list is read again.

@@ -19,6 +19,7 @@ const DASHBOARD_REMOTES: Record<Role, string> = {
   teacher: 'dashboard_teacher/Module',
   admin: 'dashboard_admin/Module',
   student_admin: 'dashboard_student_admin/Module',
+  auditor: 'dashboard_auditor/Module',
 };
 
 function dashboardRoute(role: Role, notFound: ReactNode) {

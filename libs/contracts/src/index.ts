@@ -29,6 +29,7 @@ export * from './http/grading.js';
 export * from './copy/grading.js';
 export * from './events/grading.js';
 export * from './http/notifications.js';
+export * from './http/audit.js';
 export * from './copy/notifications.js';
 export * from './events/notifications.js';
 export * from './copy/public-site.js';

@@ -4,7 +4,7 @@ export { canonicalJson } from './canonical.js';
 export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
 export { EVENT_STORE_MIGRATIONS, migrateEventStore, NewerSchemaError, type EventStoreMigration } from './postgres/migrations.js';
 export { chainHash, canonicalBody } from './postgres/hash-chain.js';
-export { loadMasterKey, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
+export { loadMasterKey, loadKeyBytes, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
 export { deriveSubkey, LookupKey, EmailLookup, EMAIL_LOOKUP_PURPOSE, normaliseEmail } from './crypto/lookup-key.js';
 export { eventStoreContract, type ContractHarness, type ContractStoreOptions, type TamperHooks } from './contract/event-store.contract.js';
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
@@ -32,6 +32,7 @@ export { DEFAULT_CONTROL_SCHEMA } from './projections/control.js';
 export { Dispatcher, RedisUnavailableError, planJobs, defaultJobData, type DispatcherOptions, type DispatchRoute, type DispatchRoutes, type DispatchedJob } from './dispatch/dispatcher.js';
 export { auditReplay, diffSchemas, type AuditReplayOptions, type AuditReplayResult, type ProjectionAudit, type RowDiff } from './audit/replay.js';
 export { runAcademyCli, ACADEMY_CLI_USAGE, type AcademyCliDeps } from './audit/cli.js';
+export { searchEventLog, eventAtPosition, type LogSearchFilter, type LogRow } from './audit/log-search.js';
 export { CheckpointedConsumer, type CheckpointedConsumerOptions, type ConsumerState } from './consumers/checkpointed-consumer.js';
 // Reactors (process managers): checkpointed reactions to events, idempotent by derived event ids.
 export { Reactor, startReactors, reactionEventId, type Reaction, type ReactorDefinition, type ReactorOptions } from './reactions/reactor.js';
@@ -40,3 +41,5 @@ export { guardPool, isDatabaseUnavailable } from './postgres/connection-errors.j
 // The one command pipeline (ADR 0015): retry policy, atomic multi-stream appends, derived event ids.
 export { runCommand, CommandUnit, Retry, StaleVersionError, derivedEventId, type RetryPolicy, type CommandSpec, type PipelineOutcome, type CommittedCommand, type LoadedStream, type ReadStream } from './pipeline.js';
 export { nameBasedUuid } from './ids.js';
+export { CHECKPOINT_FORMAT, SIGNING_KEY_ENV, checkpointProblem, loadSigningKey, signCheckpoint, signingKeyFromSeed, type SignedCheckpoint, type SigningKey } from './audit/checkpoint.js';
+export { rewriteHistory } from './audit/rewrite-history.js';

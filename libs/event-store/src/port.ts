@@ -132,6 +132,16 @@ export type VerifyResult =
   | { ok: true; checked: number; head: ChainHead }
   | { ok: false; checked: number; position: number; reason: string };
 
+export interface VerifyOptions {
+  /** The head exported earlier (a signed checkpoint): the chain must pass through it. */
+  expectedHead?: ChainHead;
+  /**
+   * Called after each batch with the events checked so far and the head position when the walk
+   * began (events appended during the walk are checked too, so `checked` may pass `total`).
+   */
+  onProgress?(progress: { checked: number; total: number }): void | Promise<void>;
+}
+
 export interface ChainHead {
   position: number;
   hash: string;
@@ -199,7 +209,7 @@ export interface EventStore {
    * the END of the log leave a valid shorter chain: pass the head exported earlier (kept outside the
    * database) as `expectedHead` to detect that too.
    */
-  verify(options?: { expectedHead?: ChainHead }): Promise<VerifyResult>;
+  verify(options?: VerifyOptions): Promise<VerifyResult>;
   head(): Promise<ChainHead>;
   /** Destroys the subject's key: their personal data becomes unreadable everywhere, for ever. */
   eraseSubject(subjectId: string): Promise<void>;

@@ -4,6 +4,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, AuthModule, EventSourcingModule, BackboneModule, HttpPlatformModule, ormOptions } from '@academy/backend';
 import { AdmissionsModule } from '@academy/admissions';
+import { AuditModule } from '@academy/audit';
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule } from '@academy/enrollment';
 import { LearningModule } from '@academy/learning';
@@ -53,6 +54,7 @@ export class AppModule {
         LearningModule,
         GradingModule,
         NotificationsModule,
+        AuditModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],
       providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],

@@ -12,12 +12,14 @@ let h: Harness;
 let student: Account;
 let teacher: Account;
 let studentAdmin: Account;
+let auditor: Account;
 
 beforeAll(async () => {
   h = await startHarness('admissions', { inAppTemplates: admissionsInAppTemplates });
   student = await h.account('student');
   teacher = await h.account('teacher');
   studentAdmin = await h.account('student_admin', 'Sipho Admissions');
+  auditor = await h.account('auditor');
 }, 120_000);
 afterAll(async () => h?.stop());
 
@@ -47,20 +49,20 @@ async function submitted(over: Record<string, unknown> = {}) {
 }
 
 describe('authorization', () => {
-  it('answers every admissions endpoint as expected for anonymous, student, teacher, admin and student admin callers', async () => {
-    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: h.admin.token, student_admin: studentAdmin.token };
+  it('answers every admissions endpoint as expected for anonymous, student, teacher, admin, student admin and auditor callers', async () => {
+    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: h.admin.token, student_admin: studentAdmin.token, auditor: auditor.token };
     const nobody = '00000000-0000-4000-8000-0000000000ff';
-    const matrix: [string, string, () => unknown, number, number, number, number, number][] = [
-      ['POST', '/public/applications', () => application(), 201, 201, 201, 201, 201],
-      ['POST', '/public/quick-contacts', () => quickContact(), 201, 201, 201, 201, 201],
-      ['GET', '/admissions/prospects', () => undefined, 401, 403, 403, 200, 200],
-      ['GET', '/admissions/prospects?kind=quick_contact', () => undefined, 401, 403, 403, 200, 200],
-      ['GET', '/admissions/counts', () => undefined, 401, 403, 403, 200, 200],
-      ['POST', `/admissions/prospects/${nobody}/contacted`, () => ({}), 401, 403, 403, 404, 404],
-      ['POST', `/admissions/prospects/${nobody}/decline`, () => ({}), 401, 403, 403, 404, 404],
-      ['POST', `/admissions/prospects/${nobody}/convert`, () => ({}), 401, 403, 403, 404, 404],
-      ['POST', `/admissions/prospects/${nobody}/erase`, () => undefined, 401, 403, 403, 404, 404],
-      ['POST', '/admissions/prospects/not-a-uuid/erase', () => undefined, 401, 403, 403, 404, 404],
+    const matrix: [string, string, () => unknown, number, number, number, number, number, number][] = [
+      ['POST', '/public/applications', () => application(), 201, 201, 201, 201, 201, 201],
+      ['POST', '/public/quick-contacts', () => quickContact(), 201, 201, 201, 201, 201, 201],
+      ['GET', '/admissions/prospects', () => undefined, 401, 403, 403, 200, 200, 403],
+      ['GET', '/admissions/prospects?kind=quick_contact', () => undefined, 401, 403, 403, 200, 200, 403],
+      ['GET', '/admissions/counts', () => undefined, 401, 403, 403, 200, 200, 403],
+      ['POST', `/admissions/prospects/${nobody}/contacted`, () => ({}), 401, 403, 403, 404, 404, 403],
+      ['POST', `/admissions/prospects/${nobody}/decline`, () => ({}), 401, 403, 403, 404, 404, 403],
+      ['POST', `/admissions/prospects/${nobody}/convert`, () => ({}), 401, 403, 403, 404, 404, 403],
+      ['POST', `/admissions/prospects/${nobody}/erase`, () => undefined, 401, 403, 403, 404, 404, 403],
+      ['POST', '/admissions/prospects/not-a-uuid/erase', () => undefined, 401, 403, 403, 404, 404, 403],
     ];
     const got: string[] = [];
     const want: string[] = [];

@@ -7,12 +7,14 @@ let h: Harness;
 let student: Account;
 let teacher: Account;
 let studentAdmin: Account;
+let auditor: Account;
 
 beforeAll(async () => {
   h = await startHarness('catalog');
   student = await h.account('student');
   teacher = await h.account('teacher', 'Tess Teacher');
   studentAdmin = await h.account('student_admin');
+  auditor = await h.account('auditor');
 }, 60_000);
 afterAll(async () => h?.stop());
 
@@ -29,23 +31,23 @@ const newSubject = async (programId: string, name = `Subject ${Math.random().toS
 };
 
 describe('authorization', () => {
-  it('answers every catalog endpoint as expected for anonymous, student, teacher, admin and student admin callers', async () => {
-    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token };
+  it('answers every catalog endpoint as expected for anonymous, student, teacher, admin, student admin and auditor callers', async () => {
+    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     const nobody = '00000000-0000-4000-8000-0000000000ff';
-    // [method, path, body, anonymous, student, teacher, admin, student_admin]
-    const matrix: [string, string, unknown, number, number, number, number, number][] = [
-      ['GET', '/programs', undefined, 401, 403, 403, 200, 403],
-      ['POST', '/programs', {}, 401, 403, 403, 400, 403],
-      ['PUT', `/programs/${nobody}`, { name: 'X' }, 401, 403, 403, 404, 403],
-      ['DELETE', `/programs/${nobody}`, undefined, 401, 403, 403, 404, 403],
-      ['GET', '/subjects', undefined, 401, 403, 403, 200, 403],
-      ['POST', '/subjects', {}, 401, 403, 403, 400, 403],
-      ['PUT', `/subjects/${nobody}`, { name: 'X', programId: nobody }, 401, 403, 403, 404, 403],
-      ['DELETE', `/subjects/${nobody}`, undefined, 401, 403, 403, 404, 403],
-      ['GET', '/teacher-assignments', undefined, 401, 403, 403, 200, 403],
-      ['POST', '/teacher-assignments', {}, 401, 403, 403, 400, 403],
-      ['DELETE', `/teacher-assignments/${nobody}`, undefined, 401, 403, 403, 404, 403],
-      ['GET', '/teacher/subjects', undefined, 401, 403, 200, 403, 403],
+    // [method, path, body, anonymous, student, teacher, admin, student_admin, auditor]
+    const matrix: [string, string, unknown, number, number, number, number, number, number][] = [
+      ['GET', '/programs', undefined, 401, 403, 403, 200, 403, 403],
+      ['POST', '/programs', {}, 401, 403, 403, 400, 403, 403],
+      ['PUT', `/programs/${nobody}`, { name: 'X' }, 401, 403, 403, 404, 403, 403],
+      ['DELETE', `/programs/${nobody}`, undefined, 401, 403, 403, 404, 403, 403],
+      ['GET', '/subjects', undefined, 401, 403, 403, 200, 403, 403],
+      ['POST', '/subjects', {}, 401, 403, 403, 400, 403, 403],
+      ['PUT', `/subjects/${nobody}`, { name: 'X', programId: nobody }, 401, 403, 403, 404, 403, 403],
+      ['DELETE', `/subjects/${nobody}`, undefined, 401, 403, 403, 404, 403, 403],
+      ['GET', '/teacher-assignments', undefined, 401, 403, 403, 200, 403, 403],
+      ['POST', '/teacher-assignments', {}, 401, 403, 403, 400, 403, 403],
+      ['DELETE', `/teacher-assignments/${nobody}`, undefined, 401, 403, 403, 404, 403, 403],
+      ['GET', '/teacher/subjects', undefined, 401, 403, 200, 403, 403, 403],
     ];
     const got: string[] = [];
     const want: string[] = [];

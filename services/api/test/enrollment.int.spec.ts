@@ -7,6 +7,7 @@ let h: Harness;
 let student: Account;
 let teacher: Account;
 let studentAdmin: Account;
+let auditor: Account;
 let program: any;
 let subject: any;
 let otherProgram: any;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   student = await h.account('student', 'Ada Student');
   teacher = await h.account('teacher');
   studentAdmin = await h.account('student_admin');
+  auditor = await h.account('auditor');
   program = (await h.call('POST', '/programs', { token: h.admin.token, body: { name: 'Web Development', type: 'daytime', description: 'HTML to React' } })).body.program;
   subject = (await h.call('POST', '/subjects', { token: h.admin.token, body: { name: 'Cohort A', programId: program.id } })).body.subject;
   otherProgram = (await h.call('POST', '/programs', { token: h.admin.token, body: { name: 'Data "Science", Evening' } })).body.program;
@@ -30,17 +32,17 @@ const setStatus = (id: string, status: string, expectedVersion?: number) => h.ca
 const enrollmentEvents = async () => (await h.store.readAll(0, 100_000)).filter((e) => e.streamId.startsWith('enrollment-')).length;
 
 describe('authorization', () => {
-  it('answers every enrollment endpoint as expected for anonymous, student, teacher, admin and student admin callers', async () => {
-    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token };
+  it('answers every enrollment endpoint as expected for anonymous, student, teacher, admin, student admin and auditor callers', async () => {
+    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     const nobody = '00000000-0000-4000-8000-0000000000ff';
-    const matrix: [string, string, unknown, number, number, number, number, number][] = [
-      ['GET', '/enrollments', undefined, 401, 403, 403, 200, 403],
-      ['GET', '/enrollment-counts', undefined, 401, 403, 403, 200, 200],
-      ['POST', '/enrollments', {}, 401, 403, 403, 400, 403],
-      ['GET', `/enrollments/${nobody}`, undefined, 401, 404, 403, 404, 403],
-      ['PUT', `/enrollments/${nobody}/status`, { status: 'active' }, 401, 403, 403, 404, 403],
-      ['POST', '/enrollments/import', { csv: 'student_email,program,subject\n', dryRun: true }, 401, 403, 403, 400, 403],
-      ['GET', '/student/enrollment', undefined, 401, 200, 403, 403, 403],
+    const matrix: [string, string, unknown, number, number, number, number, number, number][] = [
+      ['GET', '/enrollments', undefined, 401, 403, 403, 200, 403, 403],
+      ['GET', '/enrollment-counts', undefined, 401, 403, 403, 200, 200, 403],
+      ['POST', '/enrollments', {}, 401, 403, 403, 400, 403, 403],
+      ['GET', `/enrollments/${nobody}`, undefined, 401, 404, 403, 404, 403, 403],
+      ['PUT', `/enrollments/${nobody}/status`, { status: 'active' }, 401, 403, 403, 404, 403, 403],
+      ['POST', '/enrollments/import', { csv: 'student_email,program,subject\n', dryRun: true }, 401, 403, 403, 400, 403, 403],
+      ['GET', '/student/enrollment', undefined, 401, 200, 403, 403, 403, 403],
     ];
     const got: string[] = [];
     const want: string[] = [];

@@ -14,6 +14,7 @@ let otherStudent: Account;
 let teacher: Account;
 let otherTeacher: Account;
 let studentAdmin: Account;
+let auditor: Account;
 let program: any;
 let subject: any;
 let otherSubject: any;
@@ -49,6 +50,7 @@ beforeAll(async () => {
   teacher = await h.account('teacher', 'Tess Teacher');
   otherTeacher = await h.account('teacher', 'Otto Other');
   studentAdmin = await h.account('student_admin');
+  auditor = await h.account('auditor');
   program = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening' } })).body.program;
   subject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: program.id } })).body.subject;
   otherSubject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'JavaScript', programId: program.id } })).body.subject;
@@ -61,26 +63,26 @@ beforeAll(async () => {
 afterAll(async () => h?.stop());
 
 describe('authorization', () => {
-  it('answers every grading endpoint as expected for anonymous, student, teacher, admin and student admin callers', async () => {
+  it('answers every grading endpoint as expected for anonymous, student, teacher, admin, student admin and auditor callers', async () => {
     const mine = (await submit(student, 'task', week1.tasks[4].id)).body.submission;
-    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token };
+    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     const nobody = '00000000-0000-4000-8000-0000000000ff';
     // columns: anonymous, student (the submission's own), teacher (assigned to its subject), admin, student admin
-    const matrix: [string, string, unknown, number, number, number, number, number][] = [
-      ['POST', '/student/submissions', {}, 401, 400, 403, 403, 403],
-      ['GET', '/teacher/submissions', undefined, 401, 403, 200, 200, 403],
-      ['GET', `/teacher/submissions?subjectId=${otherSubject.id}`, undefined, 401, 403, 403, 200, 403],
-      ['GET', `/submissions/${mine.id}`, undefined, 401, 200, 200, 200, 403],
-      ['GET', `/submissions/${nobody}`, undefined, 401, 404, 404, 404, 403],
-      ['GET', `/submissions/${mine.id}/history`, undefined, 401, 403, 200, 200, 403],
-      ['POST', `/submissions/${mine.id}/grade`, {}, 401, 403, 400, 403, 403],
-      ['POST', `/submissions/${nobody}/grade`, { status: 'passed' }, 401, 403, 404, 403, 403],
-      ['GET', '/student/grades', undefined, 401, 200, 403, 403, 403],
-      ['GET', '/student/progress', undefined, 401, 200, 403, 403, 403],
-      ['GET', '/student/dashboard', undefined, 401, 200, 403, 403, 403],
-      ['GET', '/teacher/dashboard', undefined, 401, 403, 200, 403, 403],
-      ['GET', `/subjects/${subject.id}/grades.csv`, undefined, 401, 403, 200, 200, 403],
-      ['GET', `/subjects/${otherSubject.id}/grades.csv`, undefined, 401, 403, 403, 200, 403],
+    const matrix: [string, string, unknown, number, number, number, number, number, number][] = [
+      ['POST', '/student/submissions', {}, 401, 400, 403, 403, 403, 403],
+      ['GET', '/teacher/submissions', undefined, 401, 403, 200, 200, 403, 403],
+      ['GET', `/teacher/submissions?subjectId=${otherSubject.id}`, undefined, 401, 403, 403, 200, 403, 403],
+      ['GET', `/submissions/${mine.id}`, undefined, 401, 200, 200, 200, 403, 403],
+      ['GET', `/submissions/${nobody}`, undefined, 401, 404, 404, 404, 403, 403],
+      ['GET', `/submissions/${mine.id}/history`, undefined, 401, 403, 200, 200, 403, 403],
+      ['POST', `/submissions/${mine.id}/grade`, {}, 401, 403, 400, 403, 403, 403],
+      ['POST', `/submissions/${nobody}/grade`, { status: 'passed' }, 401, 403, 404, 403, 403, 403],
+      ['GET', '/student/grades', undefined, 401, 200, 403, 403, 403, 403],
+      ['GET', '/student/progress', undefined, 401, 200, 403, 403, 403, 403],
+      ['GET', '/student/dashboard', undefined, 401, 200, 403, 403, 403, 403],
+      ['GET', '/teacher/dashboard', undefined, 401, 403, 200, 403, 403, 403],
+      ['GET', `/subjects/${subject.id}/grades.csv`, undefined, 401, 403, 200, 200, 403, 403],
+      ['GET', `/subjects/${otherSubject.id}/grades.csv`, undefined, 401, 403, 403, 200, 403, 403],
     ];
     const got: string[] = [];
     const want: string[] = [];

@@ -9,6 +9,7 @@ let student: Account;
 let teacher: Account;
 let otherTeacher: Account;
 let studentAdmin: Account;
+let auditor: Account;
 let program: any;
 let subject: any;
 let otherSubject: any;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   teacher = await h.account('teacher', 'Tess Teacher');
   otherTeacher = await h.account('teacher', 'Otto Other');
   studentAdmin = await h.account('student_admin');
+  auditor = await h.account('auditor');
   program = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening', description: 'HTML to React' } })).body.program;
   subject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: program.id } })).body.subject;
   otherSubject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'JavaScript', programId: program.id } })).body.subject;
@@ -33,28 +35,28 @@ beforeAll(async () => {
 afterAll(async () => h?.stop());
 
 describe('authorization', () => {
-  it('answers every learning endpoint as expected for anonymous, student, teacher, admin and student admin callers', async () => {
+  it('answers every learning endpoint as expected for anonymous, student, teacher, admin, student admin and auditor callers', async () => {
     const week = (await h.call('POST', '/weeks', { token: teacher.token, body: { subjectId: subject.id, weekNumber: 7, title: 'Matrix week' } })).body.week;
-    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token };
+    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     const nobody = '00000000-0000-4000-8000-0000000000ff';
     const w = `/weeks/${week.id}`;
     // columns: anonymous, student, teacher (assigned to the week's subject), admin, student admin
-    const matrix: [string, string, unknown, number, number, number, number, number][] = [
-      ['GET', '/teacher/weeks', undefined, 401, 403, 200, 200, 403],
-      ['GET', `/teacher/weeks?subjectId=${otherSubject.id}`, undefined, 401, 403, 403, 200, 403],
-      ['POST', '/weeks', {}, 401, 403, 400, 403, 403],
-      ['POST', '/weeks', { subjectId: otherSubject.id, weekNumber: 1, title: 'Not mine' }, 401, 403, 403, 403, 403],
-      ['GET', w, undefined, 401, 403, 200, 200, 403],
-      ['GET', `/weeks/${nobody}`, undefined, 401, 403, 404, 404, 403],
-      ['PUT', w, { title: 'Matrix week' }, 401, 403, 200, 403, 403],
-      ['PUT', `${w}/published`, { published: false }, 401, 403, 200, 403, 403],
-      ['POST', `${w}/tasks`, { dayNumber: 9, title: '' }, 401, 403, 400, 403, 403],
-      ['PUT', `${w}/tasks/${nobody}`, { dayNumber: 1, title: 'x' }, 401, 403, 404, 403, 403],
-      ['DELETE', `${w}/tasks/${nobody}`, undefined, 401, 403, 404, 403, 403],
-      ['PUT', `${w}/tasks/order`, { taskIds: [nobody] }, 401, 403, 400, 403, 403],
-      ['PUT', `${w}/capstone`, { title: '' }, 401, 403, 400, 403, 403],
-      ['DELETE', `${w}/capstone`, undefined, 401, 403, 404, 403, 403],
-      ['GET', '/student/lessons', undefined, 401, 200, 403, 403, 403],
+    const matrix: [string, string, unknown, number, number, number, number, number, number][] = [
+      ['GET', '/teacher/weeks', undefined, 401, 403, 200, 200, 403, 403],
+      ['GET', `/teacher/weeks?subjectId=${otherSubject.id}`, undefined, 401, 403, 403, 200, 403, 403],
+      ['POST', '/weeks', {}, 401, 403, 400, 403, 403, 403],
+      ['POST', '/weeks', { subjectId: otherSubject.id, weekNumber: 1, title: 'Not mine' }, 401, 403, 403, 403, 403, 403],
+      ['GET', w, undefined, 401, 403, 200, 200, 403, 403],
+      ['GET', `/weeks/${nobody}`, undefined, 401, 403, 404, 404, 403, 403],
+      ['PUT', w, { title: 'Matrix week' }, 401, 403, 200, 403, 403, 403],
+      ['PUT', `${w}/published`, { published: false }, 401, 403, 200, 403, 403, 403],
+      ['POST', `${w}/tasks`, { dayNumber: 9, title: '' }, 401, 403, 400, 403, 403, 403],
+      ['PUT', `${w}/tasks/${nobody}`, { dayNumber: 1, title: 'x' }, 401, 403, 404, 403, 403, 403],
+      ['DELETE', `${w}/tasks/${nobody}`, undefined, 401, 403, 404, 403, 403, 403],
+      ['PUT', `${w}/tasks/order`, { taskIds: [nobody] }, 401, 403, 400, 403, 403, 403],
+      ['PUT', `${w}/capstone`, { title: '' }, 401, 403, 400, 403, 403, 403],
+      ['DELETE', `${w}/capstone`, undefined, 401, 403, 404, 403, 403, 403],
+      ['GET', '/student/lessons', undefined, 401, 200, 403, 403, 403, 403],
     ];
     const got: string[] = [];
     const want: string[] = [];

@@ -15,6 +15,7 @@ import { LearningModule, learningProjections } from '@academy/learning';
 import { GradingModule, gradingProjections } from '@academy/grading';
 import { NotificationsModule, notificationsProjection } from '@academy/notifications';
 import { AdmissionsModule, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
+import { AuditModule } from '@academy/audit';
 import type { InAppTemplates } from '@academy/backend';
 
 export interface Answer {
@@ -25,14 +26,14 @@ export interface Answer {
   /** The answer's content type. */
   type: string;
 }
-export type Role = 'student' | 'teacher' | 'student_admin';
+export type Role = 'student' | 'teacher' | 'student_admin' | 'auditor';
 export interface Account {
   userId: string;
   email: string;
   fullName: string;
   token: string;
 }
-export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin'] as const;
+export const ROLES = ['anonymous', 'student', 'teacher', 'admin', 'student_admin', 'auditor'] as const;
 
 export interface CallOptions {
   body?: unknown;
@@ -48,6 +49,8 @@ export interface Harness {
   url: string;
   store: EventStore;
   pool: pg.Pool;
+  /** BullMQ key prefix of this harness's queues (the test's own, on the shared test Redis). */
+  queuePrefix: string;
   /** The Nest application (its routes and their metadata, for the hostile-input suite). */
   app: INestApplication;
   admin: Account;
@@ -102,6 +105,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
       LearningModule,
       GradingModule,
       AdmissionsModule,
+      AuditModule,
     ],
   }).compile();
   const app: INestApplication = moduleRef.createNestApplication({ logger: false });
@@ -172,6 +176,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
 
   return {
     url,
+    queuePrefix: config.QUEUE_PREFIX,
     store,
     pool: app.get(PG_POOL),
     admin,

@@ -3,6 +3,7 @@
 import type { InAppTemplates, SubjectErasures } from '@academy/backend';
 import type { DispatchRoutes, EventStore, Projection, ReactorDefinition } from '@academy/event-store';
 import { admissionsInAppTemplates, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
+import { auditRoutes } from '@academy/audit';
 import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { gradingInAppTemplates, gradingProjections } from '@academy/grading';
@@ -33,7 +34,7 @@ export const projections: Projection[] = [
 export const reactors = (store: EventStore, deps: IdentityReactorDeps): ReactorDefinition[] => [...enrollmentReactors(store), ...admissionsReactors(store), ...identityReactors(store, deps)];
 
 /** Event type → BullMQ queue(s) other than mail (mail is routed from the templates in mail/templates.ts) of the 'notifications' dispatcher (job id = event id, ARCHITECTURE.md §7). */
-export const notificationRoutes: DispatchRoutes = {};
+export const notificationRoutes: DispatchRoutes = { ...auditRoutes };
 
 /** The read models' MikroORM entities the worker reads through its own ORM (the schema's views, ADR 0018). */
 export const readEntities = [...notificationsEntities];

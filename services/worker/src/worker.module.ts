@@ -3,6 +3,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, EventSourcingModule, ormOptions } from '@academy/backend';
 import { HeartbeatProcessor } from './system/heartbeat.processor.js';
+import { AuditProcessor } from './audit/audit.processor.js';
 import { ProjectionsHost, type WorkerRegistry } from './projections/projections.host.js';
 import * as registry from './registry.js';
 import { readEntities } from './registry.js';
@@ -27,7 +28,7 @@ export class WorkerModule {
         MikroOrmModule.forFeature(readEntities),
         EventSourcingModule.forRoot(config),
       ],
-      providers: [{ provide: WORKER_CONFIG, useValue: config }, { provide: WORKER_REGISTRY, useValue: workerRegistry }, HeartbeatProcessor, ProjectionsHost, MailProcessor],
+      providers: [{ provide: WORKER_CONFIG, useValue: config }, { provide: WORKER_REGISTRY, useValue: workerRegistry }, HeartbeatProcessor, ProjectionsHost, MailProcessor, AuditProcessor],
     };
   }
 }

@@ -28,7 +28,7 @@ export const IDENTITY_MESSAGES = {
 } as const;
 
 /** How a role is named on screen and in messages. */
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', teacher: 'Teacher', student: 'Student', student_admin: 'Student admin' };
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', teacher: 'Teacher', student: 'Student', student_admin: 'Student admin', auditor: 'Auditor' };
 
 export const USER_ADMIN_MESSAGES = {
   roleAssigned: 'Role assigned successfully',

@@ -6,7 +6,7 @@ import { IDENTITY_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../copy/identity.
 // lives under /api. The browser keeps only the access token in memory; the refresh token is the
 // httpOnly cookie REFRESH_COOKIE (Path=/api/auth), never visible to JavaScript.
 
-export const ROLES = ['admin', 'teacher', 'student', 'student_admin'] as const;
+export const ROLES = ['admin', 'teacher', 'student', 'student_admin', 'auditor'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -152,12 +152,14 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 // ── user management (admin Users / Create User, student-admin Students / Create, Settings) ──────
 
-/** Roles the Create User form offers (spec §5, §6: never admin). */
-export const CREATABLE_ROLES = ['student', 'teacher', 'student_admin'] as const;
-export const creatableRoleSchema = z.enum(CREATABLE_ROLES, { error: 'Choose student, teacher or student admin' });
-/** Roles the Users table's selector offers (spec §5). */
-export const ASSIGNABLE_ROLES = ['student', 'teacher', 'admin'] as const;
-export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'Choose student, teacher or admin' });
+/** Roles the Create User form offers (spec §5, §6: never admin; auditor from issue 16, for admins only). */
+export const CREATABLE_ROLES = ['student', 'teacher', 'student_admin', 'auditor'] as const;
+export const creatableRoleSchema = z.enum(CREATABLE_ROLES, { error: 'Choose student, teacher, student admin or auditor' });
+/** What a student admin's Create offers: an auditor reads everyone's history, so only an admin makes one. */
+export const STUDENT_ADMIN_CREATABLE_ROLES = ['student', 'teacher', 'student_admin'] as const satisfies readonly (typeof CREATABLE_ROLES)[number][];
+/** Roles the Users table's selector offers (spec §5, and auditor from issue 16). */
+export const ASSIGNABLE_ROLES = ['student', 'teacher', 'admin', 'auditor'] as const;
+export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'Choose student, teacher, admin or auditor' });
 
 const optionalPhone = text()
   .trim()
@@ -278,5 +280,7 @@ export const NOTIFICATION_PREFERENCES_BY_ROLE: Record<Role, (keyof NotificationP
   student_admin: ['newApplications'],
   teacher: ['newSubmissions'],
   student: ['submissionGraded'],
+  // Issue 16: the auditor gets no mail of the academy's work.
+  auditor: [],
 };
 export const notificationPreferencesResponseSchema = z.object({ message: z.string().optional(), preferences: notificationPreferencesSchema });

@@ -27,16 +27,24 @@ function decode(text: string, from: string): Buffer {
  * error: a generated key next to the data it protects would defeat the point.
  */
 export function loadMasterKey(options: LoadMasterKeyOptions): Buffer {
+  return loadKeyBytes(options, {
+    envName: MASTER_KEY_ENV,
+    fileName: 'master.key',
+    missingInProduction: `${MASTER_KEY_ENV} is not set: in production the event store's master key must come from the environment (base64 of 32 bytes, e.g. openssl rand -base64 32), kept in a secret store and backed up apart from the database`,
+  });
+}
+
+/**
+ * 32 secret bytes: base64 in the environment variable `envName` when set; otherwise, outside
+ * production, generated once into `<dataDir>/<fileName>` (mode 600); in production, an error.
+ */
+export function loadKeyBytes(options: LoadMasterKeyOptions, key: { envName: string; fileName: string; missingInProduction: string }): Buffer {
   const env = options.env ?? process.env;
   const production = options.production ?? env.NODE_ENV === 'production';
-  const fromEnv = env[MASTER_KEY_ENV];
-  if (fromEnv !== undefined && fromEnv.trim() !== '') return decode(fromEnv, MASTER_KEY_ENV);
-  if (production) {
-    throw new Error(
-      `${MASTER_KEY_ENV} is not set: in production the event store's master key must come from the environment (base64 of 32 bytes, e.g. openssl rand -base64 32), kept in a secret store and backed up apart from the database`,
-    );
-  }
-  const file = path.join(options.dataDir, 'master.key');
+  const fromEnv = env[key.envName];
+  if (fromEnv !== undefined && fromEnv.trim() !== '') return decode(fromEnv, key.envName);
+  if (production) throw new Error(key.missingInProduction);
+  const file = path.join(options.dataDir, key.fileName);
   mkdirSync(options.dataDir, { recursive: true });
   // Written whole to a private temp file, then hard-linked into place: link() fails if the key exists,
   // so two processes starting at once never disagree on the key nor read a half-written file.

@@ -19,6 +19,7 @@ import {
   UnstorableEventError,
   type AppendResult,
   type ChainHead,
+  type VerifyOptions,
   type EventMetadata,
   type EventStore,
   type ExpectedVersion,
@@ -471,11 +472,13 @@ export class PostgresEventStore implements EventStore {
 
   // ---------------------------------------------------------------- tamper evidence
 
-  async verify(options: { expectedHead?: ChainHead } = {}): Promise<VerifyResult> {
+  async verify(options: VerifyOptions = {}): Promise<VerifyResult> {
     let expected = 1;
     let prev = GENESIS_HASH;
     let checked = 0;
+    const total = options.onProgress ? await this.headPosition() : 0;
     for (;;) {
+      if (checked > 0) await options.onProgress?.({ checked, total });
       const { rows } = await this.pool.query<EventRow>(
         `SELECT ${COLUMNS} FROM ${this.t}.events WHERE position >= $1 ORDER BY position LIMIT 2000`,
         [expected],

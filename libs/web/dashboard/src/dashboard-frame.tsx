@@ -61,7 +61,7 @@ function SignOutButton() {
   );
 }
 
-const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', teacher: 'Teacher', student: 'Student', student_admin: 'Student Admin' };
+const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', teacher: 'Teacher', student: 'Student', student_admin: 'Student Admin', auditor: 'Auditor' };
 
 /** The frame of a role's dashboard: side menu, header, and the current page (<Outlet />). */
 export function DashboardFrame({ role }: { role: Role }) {

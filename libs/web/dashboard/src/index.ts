@@ -26,7 +26,7 @@ export {
   useUsersQuery,
 } from './api/user-admin';
 export { ReissuePassword } from './users/reissue-password';
-export { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserForm, CreateUserPage } from './users/create-user-form';
+export { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserForm, CreateUserPage, STUDENT_ADMIN_ROLE_OPTIONS } from './users/create-user-form';
 export { ChangePasswordCard, NOTIFICATION_PREFERENCE_LABELS, NotificationPreferencesCard, SessionsCard, SettingsPage } from './account/settings-page';
 export {
   catalogKeys,
@@ -94,3 +94,15 @@ export {
 } from './admissions/api';
 export { DEFAULT_PROSPECT_FILTER, PROSPECT_KIND_LABELS, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './admissions/prospect-filters';
 export { ProspectFilters, ProspectivePage, ProspectsTable, SEARCH_DELAY_MS } from './admissions/prospective-page';
+export {
+  auditKeys,
+  VERIFICATION_POLL_MS,
+  useAuditChainQuery,
+  useAuditEventQuery,
+  useAuditEventsQuery,
+  useCheckpointsQuery,
+  useExportCheckpointMutation,
+  useRequestVerificationMutation,
+  useSignCheckpointMutation,
+  useVerificationQuery,
+} from './api/audit';

@@ -14,6 +14,8 @@ import {
   Users,
   UserCheck,
   FileText,
+  ScrollText,
+  ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -59,5 +61,11 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'Create', path: 'create', icon: UserPlus, description: 'Create — create a student, teacher or student admin account.' },
     { title: 'Prospective', path: 'prospective', icon: FileText, description: 'Prospective — the admission applications sent from the landing page.' },
     { title: 'Settings', path: 'settings', icon: Settings, description: 'Settings — your settings.' },
+  ],
+  // Issue 16: read-only questions to the event history.
+  auditor: [
+    { title: 'Overview', path: '', icon: LayoutDashboard, description: "The chain's state: head position and hash, the last verification." },
+    { title: 'Event log', path: 'events', icon: ScrollText, description: 'Event log — every event by position, filtered by stream, type, context, actor, correlation and time.' },
+    { title: 'Verify', path: 'verify', icon: ShieldCheck, description: 'Verify — check the whole hash chain and make signed checkpoints.' },
   ],
 };

@@ -6,6 +6,7 @@ export const DASHBOARD_PATHS: Record<Role, string> = {
   teacher: '/dashboard/teacher',
   student: '/dashboard/student',
   student_admin: '/dashboard/student-admin',
+  auditor: '/dashboard/auditor',
 };
 
 /** The user's own dashboard; student when the role is missing or unknown (spec §4). */

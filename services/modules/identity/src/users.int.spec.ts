@@ -145,7 +145,7 @@ interface Account {
   fullName: string;
 }
 /** An account made through POST /users, with the password of its invitation. */
-async function createAccount(role: 'student' | 'teacher' | 'student_admin', o: { token?: string; fullName?: string; phone?: string } = {}): Promise<Account> {
+async function createAccount(role: 'student' | 'teacher' | 'student_admin' | 'auditor', o: { token?: string; fullName?: string; phone?: string } = {}): Promise<Account> {
   const email = newEmail(role);
   const fullName = o.fullName ?? `Person ${++counter}`;
   const res = await call('POST', '/users', { token: o.token ?? admin.token, body: { fullName, email, role, phone: o.phone } });
@@ -189,40 +189,41 @@ async function reissueMail(userId: string): Promise<{ event: StoredEvent; messag
 
 // ── authorization matrix ─────────────────────────────────────────────────────────────────────────
 describe('authorization', () => {
-  it('answers every identity endpoint as expected for anonymous, student, teacher, admin and student admin callers', async () => {
-    const roles = ['anonymous', 'student', 'teacher', 'admin', 'student_admin'] as const;
+  it('answers every identity endpoint as expected for anonymous, student, teacher, admin, student admin and auditor callers', async () => {
+    const roles = ['anonymous', 'student', 'teacher', 'admin', 'student_admin', 'auditor'] as const;
     const token: Record<(typeof roles)[number], string | undefined> = {
       anonymous: undefined,
       student: await completedStudentToken(),
       teacher: (await signedIn(await createAccount('teacher'))).token,
       admin: (await signedIn(admin)).token,
       student_admin: (await signedIn(await createAccount('student_admin'))).token,
+      auditor: (await signedIn(await createAccount('auditor'))).token,
     };
     const nobody = '00000000-0000-4000-8000-0000000000ff';
-    // [method, path, body, anonymous, student, teacher, admin, student_admin]
-    const matrix: [string, string, unknown, number, number, number, number, number][] = [
-      ['GET', '/setup', undefined, 200, 200, 200, 200, 200],
-      ['POST', '/setup', undefined, 409, 409, 409, 409, 409],
-      ['POST', '/auth/sign-up', {}, 400, 400, 400, 400, 400],
-      ['POST', '/auth/verify-email', { token: 'unknown' }, 400, 400, 400, 400, 400],
-      ['POST', '/auth/sign-in', { email: 'nobody@example.com', password: 'not it at all' }, 401, 401, 401, 401, 401],
-      ['POST', '/auth/refresh', undefined, 401, 401, 401, 401, 401],
-      ['GET', '/auth/me', undefined, 401, 200, 200, 200, 200],
-      ['POST', '/profile/complete', {}, 401, 400, 400, 400, 400],
-      ['GET', '/users', undefined, 401, 403, 403, 200, 403],
-      ['POST', '/users', {}, 401, 403, 403, 400, 400],
-      ['PUT', `/users/${nobody}/role`, { role: 'teacher' }, 401, 403, 403, 404, 403],
-      ['DELETE', `/users/${nobody}`, undefined, 401, 403, 403, 404, 403],
-      ['GET', '/students', undefined, 401, 403, 403, 200, 200],
-      ['PATCH', `/students/${nobody}`, { fullName: 'Nobody' }, 401, 403, 403, 404, 404],
-      ['POST', `/users/${nobody}/temporary-password`, undefined, 401, 403, 403, 404, 404],
-      ['POST', '/account/password', {}, 401, 400, 400, 400, 400],
-      ['GET', '/account/sessions', undefined, 401, 200, 200, 200, 200],
-      ['POST', '/account/sessions/sign-out-others', undefined, 401, 200, 200, 200, 200],
-      ['GET', '/account/notification-preferences', undefined, 401, 200, 200, 200, 200],
-      ['PUT', '/account/notification-preferences', {}, 401, 400, 400, 400, 400],
+    // [method, path, body, anonymous, student, teacher, admin, student_admin, auditor]
+    const matrix: [string, string, unknown, number, number, number, number, number, number][] = [
+      ['GET', '/setup', undefined, 200, 200, 200, 200, 200, 200],
+      ['POST', '/setup', undefined, 409, 409, 409, 409, 409, 409],
+      ['POST', '/auth/sign-up', {}, 400, 400, 400, 400, 400, 400],
+      ['POST', '/auth/verify-email', { token: 'unknown' }, 400, 400, 400, 400, 400, 400],
+      ['POST', '/auth/sign-in', { email: 'nobody@example.com', password: 'not it at all' }, 401, 401, 401, 401, 401, 401],
+      ['POST', '/auth/refresh', undefined, 401, 401, 401, 401, 401, 401],
+      ['GET', '/auth/me', undefined, 401, 200, 200, 200, 200, 200],
+      ['POST', '/profile/complete', {}, 401, 400, 400, 400, 400, 400],
+      ['GET', '/users', undefined, 401, 403, 403, 200, 403, 403],
+      ['POST', '/users', {}, 401, 403, 403, 400, 400, 403],
+      ['PUT', `/users/${nobody}/role`, { role: 'teacher' }, 401, 403, 403, 404, 403, 403],
+      ['DELETE', `/users/${nobody}`, undefined, 401, 403, 403, 404, 403, 403],
+      ['GET', '/students', undefined, 401, 403, 403, 200, 200, 403],
+      ['PATCH', `/students/${nobody}`, { fullName: 'Nobody' }, 401, 403, 403, 404, 404, 403],
+      ['POST', `/users/${nobody}/temporary-password`, undefined, 401, 403, 403, 404, 404, 403],
+      ['POST', '/account/password', {}, 401, 400, 400, 400, 400, 400],
+      ['GET', '/account/sessions', undefined, 401, 200, 200, 200, 200, 200],
+      ['POST', '/account/sessions/sign-out-others', undefined, 401, 200, 200, 200, 200, 200],
+      ['GET', '/account/notification-preferences', undefined, 401, 200, 200, 200, 200, 200],
+      ['PUT', '/account/notification-preferences', {}, 401, 400, 400, 400, 400, 400],
       // Last: it ends the caller's session.
-      ['POST', '/auth/sign-out', undefined, 204, 204, 204, 204, 204],
+      ['POST', '/auth/sign-out', undefined, 204, 204, 204, 204, 204, 204],
     ];
     const got: string[] = [];
     const want: string[] = [];
@@ -314,7 +315,7 @@ describe('create user', () => {
   it.each([
     ['no full name', { email: 'a@example.com', role: 'student' }, { fullName: ['Full name is required'] }],
     ['a bad email', { fullName: 'A B', email: 'not-an-email', role: 'student' }, { email: ['Enter a valid email address'] }],
-    ['the admin role', { fullName: 'A B', email: 'a@example.com', role: 'admin' }, { role: ['Choose student, teacher or student admin'] }],
+    ['the admin role', { fullName: 'A B', email: 'a@example.com', role: 'admin' }, { role: ['Choose student, teacher, student admin or auditor'] }],
     ['a bad phone', { fullName: 'A B', email: 'a@example.com', role: 'teacher', phone: 'call me' }, { phone: ['Phone must be a phone number'] }],
   ])('refuses %s with 400 naming the field, appending nothing', async (_label, body, fields) => {
     const before = await head();
@@ -322,6 +323,22 @@ describe('create user', () => {
     expect(res).toMatchObject({ status: 400, body: { message: 'Some fields are not valid', fields } });
     expect(Object.keys(res.body.fields)).toEqual(Object.keys(fields));
     expect(await head()).toBe(before);
+  });
+});
+
+describe('the auditor role (issue 16)', () => {
+  it('is given by an admin through Create User and the role selector, never by a student admin (403, nothing appended)', async () => {
+    const made = await call('POST', '/users', { token: admin.token, body: { fullName: 'Audrey Auditor', email: newEmail('auditor'), role: 'auditor' } });
+    expect(made).toMatchObject({ status: 201, body: { message: 'Auditor account created successfully! Credentials sent via email.', user: { role: 'auditor' } } });
+    const studentAdmin = await signedIn(await createAccount('student_admin'));
+    const before = await head();
+    const refused = await call('POST', '/users', { token: studentAdmin.token, body: { fullName: 'Not Allowed', email: newEmail('auditor'), role: 'auditor' } });
+    expect(refused).toMatchObject({ status: 403, body: { message: 'You do not have access to this.' } });
+    expect(await head()).toBe(before);
+    const teacher = await createAccount('teacher');
+    const assigned = await call('PUT', `/users/${teacher.userId}/role`, { token: admin.token, body: { role: 'auditor' } });
+    expect(assigned).toMatchObject({ status: 200, body: { user: { id: teacher.userId, role: 'auditor' } } });
+    expect((await signIn(teacher.email, teacher.password)).body.user.role).toBe('auditor');
   });
 });
 
@@ -370,7 +387,7 @@ describe('users list and role change', () => {
     const s = await createAccount('student');
     const mid = await head();
     const bad = await call('PUT', `/users/${s.userId}/role`, { token: admin.token, body: { role: 'student_admin' } });
-    expect(bad).toMatchObject({ status: 400, body: { fields: { role: ['Choose student, teacher or admin'] } } });
+    expect(bad).toMatchObject({ status: 400, body: { fields: { role: ['Choose student, teacher, admin or auditor'] } } });
     expect(await head()).toBe(mid);
     expect(mid).toBeGreaterThan(before);
   });

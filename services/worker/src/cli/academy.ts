@@ -1,7 +1,7 @@
 // `npm run academy -- <command>`: the auditors' and operators' CLI (audit verify | head | replay,
 // projections status | retry | rebuild, migrate) over the configured database, with the worker's projection registry.
 import pg from 'pg';
-import { ACADEMY_CLI_USAGE, createPostgresEventStore, guardPool, loadMasterKey, runAcademyCli } from '@academy/event-store';
+import { ACADEMY_CLI_USAGE, createPostgresEventStore, guardPool, loadMasterKey, loadSigningKey, runAcademyCli } from '@academy/event-store';
 import { loadConfig, ConfigError } from '@academy/backend';
 import { publishedEventSchemas } from '@academy/contracts';
 import { projections } from '../registry.js';
@@ -31,7 +31,8 @@ async function main(argv: string[]): Promise<number> {
       masterKey: loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }),
     });
     try {
-      return await runAcademyCli(argv, { store, pool, projections, out: process.stdout });
+      const keyOptions = { env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' };
+      return await runAcademyCli(argv, { store, pool, projections, out: process.stdout, err: process.stderr, signingKey: () => loadSigningKey(keyOptions) });
     } finally {
       await store.close();
     }

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CREATABLE_ROLES, ROLE_LABELS, USER_ADMIN_MESSAGES, createUserRequestSchema, type CreateUserRequest } from '@academy/contracts';
+import { CREATABLE_ROLES, ROLE_LABELS, STUDENT_ADMIN_CREATABLE_ROLES, USER_ADMIN_MESSAGES, createUserRequestSchema, type CreateUserRequest } from '@academy/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, toast } from '@academy/ui';
 import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
 import { useCreateUserMutation } from '../api/user-admin';
@@ -8,15 +8,19 @@ import { PageHeader } from '../page-header';
 
 const FIELDS = ['fullName', 'email', 'phone', 'role'] as const;
 export const CREATE_USER_DEFAULTS: CreateUserRequest = { fullName: '', email: '', phone: '', role: 'student' };
-/** The roles the form offers (spec §5, §6: never admin), named as everywhere else. */
-export const CREATE_USER_ROLE_OPTIONS = CREATABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+type CreatableRole = (typeof CREATABLE_ROLES)[number];
+const optionsOf = (roles: readonly CreatableRole[]) => roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+/** The roles the admin's form offers (spec §5, §6: never admin; auditor, issue 16), named as everywhere else. */
+export const CREATE_USER_ROLE_OPTIONS = optionsOf(CREATABLE_ROLES);
+/** The student admin's Create: no auditor (the API refuses it too). */
+export const STUDENT_ADMIN_ROLE_OPTIONS = optionsOf(STUDENT_ADMIN_CREATABLE_ROLES);
 
 /**
  * Creates a student, teacher or student admin account (spec §2 Create User / Create). The API
  * mails the credentials. On any failure what was typed stays; the API's field messages go under
  * their fields, any other failure is a toast.
  */
-export function CreateUserForm() {
+export function CreateUserForm({ roles = CREATE_USER_ROLE_OPTIONS }: { roles?: typeof CREATE_USER_ROLE_OPTIONS }) {
   const createUser = useCreateUserMutation();
   const form = useForm({ resolver: zodResolver(createUserRequestSchema), defaultValues: CREATE_USER_DEFAULTS });
   const { errors, isSubmitting } = form.formState;
@@ -34,7 +38,7 @@ export function CreateUserForm() {
       <FormField label="Full Name" autoComplete="off" required registration={form.register('fullName')} error={errors.fullName} />
       <FormField label="Email" type="email" autoComplete="off" required registration={form.register('email')} error={errors.email} />
       <FormField label="Phone" type="tel" autoComplete="off" placeholder="+27 XX XXX XXXX" hint="Optional" registration={form.register('phone')} error={errors.phone} />
-      <FormSelectField label="Role" required options={CREATE_USER_ROLE_OPTIONS} registration={form.register('role')} error={errors.role} />
+      <FormSelectField label="Role" required options={roles} registration={form.register('role')} error={errors.role} />
       <Button type="submit" disabled={isSubmitting} className="w-full sm:w-fit">
         {isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
@@ -43,7 +47,7 @@ export function CreateUserForm() {
 }
 
 /** The page of the admin's Create User and the student admin's Create: one form for both. */
-export function CreateUserPage({ title }: { title: string }) {
+export function CreateUserPage({ title, roles }: { title: string; roles?: typeof CREATE_USER_ROLE_OPTIONS }) {
   return (
     <>
       <PageHeader title={title} description="Create a student, teacher or student admin account. The new user receives their sign-in details by email." />
@@ -53,7 +57,7 @@ export function CreateUserPage({ title }: { title: string }) {
           <CardDescription>A password is generated and sent with the sign-in link. Students complete their profile at their first sign-in.</CardDescription>
         </CardHeader>
         <CardContent>
-          <CreateUserForm />
+          <CreateUserForm roles={roles} />
         </CardContent>
       </Card>
     </>

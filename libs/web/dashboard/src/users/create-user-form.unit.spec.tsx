@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createUserRequestSchema, type CreateUserRequest } from '@academy/contracts';
 import { ApiRequestError, applyServerFieldErrors } from '@academy/web-session';
 import { renderPage } from '../testing';
-import { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserPage } from './create-user-form';
+import { CREATE_USER_DEFAULTS, CREATE_USER_ROLE_OPTIONS, CreateUserPage, STUDENT_ADMIN_ROLE_OPTIONS } from './create-user-form';
 
 /** Label text → the control its `for` points at. */
 const labelledControls = (html: string) =>
@@ -35,13 +35,19 @@ describe('CreateUserPage', () => {
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Create Account<\/button>/);
   });
 
-  it('offers student, teacher and student admin, never admin (spec §5, §6)', () => {
+  it("offers student, teacher, student admin and auditor to an admin, never admin (spec §5, §6; issue 16)", () => {
     expect(CREATE_USER_ROLE_OPTIONS).toEqual([
       { value: 'student', label: 'Student' },
       { value: 'teacher', label: 'Teacher' },
       { value: 'student_admin', label: 'Student admin' },
+      { value: 'auditor', label: 'Auditor' },
     ]);
-    const html = renderPage(<CreateUserPage title="Create" />);
+    const html = renderPage(<CreateUserPage title="Create User" />);
+    expect([...html.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1])).toEqual(['student', 'teacher', 'student_admin', 'auditor']);
+  });
+
+  it("offers a student admin no auditor", () => {
+    const html = renderPage(<CreateUserPage title="Create" roles={STUDENT_ADMIN_ROLE_OPTIONS} />);
     expect([...html.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1])).toEqual(['student', 'teacher', 'student_admin']);
   });
 });
@@ -53,7 +59,7 @@ describe('the Create User form logic', () => {
       email: 'Enter a valid email address',
       phone: 'Phone must be a phone number',
     });
-    expect(await messagesFor({ fullName: 'Ayanda Zulu', email: 'ayanda@academy.test', role: 'admin' as never })).toEqual({ role: 'Choose student, teacher or student admin' });
+    expect(await messagesFor({ fullName: 'Ayanda Zulu', email: 'ayanda@academy.test', role: 'admin' as never })).toEqual({ role: 'Choose student, teacher, student admin or auditor' });
     expect(await messagesFor({ fullName: ' Ayanda Zulu ', email: 'ayanda@academy.test', phone: '' })).toEqual({});
   });
 

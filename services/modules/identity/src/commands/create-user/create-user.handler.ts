@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
+import { ForbiddenException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig, EVENT_STORE } from '@academy/backend';
+import { APP_CONFIG, type AppConfig, EVENT_STORE, FORBIDDEN } from '@academy/backend';
 import { EmailLookup, type EventStore, nameBasedUuid, Retry, runCommand } from '@academy/event-store';
 import type { UserSummary } from '@academy/contracts';
 import { emailTaken, normaliseEmail } from '../../domain/email-reservation.js';
@@ -31,6 +31,8 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
   ) {}
 
   async execute({ caller, input, options }: CreateUser): Promise<{ user: UserSummary; position: number }> {
+    // An auditor reads the whole history (issue 16): only an admin makes one, not a student admin.
+    if (input.role === 'auditor' && caller.metadata.actorRole !== 'admin') throw new ForbiddenException(FORBIDDEN);
     const email = normaliseEmail(input.email);
     // The setup administrator's address is never anyone else's.
     if (email === normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL)) throw emailTaken();

@@ -1,0 +1,83 @@
+// Issue 16 in a browser, against the built API, worker and mail: an admin makes an auditor; the
+// auditor verifies the chain (a progress bar, then ok) and exports a signed checkpoint as a file.
+import { readFileSync } from 'node:fs';
+import { type BrowserSession, launchBrowser, openDashboardMenu, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+
+const stamp = Date.now();
+const auditor = { email: `auditor-${stamp}@academy.test`, fullName: 'Audrey Auditor' };
+
+describe('the auditor in a browser', () => {
+  let api: RunningApi;
+  let smtp: TestSmtpCatcher;
+  let browser: BrowserSession;
+  let tab: TrackedPage;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    // The checkpoints' key comes from the environment, as in production (never from the database).
+    [api, browser] = await Promise.all([startApi({ withWorker: true, env: { SMTP_URL: smtp.url, AUDIT_SIGNING_KEY: Buffer.alloc(32, 5).toString('base64') } }), launchBrowser()]);
+    tab = await browser.newPage();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await api?.stop();
+    await smtp?.stop();
+  });
+  afterEach(() => {
+    expect(tab.cspViolations).toEqual([]);
+    expect(tab.pageErrors).toEqual([]);
+  });
+
+  it('an admin makes an auditor, who verifies the chain (progress, then ok) and exports a signed checkpoint', async () => {
+    const { page } = tab;
+    await page.goto(`${api.url}/setup`);
+    await page.getByRole('button', { name: 'Create Admin Account' }).click();
+    const adminEmail = await page.getByTestId('admin-email').innerText();
+    const adminPassword = await page.getByTestId('admin-password').innerText();
+    await signInThroughUi(page, api.url, adminEmail, adminPassword);
+    await page.waitForURL((url) => url.pathname === '/dashboard/admin');
+
+    await openDashboardMenu(page, 'Create User');
+    await page.getByLabel('Full Name').fill(auditor.fullName);
+    await page.getByLabel('Email').fill(auditor.email);
+    await page.getByLabel('Role').selectOption({ label: 'Auditor' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await waitForToast(page, 'Auditor account created successfully! Credentials sent via email.');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(auditor.email)) && /Temporary password: /.test(m.text));
+    const password = /Temporary password: (\S+)/.exec(mail.text)![1];
+    await signInThroughUi(page, api.url, auditor.email, password);
+    await page.waitForURL((url) => url.pathname === '/dashboard/auditor');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByText('never', { exact: true }).waitFor();
+
+    await openDashboardMenu(page, 'Verify');
+    await page.getByRole('button', { name: 'Verify the chain' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Verification progress' });
+    await bar.waitFor();
+    await page.getByText(/^ok: \d+ events verified, head \d+$/).waitFor();
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    const verified = /^ok: (\d+) events verified, head (\d+)$/.exec(await page.getByText(/^ok: /).innerText())!;
+
+    await page.getByRole('button', { name: 'Sign a checkpoint' }).click();
+    await waitForToast(page, 'Checkpoint signed');
+    const exportButton = page.getByRole('button', { name: `Export checkpoint ${verified[2]}` });
+    await exportButton.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toBe(`checkpoint-${verified[2]}.json`);
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(file).toMatchObject({ format: 'academy-checkpoint/1', position: Number(verified[2]), headHash: expect.stringMatching(/^[0-9a-f]{64}$/), signature: expect.any(String) });
+
+    // The Overview now names the verification; the Event log shows the auditor's own acts.
+    await openDashboardMenu(page, 'Overview');
+    await page.getByText('ok', { exact: true }).waitFor();
+    await openDashboardMenu(page, 'Event log');
+    await page.getByLabel('Context').selectOption('audit');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((url) => url.searchParams.get('context') === 'audit');
+    const types = page.getByRole('table', { name: 'Events' }).getByRole('cell', { name: 'CheckpointExported', exact: true });
+    await types.first().waitFor();
+  });
+});

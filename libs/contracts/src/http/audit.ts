@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { text } from '../text.js';
+
+// The audit context's HTTP surface (issue 16, ARCHITECTURE.md §7b): read-only questions to the event
+// log for auditors (and admins), and the admin's grant of personal data to an auditor. Every read is
+// itself recorded in the log (AuditTrailViewed) before it is answered.
+
+/** The bounded contexts an event belongs to, named by its stream (see AUDIT_STREAM_CONTEXTS). */
+export const AUDIT_CONTEXTS = ['identity', 'catalog', 'enrollment', 'learning', 'grading', 'admissions', 'notifications', 'audit'] as const;
+export type AuditContext = (typeof AUDIT_CONTEXTS)[number];
+
+/**
+ * Stream prefix → context. Longest prefix first is not needed: no prefix here is the start of
+ * another context's prefix (teacher-assignment/teacher-subject are both catalog; enrollment-place and
+ * enrollment-codes are enrollment).
+ */
+export const AUDIT_STREAM_CONTEXTS: Record<AuditContext, readonly string[]> = {
+  identity: ['user-', 'email-', 'application-account-'],
+  catalog: ['program-', 'subject-', 'teacher-assignment-', 'teacher-subject-'],
+  enrollment: ['enrollment-'],
+  learning: ['week-'],
+  grading: ['work-'],
+  admissions: ['prospect-', 'applicant-email-'],
+  notifications: ['inbox-'],
+  audit: ['audit-'],
+};
+
+/** The context of a stream; null for a stream no context claims (an old or foreign one). */
+export function auditContextOf(streamId: string): AuditContext | null {
+  for (const context of AUDIT_CONTEXTS) if (AUDIT_STREAM_CONTEXTS[context].some((p) => streamId.startsWith(p))) return context;
+  return null;
+}
+
+const position = (label: string) =>
+  z.coerce.number({ error: `${label} must be a position` }).int(`${label} must be a position`).min(1, `${label} must be a position`).max(Number.MAX_SAFE_INTEGER, `${label} must be a position`);
+const filterText = (label: string, max: number) => text().trim().max(max, `${label} must be at most ${max} characters`).optional().transform((v) => v || undefined);
+const instant = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label} must be a date and time (ISO 8601)` })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+/**
+ * GET /api/audit/events (auditor, admin): the Event log, newest first, paged by position with a keyset
+ * (`before` = the last position of the previous page; never an offset, so a page costs the same at any
+ * depth). Filters combine with AND; empty ones are ignored. `from`/`to` bound recorded-at (inclusive, exclusive).
+ */
+export const auditEventsQuerySchema = z
+  .object({
+    before: position('Before').optional(),
+    limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(200, 'Limit must be at most 200').default(50),
+    stream: filterText('Stream', 300),
+    type: filterText('Event type', 100),
+    context: z.enum(AUDIT_CONTEXTS, { error: `Choose one of ${AUDIT_CONTEXTS.join(', ')}` }).optional(),
+    actor: z.uuid({ error: 'Actor must be a user id' }).optional().or(z.literal('').transform(() => undefined)),
+    correlation: filterText('Correlation id', 100),
+    from: instant('From'),
+    to: instant('To'),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { path: ['to'], message: 'To must be after From' });
+export type AuditEventsQuery = z.input<typeof auditEventsQuerySchema>;
+export type AuditEventsFilter = z.output<typeof auditEventsQuerySchema>;
+
+/**
+ * What an event's personal part is to the reader: none (the event has none), erased (its subject was
+ * crypto-shredded), masked (the reader may not see it: only the field names are shown) or clear.
+ */
+export const auditPersonalStateSchema = z.enum(['none', 'erased', 'masked', 'clear']);
+export type AuditPersonalState = z.infer<typeof auditPersonalStateSchema>;
+
+export const auditMetadataSchema = z.object({
+  actorId: z.string().nullable(),
+  actorRole: z.string().nullable(),
+  correlationId: z.string(),
+  causationId: z.string().nullable(),
+  occurredAt: z.string(),
+});
+
+/** One row of the Event log (no personal data: only whether the event has some and its state). */
+export const auditEventSummarySchema = z.object({
+  position: z.number().int(),
+  streamId: z.string(),
+  streamVersion: z.number().int(),
+  id: z.string(),
+  type: z.string(),
+  context: z.enum(AUDIT_CONTEXTS).nullable(),
+  recordedAt: z.string(),
+  metadata: auditMetadataSchema,
+  /** none, or erased when the subject was shredded; otherwise 'present' (open the event to see it). */
+  personal: z.enum(['none', 'erased', 'present']),
+});
+export type AuditEventSummary = z.infer<typeof auditEventSummarySchema>;
+
+export const auditEventsResponseSchema = z.object({
+  events: z.array(auditEventSummarySchema),
+  /** The `before` of the next (older) page; null on the last page. */
+  nextBefore: z.number().int().nullable(),
+});
+export type AuditEventsResponse = z.infer<typeof auditEventsResponseSchema>;
+
+/** GET /api/audit/events/:position (auditor, admin): one event in full; 404 when there is none. */
+export const auditEventDetailSchema = auditEventSummarySchema.omit({ personal: true }).extend({
+  schemaVersion: z.number().int(),
+  data: z.unknown(),
+  personal: z.object({
+    state: auditPersonalStateSchema,
+    subjectId: z.string().nullable(),
+    /** The personal fields: values when clear, '•••' when masked; empty when none or erased. */
+    fields: z.record(z.string(), z.unknown()),
+  }),
+  hash: z.string(),
+  prevHash: z.string(),
+});
+export type AuditEventDetail = z.infer<typeof auditEventDetailSchema>;
+/** What a masked personal value shows. */
+export const AUDIT_MASK = '•••';
+
+/** The result of the last whole-chain verification. */
+export const auditVerificationSchema = z.object({
+  /** The request's id (its ChainVerificationRequested event). */
+  id: z.string(),
+  at: z.string(),
+  byUserId: z.string().nullable(),
+  ok: z.boolean(),
+  checked: z.number().int(),
+  /** The first broken position and why, when not ok. */
+  position: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  /** The head the walk ended at when ok (what a checkpoint then signs). */
+  head: z.object({ position: z.number().int(), hash: z.string() }).nullable(),
+});
+export type AuditVerification = z.infer<typeof auditVerificationSchema>;
+
+/** GET /api/audit/chain (auditor, admin): the head of the chain and the last verification (null: never verified). */
+export const auditChainStateSchema = z.object({
+  head: z.object({ position: z.number().int(), hash: z.string() }),
+  lastVerification: auditVerificationSchema.nullable(),
+});
+export type AuditChainState = z.infer<typeof auditChainStateSchema>;
+
+/**
+ * PUT /api/audit/personal-data-access/:auditorId (admin) → 200 { message, access }: the auditor sees
+ * personal fields in clear from now on; DELETE takes it back. Both are events (PersonalDataAccessGranted / Revoked).
+ */
+export const auditAccessSchema = z.object({ auditorId: z.string(), granted: z.boolean() });
+export const auditAccessResponseSchema = z.object({ message: z.string(), access: auditAccessSchema });
+export type AuditAccessResponse = z.infer<typeof auditAccessResponseSchema>;
+export const AUDIT_MESSAGES = {
+  eventNotFound: 'Event not found',
+  auditorNotFound: 'Auditor not found',
+  accessGranted: 'Personal data access granted',
+  accessRevoked: 'Personal data access revoked',
+} as const;
+
+// ── verification jobs and signed checkpoints (issue 16 step 3) ───────────────────────────────────
+
+/** A signed checkpoint as exported (libs/event-store/src/audit/checkpoint.ts makes and checks them). */
+export const signedCheckpointSchema = z.object({
+  format: z.literal('academy-checkpoint/1', { error: 'Not a checkpoint file of this academy' }),
+  position: z.number({ error: 'Position must be a position' }).int('Position must be a position').min(1, 'Position must be a position'),
+  headHash: text({ error: 'Head hash is required' }).length(64, 'Head hash must be 64 hex digits').regex(/^[0-9a-f]{64}$/, 'Head hash must be 64 hex digits'),
+  at: text({ error: 'Time is required' }).max(40, 'Time is too long'),
+  keyId: text({ error: 'Key id is required' }).max(64, 'Key id is too long'),
+  publicKey: text({ error: 'Public key is required' }).max(100, 'Public key is too long'),
+  signature: text({ error: 'Signature is required' }).max(200, 'Signature is too long'),
+});
+export type SignedCheckpointFile = z.infer<typeof signedCheckpointSchema>;
+
+/**
+ * POST /api/audit/verifications (auditor, admin) {checkpoint?} → 202 { id }: the whole chain is walked
+ * by a job (the worker); with a checkpoint, whose signature is checked first (400 fields.checkpoint),
+ * the chain must also pass through it. The request is an event (ChainVerificationRequested).
+ */
+export const verificationRequestSchema = z.object({ checkpoint: signedCheckpointSchema.optional() });
+export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
+export const verificationAcceptedSchema = z.object({ id: z.string() });
+
+/** GET /api/audit/verifications/:id (auditor, admin): where the job is; poll until `done`. 404 for an unknown id. */
+export const verificationStatusSchema = z.object({
+  id: z.string(),
+  state: z.enum(['queued', 'running', 'done']),
+  /** Events checked so far of the head when the walk began (null before the job reports). */
+  progress: z.object({ checked: z.number().int(), total: z.number().int() }).nullable(),
+  /** Against a checkpoint: its position. */
+  checkpointPosition: z.number().int().nullable(),
+  result: auditVerificationSchema.nullable(),
+});
+export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
+
+/** One signed checkpoint as the Verify page lists it (newest first), with who made it. */
+export const auditCheckpointSchema = signedCheckpointSchema.extend({ id: z.string(), byUserId: z.string().nullable() });
+export type AuditCheckpoint = z.infer<typeof auditCheckpointSchema>;
+/** GET /api/audit/checkpoints (auditor, admin). */
+export const auditCheckpointsResponseSchema = z.object({ checkpoints: z.array(auditCheckpointSchema) });
+export type AuditCheckpointsResponse = z.infer<typeof auditCheckpointsResponseSchema>;
+/**
+ * POST /api/audit/checkpoints (auditor, admin) → 201 { message, checkpoint }: signs the head the last
+ * successful verification passed through (409 when there is none). GET /api/audit/checkpoints/:id/export
+ * → the checkpoint as a file (application/json attachment); recorded as CheckpointExported.
+ */
+export const auditCheckpointResponseSchema = z.object({ message: z.string(), checkpoint: auditCheckpointSchema });
+export type AuditCheckpointResponse = z.infer<typeof auditCheckpointResponseSchema>;
+
+export const AUDIT_VERIFY_MESSAGES = {
+  verificationNotFound: 'Verification not found',
+  checkpointNotFound: 'Checkpoint not found',
+  verifyFirst: 'Verify the chain first: a checkpoint signs the head a successful verification passed through.',
+  checkpointSigned: 'Checkpoint signed',
+} as const;

@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  auditChainStateSchema,
+  auditCheckpointResponseSchema,
+  auditCheckpointsResponseSchema,
+  auditEventDetailSchema,
+  auditEventsResponseSchema,
+  signedCheckpointSchema,
+  verificationAcceptedSchema,
+  verificationStatusSchema,
+  type SignedCheckpointFile,
+} from '@academy/contracts';
+import { useSession } from '@academy/web-session';
+
+// The auditor's dashboard (issue 16): every read here is recorded by the API as AuditTrailViewed.
+
+export const auditKeys = {
+  chain: ['audit', 'chain'] as const,
+  events: (query: string) => ['audit', 'events', query] as const,
+  event: (position: number) => ['audit', 'event', position] as const,
+  verification: (id: string) => ['audit', 'verification', id] as const,
+  checkpoints: ['audit', 'checkpoints'] as const,
+};
+
+/** How often a running verification is asked for its progress. */
+export const VERIFICATION_POLL_MS = 500;
+
+/** GET /api/audit/chain: head and last verification. */
+export function useAuditChainQuery() {
+  const { fetch } = useSession();
+  return useQuery({ queryKey: auditKeys.chain, queryFn: async ({ signal }) => auditChainStateSchema.parse(await fetch('/api/audit/chain', { signal })) });
+}
+
+/** GET /api/audit/events?<query>: one keyset page (`query` already holds the filters and `before`). */
+export function useAuditEventsQuery(query: string) {
+  const { fetch } = useSession();
+  return useQuery({ queryKey: auditKeys.events(query), queryFn: async ({ signal }) => auditEventsResponseSchema.parse(await fetch(`/api/audit/events${query ? `?${query}` : ''}`, { signal })) });
+}
+
+/** GET /api/audit/events/:position (null: nothing chosen). */
+export function useAuditEventQuery(position: number | null) {
+  const { fetch } = useSession();
+  return useQuery({
+    queryKey: auditKeys.event(position ?? 0),
+    enabled: position !== null,
+    queryFn: async ({ signal }) => auditEventDetailSchema.parse(await fetch(`/api/audit/events/${position}`, { signal })),
+  });
+}
+
+/** POST /api/audit/verifications: answers the job's id. */
+export function useRequestVerificationMutation() {
+  const { fetch } = useSession();
+  return useMutation({
+    mutationFn: async (checkpoint?: SignedCheckpointFile) => verificationAcceptedSchema.parse(await fetch('/api/audit/verifications', { method: 'POST', body: checkpoint ? { checkpoint } : {} })),
+  });
+}
+
+/** GET /api/audit/verifications/:id, polled until done; then the chain state is read again. */
+export function useVerificationQuery(id: string | null) {
+  const { fetch } = useSession();
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: auditKeys.verification(id ?? ''),
+    enabled: id !== null,
+    queryFn: async ({ signal }) => {
+      const status = verificationStatusSchema.parse(await fetch(`/api/audit/verifications/${id}`, { signal }));
+      if (status.state === 'done') void client.invalidateQueries({ queryKey: auditKeys.chain });
+      return status;
+    },
+    refetchInterval: (q) => (q.state.data?.state === 'done' ? false : VERIFICATION_POLL_MS),
+  });
+}
+
+/** GET /api/audit/checkpoints. */
+export function useCheckpointsQuery() {
+  const { fetch } = useSession();
+  return useQuery({ queryKey: auditKeys.checkpoints, queryFn: async ({ signal }) => auditCheckpointsResponseSchema.parse(await fetch('/api/audit/checkpoints', { signal })) });
+}
+
+/** POST /api/audit/checkpoints: signs the last verified head. */
+export function useSignCheckpointMutation() {
+  const { fetch } = useSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => auditCheckpointResponseSchema.parse(await fetch('/api/audit/checkpoints', { method: 'POST' })),
+    onSuccess: () => client.invalidateQueries({ queryKey: auditKeys.checkpoints }),
+  });
+}
+
+/** GET /api/audit/checkpoints/:id/export: the file's content (the page saves it). */
+export function useExportCheckpointMutation() {
+  const { fetch } = useSession();
+  return useMutation({ mutationFn: async (id: string) => signedCheckpointSchema.parse(await fetch(`/api/audit/checkpoints/${id}/export`)) });
+}

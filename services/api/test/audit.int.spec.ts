@@ -1,0 +1,339 @@
+// The audit context over real HTTP, Postgres and Redis (see modules-harness.ts), issue 16: every audit
+// endpoint × every principal; the Event log's filters and keyset pages; an event's detail with its
+// hashes; personal fields masked for an auditor without a grant, clear with one, erased once shredded;
+// and every audit action leaving its own event in the log.
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { createRedis } from '@academy/backend';
+import { AUDIT_MASK, AUDIT_MESSAGES, AUDIT_VERIFY_MESSAGES } from '@academy/contracts';
+import { Dispatcher, rewriteHistory } from '@academy/event-store';
+import { AUDIT_QUEUE, auditRoutes, runVerifyChainJob, type VerifyChainJob } from '@academy/audit';
+import { testRedisUrl } from '@academy/testing';
+import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
+
+let h: Harness;
+let student: Account;
+let teacher: Account;
+let studentAdmin: Account;
+let auditor: Account;
+// The worker's part, in process: the dispatcher turns verification requests into jobs, a BullMQ worker runs them.
+let dispatcher: Dispatcher;
+let jobs: Worker;
+let queue: Queue;
+const redis: Redis[] = [];
+
+// The checkpoints' Ed25519 seed, as a deployment gives it: in the environment, never in the database.
+const SIGNING_SEED = Buffer.alloc(32, 9).toString('base64');
+
+beforeAll(async () => {
+  process.env.AUDIT_SIGNING_KEY = SIGNING_SEED;
+  h = await startHarness('audit');
+  redis.push(createRedis(testRedisUrl(), 'audit-test-dispatcher'), createRedis(testRedisUrl(), 'audit-test-worker'), createRedis(testRedisUrl(), 'audit-test-queue'));
+  dispatcher = new Dispatcher({ name: 'notifications', store: h.store, pool: h.pool, connection: redis[0], prefix: h.queuePrefix, routes: auditRoutes, standbyPollMs: 100 }).start();
+  jobs = new Worker(AUDIT_QUEUE, (job) => runVerifyChainJob(h.store, job as unknown as VerifyChainJob), { connection: redis[1], prefix: h.queuePrefix });
+  queue = new Queue(AUDIT_QUEUE, { connection: redis[2], prefix: h.queuePrefix });
+  student = await h.account('student', 'Sizwe Student');
+  teacher = await h.account('teacher');
+  studentAdmin = await h.account('student_admin');
+  auditor = await h.account('auditor', 'Audrey Auditor');
+}, 60_000);
+afterAll(async () => {
+  await jobs?.close();
+  await dispatcher?.stop();
+  await queue?.close();
+  await h?.stop();
+  for (const r of redis) r.disconnect();
+  delete process.env.AUDIT_SIGNING_KEY;
+});
+
+const admin = () => h.admin.token;
+/** The events of a stream, by type. */
+const typesOf = async (stream: string) => (await h.store.readStream(stream)).map((e) => e.type);
+const registeredAt = async (userId: string) => (await h.store.readStream(`user-${userId}`)).find((e) => e.type === 'UserRegistered')!;
+
+describe('authorization', () => {
+  it('answers every audit endpoint as expected for anonymous, student, teacher, admin, student admin and auditor callers', async () => {
+    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
+    const nobody = '00000000-0000-4000-8000-0000000000ff';
+    // [method, path, anonymous, student, teacher, admin, student_admin, auditor]
+    const matrix: [string, string, number, number, number, number, number, number][] = [
+      ['GET', '/audit/events', 401, 403, 403, 200, 403, 200],
+      ['GET', '/audit/events?limit=0', 401, 403, 403, 400, 403, 400],
+      ['GET', '/audit/events/1', 401, 403, 403, 200, 403, 200],
+      ['GET', '/audit/events/999999999', 401, 403, 403, 404, 403, 404],
+      ['GET', '/audit/events/not-a-position', 401, 403, 403, 404, 403, 404],
+      ['GET', '/audit/chain', 401, 403, 403, 200, 403, 200],
+      ['PUT', `/audit/personal-data-access/${nobody}`, 401, 403, 403, 404, 403, 403],
+      ['PUT', '/audit/personal-data-access/not-a-uuid', 401, 403, 403, 404, 403, 403],
+      ['DELETE', `/audit/personal-data-access/${nobody}`, 401, 403, 403, 200, 403, 403],
+      // Before any verification: nothing to sign yet (409).
+      ['POST', '/audit/checkpoints', 401, 403, 403, 409, 403, 409],
+      ['GET', '/audit/checkpoints', 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/checkpoints/${nobody}/export`, 401, 403, 403, 404, 403, 404],
+      ['GET', `/audit/verifications/${nobody}`, 401, 403, 403, 404, 403, 404],
+      ['POST', '/audit/verifications', 401, 403, 403, 202, 403, 202],
+    ];
+    const got: string[] = [];
+    const want: string[] = [];
+    for (const [method, path, ...expected] of matrix) {
+      for (const [i, role] of ROLES.entries()) {
+        const res = await h.call(method, path, { token: token[role], body: method === 'POST' ? {} : undefined });
+        got.push(`${method} ${path} ${role} → ${res.status}`);
+        want.push(`${method} ${path} ${role} → ${expected[i]}`);
+      }
+    }
+    expect(got).toEqual(want);
+  });
+
+  it('gives an auditor nothing outside the audit API (their own account aside)', async () => {
+    for (const path of ['/users', '/students', '/programs', '/enrollments', '/admissions/prospects', '/teacher/submissions', '/student/enrollment']) {
+      expect(`${path} → ${(await h.call('GET', path, { token: auditor.token })).status}`).toBe(`${path} → 403`);
+    }
+    expect((await h.call('GET', '/auth/me', { token: auditor.token })).body).toMatchObject({ role: 'auditor' });
+  });
+});
+
+describe('the Event log', () => {
+  it('pages newest first by position with a keyset: the pages join up with no gap and no repeat', async () => {
+    const all = (await h.call('GET', '/audit/events?limit=200', { token: auditor.token })).body;
+    const positions: number[] = all.events.map((e: { position: number }) => e.position);
+    expect([...positions].sort((a, b) => b - a)).toEqual(positions);
+    const paged: number[] = [];
+    let before = positions[0] + 1;
+    for (let page = 0; page < 5; page++) {
+      const res = await h.call('GET', `/audit/events?limit=3&before=${before}`, { token: auditor.token });
+      expect(res.status).toBe(200);
+      paged.push(...res.body.events.map((e: { position: number }) => e.position));
+      before = res.body.nextBefore;
+    }
+    expect(paged).toEqual(positions.slice(0, 15));
+  });
+
+  it('filters by stream, event type, context, actor, correlation id and time range', async () => {
+    const list = async (q: string) => {
+      const res = await h.call('GET', `/audit/events?limit=200&${q}`, { token: auditor.token });
+      expect(res.status).toBe(200);
+      return res.body.events as { position: number; streamId: string; type: string; context: string; metadata: { actorId: string; correlationId: string }; recordedAt: string }[];
+    };
+    const stream = `user-${student.userId}`;
+    const byStream = await list(`stream=${stream}`);
+    expect(byStream.map((e) => e.position)).toEqual((await h.store.readStream(stream)).map((e) => e.position).reverse());
+    expect(byStream.every((e) => e.context === 'identity')).toBe(true);
+
+    const byType = await list('type=UserRegistered');
+    expect(byType.length).toBeGreaterThanOrEqual(5);
+    expect(byType.every((e) => e.type === 'UserRegistered')).toBe(true);
+
+    const catalog = await list('context=identity');
+    expect(catalog.length).toBeGreaterThan(0);
+    expect(catalog.every((e) => e.streamId.startsWith('user-') || e.streamId.startsWith('email-') || e.streamId.startsWith('application-account-'))).toBe(true);
+    expect((await list('context=audit')).every((e) => e.streamId.startsWith('audit-'))).toBe(true);
+
+    const byActor = await list(`actor=${h.admin.userId}`);
+    expect(byActor.length).toBeGreaterThan(0);
+    expect(byActor.every((e) => e.metadata.actorId === h.admin.userId)).toBe(true);
+
+    const one = byStream[0];
+    const byCorrelation = await list(`correlation=${one.metadata.correlationId}`);
+    expect(byCorrelation.map((e) => e.position)).toContain(one.position);
+    expect(byCorrelation.every((e) => e.metadata.correlationId === one.metadata.correlationId)).toBe(true);
+
+    // recordedAt has microseconds: the range [from, to) around one event holds it.
+    const at = Date.parse(one.recordedAt);
+    const around = await list(`from=${new Date(at - 1).toISOString()}&to=${new Date(at + 1).toISOString()}`);
+    expect(around.map((e) => e.position)).toContain(one.position);
+    const later = await list(`from=${new Date(at + 60_000).toISOString()}`);
+    expect(later).toEqual([]);
+    // Filters combine with AND.
+    expect(await list(`stream=${stream}&type=NoSuchType`)).toEqual([]);
+  });
+
+  it('answers bad filters with 400 and field messages', async () => {
+    const bad = async (q: string, fields: Record<string, string[]>) => {
+      const res = await h.call('GET', `/audit/events?${q}`, { token: auditor.token });
+      expect(res).toMatchObject({ status: 400, body: { fields } });
+    };
+    await bad('limit=500', { limit: ['Limit must be at most 200'] });
+    await bad('before=-1', { before: ['Before must be a position'] });
+    await bad('context=payroll', { context: ['Choose one of identity, catalog, enrollment, learning, grading, admissions, notifications, audit'] });
+    await bad('actor=someone', { actor: ['Actor must be a user id'] });
+    await bad('from=yesterday', { from: ['From must be a date and time (ISO 8601)'] });
+    await bad('from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', { to: ['To must be after From'] });
+  });
+});
+
+describe("an event's detail and personal data", () => {
+  it('shows data, metadata, hash and previous hash that link to the event before it', async () => {
+    const e = await registeredAt(teacher.userId);
+    const res = await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ position: e.position, streamId: e.streamId, type: 'UserRegistered', context: 'identity', data: e.data, metadata: e.metadata, hash: e.hash });
+    const before = await h.call('GET', `/audit/events/${e.position - 1}`, { token: auditor.token });
+    expect(res.body.prevHash).toBe(before.body.hash);
+  });
+
+  it('masks personal fields for an auditor without a grant, shows them with one (a recorded grant), masks again when revoked', async () => {
+    const e = await registeredAt(student.userId);
+    const email = (e.personal!.data as { email: string }).email;
+    const masked = await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token });
+    expect(masked.body.personal).toMatchObject({ state: 'masked', subjectId: student.userId, fields: { email: AUDIT_MASK, fullName: AUDIT_MASK } });
+    expect(JSON.stringify(masked.body)).not.toContain(email);
+    expect(JSON.stringify(masked.body)).not.toContain('Sizwe');
+    // An admin sees personal data anyway (the Users page shows it too).
+    expect((await h.call('GET', `/audit/events/${e.position}`, { token: admin() })).body.personal).toMatchObject({ state: 'clear', fields: { email, fullName: 'Sizwe Student' } });
+
+    const granted = await h.call('PUT', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
+    expect(granted).toMatchObject({ status: 200, body: { message: AUDIT_MESSAGES.accessGranted, access: { auditorId: auditor.userId, granted: true } } });
+    const clear = await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token });
+    expect(clear.body.personal).toMatchObject({ state: 'clear', fields: { email, fullName: 'Sizwe Student' } });
+
+    const revoked = await h.call('DELETE', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
+    expect(revoked).toMatchObject({ status: 200, body: { message: AUDIT_MESSAGES.accessRevoked } });
+    expect((await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token })).body.personal.state).toBe('masked');
+    expect(await typesOf(`audit-access-${auditor.userId}`)).toEqual(['PersonalDataAccessGranted', 'PersonalDataAccessRevoked']);
+  });
+
+  it('grants only to an auditor (404 for anyone else), and a second grant records nothing', async () => {
+    expect(await h.call('PUT', `/audit/personal-data-access/${teacher.userId}`, { token: admin() })).toMatchObject({ status: 404, body: { message: AUDIT_MESSAGES.auditorNotFound } });
+    const other = await h.account('auditor');
+    await h.call('PUT', `/audit/personal-data-access/${other.userId}`, { token: admin() });
+    const head = await h.head();
+    expect((await h.call('PUT', `/audit/personal-data-access/${other.userId}`, { token: admin() })).status).toBe(200);
+    expect(await h.head()).toBe(head);
+  });
+
+  it('shows a crypto-shredded subject as erased, in the list and in the detail, whatever the grant', async () => {
+    const gone = await h.account('student', 'Erin Erased');
+    const e = await registeredAt(gone.userId);
+    expect((await h.call('DELETE', `/users/${gone.userId}`, { token: admin() })).status).toBe(200);
+    await h.call('PUT', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
+    const detail = await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token });
+    expect(detail.body.personal).toEqual({ state: 'erased', subjectId: gone.userId, fields: {} });
+    expect(JSON.stringify(detail.body)).not.toContain('Erin');
+    const row = (await h.call('GET', `/audit/events?stream=user-${gone.userId}`, { token: auditor.token })).body.events.find((r: { position: number }) => r.position === e.position);
+    expect(row.personal).toBe('erased');
+    await h.call('DELETE', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
+  });
+});
+
+describe('watching the watchers', () => {
+  it('records every audit view and grant as an event, visible in the Event log', async () => {
+    const viewer = await h.account('auditor');
+    const trail = `audit-trail-${viewer.userId}`;
+    const lastViewed = async () => (await h.store.readStream(trail)).at(-1)!;
+
+    await h.call('GET', '/audit/events?type=UserRegistered&limit=5', { token: viewer.token });
+    expect((await lastViewed()).data).toEqual({ view: 'event-log', viewerId: viewer.userId, query: { type: 'UserRegistered', limit: 5 }, personalInClear: false });
+    await h.call('GET', '/audit/events/1', { token: viewer.token });
+    expect((await lastViewed()).data).toEqual({ view: 'event', viewerId: viewer.userId, query: { position: 1 }, personalInClear: false });
+    const chain = await h.call('GET', '/audit/chain', { token: viewer.token });
+    expect((await lastViewed()).data).toEqual({ view: 'chain', viewerId: viewer.userId, query: {}, personalInClear: false });
+    // The head includes the view's own event (verifications the matrix asked for may have finished since).
+    const { position, hash } = chain.body.head;
+    expect(position).toBeGreaterThanOrEqual((await lastViewed()).position);
+    expect((await h.store.readAll(position - 1, 1))[0].hash).toBe(hash);
+    expect(await typesOf(trail)).toEqual(['AuditTrailViewed', 'AuditTrailViewed', 'AuditTrailViewed']);
+    expect((await lastViewed()).metadata).toMatchObject({ actorId: viewer.userId, actorRole: 'auditor' });
+
+    await h.call('PUT', `/audit/personal-data-access/${viewer.userId}`, { token: admin() });
+    const grants = (await h.call('GET', `/audit/events?type=PersonalDataAccessGranted&stream=audit-access-${viewer.userId}`, { token: viewer.token })).body.events;
+    expect(grants).toHaveLength(1);
+    expect(grants[0]).toMatchObject({ context: 'audit', metadata: { actorId: h.admin.userId, actorRole: 'admin' } });
+    // The viewer's own views are in the log they read.
+    const views = (await h.call('GET', `/audit/events?stream=${trail}`, { token: viewer.token })).body.events;
+    expect(views.length).toBe(5);
+    expect((await lastViewed()).data).toMatchObject({ view: 'event-log', query: { stream: trail } });
+  });
+
+  it('records a refused read too: a view of no event is still a view', async () => {
+    const before = (await h.store.readStream(`audit-trail-${auditor.userId}`)).length;
+    expect((await h.call('GET', '/audit/events/999999999', { token: auditor.token })).status).toBe(404);
+    expect((await h.store.readStream(`audit-trail-${auditor.userId}`)).length).toBe(before + 1);
+  });
+});
+
+describe('verify and signed checkpoints', () => {
+  /** Polls a verification until it is done; returns its answers' states in order (deduplicated). */
+  async function untilDone(id: string) {
+    const states: string[] = [];
+    for (;;) {
+      const res = await h.call('GET', `/audit/verifications/${id}`, { token: auditor.token });
+      expect(res.status).toBe(200);
+      if (states.at(-1) !== res.body.state) states.push(res.body.state);
+      if (res.body.state === 'done') return { states, status: res.body };
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const verify = async (body: unknown = {}) => {
+    const res = await h.call('POST', '/audit/verifications', { token: auditor.token, body });
+    expect(res.status).toBe(202);
+    return untilDone(res.body.id);
+  };
+
+  it('verifies the whole chain as a job with progress; the outcome is an event, shown as the last verification', async () => {
+    const asked = await h.call('POST', '/audit/verifications', { token: auditor.token, body: {} });
+    const { id } = asked.body;
+    const headAtRequest = await h.head();
+    const { states, status } = await untilDone(id);
+    expect(states.at(-1)).toBe('done');
+    expect(status.result).toMatchObject({ id, ok: true, byUserId: auditor.userId, position: null, reason: null });
+    expect(status.result.checked).toBeGreaterThanOrEqual(headAtRequest);
+    expect(status.result.head.position).toBe(status.result.checked);
+    // The job reported its progress as it walked (BullMQ's job progress, what the page's bar shows).
+    expect((await queue.getJob(id))!.progress).toEqual({ checked: status.result.checked, total: expect.any(Number) });
+    const stream = await h.store.readStream('audit-verifications');
+    const request = stream.find((e) => e.id === id)!;
+    const outcome = stream.find((e) => e.type === 'ChainVerified' && (e.data as { requestId: string }).requestId === id)!;
+    expect(request).toMatchObject({ type: 'ChainVerificationRequested', metadata: { actorId: auditor.userId, actorRole: 'auditor' } });
+    expect(outcome.metadata).toMatchObject({ actorId: auditor.userId, causationId: id, correlationId: request.metadata.correlationId });
+    expect((await h.call('GET', '/audit/chain', { token: auditor.token })).body.lastVerification).toEqual(status.result);
+  });
+
+  it('signs the verified head with the key outside the database, lists it with who made it, exports it as a file (recorded)', async () => {
+    const { status } = await verify();
+    const signed = await h.call('POST', '/audit/checkpoints', { token: auditor.token });
+    expect(signed).toMatchObject({ status: 201, body: { message: AUDIT_VERIFY_MESSAGES.checkpointSigned, checkpoint: { format: 'academy-checkpoint/1', position: status.result.head.position, headHash: status.result.head.hash, byUserId: auditor.userId } } });
+    const { id } = signed.body.checkpoint;
+    const listed = await h.call('GET', '/audit/checkpoints', { token: auditor.token });
+    expect(listed.body.checkpoints[0]).toEqual(signed.body.checkpoint);
+    const file = await h.call('GET', `/audit/checkpoints/${id}/export`, { token: auditor.token });
+    expect(file.status).toBe(200);
+    const { id: _id, byUserId: _by, ...content } = signed.body.checkpoint;
+    expect(file.body).toEqual(content);
+    const raw = await fetch(`${h.url}/api/audit/checkpoints/${id}/export`, { headers: { authorization: `Bearer ${auditor.token}` } });
+    expect(raw.headers.get('content-disposition')).toBe(`attachment; filename="checkpoint-${content.position}.json"`);
+    const exported = (await h.store.readStream('audit-checkpoints')).filter((e) => e.type === 'CheckpointExported');
+    expect(exported.at(-1)).toMatchObject({ data: { checkpointId: id, position: content.position, byUserId: auditor.userId }, metadata: { actorRole: 'auditor' } });
+    // The signing key is not in the database: its seed is in no table, as base64 or hex.
+    const dump = (await h.pool.query<{ t: string }>(`SELECT string_agg(e::text, '') AS t FROM event_store.events e`)).rows[0].t;
+    expect(dump).toContain(content.signature);
+    expect(dump).not.toContain(SIGNING_SEED);
+    expect(dump).not.toContain(Buffer.from(SIGNING_SEED, 'base64').toString('hex'));
+  });
+
+  it('catches a history rewritten together with its hashes through an exported checkpoint, and refuses an altered checkpoint', async () => {
+    await verify();
+    const checkpoint = (await h.call('POST', '/audit/checkpoints', { token: auditor.token })).body.checkpoint;
+    const file = (await h.call('GET', `/audit/checkpoints/${checkpoint.id}/export`, { token: auditor.token })).body;
+    expect((await verify({ checkpoint: file })).status).toMatchObject({ checkpointPosition: file.position, result: { ok: true } });
+
+    const victim = (await registeredAt(teacher.userId)).position;
+    const old = await rewriteHistory(h.pool, 'event_store', victim, (d) => ({ ...(d as object), role: 'admin' }));
+    try {
+      // The chain alone verifies again after the rewrite: that is the attack a checkpoint defeats.
+      expect((await verify()).status.result).toMatchObject({ ok: true });
+      const caught = (await verify({ checkpoint: file })).status.result;
+      expect(caught).toMatchObject({ ok: false, position: file.position, reason: `hash at the exported head ${file.position} differs from the exported one: the log was rewritten` });
+      expect((await h.call('GET', '/audit/chain', { token: auditor.token })).body.lastVerification).toEqual(caught);
+    } finally {
+      await rewriteHistory(h.pool, 'event_store', victim, () => old);
+    }
+    expect((await verify({ checkpoint: file })).status.result.ok).toBe(true);
+
+    const altered = await h.call('POST', '/audit/verifications', { token: auditor.token, body: { checkpoint: { ...file, position: file.position - 1 } } });
+    expect(altered).toMatchObject({ status: 400, body: { fields: { checkpoint: ['The checkpoint does not verify: the signature does not match: the checkpoint was altered'] } } });
+    const notOne = await h.call('POST', '/audit/verifications', { token: auditor.token, body: { checkpoint: { format: 'x' } } });
+    expect(notOne.status).toBe(400);
+    expect(Object.keys(notOne.body.fields)[0]).toMatch(/^checkpoint/);
+  });
+});

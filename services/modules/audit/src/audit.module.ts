@@ -1,0 +1,53 @@
+import { Module } from '@nestjs/common';
+import { ExportCheckpointController } from './commands/export-checkpoint/export-checkpoint.http.controller.js';
+import { ExportCheckpointHandler } from './commands/export-checkpoint/export-checkpoint.handler.js';
+import { RequestVerificationController } from './commands/request-verification/request-verification.http.controller.js';
+import { RequestVerificationHandler } from './commands/request-verification/request-verification.handler.js';
+import { SignCheckpointController } from './commands/sign-checkpoint/sign-checkpoint.http.controller.js';
+import { SignCheckpointHandler } from './commands/sign-checkpoint/sign-checkpoint.handler.js';
+import { ListCheckpointsController } from './queries/list-checkpoints/list-checkpoints.http.controller.js';
+import { ListCheckpointsHandler } from './queries/list-checkpoints/list-checkpoints.handler.js';
+import { VerificationStatusController } from './queries/verification-status/verification-status.http.controller.js';
+import { VerificationStatusHandler } from './queries/verification-status/verification-status.handler.js';
+import { AuditJobs, AuditSigner } from './trail/infra.js';
+import { SetPersonalDataAccessController } from './commands/set-personal-data-access/set-personal-data-access.http.controller.js';
+import { SetPersonalDataAccessHandler } from './commands/set-personal-data-access/set-personal-data-access.handler.js';
+import { AuditChainStateController } from './queries/chain-state/chain-state.http.controller.js';
+import { AuditChainStateHandler } from './queries/chain-state/chain-state.handler.js';
+import { AuditEventAtController } from './queries/event-detail/event-detail.http.controller.js';
+import { AuditEventAtHandler } from './queries/event-detail/event-detail.handler.js';
+import { ListAuditEventsController } from './queries/list-events/list-events.http.controller.js';
+import { ListAuditEventsHandler } from './queries/list-events/list-events.handler.js';
+
+/**
+ * The audit context's HTTP side (issue 16). It has no read model of its own: it reads the log itself.
+ * Needs EventSourcingModule, BackboneModule, HttpPlatformModule (config, Redis) and AuthModule (global) from the composition root.
+ * The verification jobs run in the worker (runVerifyChainJob, routed by auditRoutes).
+ */
+@Module({
+  controllers: [
+    ListAuditEventsController,
+    AuditEventAtController,
+    AuditChainStateController,
+    SetPersonalDataAccessController,
+    RequestVerificationController,
+    VerificationStatusController,
+    SignCheckpointController,
+    ListCheckpointsController,
+    ExportCheckpointController,
+  ],
+  providers: [
+    AuditSigner,
+    AuditJobs,
+    ListAuditEventsHandler,
+    AuditEventAtHandler,
+    AuditChainStateHandler,
+    SetPersonalDataAccessHandler,
+    RequestVerificationHandler,
+    VerificationStatusHandler,
+    SignCheckpointHandler,
+    ListCheckpointsHandler,
+    ExportCheckpointHandler,
+  ],
+})
+export class AuditModule {}

@@ -1,0 +1,19 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
+import { type VerificationRequest, verificationRequestSchema } from '@academy/contracts';
+import { RequestVerification } from './request-verification.command.js';
+
+@ApiTags('audit')
+@Controller('audit/verifications')
+export class RequestVerificationController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** 202 { id }: poll GET /audit/verifications/:id; 400 fields.checkpoint when the checkpoint does not verify. */
+  @Post()
+  @Roles('auditor', 'admin')
+  @HttpCode(202)
+  async request(@Body(new ZodValidationPipe(verificationRequestSchema)) body: VerificationRequest, @Caller() caller: CommandContext): Promise<{ id: string }> {
+    return { id: (await this.dispatch.execute(new RequestVerification(caller, body))).id };
+  }
+}

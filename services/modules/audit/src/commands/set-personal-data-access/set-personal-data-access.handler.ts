@@ -1,0 +1,30 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid, principalOf } from '@academy/backend';
+import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { AUDIT_MESSAGES } from '@academy/contracts';
+import { accessDecider, accessStream } from '../../domain/personal-data-access.js';
+import { currentRole } from '../../trail/viewer.js';
+import { SetPersonalDataAccess } from './set-personal-data-access.command.js';
+
+@CommandHandler(SetPersonalDataAccess)
+export class SetPersonalDataAccessHandler implements ICommandHandler<SetPersonalDataAccess> {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async execute({ caller, auditorId, granted }: SetPersonalDataAccess) {
+    if (!isUuid(auditorId)) throw new DomainError('not_found', AUDIT_MESSAGES.auditorNotFound);
+    const byUserId = principalOf(caller).userId;
+    const { position } = await runCommand(this.store, caller.metadata, {
+      // Two admins granting at once want the same thing: decide again on what won.
+      retry: Retry.onConflict(5),
+      execute: async (unit) => {
+        const access = await unit.load(accessStream(auditorId), accessDecider);
+        const command = granted
+          ? { type: 'GrantPersonalDataAccess' as const, auditorId, byUserId, granteeRole: await currentRole(this.store, auditorId) }
+          : { type: 'RevokePersonalDataAccess' as const, auditorId, byUserId };
+        unit.decide(access, accessDecider, command);
+      },
+    });
+    return { auditorId, granted, position };
+  }
+}

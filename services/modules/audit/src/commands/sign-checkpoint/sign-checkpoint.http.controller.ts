@@ -1,0 +1,20 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { AUDIT_VERIFY_MESSAGES, type AuditCheckpointResponse } from '@academy/contracts';
+import { SignCheckpoint } from './sign-checkpoint.command.js';
+
+@ApiTags('audit')
+@Controller('audit/checkpoints')
+export class SignCheckpointController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** 201 { message: 'Checkpoint signed', checkpoint }; 409 until a verification passed; 503 without a signing key in production. */
+  @Post()
+  @Roles('auditor', 'admin')
+  @HttpCode(201)
+  async sign(@Caller() caller: CommandContext): Promise<AuditCheckpointResponse> {
+    const { checkpoint } = await this.dispatch.execute(new SignCheckpoint(caller));
+    return { message: AUDIT_VERIFY_MESSAGES.checkpointSigned, checkpoint };
+  }
+}

@@ -1,0 +1,52 @@
+// The audit context's own facts (issue 16 "watching the watchers"): every view of the log and every
+// grant is an event, so the Event log shows who looked at what, and who let them.
+
+export const AUDIT_EVENTS = {
+  /** Someone read the log through the audit API (a page of the Event log, an event, the chain's state). */
+  AuditTrailViewed: 'AuditTrailViewed',
+  PersonalDataAccessGranted: 'PersonalDataAccessGranted',
+  PersonalDataAccessRevoked: 'PersonalDataAccessRevoked',
+} as const;
+
+/** What was viewed: the endpoint's name and what it was asked (filters, a position). Never personal data. */
+export interface AuditTrailViewedData {
+  view: 'event-log' | 'event' | 'chain' | 'checkpoints';
+  viewerId: string;
+  /** The filters or the position asked for, as parsed (ids, types, instants: no personal data). */
+  query: Record<string, unknown>;
+  /** Whether personal fields were shown in clear to the viewer. */
+  personalInClear: boolean;
+}
+
+/** One stream per viewer: views never contend with each other or with the log they read. */
+export const auditTrailStream = (viewerId: string) => `audit-trail-${viewerId}`;
+
+/**
+ * Whole-chain verifications, on one stream: each request, then its outcome (appended by the job in
+ * the worker; the dispatcher turns a request into a BullMQ job whose id is the request's event id).
+ */
+export const VERIFICATIONS_STREAM = 'audit-verifications';
+export const CHAIN_VERIFICATION_REQUESTED = 'ChainVerificationRequested';
+export const CHAIN_VERIFIED = 'ChainVerified';
+export interface ChainVerificationRequestedData {
+  byUserId: string;
+  /** A signed checkpoint the chain must pass through (its signature was checked before the request). */
+  expectedHead: { position: number; hash: string } | null;
+}
+export interface ChainVerifiedData {
+  /** The request's event id. */
+  requestId: string;
+  ok: boolean;
+  checked: number;
+  /** The first broken position and why (null when ok). */
+  position: number | null;
+  reason: string | null;
+  byUserId: string | null;
+  /** Where the walk ended when ok. */
+  head: { position: number; hash: string } | null;
+}
+
+/** Signed checkpoints (the signature is made in the API with a key outside the database) and their exports. */
+export const CHECKPOINTS_STREAM = 'audit-checkpoints';
+export const CHECKPOINT_SIGNED = 'CheckpointSigned';
+export const CHECKPOINT_EXPORTED = 'CheckpointExported';

@@ -1,0 +1,4 @@
+// Public surface of the audit context: the Nest module, and what the worker runs (the verification
+// job's routes for its dispatcher, its queue and its processor function).
+export { AuditModule } from './audit.module.js';
+export { AUDIT_QUEUE, auditRoutes, runVerifyChainJob, type VerifyChainJob } from './jobs/verify-chain.js';

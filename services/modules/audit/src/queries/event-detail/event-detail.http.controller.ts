@@ -1,0 +1,18 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import type { AuditEventDetail } from '@academy/contracts';
+import { AuditEventAt } from './event-detail.query.js';
+
+@ApiTags('audit')
+@Controller('audit/events')
+export class AuditEventAtController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** One event by position: 200 AuditEventDetail; 404 'Event not found' (also for a malformed position). */
+  @Get(':position')
+  @Roles('auditor', 'admin')
+  get(@Param('position') position: string, @Caller() caller: CommandContext): Promise<AuditEventDetail> {
+    return this.dispatch.query(new AuditEventAt(caller, position));
+  }
+}

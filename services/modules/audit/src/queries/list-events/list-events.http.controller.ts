@@ -1,0 +1,18 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
+import { type AuditEventsFilter, type AuditEventsResponse, auditEventsQuerySchema } from '@academy/contracts';
+import { ListAuditEvents } from './list-events.query.js';
+
+@ApiTags('audit')
+@Controller('audit/events')
+export class ListAuditEventsController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** The Event log: ?before=&limit=&stream=&type=&context=&actor=&correlation=&from=&to=, newest first. */
+  @Get()
+  @Roles('auditor', 'admin')
+  list(@Query(new ZodValidationPipe(auditEventsQuerySchema)) filter: AuditEventsFilter, @Caller() caller: CommandContext): Promise<AuditEventsResponse> {
+    return this.dispatch.query(new ListAuditEvents(caller, filter));
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Dispatch, Roles } from '@academy/backend';
+import type { VerificationStatus } from '@academy/contracts';
+import { VerificationStatusQuery } from './verification-status.query.js';
+
+@ApiTags('audit')
+@Controller('audit/verifications')
+export class VerificationStatusController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** { id, state: queued | running | done, progress, checkpointPosition, result }; 404 'Verification not found'. */
+  @Get(':id')
+  @Roles('auditor', 'admin')
+  get(@Param('id') id: string): Promise<VerificationStatus> {
+    return this.dispatch.query(new VerificationStatusQuery(id));
+  }
+}
