@@ -14,6 +14,7 @@ const TAGS: Record<string, string> = {
   grading: 'Submissions of tasks and capstones, grades, progress and the dashboards built on them.',
   admissions: 'Applications and quick contacts from the public site, and their pipeline.',
   notifications: "The in-app notifications of the signed-in user (the bell).",
+  audit: "The auditors' questions to the event log: its chain, events (personal fields masked without a grant), whole-chain verifications and signed checkpoints.",
   platform: 'Health, the Module Federation manifest and reports from the shell.',
   'public site': 'The public catalogue of courses the landing page shows.',
 };

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { type AppConfig, createRedis, EVENT_STORE } from '@academy/backend';
+import { type AppConfig, createRedis, EVENT_STORE, type RedisClient } from '@academy/backend';
 import type { EventStore } from '@academy/event-store';
 import { AUDIT_QUEUE, runVerifyChainJob, type VerifyChainJob } from '@academy/audit';
 import { WORKER_CONFIG } from '../tokens.js';
@@ -14,7 +13,7 @@ import { WORKER_CONFIG } from '../tokens.js';
 export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('audit');
   private worker?: Worker;
-  private connection?: Redis;
+  private connection?: RedisClient;
 
   constructor(
     @Inject(WORKER_CONFIG) private readonly config: AppConfig,
@@ -22,7 +21,7 @@ export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.connection = createRedis(this.config.REDIS_URL, 'academy-worker-audit');
+    this.connection = createRedis(this.config, 'academy-worker-audit');
     this.worker = new Worker(AUDIT_QUEUE, (job) => runVerifyChainJob(this.store, job as unknown as VerifyChainJob), { connection: this.connection, prefix: this.config.QUEUE_PREFIX, concurrency: 1 });
     this.worker.on('failed', (job, err) => this.log.warn(`verification ${job?.id ?? '?'} failed: ${err.message}`));
     this.worker.on('error', (err) => this.log.warn(`audit queue: ${err.message}`));

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { type VerificationRequest, verificationRequestSchema } from '@academy/contracts';
+import { Answers, Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
+import { type VerificationRequest, verificationRequestSchema, verificationAcceptedSchema } from '@academy/contracts';
 import { RequestVerification } from './request-verification.command.js';
 
 @ApiTags('audit')
@@ -13,6 +13,7 @@ export class RequestVerificationController {
   @Post()
   @Roles('auditor', 'admin')
   @HttpCode(202)
+  @Answers(202, verificationAcceptedSchema)
   async request(@Body(new ZodValidationPipe(verificationRequestSchema)) body: VerificationRequest, @Caller() caller: CommandContext): Promise<{ id: string }> {
     return { id: (await this.dispatch.execute(new RequestVerification(caller, body))).id };
   }

@@ -1,7 +1,7 @@
 import { Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
-import { AUDIT_MESSAGES, type AuditAccessResponse } from '@academy/contracts';
+import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { AUDIT_MESSAGES, type AuditAccessResponse, auditAccessResponseSchema } from '@academy/contracts';
 import { SetPersonalDataAccess } from './set-personal-data-access.command.js';
 
 @ApiTags('audit')
@@ -13,6 +13,7 @@ export class SetPersonalDataAccessController {
   @Put(':auditorId')
   @Roles('admin')
   @HttpCode(200)
+  @Answers(200, auditAccessResponseSchema)
   async grant(@Param('auditorId') auditorId: string, @Caller() caller: CommandContext): Promise<AuditAccessResponse> {
     await this.dispatch.execute(new SetPersonalDataAccess(caller, auditorId, true));
     return { message: AUDIT_MESSAGES.accessGranted, access: { auditorId, granted: true } };
@@ -22,6 +23,7 @@ export class SetPersonalDataAccessController {
   @Delete(':auditorId')
   @Roles('admin')
   @HttpCode(200)
+  @Answers(200, auditAccessResponseSchema)
   async revoke(@Param('auditorId') auditorId: string, @Caller() caller: CommandContext): Promise<AuditAccessResponse> {
     await this.dispatch.execute(new SetPersonalDataAccess(caller, auditorId, false));
     return { message: AUDIT_MESSAGES.accessRevoked, access: { auditorId, granted: false } };

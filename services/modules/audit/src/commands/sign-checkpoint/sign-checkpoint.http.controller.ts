@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
-import { AUDIT_VERIFY_MESSAGES, type AuditCheckpointResponse } from '@academy/contracts';
+import { Answers, Caller, type CommandContext, Dispatch, Refuses, Roles } from '@academy/backend';
+import { AUDIT_VERIFY_MESSAGES, type AuditCheckpointResponse, auditCheckpointResponseSchema } from '@academy/contracts';
 import { SignCheckpoint } from './sign-checkpoint.command.js';
 
 @ApiTags('audit')
@@ -13,6 +13,8 @@ export class SignCheckpointController {
   @Post()
   @Roles('auditor', 'admin')
   @HttpCode(201)
+  @Answers(201, auditCheckpointResponseSchema)
+  @Refuses(409, 503)
   async sign(@Caller() caller: CommandContext): Promise<AuditCheckpointResponse> {
     const { checkpoint } = await this.dispatch.execute(new SignCheckpoint(caller));
     return { message: AUDIT_VERIFY_MESSAGES.checkpointSigned, checkpoint };

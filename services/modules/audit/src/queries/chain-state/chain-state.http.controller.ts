@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
-import type { AuditChainState } from '@academy/contracts';
+import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { type AuditChainState, auditChainStateSchema } from '@academy/contracts';
 import { AuditChainStateQuery } from './chain-state.query.js';
 
 @ApiTags('audit')
@@ -12,6 +12,7 @@ export class AuditChainStateController {
   /** The Overview's chain state: { head: { position, hash }, lastVerification }. */
   @Get()
   @Roles('auditor', 'admin')
+  @Answers(200, auditChainStateSchema)
   get(@Caller() caller: CommandContext): Promise<AuditChainState> {
     return this.dispatch.query(new AuditChainStateQuery(caller));
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
-import type { AuditEventDetail } from '@academy/contracts';
+import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { type AuditEventDetail, auditEventDetailSchema } from '@academy/contracts';
 import { AuditEventAt } from './event-detail.query.js';
 
 @ApiTags('audit')
@@ -12,6 +12,7 @@ export class AuditEventAtController {
   /** One event by position: 200 AuditEventDetail; 404 'Event not found' (also for a malformed position). */
   @Get(':position')
   @Roles('auditor', 'admin')
+  @Answers(200, auditEventDetailSchema)
   get(@Param('position') position: string, @Caller() caller: CommandContext): Promise<AuditEventDetail> {
     return this.dispatch.query(new AuditEventAt(caller, position));
   }

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
-import type { AuditCheckpointsResponse } from '@academy/contracts';
+import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { type AuditCheckpointsResponse, auditCheckpointsResponseSchema } from '@academy/contracts';
 import { ListCheckpoints } from './list-checkpoints.query.js';
 
 @ApiTags('audit')
@@ -12,6 +12,7 @@ export class ListCheckpointsController {
   /** { checkpoints } newest first. */
   @Get()
   @Roles('auditor', 'admin')
+  @Answers(200, auditCheckpointsResponseSchema)
   list(@Caller() caller: CommandContext): Promise<AuditCheckpointsResponse> {
     return this.dispatch.query(new ListCheckpoints(caller));
   }

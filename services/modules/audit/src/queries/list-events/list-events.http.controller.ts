@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
-import { type AuditEventsFilter, type AuditEventsResponse, auditEventsQuerySchema } from '@academy/contracts';
+import { Answers, Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
+import { type AuditEventsFilter, type AuditEventsResponse, auditEventsQuerySchema, auditEventsResponseSchema } from '@academy/contracts';
 import { ListAuditEvents } from './list-events.query.js';
 
 @ApiTags('audit')
@@ -12,6 +12,7 @@ export class ListAuditEventsController {
   /** The Event log: ?before=&limit=&stream=&type=&context=&actor=&correlation=&from=&to=, newest first. */
   @Get()
   @Roles('auditor', 'admin')
+  @Answers(200, auditEventsResponseSchema)
   list(@Query(new ZodValidationPipe(auditEventsQuerySchema)) filter: AuditEventsFilter, @Caller() caller: CommandContext): Promise<AuditEventsResponse> {
     return this.dispatch.query(new ListAuditEvents(caller, filter));
   }

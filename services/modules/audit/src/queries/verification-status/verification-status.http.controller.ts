@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Dispatch, Roles } from '@academy/backend';
-import type { VerificationStatus } from '@academy/contracts';
+import { Answers, Dispatch, Roles } from '@academy/backend';
+import { type VerificationStatus, verificationStatusSchema } from '@academy/contracts';
 import { VerificationStatusQuery } from './verification-status.query.js';
 
 @ApiTags('audit')
@@ -12,6 +12,7 @@ export class VerificationStatusController {
   /** { id, state: queued | running | done, progress, checkpointPosition, result }; 404 'Verification not found'. */
   @Get(':id')
   @Roles('auditor', 'admin')
+  @Answers(200, verificationStatusSchema)
   get(@Param('id') id: string): Promise<VerificationStatus> {
     return this.dispatch.query(new VerificationStatusQuery(id));
   }
