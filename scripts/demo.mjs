@@ -95,7 +95,7 @@ const signIn = async (email, password) => (await call('POST', '/auth/sign-in', u
 // ── refuse anything but an empty instance ────────────────────────────────────────────────────────
 try {
   const status = await call('GET', '/setup');
-  if (status.done) fail(`${baseUrl} is not empty (setup is done): the demo only fills a fresh instance. Stop it, start one on an empty database (e.g. ACADEMY_DATA_DIR=.data-demo npm start), and run the demo again.`);
+  if (status.done) fail(`${baseUrl} is not empty (setup is done): the demo only fills a fresh instance. Start one on an empty database (e.g. "ACADEMY_DATA_DIR=.data-demo npm start") and run "ACADEMY_DATA_DIR=.data-demo npm run demo".`);
 } catch (e) {
   fail(`cannot reach ${baseUrl}/api/setup (${e.message}): is \`npm start\` running?`);
 }
