@@ -43,7 +43,7 @@ beforeAll(async () => {
   const restore = await db.pool.connect();
   await restore.query(readFileSync(`${FIXTURE}.sql`, 'utf8'));
   restore.release(true);
-  before = (await db.pool.query<{ position: string; hash: string }>('SELECT position::text, hash FROM event_store.events ORDER BY position')).rows;
+  before = (await db.pool.query<{ position: string; hash: string }>('SELECT position::text, hash FROM event_store.events e ORDER BY e.position')).rows;
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   env = {
@@ -81,7 +81,7 @@ it("migrated: the event store's and identity's numbered migrations are recorded,
 
 it('keeps the log to the byte: every event, in order, with its hash; the chain verifies', async () => {
   expect(before.length).toBe(45);
-  const after = (await db.pool.query<{ position: string; hash: string }>('SELECT position::text, hash FROM event_store.events ORDER BY position')).rows;
+  const after = (await db.pool.query<{ position: string; hash: string }>('SELECT position::text, hash FROM event_store.events e ORDER BY e.position')).rows;
   expect(after.slice(0, before.length)).toEqual(before);
   const verify = await academyCliWith({ DATABASE_URL: db.url, ACADEMY_MASTER_KEY: MASTER_KEY }, 'audit', 'verify');
   expect([verify.status, verify.stdout]).toEqual([0, expect.stringMatching(/^ok: /)]);
