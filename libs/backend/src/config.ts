@@ -115,6 +115,9 @@ export const configSchema = z.object({
   REDIS_CLUSTER_NODES: clusterNodes.optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Prometheus /metrics on a second, internal port (unset: off); bound to METRICS_HOST (ADR 0026). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where npm start keeps local state (embedded Postgres, Redis, the generated master key). */
   ACADEMY_DATA_DIR: z.string().default(path.resolve('.data')),

@@ -6,11 +6,14 @@ import { Logger } from 'nestjs-pino';
 import express from 'express';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyHttpPlatform, loadConfigOrExit, migrateUp } from '@academy/backend';
+import { applyHttpPlatform, loadConfigOrExit, migrateUp, PG_POOL } from '@academy/backend';
+import type pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { identitySessionMigrations } from '@academy/identity';
 import { AppModule } from './app.module.js';
 import { mountApiDocs } from './api-docs/api-docs.js';
+import { createApiMetrics, serveMetrics } from './metrics/metrics.js';
+import { REDIS } from './tokens.js';
 import { federationManifest, findFrontends, mountFrontends, remoteOrigins } from './frontends/frontends.js';
 
 async function bootstrap(): Promise<void> {
@@ -21,6 +24,13 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, layout), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
+  // First middleware, so that every request is timed; /metrics itself is on METRICS_PORT only (ADR 0026).
+  if (config.METRICS_PORT !== undefined) {
+    const metrics = createApiMetrics({ pool: app.get<pg.Pool>(PG_POOL), redis: app.get(REDIS), queuePrefix: config.QUEUE_PREFIX });
+    app.use(metrics.middleware);
+    const server = await serveMetrics(metrics, config.METRICS_HOST, config.METRICS_PORT);
+    process.once('beforeExit', () => void metrics.close().finally(() => server.close()));
+  }
   // The page may load remotes that ACADEMY_REMOTE_<NAME> serves from another origin (read at start, like the manifest's overrides).
   applyHttpPlatform(app, { remoteOrigins: remoteOrigins(federationManifest(layout, process.env, config.ACADEMY_TIME_ZONE)) });
   // sendBeacon posts text/plain; the client-events endpoints read it as JSON.

@@ -9,6 +9,7 @@ import { retryProjection } from '../projections/repair.js';
 import { projectionsStatus } from '../projections/status.js';
 import type { Projection } from '../projections/types.js';
 import { auditReplay } from './replay.js';
+import { backupEventStore, restoreEventStore } from './backup.js';
 import { checkpointProblem, type SignedCheckpoint, signCheckpoint, type SigningKey } from './checkpoint.js';
 
 export interface AcademyCliDeps {
@@ -24,6 +25,8 @@ export interface AcademyCliDeps {
   /** The clock (ISO instants), for tests. */
   now?: () => Date;
   controlSchema?: string;
+  /** The Postgres schema of the log (the adapter's default 'event_store'), for backup and restore. */
+  eventStoreSchema?: string;
 }
 
 export const ACADEMY_CLI_USAGE = `usage: academy <command>
@@ -38,6 +41,10 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
   projections retry <name>                  after a fix, have the runner (or the dispatcher, a reactor) of that
                                             name try the event it is failing at again
   projections rebuild <name>                rebuild a projection from position 0 into fresh tables, then swap them in
+  backup <file>                             write the event log (signed checkpoints included) and the wrapped subject keys
+                                            to a new gzip file, one consistent snapshot; read models are not in it
+  restore <file>                            load a backup into an EMPTY database (refused otherwise), then verify the
+                                            chain; start the worker to rebuild the read models (same ACADEMY_MASTER_KEY)
 exit codes: 0 ok, 1 check failed (chain broken, replay differs, projection failing), 2 usage error`;
 
 function parseHead(value: string | undefined): ChainHead | null {
@@ -62,8 +69,30 @@ function progressOnStderr(deps: AcademyCliDeps) {
 export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promise<number> {
   const print = (line = '') => deps.out.write(line + '\n');
   const [group, command, ...rest] = argv;
-  const key = `${group ?? ''} ${command ?? ''}`;
+  const key = group === 'backup' || group === 'restore' ? group : `${group ?? ''} ${command ?? ''}`;
   try {
+    if (key === 'backup' || key === 'restore') {
+      if (!command || rest.length) {
+        print(`${key} <file>: which file?`);
+        return 2;
+      }
+      const schema = deps.eventStoreSchema ?? 'event_store';
+      // A refused or broken restore, an existing target file: one line through the catch below, exit 1.
+      if (key === 'backup') {
+        const b = await backupEventStore(deps.pool, schema, command, deps.now?.());
+        print(`backed up ${b.events} events (${b.checkpoints} signed checkpoints) and ${b.keys} subject keys, head ${b.head.position}:${b.head.hash}, to ${command}`);
+        return 0;
+      }
+      const r = await restoreEventStore(deps.pool, schema, command);
+      print(`restored ${r.events} events (${r.checkpoints} signed checkpoints) and ${r.keys} subject keys, head ${r.head.position}:${r.head.hash}`);
+      const v = await deps.store.verify({ onProgress: progressOnStderr(deps) });
+      if (!v.ok) {
+        print(`FAILED at position ${v.position}: ${v.reason} (${v.checked} events checked before it)`);
+        return 1;
+      }
+      print(`ok: ${v.checked} events, head ${v.head.position}:${v.head.hash}; start the worker to rebuild the read models, then: academy audit replay`);
+      return 0;
+    }
     switch (key) {
       case 'audit verify':
       case 'audit checkpoint': {
