@@ -2,11 +2,11 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { EVENT_STORE, PG_POOL } from '@academy/backend';
-import { DomainError, type EventStore, eventById, lastEventOf, sameCommandBefore } from '@academy/event-store';
-import { AUDIT_MESSAGES, AUDIT_WHY_VIEWS, type AuditWhyResponse, type AuditWhyView, auditContextOf } from '@academy/contracts';
-import { WHY_VALUE_EVENTS, walkWhy, whyValueLabel } from '../../domain/why.js';
+import { DomainError, type EventStore } from '@academy/event-store';
+import { AUDIT_MESSAGES, AUDIT_WHY_VIEWS, type AuditWhyResponse, type AuditWhyView } from '@academy/contracts';
 import { logSchema } from '../../trail/log-schema.js';
 import { recordView } from '../../trail/viewer.js';
+import { explainValue } from '../../trail/why.js';
 import { AuditWhy } from './why.query.js';
 
 @QueryHandler(AuditWhy)
@@ -16,42 +16,17 @@ export class AuditWhyHandler implements IQueryHandler<AuditWhy> {
     @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async execute({ caller, view: rawView, id }: AuditWhy): Promise<AuditWhyResponse> {
-    if (!(AUDIT_WHY_VIEWS as readonly string[]).includes(rawView)) {
+  async execute({ caller, view, id }: AuditWhy): Promise<AuditWhyResponse> {
+    if (!isWhyView(view)) {
       const message = `View must be one of ${AUDIT_WHY_VIEWS.join(', ')}`;
       throw new DomainError('invalid', message, { view: [message] });
     }
-    const view = rawView as AuditWhyView;
     // Recorded even when there is nothing to explain, like a view of an unknown event.
     await recordView(this.store, caller, 'why', { view, id }, false);
-    const schema = logSchema(this.store);
-    const types = WHY_VALUE_EVENTS[view];
-    const start =
-      view === 'grade-status'
-        ? await lastEventOf(this.pool, schema, { types, dataKey: 'submissionId', dataValue: id })
-        : await lastEventOf(this.pool, schema, { types, stream: `enrollment-${id}` });
-    if (!start) throw new DomainError('not_found', AUDIT_MESSAGES.whyNotFound);
-    const chain = await walkWhy(start, {
-      byId: (eventId) => eventById(this.pool, schema, eventId),
-      sameCommandBefore: (row) => sameCommandBefore(this.pool, schema, row),
-    });
-    return {
-      view,
-      id,
-      value: whyValueLabel(view, start),
-      // Summaries only: no personal data, so no masking to decide (open an event for its detail).
-      chain: chain.map((r) => ({
-        position: r.position,
-        streamId: r.streamId,
-        streamVersion: r.streamVersion,
-        id: r.id,
-        type: r.type,
-        context: auditContextOf(r.streamId),
-        recordedAt: r.recordedAt,
-        metadata: r.metadata,
-        personal: r.personal,
-        link: r.link,
-      })),
-    };
+    const answer = await explainValue(this.pool, logSchema(this.store), view, id);
+    if (!answer) throw new DomainError('not_found', AUDIT_MESSAGES.whyNotFound);
+    return answer;
   }
 }
+
+const isWhyView = (v: string): v is AuditWhyView => (AUDIT_WHY_VIEWS as readonly string[]).includes(v);
