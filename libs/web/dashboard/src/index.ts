@@ -100,6 +100,7 @@ export {
   useAuditChainQuery,
   useAuditEventQuery,
   useAuditEventsQuery,
+  useAuditWhyQuery,
   useCheckpointsQuery,
   useExportCheckpointMutation,
   useRequestVerificationMutation,
