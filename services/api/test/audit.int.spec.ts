@@ -95,6 +95,7 @@ describe('authorization', () => {
       ['GET', `/audit/checkpoints/${nobody}/export`, 401, 403, 403, 404, 403, 404],
       ['GET', `/audit/verifications/${nobody}`, 401, 403, 403, 404, 403, 404],
       ['POST', '/audit/verifications', 401, 403, 403, 202, 403, 202],
+      ['GET', '/audit/overview', 401, 403, 403, 200, 403, 200],
       ['GET', `/audit/why/enrollment-week/${loop.enrollmentId}`, 401, 403, 403, 200, 403, 200],
       ['GET', `/audit/why/enrollment-status/${loop.enrollmentId}`, 401, 403, 403, 200, 403, 200],
       ['GET', `/audit/why/grade-status/${loop.submissionId}`, 401, 403, 403, 200, 403, 200],
@@ -304,6 +305,34 @@ describe('Why?', () => {
     const res = await h.call('GET', '/audit/why/current-mood/x', { token: auditor.token });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('View must be one of enrollment-week, enrollment-status, grade-status');
+  });
+});
+
+describe('the Overview', () => {
+  it("counts today's events by context and type, lists every projection and consumer with its lag and status, and records the view", async () => {
+    const viewer = await h.account('auditor');
+    const before = (await h.call('GET', '/audit/overview', { token: viewer.token })).body;
+    await capstoneLoopInLog(teacher.userId);
+    const res = await h.call('GET', '/audit/overview', { token: viewer.token });
+    expect(res.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const count = (o: any, type: string) => o.activity.find((a: any) => a.day === today && a.type === type)?.count ?? 0;
+    expect(res.body.activity.find((a: any) => a.type === 'CapstonePassed')).toMatchObject({ day: today, context: 'grading' });
+    expect(count(res.body, 'CapstonePassed') - count(before, 'CapstonePassed')).toBe(1);
+    expect(count(res.body, 'StudentEnrolled') - count(before, 'StudentEnrolled')).toBe(2);
+    // The views are counted too (the second one's own event included).
+    expect(count(res.body, 'AuditTrailViewed') - count(before, 'AuditTrailViewed')).toBe(1);
+    expect(res.body.since <= today).toBe(true);
+
+    const readers = res.body.readers as any[];
+    const head = (await h.store.head()).position;
+    expect(readers.some((r) => r.kind === 'projection')).toBe(true);
+    expect(readers.find((r) => r.name === 'enrollment-week-advance')).toMatchObject({ kind: 'reactor' });
+    for (const r of readers) {
+      expect(r.lag).toBe(Math.max(0, r.head - r.checkpoint));
+      expect(r.head).toBeLessThanOrEqual(head);
+    }
+    expect((await h.store.readStream(`audit-trail-${viewer.userId}`)).at(-1)!.data).toEqual({ view: 'overview', viewerId: viewer.userId, query: {}, personalInClear: false });
   });
 });
 

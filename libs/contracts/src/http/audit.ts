@@ -236,3 +236,30 @@ export const auditWhyResponseSchema = z.object({
   chain: z.array(auditWhyStepSchema),
 });
 export type AuditWhyResponse = z.infer<typeof auditWhyResponseSchema>;
+
+// ── the Overview's activity chart and projection lag (issue 16) ──────────────────────────────────
+
+/** How many days of activity the Overview charts. */
+export const AUDIT_ACTIVITY_DAYS = 14;
+
+/** GET /api/audit/overview: events per day by context and type, and every projection and consumer with its lag. */
+export const auditOverviewSchema = z.object({
+  /** The first UTC day charted (YYYY-MM-DD); days without events are absent. */
+  since: z.string(),
+  activity: z.array(z.object({ day: z.string(), context: z.enum(AUDIT_CONTEXTS).nullable(), type: z.string(), count: z.number().int() })),
+  readers: z.array(
+    z.object({
+      /** projection, or the consumer's kind (dispatcher, reactor). */
+      kind: z.string(),
+      name: z.string(),
+      version: z.number().int().nullable(),
+      status: z.string(),
+      checkpoint: z.number().int(),
+      head: z.number().int(),
+      lag: z.number().int(),
+      /** Where and why it is stuck, while it is. */
+      failing: z.object({ position: z.number().int(), error: z.string(), since: z.string() }).nullable(),
+    }),
+  ),
+});
+export type AuditOverview = z.infer<typeof auditOverviewSchema>;

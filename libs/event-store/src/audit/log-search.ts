@@ -146,3 +146,14 @@ export async function sameCommandBefore(pool: pg.Pool, schema: string, row: LogR
   );
   return rows.map(toLogRow);
 }
+
+/** Events per UTC day and type since `from` (ISO instant), with one of the type's streams (to name its context). */
+export async function eventCountsByDay(pool: pg.Pool, schema: string, from: string): Promise<Array<{ day: string; type: string; sampleStream: string; count: number }>> {
+  assertSchemaName(schema);
+  const { rows } = await pool.query<{ day: string; type: string; sample_stream: string; count: string }>(
+    `SELECT to_char(date_trunc('day', e.recorded_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, e.type, min(e.stream_id) AS sample_stream, count(*) AS count
+       FROM "${schema}".events e WHERE e.recorded_at >= $1::timestamptz GROUP BY 1, 2 ORDER BY 1, 2`,
+    [from],
+  );
+  return rows.map((r) => ({ day: r.day, type: r.type, sampleStream: r.sample_stream, count: Number(r.count) }));
+}

@@ -18,6 +18,8 @@ import { AuditEventAtController } from './queries/event-detail/event-detail.http
 import { AuditEventAtHandler } from './queries/event-detail/event-detail.handler.js';
 import { ListAuditEventsController } from './queries/list-events/list-events.http.controller.js';
 import { ListAuditEventsHandler } from './queries/list-events/list-events.handler.js';
+import { AuditOverviewController } from './queries/overview/overview.http.controller.js';
+import { AuditOverviewHandler } from './queries/overview/overview.handler.js';
 import { AuditWhyController } from './queries/why/why.http.controller.js';
 import { AuditWhyHandler } from './queries/why/why.handler.js';
 
@@ -38,6 +40,7 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
     ListCheckpointsController,
     ExportCheckpointController,
     AuditWhyController,
+    AuditOverviewController,
   ],
   providers: [
     AuditSigner,
@@ -52,6 +55,7 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
     ListCheckpointsHandler,
     ExportCheckpointHandler,
     AuditWhyHandler,
+    AuditOverviewHandler,
   ],
 })
 export class AuditModule {}
