@@ -73,6 +73,10 @@ describe('the auditor in a browser', () => {
     // The Overview now names the verification; the Event log shows the auditor's own acts.
     await openDashboardMenu(page, 'Overview');
     await page.getByText('ok', { exact: true }).waitFor();
+    // Today's activity in the chart, and the readers of the log with their lag (the week-advance reactor among them).
+    await page.getByRole('img', { name: /^Events per day: .*\d{4}-\d{2}-\d{2} [1-9]\d*$/ }).waitFor();
+    const readers = page.getByRole('table', { name: 'Readers of the log' });
+    await readers.getByRole('cell', { name: 'enrollment-week-advance', exact: true }).waitFor();
     await openDashboardMenu(page, 'Event log');
     await page.getByLabel('Context').selectOption('audit');
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -101,6 +101,7 @@ export {
   useAuditEventQuery,
   useAuditEventsQuery,
   useAuditWhyQuery,
+  useAuditOverviewQuery,
   useCheckpointsQuery,
   useExportCheckpointMutation,
   useRequestVerificationMutation,

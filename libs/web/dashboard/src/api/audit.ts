@@ -6,6 +6,7 @@ import {
   auditEventDetailSchema,
   auditEventsResponseSchema,
   auditWhyResponseSchema,
+  auditOverviewSchema,
   type AuditWhyView,
   signedCheckpointSchema,
   verificationAcceptedSchema,
@@ -22,6 +23,7 @@ export const auditKeys = {
   event: (position: number) => ['audit', 'event', position] as const,
   verification: (id: string) => ['audit', 'verification', id] as const,
   checkpoints: ['audit', 'checkpoints'] as const,
+  overview: ['audit', 'overview'] as const,
   why: (view: string, id: string) => ['audit', 'why', view, id] as const,
 };
 
@@ -104,4 +106,10 @@ export function useAuditWhyQuery(view: AuditWhyView, id: string | null) {
     enabled: id !== null,
     queryFn: async ({ signal }) => auditWhyResponseSchema.parse(await fetch(`/api/audit/why/${view}/${encodeURIComponent(id ?? '')}`, { signal })),
   });
+}
+
+/** GET /api/audit/overview: activity by day, context and type; each projection's and consumer's lag and status. */
+export function useAuditOverviewQuery() {
+  const { fetch } = useSession();
+  return useQuery({ queryKey: auditKeys.overview, queryFn: async ({ signal }) => auditOverviewSchema.parse(await fetch('/api/audit/overview', { signal })) });
 }
