@@ -3,12 +3,14 @@ import { RoleDashboard } from '@academy/web-dashboard';
 import { EventLogPage } from './event-log-page';
 import { OverviewPage } from './overview-page';
 import { VerifyPage } from './verify-page';
+import { WhyPage } from './why-page';
 import './styles.css';
 
 /** The auditor's pages (issue 16), by menu path. */
 const PAGES = {
   events: <EventLogPage />,
   verify: <VerifyPage />,
+  why: <WhyPage />,
 };
 
 /** Exposed as ./Module: the auditor's routes, relative to the shell's /dashboard/auditor/*. */

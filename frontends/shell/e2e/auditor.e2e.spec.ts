@@ -73,11 +73,41 @@ describe('the auditor in a browser', () => {
     // The Overview now names the verification; the Event log shows the auditor's own acts.
     await openDashboardMenu(page, 'Overview');
     await page.getByText('ok', { exact: true }).waitFor();
+    // Today's activity in the chart, and the readers of the log with their lag (the week-advance reactor among them).
+    await page.getByRole('img', { name: /^Events per day: .*\d{4}-\d{2}-\d{2} [1-9]\d*$/ }).waitFor();
+    const readers = page.getByRole('table', { name: 'Readers of the log' });
+    await readers.getByRole('cell', { name: 'enrollment-week-advance', exact: true }).waitFor();
     await openDashboardMenu(page, 'Event log');
     await page.getByLabel('Context').selectOption('audit');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((url) => url.searchParams.get('context') === 'audit');
     const types = page.getByRole('table', { name: 'Events' }).getByRole('cell', { name: 'CheckpointExported', exact: true });
     await types.first().waitFor();
+
+    // Why? An enrollment the admin activated: its status, and the admin's act as the cause, as a timeline.
+    const call = async (method: string, path: string, token: string | undefined, body?: unknown) => {
+      const res = await fetch(`${api.url}/api${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const json = (await res.json()) as any;
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    const admin = (await call('POST', '/auth/sign-in', undefined, { email: adminEmail, password: adminPassword })).access_token as string;
+    const adminId = (await call('GET', '/auth/me', admin)).id as string;
+    const { user: student } = await call('POST', '/users', admin, { fullName: 'Lerato Mokoena', email: `student-${stamp}@academy.test`, role: 'student' });
+    const { program } = await call('POST', '/programs', admin, { name: 'Web Development', type: 'evening' });
+    const { subject } = await call('POST', '/subjects', admin, { name: 'HTML & CSS', programId: program.id });
+    const { enrollment } = await call('POST', '/enrollments', admin, { studentId: student.id, programId: program.id, subjectId: subject.id });
+    await call('PUT', `/enrollments/${enrollment.id}/status`, admin, { status: 'active' });
+
+    await openDashboardMenu(page, 'Why');
+    await page.getByLabel('Value').selectOption('enrollment-status');
+    await page.getByLabel('Id').fill(enrollment.id);
+    await page.getByRole('button', { name: 'Why?' }).click();
+    await page.waitForURL((url) => url.searchParams.get('id') === enrollment.id && url.searchParams.get('view') === 'enrollment-status');
+    const chain = page.getByRole('region', { name: 'Causal chain' });
+    await chain.getByRole('heading', { name: 'active' }).waitFor();
+    const step = chain.getByRole('listitem').first();
+    await step.getByText('EnrollmentStatusChanged', { exact: true }).waitFor();
+    await step.getByText(new RegExp(`^by admin ${adminId} at `)).waitFor();
   });
 });

@@ -2,11 +2,12 @@
 // endpoint × every principal; the Event log's filters and keyset pages; an event's detail with its
 // hashes; personal fields masked for an auditor without a grant, clear with one, erased once shredded;
 // and every audit action leaving its own event in the log.
+import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedis } from '@academy/backend';
 import { AUDIT_MASK, AUDIT_MESSAGES, AUDIT_VERIFY_MESSAGES } from '@academy/contracts';
-import { Dispatcher, rewriteHistory } from '@academy/event-store';
+import { Dispatcher, type EventMetadata, rewriteHistory } from '@academy/event-store';
 import { AUDIT_QUEUE, auditRoutes, runVerifyChainJob, type VerifyChainJob } from '@academy/audit';
 import { testRedisUrl } from '@academy/testing';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
@@ -49,12 +50,34 @@ afterAll(async () => {
 const admin = () => h.admin.token;
 /** The events of a stream, by type. */
 const typesOf = async (stream: string) => (await h.store.readStream(stream)).map((e) => e.type);
+/**
+ * A capstone loop as the log holds it, written straight to the store: the teacher's grading command
+ * appends SubmissionGraded then CapstonePassed (one metadata), and the enrollment's reaction appends
+ * EnrollmentWeekAdvanced naming CapstonePassed as its cause. Returns the enrollment and submission ids.
+ */
+async function capstoneLoopInLog(teacherId: string) {
+  const [enrollmentId, submissionId, studentId, programId, capstoneId, weekId, subjectId] = Array.from({ length: 7 }, () => randomUUID());
+  const meta = (m: Partial<EventMetadata>): EventMetadata => ({ actorId: null, actorRole: 'system', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), ...m });
+  await h.store.append(`enrollment-${enrollmentId}`, [{ type: 'StudentEnrolled', data: { enrollmentId, code: 'ENR-2026-0001', studentId, programId, subjectId: randomUUID() }, metadata: meta({ actorId: h.admin.userId, actorRole: 'admin' }) }], 'any');
+  const grading = meta({ actorId: teacherId, actorRole: 'teacher' });
+  const passedId = randomUUID();
+  await h.store.append(`work-${studentId}-${capstoneId}`, [
+    { type: 'SubmissionGraded', data: { submissionId, studentId, kind: 'capstone', itemId: capstoneId, weekId, subjectId, teacherId, attempt: 1, score: 80, status: 'passed', previous: null }, personal: { subjectId: studentId, data: { feedback: 'Well done' } }, metadata: grading },
+    { id: passedId, type: 'CapstonePassed', data: { studentId, capstoneId, submissionId, weekId, subjectId, programId }, metadata: grading },
+  ], 'any');
+  // Unrelated work between them: the walk follows ids, not neighbours.
+  await h.store.append(`enrollment-${randomUUID()}`, [{ type: 'StudentEnrolled', data: { enrollmentId: randomUUID(), code: 'ENR-2026-0002', studentId, programId, subjectId: randomUUID() }, metadata: meta({ actorId: h.admin.userId }) }], 'any');
+  await h.store.append(`enrollment-${enrollmentId}`, [{ type: 'EnrollmentWeekAdvanced', schemaVersion: 2, data: { enrollmentId, currentWeek: 2, capstoneId }, metadata: meta({ correlationId: grading.correlationId, causationId: passedId }) }], 'any');
+  return { enrollmentId, submissionId };
+}
+
 const registeredAt = async (userId: string) => (await h.store.readStream(`user-${userId}`)).find((e) => e.type === 'UserRegistered')!;
 
 describe('authorization', () => {
   it('answers every audit endpoint as expected for anonymous, student, teacher, admin, student admin and auditor callers', async () => {
     const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     const nobody = '00000000-0000-4000-8000-0000000000ff';
+    const loop = await capstoneLoopInLog(teacher.userId);
     // [method, path, anonymous, student, teacher, admin, student_admin, auditor]
     const matrix: [string, string, number, number, number, number, number, number][] = [
       ['GET', '/audit/events', 401, 403, 403, 200, 403, 200],
@@ -72,6 +95,12 @@ describe('authorization', () => {
       ['GET', `/audit/checkpoints/${nobody}/export`, 401, 403, 403, 404, 403, 404],
       ['GET', `/audit/verifications/${nobody}`, 401, 403, 403, 404, 403, 404],
       ['POST', '/audit/verifications', 401, 403, 403, 202, 403, 202],
+      ['GET', '/audit/overview', 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/why/enrollment-week/${loop.enrollmentId}`, 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/why/enrollment-status/${loop.enrollmentId}`, 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/why/grade-status/${loop.submissionId}`, 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/why/enrollment-week/${nobody}`, 401, 403, 403, 404, 403, 404],
+      ['GET', `/audit/why/current-mood/${loop.enrollmentId}`, 401, 403, 403, 400, 403, 400],
     ];
     const got: string[] = [];
     const want: string[] = [];
@@ -249,6 +278,61 @@ describe('watching the watchers', () => {
     const before = (await h.store.readStream(`audit-trail-${auditor.userId}`)).length;
     expect((await h.call('GET', '/audit/events/999999999', { token: auditor.token })).status).toBe(404);
     expect((await h.store.readStream(`audit-trail-${auditor.userId}`)).length).toBe(before + 1);
+  });
+});
+
+describe('Why?', () => {
+  it("walks a student's current week back to the grading that caused it, with actors and times, and records the view", async () => {
+    const { enrollmentId, submissionId } = await capstoneLoopInLog(teacher.userId);
+    const res = await h.call('GET', `/audit/why/enrollment-week/${enrollmentId}`, { token: auditor.token });
+    expect(res.status).toBe(200);
+    expect(res.body.value).toBe('Week 2');
+    expect(res.body.chain.map((s: any) => `${s.link} ${s.type}`)).toEqual(['value EnrollmentWeekAdvanced', 'caused CapstonePassed', 'same-command SubmissionGraded']);
+    const graded = res.body.chain[2];
+    expect(graded).toMatchObject({ context: 'grading', metadata: { actorId: teacher.userId, actorRole: 'teacher' } });
+    expect(typeof graded.recordedAt).toBe('string');
+    expect((await h.store.readStream(`audit-trail-${auditor.userId}`)).at(-1)!.data).toEqual({ view: 'why', viewerId: auditor.userId, query: { view: 'enrollment-week', id: enrollmentId }, personalInClear: false });
+
+    // A grade's status is its own value: the teacher's grading, nothing before it.
+    const grade = (await h.call('GET', `/audit/why/grade-status/${submissionId}`, { token: admin() })).body;
+    expect(grade.value).toBe('passed');
+    expect(grade.chain.map((s: any) => s.type)).toEqual(['SubmissionGraded']);
+    const status = (await h.call('GET', `/audit/why/enrollment-status/${enrollmentId}`, { token: admin() })).body;
+    expect(status).toMatchObject({ value: 'pending', chain: [{ type: 'StudentEnrolled', metadata: { actorId: h.admin.userId } }] });
+  });
+
+  it('answers an unknown view with 400 and a field message', async () => {
+    const res = await h.call('GET', '/audit/why/current-mood/x', { token: auditor.token });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('View must be one of enrollment-week, enrollment-status, grade-status');
+  });
+});
+
+describe('the Overview', () => {
+  it("counts today's events by context and type, lists every projection and consumer with its lag and status, and records the view", async () => {
+    const viewer = await h.account('auditor');
+    const before = (await h.call('GET', '/audit/overview', { token: viewer.token })).body;
+    await capstoneLoopInLog(teacher.userId);
+    const res = await h.call('GET', '/audit/overview', { token: viewer.token });
+    expect(res.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const count = (o: any, type: string) => o.activity.find((a: any) => a.day === today && a.type === type)?.count ?? 0;
+    expect(res.body.activity.find((a: any) => a.type === 'CapstonePassed')).toMatchObject({ day: today, context: 'grading' });
+    expect(count(res.body, 'CapstonePassed') - count(before, 'CapstonePassed')).toBe(1);
+    expect(count(res.body, 'StudentEnrolled') - count(before, 'StudentEnrolled')).toBe(2);
+    // The views are counted too (the second one's own event included).
+    expect(count(res.body, 'AuditTrailViewed') - count(before, 'AuditTrailViewed')).toBe(1);
+    expect(res.body.since <= today).toBe(true);
+
+    const readers = res.body.readers as any[];
+    const head = (await h.store.head()).position;
+    expect(readers.some((r) => r.kind === 'projection')).toBe(true);
+    expect(readers.find((r) => r.name === 'enrollment-week-advance')).toMatchObject({ kind: 'reactor' });
+    for (const r of readers) {
+      expect(r.lag).toBe(Math.max(0, r.head - r.checkpoint));
+      expect(r.head).toBeLessThanOrEqual(head);
+    }
+    expect((await h.store.readStream(`audit-trail-${viewer.userId}`)).at(-1)!.data).toEqual({ view: 'overview', viewerId: viewer.userId, query: {}, personalInClear: false });
   });
 });
 

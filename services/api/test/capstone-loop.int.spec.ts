@@ -1,15 +1,20 @@
 // The CapstonePassed loop through the BUILT API and worker as deployed (run the build first): the
 // worker's projections answer the commands, its reactor advances the week, its dispatcher mails the
 // graded student over SMTP and its notifications projection fills the student's bell.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { GRADING_MESSAGES } from '@academy/contracts';
-import { startApi, startSmtpCatcher, untilValue, type RunningApi, type TestSmtpCatcher } from '@academy/testing';
+import { repoRoot, startApi, startSmtpCatcher, untilValue, type RunningApi, type TestSmtpCatcher } from '@academy/testing';
+
+// The log's master key, given to the API and to the CLI alike (the CLI reads the same log).
+const MASTER_KEY = Buffer.alloc(32, 21).toString('base64');
 
 describe('the CapstonePassed loop in the running API and worker', () => {
   let api: RunningApi;
   let smtp: TestSmtpCatcher;
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    api = await startApi({ withWorker: true, env: { PUBLIC_URL: 'http://academy.test', SMTP_URL: smtp.url } });
+    api = await startApi({ withWorker: true, env: { PUBLIC_URL: 'http://academy.test', SMTP_URL: smtp.url, ACADEMY_MASTER_KEY: MASTER_KEY } });
   }, 60_000);
   afterAll(async () => {
     await api?.stop();
@@ -27,7 +32,7 @@ describe('the CapstonePassed loop in the running API and worker', () => {
     return json;
   }
   const signIn = async (email: string, password: string) => (await call('POST', '/auth/sign-in', undefined, { email, password })).access_token as string;
-  async function account(admin: string, role: 'teacher' | 'student', fullName: string) {
+  async function account(admin: string, role: 'teacher' | 'student' | 'auditor', fullName: string) {
     const email = `${role}-${Date.now()}@academy.test`;
     const { user } = await call('POST', '/users', admin, { fullName, email, role });
     const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(email)) && /Temporary password: /.test(m.text));
@@ -73,5 +78,29 @@ describe('the CapstonePassed loop in the running API and worker', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect((await call('GET', '/student/enrollment', student.token)).enrollment.currentWeek).toBe(2);
     expect((await call('GET', '/student/lessons', student.token)).enrollment.currentWeek).toBe(2);
+
+    // Why week 2? An auditor follows the reaction's causation id to CapstonePassed, and the grading
+    // command that made it to the teacher's SubmissionGraded (issue 16).
+    const auditor = await account(admin, 'auditor', 'Audrey Auditor');
+    const why = await call('GET', `/audit/why/enrollment-week/${enrollment.id}`, auditor.token);
+    expect(why.value).toBe('Week 2');
+    expect(why.chain.map((s: any) => s.type)).toEqual(['EnrollmentWeekAdvanced', 'CapstonePassed', 'SubmissionGraded']);
+    const graded = why.chain[2];
+    expect(graded.metadata).toMatchObject({ actorId: teacher.id, actorRole: 'teacher' });
+    // The FIRST passing grade caused it, not the later ones.
+    expect(graded.position).toBeLessThan(why.chain[1].position);
+    const grades = await call('GET', `/audit/events?type=SubmissionGraded&actor=${teacher.id}`, auditor.token);
+    expect(grades.events.map((e: any) => e.position).sort((a: number, b: number) => a - b)[0]).toBe(graded.position);
+
+    // The same chain from the CLI, over the same database.
+    const cli = spawnSync(process.execPath, [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), 'audit', 'why', 'enrollment-week', enrollment.id], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: api.db.url, ACADEMY_MASTER_KEY: MASTER_KEY },
+      timeout: 60_000,
+    });
+    expect([cli.status, cli.stderr]).toEqual([0, '']);
+    expect(cli.stdout.split('\n')[0]).toBe('Week 2');
+    expect(cli.stdout).toMatch(new RegExp(`← SubmissionGraded #${graded.position} \\(work-[^)]+\\) by teacher ${teacher.id} at `));
   });
 });

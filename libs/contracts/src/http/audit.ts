@@ -150,6 +150,8 @@ export const AUDIT_MESSAGES = {
   auditorNotFound: 'Auditor not found',
   accessGranted: 'Personal data access granted',
   accessRevoked: 'Personal data access revoked',
+  /** GET /api/audit/why: no such enrollment or graded submission. */
+  whyNotFound: 'Nothing to explain: no such value',
 } as const;
 
 // ── verification jobs and signed checkpoints (issue 16 step 3) ───────────────────────────────────
@@ -207,3 +209,57 @@ export const AUDIT_VERIFY_MESSAGES = {
   verifyFirst: 'Verify the chain first: a checkpoint signs the head a successful verification passed through.',
   checkpointSigned: 'Checkpoint signed',
 } as const;
+
+/**
+ * "Why?" (issue 16): the values whose causes can be asked for, each named by the id of what holds it.
+ * enrollment-week and enrollment-status: an enrollment id; grade-status: a submission id.
+ */
+export const AUDIT_WHY_VIEWS = ['enrollment-week', 'enrollment-status', 'grade-status'] as const;
+export type AuditWhyView = (typeof AUDIT_WHY_VIEWS)[number];
+
+/** One link of the chain: an event, and how it is tied to the one after it. */
+export const auditWhyStepSchema = auditEventSummarySchema.extend({
+  /**
+   * value: the event that set the value; caused: the event named by the causation id of the step before;
+   * same-command: appended by the same command just before it (one grading makes SubmissionGraded and CapstonePassed).
+   */
+  link: z.enum(['value', 'caused', 'same-command']),
+});
+export type AuditWhyStep = z.infer<typeof auditWhyStepSchema>;
+
+/** GET /api/audit/why/:view/:id — the value now, and its causes from the value back to the first one. */
+export const auditWhyResponseSchema = z.object({
+  view: z.enum(AUDIT_WHY_VIEWS),
+  id: z.string(),
+  /** As the staff screens show it: "Week 3", "active", "passed". */
+  value: z.string(),
+  chain: z.array(auditWhyStepSchema),
+});
+export type AuditWhyResponse = z.infer<typeof auditWhyResponseSchema>;
+
+// ── the Overview's activity chart and projection lag (issue 16) ──────────────────────────────────
+
+/** How many days of activity the Overview charts. */
+export const AUDIT_ACTIVITY_DAYS = 14;
+
+/** GET /api/audit/overview: events per day by context and type, and every projection and consumer with its lag. */
+export const auditOverviewSchema = z.object({
+  /** The first UTC day charted (YYYY-MM-DD); days without events are absent. */
+  since: z.string(),
+  activity: z.array(z.object({ day: z.string(), context: z.enum(AUDIT_CONTEXTS).nullable(), type: z.string(), count: z.number().int() })),
+  readers: z.array(
+    z.object({
+      /** projection, or the consumer's kind (dispatcher, reactor). */
+      kind: z.string(),
+      name: z.string(),
+      version: z.number().int().nullable(),
+      status: z.string(),
+      checkpoint: z.number().int(),
+      head: z.number().int(),
+      lag: z.number().int(),
+      /** Where and why it is stuck, while it is. */
+      failing: z.object({ position: z.number().int(), error: z.string(), since: z.string() }).nullable(),
+    }),
+  ),
+});
+export type AuditOverview = z.infer<typeof auditOverviewSchema>;

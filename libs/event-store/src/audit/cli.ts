@@ -27,6 +27,17 @@ export interface AcademyCliDeps {
   controlSchema?: string;
   /** The Postgres schema of the log (the adapter's default 'event_store'), for backup and restore. */
   eventStoreSchema?: string;
+  /**
+   * "Why?" (issue 16), composed from the audit context, which owns the walk: the value and its causes
+   * newest first, or null when there is no such value; an unknown view throws.
+   */
+  why?: (view: string, id: string) => Promise<WhyAnswer | null>;
+}
+
+/** What `audit why` prints: the value, then each cause with its actor and time. */
+export interface WhyAnswer {
+  value: string;
+  chain: Array<{ position: number; type: string; streamId: string; recordedAt: string; link: string; metadata: { actorId: string | null; actorRole: string | null } }>;
 }
 
 export const ACADEMY_CLI_USAGE = `usage: academy <command>
@@ -34,6 +45,8 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
   audit verify --checkpoint <file>          the same, and the chain must pass through that signed checkpoint (its signature checked first)
   audit checkpoint                          verify, then print a checkpoint of the head signed with AUDIT_SIGNING_KEY (JSON: keep it outside the database)
   audit head                                print the head {position, hash} to keep outside the database
+  audit why <view> <id>                     the causal chain of a value: view enrollment-week or enrollment-status
+                                            (id: an enrollment), grade-status (id: a submission); exit 1 when none
   audit replay                              rebuild every projection into a scratch schema and diff with the live tables
   projections status                        name, version, status, checkpoint, head and lag of every projection
                                             and consumer (dispatcher, reactors), and where and why one is failing
@@ -142,6 +155,24 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
       case 'audit head': {
         const h = await deps.store.head();
         print(`${h.position}:${h.hash}`);
+        return 0;
+      }
+      case 'audit why': {
+        const [view, id] = rest;
+        if (!view || !id || !deps.why) {
+          print('audit why takes <view> <id>: enrollment-week|enrollment-status <enrollment id>, grade-status <submission id>');
+          return 2;
+        }
+        const answer = await deps.why(view, id);
+        if (!answer) {
+          print(`nothing to explain: no ${view} for ${id}`);
+          return 1;
+        }
+        print(answer.value);
+        for (const s of answer.chain) {
+          const by = s.metadata.actorId ? `${s.metadata.actorRole ?? '?'} ${s.metadata.actorId}` : (s.metadata.actorRole ?? 'system');
+          print(`  ← ${s.type} #${s.position} (${s.streamId}) by ${by} at ${s.recordedAt}${s.link === 'value' ? '' : ` [${s.link}]`}`);
+        }
         return 0;
       }
       case 'audit replay': {

@@ -107,3 +107,53 @@ export async function eventAtPosition(pool: pg.Pool, schema: string, position: n
   const { rows } = await pool.query<Row>(`SELECT ${columns(`"${schema}"`)} WHERE e.position = $1`, [position]);
   return rows[0] ? toLogRow(rows[0]) : null;
 }
+
+/** The event with this id (ids are unique in the log), or null: how a causation id is followed. */
+export async function eventById(pool: pg.Pool, schema: string, id: string): Promise<LogRow | null> {
+  assertSchemaName(schema);
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null; // not a uuid: no such event (and no cast error)
+  const { rows } = await pool.query<Row>(`SELECT ${columns(`"${schema}"`)} WHERE e.event_id = $1::uuid`, [id]);
+  return rows[0] ? toLogRow(rows[0]) : null;
+}
+
+/**
+ * The newest event of one of `types`, on `stream` when given, and whose data has `dataKey` = `dataValue`
+ * when given (a grade is found by its submission id, whatever stream holds it); null when none.
+ */
+export async function lastEventOf(pool: pg.Pool, schema: string, q: { types: readonly string[]; stream?: string; dataKey?: string; dataValue?: string }): Promise<LogRow | null> {
+  assertSchemaName(schema);
+  const params: unknown[] = [q.types];
+  const where = ['e.type = ANY($1::text[])'];
+  if (q.stream !== undefined) where.push(`e.stream_id = $${params.push(q.stream)}`);
+  if (q.dataKey !== undefined) where.push(`e.data->>$${params.push(q.dataKey)} = $${params.push(q.dataValue)}`);
+  const { rows } = await pool.query<Row>(`SELECT ${columns(`"${schema}"`)} WHERE ${where.join(' AND ')} ORDER BY e.position DESC LIMIT 1`, params);
+  return rows[0] ? toLogRow(rows[0]) : null;
+}
+
+/**
+ * The events appended by the same command before `row` (same correlation id, causation id, actor and
+ * occurredAt: one command stamps one metadata on all its events), oldest first: what made it, when it
+ * has no causation id of its own (SubmissionGraded and CapstonePassed come from one grading command).
+ */
+export async function sameCommandBefore(pool: pg.Pool, schema: string, row: LogRow): Promise<LogRow[]> {
+  assertSchemaName(schema);
+  const m = row.metadata;
+  const { rows } = await pool.query<Row>(
+    `SELECT ${columns(`"${schema}"`)} WHERE e.metadata->>'correlationId' = $1 AND e.position < $2
+       AND e.metadata->>'occurredAt' = $3 AND (e.metadata->>'causationId') IS NOT DISTINCT FROM $4 AND (e.metadata->>'actorId') IS NOT DISTINCT FROM $5
+     ORDER BY e.position LIMIT 20`,
+    [m.correlationId, row.position, m.occurredAt, m.causationId ?? null, m.actorId ?? null],
+  );
+  return rows.map(toLogRow);
+}
+
+/** Events per UTC day and type since `from` (ISO instant), with one of the type's streams (to name its context). */
+export async function eventCountsByDay(pool: pg.Pool, schema: string, from: string): Promise<Array<{ day: string; type: string; sampleStream: string; count: number }>> {
+  assertSchemaName(schema);
+  const { rows } = await pool.query<{ day: string; type: string; sample_stream: string; count: string }>(
+    `SELECT to_char(date_trunc('day', e.recorded_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, e.type, min(e.stream_id) AS sample_stream, count(*) AS count
+       FROM "${schema}".events e WHERE e.recorded_at >= $1::timestamptz GROUP BY 1, 2 ORDER BY 1, 2`,
+    [from],
+  );
+  return rows.map((r) => ({ day: r.day, type: r.type, sampleStream: r.sample_stream, count: Number(r.count) }));
+}

@@ -56,7 +56,7 @@ describe('RoleDashboard', () => {
       admin: ['Dashboard', 'Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Settings'],
       student_admin: ['Dashboard', 'Students', 'Create', 'Prospective', 'Settings'],
       // Issue 16 (not in the spec).
-      auditor: ['Overview', 'Event log', 'Verify'],
+      auditor: ['Overview', 'Event log', 'Verify', 'Why'],
     });
   });
 

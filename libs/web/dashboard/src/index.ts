@@ -100,6 +100,8 @@ export {
   useAuditChainQuery,
   useAuditEventQuery,
   useAuditEventsQuery,
+  useAuditWhyQuery,
+  useAuditOverviewQuery,
   useCheckpointsQuery,
   useExportCheckpointMutation,
   useRequestVerificationMutation,

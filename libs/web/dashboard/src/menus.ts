@@ -16,6 +16,7 @@ import {
   FileText,
   ScrollText,
   ShieldCheck,
+  Waypoints,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -67,5 +68,6 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'Overview', path: '', icon: LayoutDashboard, description: "The chain's state: head position and hash, the last verification." },
     { title: 'Event log', path: 'events', icon: ScrollText, description: 'Event log — every event by position, filtered by stream, type, context, actor, correlation and time.' },
     { title: 'Verify', path: 'verify', icon: ShieldCheck, description: 'Verify — check the whole hash chain and make signed checkpoints.' },
+    { title: 'Why', path: 'why', icon: Waypoints, description: "Why — the chain of events that produced a student's current week, an enrollment's status or a grade's status." },
   ],
 };

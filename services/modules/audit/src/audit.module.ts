@@ -18,6 +18,10 @@ import { AuditEventAtController } from './queries/event-detail/event-detail.http
 import { AuditEventAtHandler } from './queries/event-detail/event-detail.handler.js';
 import { ListAuditEventsController } from './queries/list-events/list-events.http.controller.js';
 import { ListAuditEventsHandler } from './queries/list-events/list-events.handler.js';
+import { AuditOverviewController } from './queries/overview/overview.http.controller.js';
+import { AuditOverviewHandler } from './queries/overview/overview.handler.js';
+import { AuditWhyController } from './queries/why/why.http.controller.js';
+import { AuditWhyHandler } from './queries/why/why.handler.js';
 
 /**
  * The audit context's HTTP side (issue 16). It has no read model of its own: it reads the log itself.
@@ -35,6 +39,8 @@ import { ListAuditEventsHandler } from './queries/list-events/list-events.handle
     SignCheckpointController,
     ListCheckpointsController,
     ExportCheckpointController,
+    AuditWhyController,
+    AuditOverviewController,
   ],
   providers: [
     AuditSigner,
@@ -48,6 +54,8 @@ import { ListAuditEventsHandler } from './queries/list-events/list-events.handle
     SignCheckpointHandler,
     ListCheckpointsHandler,
     ExportCheckpointHandler,
+    AuditWhyHandler,
+    AuditOverviewHandler,
   ],
 })
 export class AuditModule {}

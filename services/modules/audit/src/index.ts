@@ -2,3 +2,5 @@
 // job's routes for its dispatcher, its queue and its processor function).
 export { AuditModule } from './audit.module.js';
 export { AUDIT_QUEUE, auditRoutes, runVerifyChainJob, type VerifyChainJob } from './jobs/verify-chain.js';
+export { explainValue } from './trail/why.js';
+export { logSchema } from './trail/log-schema.js';

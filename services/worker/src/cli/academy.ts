@@ -3,7 +3,8 @@
 import pg from 'pg';
 import { ACADEMY_CLI_USAGE, createPostgresEventStore, guardPool, loadMasterKey, loadSigningKey, runAcademyCli } from '@academy/event-store';
 import { loadConfig, ConfigError } from '@academy/backend';
-import { publishedEventSchemas } from '@academy/contracts';
+import { AUDIT_WHY_VIEWS, publishedEventSchemas } from '@academy/contracts';
+import { explainValue, logSchema } from '@academy/audit';
 import { projections } from '../registry.js';
 import { migrateAll } from '../migrate.js';
 
@@ -32,7 +33,12 @@ async function main(argv: string[]): Promise<number> {
     });
     try {
       const keyOptions = { env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' };
-      return await runAcademyCli(argv, { store, pool, projections, out: process.stdout, err: process.stderr, signingKey: () => loadSigningKey(keyOptions) });
+      const why = async (view: string, id: string) => {
+        const known = AUDIT_WHY_VIEWS.find((v) => v === view);
+        if (!known) throw new Error(`view must be one of ${AUDIT_WHY_VIEWS.join(', ')}`);
+        return explainValue(pool, logSchema(store), known, id);
+      };
+      return await runAcademyCli(argv, { store, pool, projections, out: process.stdout, err: process.stderr, signingKey: () => loadSigningKey(keyOptions), why });
     } finally {
       await store.close();
     }

@@ -5,6 +5,9 @@ import {
   auditCheckpointsResponseSchema,
   auditEventDetailSchema,
   auditEventsResponseSchema,
+  auditWhyResponseSchema,
+  auditOverviewSchema,
+  type AuditWhyView,
   signedCheckpointSchema,
   verificationAcceptedSchema,
   verificationStatusSchema,
@@ -20,6 +23,8 @@ export const auditKeys = {
   event: (position: number) => ['audit', 'event', position] as const,
   verification: (id: string) => ['audit', 'verification', id] as const,
   checkpoints: ['audit', 'checkpoints'] as const,
+  overview: ['audit', 'overview'] as const,
+  why: (view: string, id: string) => ['audit', 'why', view, id] as const,
 };
 
 /** How often a running verification is asked for its progress. */
@@ -91,4 +96,20 @@ export function useSignCheckpointMutation() {
 export function useExportCheckpointMutation() {
   const { fetch } = useSession();
   return useMutation({ mutationFn: async (id: string) => signedCheckpointSchema.parse(await fetch(`/api/audit/checkpoints/${id}/export`)) });
+}
+
+/** GET /api/audit/why/:view/:id: a value and its causes, newest first (null id: nothing asked yet). */
+export function useAuditWhyQuery(view: AuditWhyView, id: string | null) {
+  const { fetch } = useSession();
+  return useQuery({
+    queryKey: auditKeys.why(view, id ?? ''),
+    enabled: id !== null,
+    queryFn: async ({ signal }) => auditWhyResponseSchema.parse(await fetch(`/api/audit/why/${view}/${encodeURIComponent(id ?? '')}`, { signal })),
+  });
+}
+
+/** GET /api/audit/overview: activity by day, context and type; each projection's and consumer's lag and status. */
+export function useAuditOverviewQuery() {
+  const { fetch } = useSession();
+  return useQuery({ queryKey: auditKeys.overview, queryFn: async ({ signal }) => auditOverviewSchema.parse(await fetch('/api/audit/overview', { signal })) });
 }

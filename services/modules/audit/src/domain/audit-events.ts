@@ -10,7 +10,7 @@ export const AUDIT_EVENTS = {
 
 /** What was viewed: the endpoint's name and what it was asked (filters, a position). Never personal data. */
 export interface AuditTrailViewedData {
-  view: 'event-log' | 'event' | 'chain' | 'checkpoints';
+  view: 'event-log' | 'event' | 'chain' | 'checkpoints' | 'why' | 'overview';
   viewerId: string;
   /** The filters or the position asked for, as parsed (ids, types, instants: no personal data). */
   query: Record<string, unknown>;

@@ -1,0 +1,88 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AUDIT_WHY_VIEWS, type AuditWhyStep, type AuditWhyView } from '@academy/contracts';
+import { Button, Input, Label, NativeSelect, Spinner } from '@academy/ui';
+import { PageHeader, formatDateTime, useAuditWhyQuery } from '@academy/web-dashboard';
+import { errorMessage } from '@academy/web-session';
+
+const VIEW_LABELS: Record<AuditWhyView, string> = {
+  'enrollment-week': "A student's current week (enrollment id)",
+  'enrollment-status': "An enrollment's status (enrollment id)",
+  'grade-status': "A grade's status (submission id)",
+};
+
+/** How a step is tied to the one above it. */
+const LINK_LABELS: Record<AuditWhyStep['link'], string> = {
+  value: 'set the value',
+  caused: 'caused it (causation id)',
+  'same-command': 'made in the same command',
+};
+
+const readView = (v: string | null): AuditWhyView => AUDIT_WHY_VIEWS.find((x) => x === v) ?? 'enrollment-week';
+
+/**
+ * /dashboard/auditor/why?view=&id=: a value and the events that produced it, newest first, as a
+ * timeline (the address is the question, so a staff screen can link straight to it).
+ */
+export function WhyPage() {
+  const [params, setParams] = useSearchParams();
+  const view = readView(params.get('view'));
+  const id = params.get('id')?.trim() || null;
+  const why = useAuditWhyQuery(view, id);
+  const [draft, setDraft] = useState({ view, id: id ?? '' });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft.id.trim()) setParams({ view: draft.view, id: draft.id.trim() });
+  };
+  return (
+    <>
+      <PageHeader title="Why" description="The chain of events that produced a value, with who did what and when. Asking is recorded in the log." />
+      <form onSubmit={onSubmit} aria-label="Ask why" className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-1">
+          <Label htmlFor="why-view">Value</Label>
+          <NativeSelect id="why-view" value={draft.view} onChange={(e) => setDraft({ ...draft, view: readView(e.target.value) })}>
+            {AUDIT_WHY_VIEWS.map((v) => (
+              <option key={v} value={v}>
+                {VIEW_LABELS[v]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="why-id">Id</Label>
+          <Input id="why-id" value={draft.id} onChange={(e) => setDraft({ ...draft, id: e.target.value })} />
+        </div>
+        <div className="flex items-end">
+          <Button type="submit">Why?</Button>
+        </div>
+      </form>
+      {id === null ? null : why.isPending ? (
+        <Spinner />
+      ) : why.isError ? (
+        <p role="alert">{errorMessage(why.error, 'The chain could not be loaded')}</p>
+      ) : (
+        <section aria-label="Causal chain" className="grid gap-3">
+          <h2 className="text-lg font-semibold">{why.data.value}</h2>
+          <ol className="grid gap-3 border-l-2 pl-4">
+            {why.data.chain.map((s) => (
+              <li key={s.position} className="grid gap-1 rounded-md border p-3 text-sm">
+                <p>
+                  <span aria-hidden="true">← </span>
+                  <strong>{s.type}</strong> <span className="text-muted-foreground">({LINK_LABELS[s.link]})</span>
+                </p>
+                <p>
+                  by {s.metadata.actorId ? `${s.metadata.actorRole ?? 'user'} ${s.metadata.actorId}` : (s.metadata.actorRole ?? 'system')} at {formatDateTime(s.recordedAt)}
+                </p>
+                <p className="break-all text-muted-foreground">
+                  Position {s.position} in {s.streamId} ·{' '}
+                  <Link to={`/dashboard/auditor/events?stream=${encodeURIComponent(s.streamId)}`}>its stream</Link> ·{' '}
+                  <Link to={`/dashboard/auditor/events?correlation=${encodeURIComponent(s.metadata.correlationId)}`}>its correlation group</Link>
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+// "Why?" over the log (issue 16), shared by the HTTP query and the CLI (`academy audit why`): finds the
+// event that set the value, then walks its causes (domain/why.ts).
+import type pg from 'pg';
+import { eventById, lastEventOf, sameCommandBefore } from '@academy/event-store';
+import { type AuditWhyResponse, type AuditWhyView, auditContextOf } from '@academy/contracts';
+import { WHY_VALUE_EVENTS, walkWhy, whyValueLabel } from '../domain/why.js';
+
+/** The value and its causal chain, newest first; null when there is no such enrollment or graded submission. */
+export async function explainValue(pool: pg.Pool, schema: string, view: AuditWhyView, id: string): Promise<AuditWhyResponse | null> {
+  const types = WHY_VALUE_EVENTS[view];
+  const start =
+    view === 'grade-status'
+      ? await lastEventOf(pool, schema, { types, dataKey: 'submissionId', dataValue: id })
+      : await lastEventOf(pool, schema, { types, stream: `enrollment-${id}` });
+  if (!start) return null;
+  const chain = await walkWhy(start, {
+    byId: (eventId) => eventById(pool, schema, eventId),
+    sameCommandBefore: (row) => sameCommandBefore(pool, schema, row),
+  });
+  return {
+    view,
+    id,
+    value: whyValueLabel(view, start),
+    // Summaries only: no personal data, so no masking to decide (open an event for its detail).
+    chain: chain.map((r) => ({
+      position: r.position,
+      streamId: r.streamId,
+      streamVersion: r.streamVersion,
+      id: r.id,
+      type: r.type,
+      context: auditContextOf(r.streamId),
+      recordedAt: r.recordedAt,
+      metadata: r.metadata,
+      personal: r.personal,
+      link: r.link,
+    })),
+  };
+}
