@@ -73,5 +73,15 @@ describe('the CapstonePassed loop in the running API and worker', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect((await call('GET', '/student/enrollment', student.token)).enrollment.currentWeek).toBe(2);
     expect((await call('GET', '/student/lessons', student.token)).enrollment.currentWeek).toBe(2);
+
+    // Past weeks stay (issue 18 §1): week 2 first, then week 1, read-only, with its link, feedback and score.
+    const next = (await call('POST', '/weeks', teacher.token, { subjectId: subject.id, weekNumber: 2, title: 'Layouts' })).week;
+    await call('PUT', `/weeks/${next.id}/published`, teacher.token, { published: true });
+    const later = await until(() => call('GET', '/student/lessons', student.token), (r) => r.weeks.length === 2, 'both weeks');
+    expect(later.weeks.map((w: any) => [w.weekNumber, w.title, w.past])).toEqual([
+      [2, 'Layouts', false],
+      [1, 'Intro', true],
+    ]);
+    expect(later.weeks[1].capstone.submission).toMatchObject({ githubUrl: 'https://github.com/lerato/landing', gradeStatus: 'passed', score: 80, feedback: 'Graded passed', canResubmit: false });
   });
 });
