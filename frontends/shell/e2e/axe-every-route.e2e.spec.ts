@@ -135,6 +135,7 @@ describe('axe on every route, in both themes', () => {
         await page.waitForURL((url) => url.pathname.startsWith(`/dashboard/${ROLE_PATH[role]}`));
         // The menu as the remote draws it: every entry, in order.
         const menu = page.getByRole('navigation', { name: /menu$/ }).getByRole('link');
+        await menu.first().waitFor(); // the role's remote is loaded
         const entries = await menu.evaluateAll((links) => links.map((a) => ({ title: (a.textContent ?? '').trim(), path: a.getAttribute('href') ?? '' })));
         expect(entries.length).toBeGreaterThan(2);
         menus[role] = entries.length;
