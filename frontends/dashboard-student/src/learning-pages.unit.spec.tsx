@@ -43,6 +43,7 @@ const lessons: LessonsResponse = {
       subjectId: 's-1',
       subjectName: 'HTML & CSS',
       weekNumber: 1,
+      past: false,
       title: 'Semantic markup',
       objectives: 'Write accessible pages',
       tasks: [task(1, null), task(2, submission()), task(3, submission({ gradeStatus: 'passed', score: 90 }))],
@@ -109,6 +110,33 @@ describe('Weekly Lessons', () => {
     expect(all).toContain('Capstone Project Not Submitted Landing page');
     expect(all).toContain('Submit Capstone');
     expect(all).not.toContain('Resubmit');
+  });
+
+  it('lists the earlier weeks after the current one, read-only: link, feedback and score, no first submission, a resubmission after needs_revision', () => {
+    const capstone = lessons.weeks[0].capstone!;
+    const week = (n: number, past: boolean, sub: LessonSubmission | null) => ({ ...lessons.weeks[0], id: `w-${n}`, weekNumber: n, past, title: `Topic ${n}`, capstone: { ...capstone, id: `c-${n}`, title: `Capstone ${n}`, submission: sub } });
+    const weeks = [week(4, false, null), week(3, true, submission({ gradeStatus: 'needs_revision', feedback: 'Fix the header', score: 55.5, canResubmit: true })), week(2, true, null), week(1, true, submission({ gradeStatus: 'passed', score: 72, feedback: 'Tidy' }))];
+    const all = text(render(<LessonsPage />, [[learningKeys.lessons, { ...lessons, enrollment: { ...lessons.enrollment!, currentWeek: 4 }, weeks }]]));
+    const at = (s: string) => all.indexOf(s);
+    const order = ['Week 4: Topic 4', 'Earlier weeks', 'Week 3: Topic 3', 'Week 2: Topic 2', 'Week 1: Topic 1'].map(at);
+    expect(order[0]).toBeGreaterThanOrEqual(0);
+    expect(order).toEqual([...order].sort((x, y) => x - y));
+    const [current, w3, w2, w1] = [all.slice(0, at('Earlier weeks')), all.slice(at('Week 3'), at('Week 2')), all.slice(at('Week 2'), at('Week 1')), all.slice(at('Week 1'))];
+    expect(current).toContain('Submit Capstone');
+    expect(current).not.toContain('Past week');
+    expect(w3).toContain('Resubmit Capstone');
+    expect(w2).toContain('Capstone Project Not Submitted');
+    expect(w2).not.toContain('Submit Capstone');
+    expect(w1).toContain('https://github.com/lerato/portfolio');
+    expect(w1).toContain('Feedback: Tidy');
+    expect(w1).toContain('Score: 72/100');
+    expect(w1).not.toMatch(/Submit (Task|Capstone)/);
+    expect(all.split('Past week')).toHaveLength(4);
+  });
+
+  it('says No Content Available above the earlier weeks when the current week has none', () => {
+    const all = text(render(<LessonsPage />, [[learningKeys.lessons, { ...lessons, weeks: [{ ...lessons.weeks[0], past: true }] }]]));
+    expect(all.indexOf("No Content Available - Content for this week hasn't been published yet.")).toBeLessThan(all.indexOf('Earlier weeks'));
   });
 
   it("says No Content Available or No Active Enrollment, word for word", () => {

@@ -61,7 +61,8 @@ export function SubmissionDetails({ kind, itemId, title, submission }: { kind: W
   );
 }
 
-function ItemBody({ kind, item }: { kind: WorkKind; item: LessonTask | LessonCapstone }) {
+/** `past`: an earlier week, read-only (issue 18 §1): no first submission; a needs_revision attempt may still be resubmitted (SubmissionDetails). */
+function ItemBody({ kind, item, past }: { kind: WorkKind; item: LessonTask | LessonCapstone; past: boolean }) {
   return (
     <div className="grid gap-3">
       {item.description && <Block label="Description">{item.description}</Block>}
@@ -73,7 +74,7 @@ function ItemBody({ kind, item }: { kind: WorkKind; item: LessonTask | LessonCap
       )}
       {item.submission ? (
         <SubmissionDetails kind={kind} itemId={item.id} title={item.title} submission={item.submission} />
-      ) : (
+      ) : past ? null : (
         <div>
           <SubmitDialog kind={kind} itemId={item.id} title={item.title} />
         </div>
@@ -88,7 +89,14 @@ export function LessonWeekCard({ week }: { week: LessonWeek }) {
   return (
     <Card role="region" aria-labelledby={titleId} data-week-id={week.id}>
       <CardHeader>
-        <Badge variant="outline">{week.subjectName}</Badge>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="outline">{week.subjectName}</Badge>
+          {week.past && (
+            <Badge variant="secondary" data-testid="past-week">
+              Past week
+            </Badge>
+          )}
+        </div>
         <CardTitle id={titleId} className="text-xl">{`Week ${week.weekNumber}: ${week.title}`}</CardTitle>
         {week.objectives && <CardDescription className="whitespace-pre-line">{week.objectives}</CardDescription>}
       </CardHeader>
@@ -109,7 +117,7 @@ export function LessonWeekCard({ week }: { week: LessonWeek }) {
                     <StatusBadge submission={task.submission} />
                   </AccordionTrigger>
                   <AccordionContent>
-                    <ItemBody kind="task" item={task} />
+                    <ItemBody kind="task" item={task} past={week.past} />
                   </AccordionContent>
                 </AccordionItem>
               ))}
@@ -126,7 +134,7 @@ export function LessonWeekCard({ week }: { week: LessonWeek }) {
               <StatusBadge submission={week.capstone.submission} />
             </div>
             <p className="font-medium">{week.capstone.title}</p>
-            <ItemBody kind="capstone" item={week.capstone} />
+            <ItemBody kind="capstone" item={week.capstone} past={week.past} />
           </section>
         )}
       </CardContent>
@@ -145,9 +153,14 @@ export function NoContent() {
   );
 }
 
-/** /dashboard/student/lessons: the published weeks of the student's current week across the program's subjects (spec §2). */
+/**
+ * /dashboard/student/lessons: the published weeks of the student's current week across the program's
+ * subjects (spec §2), then the earlier weeks, latest first, read-only (issue 18 §1: a passed capstone
+ * no longer takes the week, its material and its scores away).
+ */
 export function LessonsPage() {
   const lessons = useLessonsQuery();
+  const pastId = useId();
   let body;
   let description = "This week's lessons, daily tasks and capstone. Submit each one as a GitHub repository.";
   if (lessons.isPending) body = <Spinner className="py-10" label="Loading your lessons…" />;
@@ -156,7 +169,23 @@ export function LessonsPage() {
   else {
     const { enrollment, weeks } = lessons.data;
     description = `${enrollment.programName} · ${weekOf(enrollment.currentWeek)}`;
-    body = weeks.length === 0 ? <NoContent /> : weeks.map((week) => <LessonWeekCard key={week.id} week={week} />);
+    const current = weeks.filter((week) => !week.past);
+    const past = weeks.filter((week) => week.past);
+    body = (
+      <>
+        {current.length === 0 ? <NoContent /> : current.map((week) => <LessonWeekCard key={week.id} week={week} />)}
+        {past.length > 0 && (
+          <section aria-labelledby={pastId} className="grid gap-4" data-testid="past-weeks">
+            <h2 id={pastId} className="text-lg font-semibold">
+              Earlier weeks
+            </h2>
+            {past.map((week) => (
+              <LessonWeekCard key={week.id} week={week} />
+            ))}
+          </section>
+        )}
+      </>
+    );
   }
   return (
     <>

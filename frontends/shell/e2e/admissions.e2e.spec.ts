@@ -130,7 +130,7 @@ describe('admissions in a browser: apply, notify, convert, decline', () => {
     await figure(page, 'Pending Applications').filter({ hasText: /^1$/ }).waitFor();
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
     await page.getByTestId('notifications-unread').filter({ hasText: /^1$/ }).waitFor();
-    expect(await bell.getAttribute('aria-label')).toBe('Notifications (1 unread)');
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
     await bell.click();
     const notice = page.getByRole('list', { name: 'Notifications list' }).getByRole('button').filter({ hasText: 'New application' });
     expect(await notice.innerText()).toContain(`${fullName(applicant)} applied for ${applicant.course}.`);

@@ -2,7 +2,8 @@
 // (teacher, student): the admin's set-up (program, subject, teacher, student, assignment, active
 // enrollment) goes through the API, as a fixture; then the teacher creates week 1 with five daily
 // tasks and a capstone and publishes it, the student submits a task and the capstone, the teacher
-// grades the capstone passed and the student moves on to week 2; a regrade passed → failed → passed
+// grades the capstone passed and the student moves on to week 2, week 1 staying listed read-only with
+// its score; a regrade passed → failed → passed
 // leaves the student in week 2; a draft week never reaches the student.
 // The tests run in order and share what they create.
 import { readFile } from 'node:fs/promises';
@@ -380,10 +381,20 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
 
     await s.reload();
     await s.getByRole('region', { name: 'Week 2: Layout' }).waitFor();
-    expect(await s.getByRole('region', { name: /^Week 1/ }).count()).toBe(0);
+    // Past weeks stay (issue 18 §1): week 1 follows week 2 under Earlier weeks, read-only, with its link and score.
+    const week1 = s.getByTestId('past-weeks').getByRole('region', { name: 'Week 1: Semantic markup' });
+    await week1.getByTestId('past-week').waitFor();
+    const titles = await s.locator('[data-week-id]').evaluateAll((cards) => cards.map((card) => card.ownerDocument.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent));
+    expect(titles).toEqual(['Week 2: Layout', 'Week 1: Semantic markup']);
+    const pastCapstone = week1.getByRole('region', { name: 'Capstone Project' });
+    await pastCapstone.getByRole('link', { name: capstoneRepo }).waitFor();
+    await pastCapstone.getByText('Score: 92.5/100', { exact: true }).waitFor();
+    await week1.getByRole('button', { name: new RegExp(`^Day 2 ${days[1].title}`) }).click();
+    await week1.getByText(days[1].instructions).waitFor();
+    expect(await week1.getByRole('button', { name: /^Submit (Task|Capstone)$/ }).count()).toBe(0);
 
     // The grade reached the student in the header bell and by mail.
-    await s.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).click();
+    await s.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
     await s.getByRole('list', { name: 'Notifications list' }).getByText(`Capstone "${capstone.title}": Passed, Score: 92.5/100`).waitFor();
     await s.keyboard.press('Escape');
     const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(student.email)) && m.subject === `Your submission "${capstone.title}" was graded`);
@@ -463,7 +474,7 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     expect(lines).toHaveLength(2);
     expect(lines.find((l) => l.includes(capstone.title))).toEqual(expect.stringContaining(student.email));
 
-    // Needs Revision: the task (of week 1, no longer on the student's Weekly Lessons) is sent again from My Grades.
+    // Needs Revision: the task (of week 1, now under Weekly Lessons' Earlier weeks) is sent again from My Grades.
     const s = studentPage.page;
     await s.goto(`${api.url}/dashboard/student/grades`);
     const taskRow = s.getByRole('table', { name: 'My grades' }).getByRole('row').filter({ hasText: days[0].title });

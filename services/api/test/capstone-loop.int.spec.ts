@@ -102,5 +102,15 @@ describe('the CapstonePassed loop in the running API and worker', () => {
     expect([cli.status, cli.stderr]).toEqual([0, '']);
     expect(cli.stdout.split('\n')[0]).toBe('Week 2');
     expect(cli.stdout).toMatch(new RegExp(`← SubmissionGraded #${graded.position} \\(work-[^)]+\\) by teacher ${teacher.id} at `));
+
+    // Past weeks stay (issue 18 §1): week 2 first, then week 1, read-only, with its link, feedback and score.
+    const next = (await call('POST', '/weeks', teacher.token, { subjectId: subject.id, weekNumber: 2, title: 'Layouts' })).week;
+    await call('PUT', `/weeks/${next.id}/published`, teacher.token, { published: true });
+    const later = await until(() => call('GET', '/student/lessons', student.token), (r) => r.weeks.length === 2, 'both weeks');
+    expect(later.weeks.map((w: any) => [w.weekNumber, w.title, w.past])).toEqual([
+      [2, 'Layouts', false],
+      [1, 'Intro', true],
+    ]);
+    expect(later.weeks[1].capstone.submission).toMatchObject({ githubUrl: 'https://github.com/lerato/landing', gradeStatus: 'passed', score: 80, feedback: 'Graded passed', canResubmit: false });
   });
 });

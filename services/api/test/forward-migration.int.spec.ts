@@ -95,7 +95,11 @@ it('the student signs in with the password they chose then, and is in week 2 wit
   expect(mine.body.enrollment.currentWeek).toBe(2);
   const lessons = await call('GET', '/student/lessons', token);
   expect(lessons.status).toBe(200);
-  expect(lessons.body.weeks.map((w: { weekNumber: number }) => w.weekNumber)).toEqual([2]);
+  // Week 2 first, then week 1, past (issue 18 §1: past weeks stay).
+  expect(lessons.body.weeks.map((w: { weekNumber: number; past: boolean }) => [w.weekNumber, w.past])).toEqual([
+    [2, false],
+    [1, true],
+  ]);
 }, 60_000);
 
 it("the teacher signs in with the mailed password and finds the week's graded work", async () => {

@@ -28,7 +28,9 @@ export function VerifyEmailPage() {
     <PublicScreen>
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">Email verification</CardTitle>
+          <CardTitle className="text-2xl">
+            <h1>Email verification</h1>
+          </CardTitle>
           {result.kind === 'pending' ? (
             <Spinner label="Verifying your email…" className="justify-start py-2" />
           ) : (

@@ -184,6 +184,8 @@ export const lessonWeekSchema = z.object({
   subjectId: z.string(),
   subjectName: z.string(),
   weekNumber: z.number().int(),
+  /** An earlier week than the enrollment's current one: shown read-only (no first submission; a needs_revision item may still be submitted again). */
+  past: z.boolean(),
   title: z.string(),
   objectives: z.string(),
   tasks: z.array(lessonTaskSchema),
@@ -192,9 +194,10 @@ export const lessonWeekSchema = z.object({
 export type LessonWeek = z.infer<typeof lessonWeekSchema>;
 
 /**
- * GET /api/student/lessons (student) → the PUBLISHED weeks whose number is the current week of the
- * caller's ACTIVE enrollment, across the subjects of that enrollment's program. `enrollment` null →
- * show noActiveEnrollment; `weeks` empty → show noContent.
+ * GET /api/student/lessons (student) → the PUBLISHED weeks numbered up to the current week of the
+ * caller's ACTIVE enrollment, across the subjects of that enrollment's program: the current week's first,
+ * then the earlier weeks' (`past`), latest first. `enrollment` null → show noActiveEnrollment; no week
+ * of the current week → show noContent above the past weeks.
  */
 export const lessonsResponseSchema = z.object({
   enrollment: z

@@ -118,7 +118,7 @@ describe('over the projection', () => {
     expect(await readSubjectOfWeek(t.em, randomUUID())).toBeNull();
   });
 
-  it("shows the student's published weeks of the current week with the latest attempt and its grade", async () => {
+  it("shows the student's published weeks up to the current week (here week 1, not past) with the latest attempt and its grade", async () => {
     expect(await readLessons(t.em, ANN)).toEqual({
       enrollment: { enrollmentId: E1, programId: P1, programName: 'Web', programType: 'daytime', currentWeek: 1 },
       weeks: [
@@ -127,6 +127,7 @@ describe('over the projection', () => {
           subjectId: S1,
           subjectName: 'JavaScript',
           weekNumber: 1,
+          past: false,
           title: 'JS 1',
           objectives: 'o1',
           tasks: [

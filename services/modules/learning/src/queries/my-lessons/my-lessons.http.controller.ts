@@ -10,7 +10,7 @@ import { MyLessons } from './my-lessons.query.js';
 export class MyLessonsController {
   constructor(private readonly dispatch: Dispatch) {}
 
-  /** Student Weekly Lessons: the caller's own published weeks of their current week; drafts never appear. */
+  /** Student Weekly Lessons: the caller's own published weeks up to their current week (earlier ones `past`, read-only); drafts never appear. */
   @Get()
   @Roles('student')
   @ReadsProjections(LEARNING_PROJECTION)

@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 import type { LessonsResponse } from '@academy/contracts';
 
-/** Student Weekly Lessons: the student's own published weeks of their current week. */
+/** Student Weekly Lessons: the student's own published weeks up to their current week, the current week first. */
 export class MyLessons extends Query<LessonsResponse> {
   constructor(readonly studentId: string) {
     super();

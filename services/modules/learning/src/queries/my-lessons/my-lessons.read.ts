@@ -40,9 +40,10 @@ const toSubmission = (r: WorkRow, iso: (at: string) => string): LessonSubmission
 
 /**
  * Weekly Lessons in one round trip: the active enrollment (the latest activated), its program's
- * published weeks of the current week (by subject name), their tasks (by day) and capstone (last, a
- * null day), and the student's latest attempt at each item. Every join is an index lookup:
- * enrollments_student_idx, subjects_program_idx, weeks (subject_id, week_number), tasks_week_idx,
+ * published weeks up to the current week (the current week first, then the earlier ones, latest first
+ * (issue 18 §1: past weeks stay, read-only); by subject name within a week), their tasks (by day) and
+ * capstone (last, a null day), and the student's latest attempt at each item. Every join is an index
+ * lookup or range: enrollments_student_idx, subjects_program_idx, weeks (subject_id, week_number), tasks_week_idx,
  * capstones (week_id), work's primary key. Keep services/api/bench/learning-baseline.ts in step.
  */
 export const LESSONS = `WITH e AS (
@@ -51,7 +52,7 @@ export const LESSONS = `WITH e AS (
   ), wk AS (
     SELECT w.id, w.subject_id, s.name AS subject_name, w.week_number, w.title, w.objectives
     FROM e JOIN learning.subjects s ON s.program_id = e.program_id
-    JOIN learning.weeks w ON w.subject_id = s.id AND w.week_number = e.current_week AND w.is_published
+    JOIN learning.weeks w ON w.subject_id = s.id AND w.week_number <= e.current_week AND w.is_published
   ), it AS (
     SELECT t.week_id, t.id, t.day_number, t.title, t.description, t.instructions, t.due_at FROM learning.tasks t WHERE t.week_id IN (SELECT id FROM wk)
     UNION ALL
@@ -65,7 +66,7 @@ export const LESSONS = `WITH e AS (
   LEFT JOIN wk ON true
   LEFT JOIN it ON it.week_id = wk.id
   LEFT JOIN learning.work k ON k.student_id = $1 AND k.item_id = it.id
-  ORDER BY wk.subject_name, wk.id, it.day_number NULLS LAST`;
+  ORDER BY wk.week_number DESC, wk.subject_name, wk.id, it.day_number NULLS LAST`;
 
 /** A row of LESSONS: the enrollment's columns always; a week's, an item's and a work's when there is one. */
 type LessonRow = { enrollment_id: string; program_id: string; program_name: string | null; program_type: ProgramType | null; current_week: number } & {
@@ -84,8 +85,9 @@ type LessonRow = { enrollment_id: string; program_id: string; program_name: stri
 } & { [K in keyof WorkRow]: WorkRow[K] | null };
 
 /**
- * Student Weekly Lessons: the published weeks numbered the current week of the ACTIVE enrollment,
- * across its program's subjects, with their items and the student's latest attempt at each. One
+ * Student Weekly Lessons: the published weeks numbered up to the current week of the ACTIVE enrollment
+ * (the current week first, then the earlier weeks, marked `past`), across its program's subjects, with
+ * their items and the student's latest attempt at each. One
  * statement (the screen's hottest read, see docs/benchmarks.md): a row per item, or a single row
  * with only the enrollment's columns when it has no published week (no row: no active enrollment).
  */
@@ -104,7 +106,7 @@ export async function readLessons(em: EntityManager, studentId: string): Promise
     if (r.week_id === null) continue;
     let week = weeks[weeks.length - 1];
     if (week?.id !== r.week_id) {
-      week = { id: r.week_id, subjectId: r.subject_id!, subjectName: r.subject_name!, weekNumber: r.week_number!, title: r.week_title!, objectives: r.objectives!, tasks: [], capstone: null };
+      week = { id: r.week_id, subjectId: r.subject_id!, subjectName: r.subject_name!, weekNumber: r.week_number!, past: r.week_number! < r.current_week, title: r.week_title!, objectives: r.objectives!, tasks: [], capstone: null };
       weeks.push(week);
     }
     if (r.item_id === null) continue;

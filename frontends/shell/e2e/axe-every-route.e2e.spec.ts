@@ -1,0 +1,168 @@
+// Accessibility on every page (issue 18 §8, first bullet): axe (@axe-core/playwright, every rule it
+// runs by default) on every route of the shell and on every menu entry of each role's remote (admin,
+// teacher, student, student admin, auditor), in the light and in the dark theme (the OS setting, which
+// the shell follows), against the built API and worker with real data: a program, a subject, an
+// assigned teacher, an active enrollment, week 1 with a capstone passed (so the student is in week 2
+// with week 1 under Earlier weeks), week 2 published. A page passes with 0 serious or critical violations.
+// The counts of every page are written to the test's output (the report lists them).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { type BrowserSession, launchBrowser, openDashboardMenu, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher } from '@academy/testing';
+
+type Theme = 'light' | 'dark';
+type Role = 'admin' | 'teacher' | 'student' | 'student_admin' | 'auditor';
+interface Checked {
+  theme: Theme;
+  page: string;
+  violations: number;
+  /** Serious and critical ones: rule id, impact and the first targets. */
+  blocking: string[];
+}
+
+const stamp = Date.now();
+const ROLE_PATH: Record<Role, string> = { admin: 'admin', teacher: 'teacher', student: 'student', student_admin: 'student-admin', auditor: 'auditor' };
+
+describe('axe on every route, in both themes', () => {
+  let api: RunningApi;
+  let smtp: TestSmtpCatcher;
+  const accounts = {} as Record<Role, { email: string; password: string }>;
+  const newcomer = { email: `newcomer-${stamp}@academy.test`, password: '' };
+  const checked: Checked[] = [];
+  /** How many entries each role's menu has (read from the page). */
+  const menus = {} as Record<Role, number>;
+
+  async function call<T>(path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+    const res = await fetch(`${api.url}/api${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  const signInApi = async (email: string, password: string) => (await call<{ access_token: string }>('/auth/sign-in', { method: 'POST', body: { email, password } })).access_token;
+  async function invite(admin: string, role: Exclude<Role, 'admin'>, email: string, fullName: string) {
+    const { user } = await call<{ user: { id: string } }>('/users', { method: 'POST', token: admin, body: { fullName, email, role } });
+    const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(email)) && /Temporary password: /.test(m.text));
+    return { id: user.id, password: /Temporary password: (\S+)/.exec(mail.text)![1] };
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    api = await startApi({ withWorker: true, env: { SMTP_URL: smtp.url } });
+    const setup = await call<{ email: string; password: string }>('/setup', { method: 'POST' });
+    accounts.admin = setup;
+    const admin = await signInApi(setup.email, setup.password);
+    const ids = {} as Record<Role, string>;
+    for (const [role, fullName] of [
+      ['teacher', 'Tendai Moyo'],
+      ['student', 'Lerato Mokoena'],
+      ['student_admin', 'Sipho Dlamini'],
+      ['auditor', 'Audrey Auditor'],
+    ] as const) {
+      const email = `${role.replace('_', '-')}-${stamp}@academy.test`;
+      const made = await invite(admin, role, email, fullName);
+      ids[role] = made.id;
+      accounts[role] = { email, password: made.password };
+    }
+    newcomer.password = (await invite(admin, 'student', newcomer.email, 'Nomsa Newcomer')).password;
+    // The student's first-login profile, so that the student's pages open (the newcomer keeps the form).
+    const own = 'Lerato-s-own-passw0rd';
+    const studentToken = await signInApi(accounts.student.email, accounts.student.password);
+    await call('/profile/complete', {
+      method: 'POST',
+      token: studentToken,
+      body: { fullName: 'Lerato Mokoena', phone: '+27 82 555 0101', address: '12 Long Street, Cape Town', dateOfBirth: '2001-04-09', emergencyContactName: 'Thabo Mokoena', emergencyContactPhone: '+27 83 555 0102', password: own, confirmPassword: own },
+    });
+    accounts.student.password = own;
+
+    // Pages with content: a graded capstone (the student in week 2, week 1 past), week 2 published.
+    const { program } = await call<{ program: { id: string } }>('/programs', { method: 'POST', token: admin, body: { name: 'Web Development', type: 'evening', description: 'HTML to React' } });
+    const { subject } = await call<{ subject: { id: string } }>('/subjects', { method: 'POST', token: admin, body: { name: 'HTML & CSS', programId: program.id, weekNumber: 1, description: 'Semantic markup and layout' } });
+    await call('/teacher-assignments', { method: 'POST', token: admin, body: { teacherId: ids.teacher, subjectId: subject.id } });
+    const { enrollment } = await call<{ enrollment: { id: string } }>('/enrollments', { method: 'POST', token: admin, body: { studentId: ids.student, programId: program.id, subjectId: subject.id } });
+    await call(`/enrollments/${enrollment.id}/status`, { method: 'PUT', token: admin, body: { status: 'active' } });
+    const teacher = await signInApi(accounts.teacher.email, accounts.teacher.password);
+    const { week } = await call<{ week: { id: string } }>('/weeks', { method: 'POST', token: teacher, body: { subjectId: subject.id, weekNumber: 1, title: 'Semantic markup' } });
+    const withCapstone = (await call<{ week: { capstone: { id: string } } }>(`/weeks/${week.id}/capstone`, { method: 'PUT', token: teacher, body: { title: 'Landing page' } })).week;
+    await call(`/weeks/${week.id}/published`, { method: 'PUT', token: teacher, body: { published: true } });
+    // Signed in again: the completed profile set the student's own password.
+    const student = await signInApi(accounts.student.email, own);
+    const { submission } = await call<{ submission: { id: string } }>('/student/submissions', { method: 'POST', token: student, body: { kind: 'capstone', itemId: withCapstone.capstone.id, githubUrl: 'https://github.com/lerato/landing' } });
+    await call(`/submissions/${submission.id}/grade`, { method: 'POST', token: teacher, body: { status: 'passed', score: 80, feedback: 'Clean and accessible' } });
+    const { week: week2 } = await call<{ week: { id: string } }>('/weeks', { method: 'POST', token: teacher, body: { subjectId: subject.id, weekNumber: 2, title: 'Layout' } });
+    await call(`/weeks/${week2.id}/published`, { method: 'PUT', token: teacher, body: { published: true } });
+  }, 120_000);
+  afterAll(async () => {
+    await api?.stop();
+    await smtp?.stop();
+    if (checked.length) {
+      const lines = checked.map((c) => `${c.theme.padEnd(5)} ${c.page.padEnd(40)} ${String(c.violations).padStart(2)} violations, ${c.blocking.length} serious or critical${c.blocking.map((b) => `\n      ${b}`).join('')}`);
+      process.stdout.write(`\naxe, page by page:\n${lines.join('\n')}\n`);
+    }
+  });
+
+  /** Waits until the page shows no loading spinner, then runs axe on it and records the result. */
+  async function audit(page: Page, theme: Theme, name: string) {
+    await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-slot="spinner"]'));
+    const dark = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { classList: { contains(c: string): boolean } } } }).document.documentElement.classList.contains('dark'));
+    expect({ name, dark }).toEqual({ name, dark: theme === 'dark' });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    checked.push({ theme, page: name, violations: violations.length, blocking });
+  }
+
+  async function sweep(theme: Theme) {
+    const browser: BrowserSession = await launchBrowser({ colorScheme: theme });
+    try {
+      const { page } = await browser.newPage();
+      // Signed out: the shell's own routes.
+      for (const path of ['/', '/auth', '/auth/verify', '/setup', '/no-such-page']) {
+        await page.goto(`${api.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await audit(page, theme, path);
+      }
+      // A first login: the profile form.
+      await signInThroughUi(page, api.url, newcomer.email, newcomer.password);
+      await page.waitForURL((url) => url.pathname === '/complete-profile');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await audit(page, theme, '/complete-profile');
+      await page.context().clearCookies();
+      // Each role: every entry of its menu.
+      for (const role of Object.keys(ROLE_PATH) as Role[]) {
+        await signInThroughUi(page, api.url, accounts[role].email, accounts[role].password);
+        await page.waitForURL((url) => url.pathname.startsWith(`/dashboard/${ROLE_PATH[role]}`));
+        // The menu as the remote draws it: every entry, in order.
+        const menu = page.getByRole('navigation', { name: /menu$/ }).getByRole('link');
+        await menu.first().waitFor(); // the role's remote is loaded
+        const entries = await menu.evaluateAll((links) => links.map((a) => ({ title: (a.textContent ?? '').trim(), path: a.getAttribute('href') ?? '' })));
+        expect(entries.length).toBeGreaterThan(2);
+        menus[role] = entries.length;
+        for (const entry of entries) {
+          const path = entry.path;
+          if (path !== `/dashboard/${ROLE_PATH[role]}`) await openDashboardMenu(page, entry.title);
+          else {
+            // The dashboard's own page is headed by the role's dashboard, not by its menu label.
+            await page.getByRole('navigation', { name: /menu$/ }).getByRole('link', { name: entry.title, exact: true }).click();
+            await page.waitForURL((url) => url.pathname === path);
+            await page.getByRole('heading', { level: 1 }).first().waitFor();
+          }
+          await audit(page, theme, path);
+        }
+        await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+
+  it.each(['light', 'dark'] as const)('%s theme: 0 serious or critical violations on every page', async (theme) => {
+    await sweep(theme);
+    const mine = checked.filter((c) => c.theme === theme);
+    expect(Object.keys(menus).sort()).toEqual(Object.keys(ROLE_PATH).sort());
+    expect(mine.length).toBe(6 + Object.values(menus).reduce((a, b) => a + b, 0));
+    expect(mine.filter((c) => c.blocking.length).map((c) => ({ page: c.page, blocking: c.blocking }))).toEqual([]);
+  }, 240_000);
+});
