@@ -109,7 +109,9 @@ export class CheckpointedConsumer {
   }
 
   private pause(ms: number): Promise<void> {
-    return this.sleeper.pause(ms);
+    // stop() wakes a pause in progress; one that starts after it (stop() came while this instance was
+    // reading, e.g. the failing row) must not sleep its whole length and hold stop() up.
+    return this.stopping ? Promise.resolve() : this.sleeper.pause(ms);
   }
 
   private async main(): Promise<void> {
