@@ -9,8 +9,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort, startPostgres, startRedis, startSmtpCatcher, stopChild, REDIS_MISSING, findRedisServer } from '@academy/devstack';
+import { formatServiceLine } from '@academy/devstack/service-log';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
@@ -119,8 +121,18 @@ async function main() {
     // detached: a process group of its own, so a terminal's Ctrl-C reaches only this script, which
     // then stops the services itself, each once, BEFORE Postgres and Redis (issue 13: a second signal
     // cut a service's shutdown short, and Postgres going first made the API die on its connections).
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, s.entry)], { cwd: root, env, stdio: 'inherit', detached: true });
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, s.entry)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     s.child = child;
+    // Readable lines, without Nest's start-up chatter (libs/devstack/src/service-log.mjs; ACADEMY_LOG=json for the raw lines).
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+        const shown = formatServiceLine(name, line, { mode: process.env.ACADEMY_LOG ?? '' });
+        if (shown !== null) to.write(`${shown}\n`);
+      });
+    }
     child.on('exit', (code, signal) => {
       if (shuttingDown || s.child !== child || s.restarting) return;
       void fail(`the ${name} stopped (${signal ?? `exit code ${code}`}); stopping everything`, code || 1);

@@ -76,6 +76,15 @@ describe('docker-compose.yml', () => {
     expect(serviceEnvironment(repoRoot, renderCompose(composeFile, { ...shell, SMTP_URL: 'smtps://u:p@mail.example.org:465' }).services.worker!, shell).SMTP_URL).toBe('smtps://u:p@mail.example.org:465');
   });
 
+  it('gives the API replicas /metrics on the internal METRICS_PORT, on the compose network only (never published, never behind Caddy)', () => {
+    const api = project.services.api!;
+    const env = serviceEnvironment(repoRoot, api, shell);
+    expect({ METRICS_PORT: env.METRICS_PORT, METRICS_HOST: env.METRICS_HOST }).toEqual({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' });
+    expect(loadConfig(env).METRICS_PORT).toBe(9464);
+    expect(api.ports).toBeUndefined();
+    expect(readFileSync(path.join(repoRoot, 'deploy/docker/Caddyfile'), 'utf8')).not.toMatch(/9464/);
+  });
+
   it('starts KurrentDB only in the kurrentdb profile, and passes EVENTSTORE_URL only when it is set', () => {
     expect(project.services.kurrentdb).toBeUndefined();
     expect(serviceEnvironment(repoRoot, project.services.api!, shell).EVENTSTORE_URL).toBeUndefined();
@@ -85,9 +94,16 @@ describe('docker-compose.yml', () => {
     const withKurrent = { ...shell, ...readmeLineEnv(command!) };
     const rendered = renderCompose(composeFile, withKurrent, ['kurrentdb']);
     expect(rendered.services.kurrentdb!.image).toMatch(/^kurrentplatform\/kurrentdb:\d/);
+    // The APIs and workers wait for KurrentDB to start when the profile is on, and do not need it when off.
+    for (const name of ['api', 'worker']) {
+      expect(rendered.services[name]!.depends_on).toMatchObject({ kurrentdb: { condition: 'service_started', required: false } });
+      expect(project.services[name]!.depends_on).toMatchObject({ kurrentdb: { required: false } });
+    }
     for (const name of ['api', 'worker', 'migrate']) {
-      const url = serviceEnvironment(repoRoot, rendered.services[name]!, withKurrent).EVENTSTORE_URL;
-      expect(new URL(url!).hostname).toBe('kurrentdb');
+      const env = serviceEnvironment(repoRoot, rendered.services[name]!, withKurrent);
+      expect(new URL(env.EVENTSTORE_URL!).hostname).toBe('kurrentdb');
+      // The services' own schema takes it: the adapter is selected (ADR 0032), not ignored.
+      expect(loadConfig(env).EVENTSTORE_URL).toBe(env.EVENTSTORE_URL);
     }
   });
 });

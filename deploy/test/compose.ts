@@ -12,7 +12,7 @@ export interface ComposeService {
   build?: { context: string; dockerfile?: string };
   command?: string[] | string;
   environment?: Record<string, string | number | boolean | null> | string[];
-  depends_on?: Record<string, { condition?: string }> | string[];
+  depends_on?: Record<string, { condition?: string; required?: boolean }> | string[];
   deploy?: { replicas?: number };
   profiles?: string[];
   ports?: string[];

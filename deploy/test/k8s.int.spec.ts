@@ -112,6 +112,20 @@ if (kubectl.status !== 0) {
       expect(served({ 'cnpg.io/cluster': 'academy-db' }, 5432)).toBe(true);
     });
 
+    it('serves /metrics on the internal METRICS_PORT, announced by scrape annotations, let in from the monitoring namespace only, never through the Service', () => {
+      const api = find(objects, 'Deployment', 'academy-api');
+      const [container] = api.spec.template.spec.containers;
+      const env = Object.fromEntries((container.env ?? []).map((e: { name: string; value?: string }) => [e.name, e.value]));
+      expect({ METRICS_PORT: env.METRICS_PORT, METRICS_HOST: env.METRICS_HOST }).toEqual({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' });
+      expect(container.ports).toContainEqual({ name: 'metrics', containerPort: 9464 });
+      expect(api.spec.template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9464', 'prometheus.io/path': '/metrics' });
+      const service = find(objects, 'Service', 'academy-api');
+      expect(service.spec.ports.map((p: { targetPort: string | number }) => p.targetPort)).not.toContain('metrics');
+      const policies = objects.filter((o) => o.kind === 'NetworkPolicy' && matches(o.spec.podSelector.matchLabels ?? {}, api.spec.template.metadata.labels));
+      const admitting = policies.filter((p) => p.spec.ingress?.some((r: { ports?: { port: number }[] }) => r.ports?.some((x) => x.port === 9464)));
+      expect(admitting.map((p) => p.spec.ingress.flatMap((r: { from: { namespaceSelector?: { matchLabels: Record<string, string> } }[] }) => r.from.map((f) => f.namespaceSelector?.matchLabels)))).toEqual([[{ 'kubernetes.io/metadata.name': 'monitoring' }]]);
+    });
+
     it("gives every academy container an environment that passes the services' config schema, from the ConfigMap and the documented Secrets", () => {
       const workloads = objects.filter((o) => ['Deployment', 'Job'].includes(o.kind));
       expect(workloads.map((w) => w.metadata.name).sort()).toEqual(['academy-api', 'academy-migrate', 'academy-worker']);

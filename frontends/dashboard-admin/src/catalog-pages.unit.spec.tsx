@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CATALOG_MESSAGES, subjectRequestSchema, type Enrollment, type Program, type Subject, type SubjectRequest, type TeacherAssignment, type UserSummary } from '@academy/contracts';
-import { catalogKeys } from '@academy/web-dashboard';
+import { CATALOG_MESSAGES, type Certificate, subjectRequestSchema, type Enrollment, type Program, type Subject, type SubjectRequest, type TeacherAssignment, type UserSummary } from '@academy/contracts';
+import { catalogKeys, certificateKeys } from '@academy/web-dashboard';
 import { AssignTeacherForm, AssignmentsPage } from './assignments-page';
 import { EnrollmentsPage } from './enrollments-page';
 import { ProgramForm, ProgramsPage } from './programs-page';
@@ -123,14 +123,50 @@ describe('Teacher Assignments', () => {
 });
 
 describe('Enrollments', () => {
-  it('lists code, student, email, program, cohort, a status selector, week and date, with Enroll Student and Import CSV', () => {
+  it('lists code, student, email, program, cohort, a status selector and week (each with its Why?), date, with Enroll Student and Import CSV', () => {
     const html = render(<EnrollmentsPage />, [[catalogKeys.enrollments, { enrollments: [enrollment] }]]);
-    expect(headers(html)).toEqual(['Code', 'Student', 'Email', 'Program', 'Cohort', 'Status', 'Week', 'Enrolled']);
+    expect(headers(html)).toEqual(['Code', 'Student', 'Email', 'Program', 'Cohort', 'Status', 'Week', 'Enrolled', 'Certificate']);
     const row = rowOf(html, 'ENR-2026-0001');
-    expect(cells(row)).toEqual(['ENR-2026-0001', 'Lerato Mokoena', 'lerato@academy.test', 'Web Development', 'HTML & CSS', 'Pending Active Completed Dropped', '1', '23 Nov 2026']);
+    expect(cells(row)).toEqual(['ENR-2026-0001', 'Lerato Mokoena', 'lerato@academy.test', 'Web Development', 'HTML & CSS', 'Pending Active Completed Dropped Why?', '1 Why?', '23 Nov 2026', '—']);
     expect(row).toMatch(/<select[^>]*aria-label="Status of ENR-2026-0001"/);
     expect(row).toContain('<option value="pending" selected="">');
     expect(text(html)).toContain('Enroll Student');
     expect(text(html)).toContain('Import CSV');
+  });
+});
+
+describe('Enrollments: certificates (ADR 0030)', () => {
+  const certificate: Certificate = {
+    enrollmentId: 'e-2',
+    code: 'q3Jx0-bT5yZ_aW9kLm2n4p',
+    studentId: 'st-1',
+    studentName: 'Lerato Mokoena',
+    programId: 'p-1',
+    programName: 'Web Development',
+    activatedAt: '2026-09-01T08:00:00.000Z',
+    completedAt: '2026-11-23T10:00:00.000Z',
+    issuedAt: '2026-11-23T10:00:00.000Z',
+    revokedAt: null,
+    revokedReason: null,
+    log: { position: 42, hash: 'a'.repeat(64) },
+  };
+  const completed = { ...enrollment, id: 'e-2', code: 'ENR-2026-0002', status: 'completed' as const };
+
+  it('offers Revoke on an issued certificate, and says Revoked (with the reason as a title) once revoked', () => {
+    const issued = render(<EnrollmentsPage />, [
+      [catalogKeys.enrollments, { enrollments: [completed] }],
+      [certificateKeys.all, { certificates: [certificate] }],
+    ]);
+    const row = rowOf(issued, 'ENR-2026-0002');
+    expect(cells(row).at(-1)).toBe('Issued Revoke');
+    expect(row).toMatch(/<button[^>]*aria-label="Revoke certificate of ENR-2026-0002"/);
+    const revoked = render(<EnrollmentsPage />, [
+      [catalogKeys.enrollments, { enrollments: [completed] }],
+      [certificateKeys.all, { certificates: [{ ...certificate, revokedAt: '2026-11-24T10:00:00.000Z', revokedReason: 'Plagiarised capstone' }] }],
+    ]);
+    const after = rowOf(revoked, 'ENR-2026-0002');
+    expect(cells(after).at(-1)).toBe('Revoked');
+    expect(after).toContain('title="Plagiarised capstone"');
+    expect(after).not.toContain('Revoke certificate of');
   });
 });

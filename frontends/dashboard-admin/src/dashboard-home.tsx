@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Activity, FileText, GraduationCap, Hourglass, Layers, UserCheck, UserPlus, Users } from 'lucide-react';
 import type { AdmissionsCounts, Enrollment } from '@academy/contracts';
 import { buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, countOf, describeHealth, useAdmissionsCountsQuery, useEnrollmentsQuery, useHealthQuery, useUsersQuery } from '@academy/web-dashboard';
+import { NOT_YET, PinnedAnnouncements, StatCard, countOf, describeHealth, useAdmissionsCountsQuery, useEnrollmentsQuery, useHealthQuery, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 
 /** Programs with at least one active enrollment, and enrollments waiting for activation. */
@@ -32,6 +32,7 @@ export function DashboardHome() {
         <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
         <p className="text-muted-foreground">Programs, subjects, users, teacher assignments and enrollments in one place.</p>
       </header>
+      <PinnedAnnouncements />
       <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           title="Total Users"

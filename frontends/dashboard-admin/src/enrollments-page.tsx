@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ENROLLMENT_MESSAGES, ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus } from '@academy/contracts';
+import { type Certificate, ENROLLMENT_MESSAGES, ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus } from '@academy/contracts';
 import { ErrorPanel, NativeSelect, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast } from '@academy/ui';
-import { PageHeader, catalogKeys, formatDate, useChangeEnrollmentStatusMutation, useEnrollmentsQuery } from '@academy/web-dashboard';
+import { Link } from 'react-router-dom';
+import { PageHeader, catalogKeys, certificateKeys, formatDate, useCertificatesQuery, useChangeEnrollmentStatusMutation, useEnrollmentsQuery, whyPath } from '@academy/web-dashboard';
 import { ApiRequestError, errorMessage } from '@academy/web-session';
 import { EmptyTable } from './confirm-delete';
 import { EnrollDialog } from './enroll-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
+import { CertificateCell } from './revoke-certificate-dialog';
 
 export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' };
 
@@ -23,6 +25,8 @@ function StatusSelect({ enrollment }: { enrollment: Enrollment }) {
     try {
       const answer = await change.mutateAsync({ id: enrollment.id, status, expectedVersion: enrollment.version });
       toast.success(answer.message || ENROLLMENT_MESSAGES.statusUpdated);
+      // Completing an enrollment issues its certificate (ADR 0030).
+      if (status === 'completed') await client.invalidateQueries({ queryKey: certificateKeys.all });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to update status'));
       if (error instanceof ApiRequestError && error.status === 409) await client.invalidateQueries({ queryKey: catalogKeys.enrollments });
@@ -47,7 +51,8 @@ function StatusSelect({ enrollment }: { enrollment: Enrollment }) {
   );
 }
 
-export function EnrollmentsTable({ enrollments }: { enrollments: Enrollment[] }) {
+/** `certificates`: by enrollment id (absent while they load or when the enrollment has none). */
+export function EnrollmentsTable({ enrollments, certificates = new Map() }: { enrollments: Enrollment[]; certificates?: ReadonlyMap<string, Certificate> }) {
   if (enrollments.length === 0) return <EmptyTable>No enrollments yet.</EmptyTable>;
   return (
     <Table aria-label="Enrollments">
@@ -61,6 +66,7 @@ export function EnrollmentsTable({ enrollments }: { enrollments: Enrollment[] })
           <TableHead>Status</TableHead>
           <TableHead>Week</TableHead>
           <TableHead>Enrolled</TableHead>
+          <TableHead>Certificate</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -72,11 +78,24 @@ export function EnrollmentsTable({ enrollments }: { enrollments: Enrollment[] })
             <TableCell>{e.programName}</TableCell>
             <TableCell>{e.subjectName}</TableCell>
             <TableCell>
-              <StatusSelect enrollment={e} />
+              <div className="flex items-center gap-2">
+                <StatusSelect enrollment={e} />
+                <Link to={whyPath('enrollment-status', e.id)} aria-label={`Why is ${e.code} ${ENROLLMENT_STATUS_LABELS[e.status].toLowerCase()}?`} className="text-sm underline">
+                  Why?
+                </Link>
+              </div>
             </TableCell>
-            <TableCell className="tabular-nums">{e.currentWeek}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              <span className="tabular-nums">{e.currentWeek}</span>{' '}
+              <Link to={whyPath('enrollment-week', e.id)} aria-label={`Why is ${e.code} in week ${e.currentWeek}?`} className="text-sm underline">
+                Why?
+              </Link>
+            </TableCell>
             <TableCell className="whitespace-nowrap">
               <time dateTime={e.enrolledAt}>{formatDate(e.enrolledAt)}</time>
+            </TableCell>
+            <TableCell>
+              <CertificateCell certificate={certificates.get(e.id)} code={e.code} />
             </TableCell>
           </TableRow>
         ))}
@@ -88,11 +107,13 @@ export function EnrollmentsTable({ enrollments }: { enrollments: Enrollment[] })
 /** /dashboard/admin/enrollments: enroll students one by one or from a CSV file, and set each enrollment's status. */
 export function EnrollmentsPage() {
   const enrollments = useEnrollmentsQuery();
+  const certificates = useCertificatesQuery();
+  const byEnrollment = new Map((certificates.data?.certificates ?? []).map((c) => [c.enrollmentId, c]));
   let body;
   if (enrollments.isPending) body = <Spinner className="py-10" label="Loading enrollments…" />;
   else if (enrollments.isError)
     body = <ErrorPanel title="The enrollments could not be loaded." message={errorMessage(enrollments.error, 'Please try again.')} onRetry={() => void enrollments.refetch()} />;
-  else body = <EnrollmentsTable enrollments={enrollments.data.enrollments} />;
+  else body = <EnrollmentsTable enrollments={enrollments.data.enrollments} certificates={byEnrollment} />;
   return (
     <>
       <PageHeader

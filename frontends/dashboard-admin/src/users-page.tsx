@@ -5,8 +5,10 @@ import { ASSIGNABLE_ROLES, ROLE_LABELS, USER_ADMIN_MESSAGES, type Role, type Use
 import {
   Button,
   ErrorPanel,
+  Label,
   NativeSelect,
   Spinner,
+  Switch,
   Table,
   TableBody,
   TableCell,
@@ -16,7 +18,7 @@ import {
   buttonVariants,
   toast,
 } from '@academy/ui';
-import { ConfirmDialog, PageHeader, ReissuePassword, StatCard, formatDate, toastAnswer, useAssignRoleMutation, useDeleteUserMutation, useUsersQuery } from '@academy/web-dashboard';
+import { ConfirmDialog, PageHeader, ReissuePassword, StatCard, formatDate, toastAnswer, useAssignRoleMutation, useDeleteUserMutation, usePersonalDataAccessQuery, useSetPersonalDataAccessMutation, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, errorMessage, useSession } from '@academy/web-session';
 
 const isAssignable = (role: Role): role is (typeof ASSIGNABLE_ROLES)[number] => (ASSIGNABLE_ROLES as readonly string[]).includes(role);
@@ -58,6 +60,37 @@ function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
         </option>
       ))}
     </NativeSelect>
+  );
+}
+
+/**
+ * An auditor's access to personal data (issue 16): off by default (names, emails and other personal
+ * fields are masked in the audit views); an admin turns it on for an audit that needs them. Each
+ * change is an event in the log the auditors themselves read.
+ */
+function PersonalDataAccess({ user }: { user: UserSummary }) {
+  const access = usePersonalDataAccessQuery(user.id);
+  const change = useSetPersonalDataAccessMutation();
+  const id = `personal-data-${user.id}`;
+  if (access.isError) return <span className="text-xs text-destructive">{errorMessage(access.error, 'Access could not be loaded')}</span>;
+  const granted = change.isPending ? change.variables.granted : (access.data?.granted ?? false);
+  return (
+    <span className="inline-flex items-center gap-2 align-middle">
+      <Switch
+        id={id}
+        checked={granted}
+        disabled={access.isPending || change.isPending}
+        onCheckedChange={(next) =>
+          void change.mutateAsync({ auditorId: user.id, granted: next }).then(
+            (answer) => toast.success(answer.message),
+            (error: unknown) => toast.error(errorMessage(error, 'Failed to change access to personal data')),
+          )
+        }
+      />
+      <Label htmlFor={id} className="text-xs font-normal">
+        Personal data<span className="sr-only"> of {user.email}</span>
+      </Label>
+    </span>
   );
 }
 
@@ -127,6 +160,7 @@ function UsersTable({ users, selfId }: { users: UserSummary[]; selfId: string | 
                 <RoleSelect user={user} isSelf={isSelf} />
               </TableCell>
               <TableCell className="whitespace-nowrap text-right">
+                {user.role === 'auditor' && <PersonalDataAccess user={user} />}
                 <ReissuePassword person={user} disabled={isSelf} title={isSelf ? USER_ADMIN_MESSAGES.cannotReissueOwnPassword : undefined} />
                 <DeleteUser user={user} isSelf={isSelf} />
               </TableCell>

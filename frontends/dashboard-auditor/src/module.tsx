@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { RoleDashboard } from '@academy/web-dashboard';
+import { RoleDashboard, WhyPage } from '@academy/web-dashboard';
 import { EventLogPage } from './event-log-page';
 import { OverviewPage } from './overview-page';
 import { VerifyPage } from './verify-page';
-import { WhyPage } from './why-page';
+import { TimeTravelPage } from './time-travel-page';
 import './styles.css';
 
 /** The auditor's pages (issue 16), by menu path. */
@@ -11,6 +11,7 @@ const PAGES = {
   events: <EventLogPage />,
   verify: <VerifyPage />,
   why: <WhyPage />,
+  'time-travel': <TimeTravelPage />,
 };
 
 /** Exposed as ./Module: the auditor's routes, relative to the shell's /dashboard/auditor/*. */

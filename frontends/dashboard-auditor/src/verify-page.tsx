@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import { Button, ErrorPanel, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast } from '@academy/ui';
-import { PageHeader, formatDateTime, useCheckpointsQuery, useExportCheckpointMutation, useRequestVerificationMutation, useSignCheckpointMutation, useVerificationQuery } from '@academy/web-dashboard';
+import { type FormEvent, useState } from 'react';
+import { Button, ErrorPanel, Input, Label, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast } from '@academy/ui';
+import { PageHeader, formatDateTime, useCheckpointsQuery, useEvidenceDownload, useExportCheckpointMutation, useRequestVerificationMutation, useSignCheckpointMutation, useVerificationQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 
-/** Saves `content` as a file the browser downloads. */
-function download(name: string, content: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(content, null, 2)], { type: 'application/json' }));
+/** Saves `content` (text as is, anything else as JSON) as a file the browser downloads. */
+function download(name: string, content: unknown, type = 'application/json') {
+  const text = typeof content === 'string' ? content : JSON.stringify(content, null, 2);
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = Object.assign(document.createElement('a'), { href: url, download: name });
   a.click();
   URL.revokeObjectURL(url);
@@ -19,6 +20,8 @@ export function VerifyPage() {
   const checkpoints = useCheckpointsQuery();
   const sign = useSignCheckpointMutation();
   const exporter = useExportCheckpointMutation();
+  const evidence = useEvidenceDownload();
+  const [range, setRange] = useState({ from: '1', to: '' });
   const progress = status.data?.progress;
   const percent = progress && progress.total > 0 ? Math.min(100, Math.floor((progress.checked / progress.total) * 100)) : 0;
   const result = status.data?.result;
@@ -43,6 +46,21 @@ export function VerifyPage() {
       download(`checkpoint-${file.position}.json`, file);
     } catch (e) {
       toast.error(errorMessage(e, 'The checkpoint could not be exported'));
+    }
+  }
+
+  async function exportEvidence(e: FormEvent) {
+    e.preventDefault();
+    const from = Number(range.from);
+    const to = Number(range.to);
+    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 1 || to < from) return void toast.error('Give two positions, From no later than To');
+    try {
+      const text = await evidence.mutateAsync({ from, to });
+      // The header line names where the bundle ends (the closing checkpoint's position when it ran on to one).
+      const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { to: number };
+      download(`evidence-${from}-${header.to}.jsonl`, text, 'application/x-ndjson');
+    } catch (err) {
+      toast.error(errorMessage(err, 'The evidence could not be exported'));
     }
   }
 
@@ -101,7 +119,7 @@ export function VerifyPage() {
                 <TableRow key={c.id}>
                   <TableCell>{c.position}</TableCell>
                   <TableCell>{formatDateTime(c.at)}</TableCell>
-                  <TableCell className="break-all">{c.byUserId ?? '—'}</TableCell>
+                  <TableCell className="break-all">{c.byUserId ?? 'the schedule'}</TableCell>
                   <TableCell>
                     <code className="break-all text-xs">{c.headHash}</code>
                   </TableCell>
@@ -115,6 +133,28 @@ export function VerifyPage() {
             </TableBody>
           </Table>
         )}
+      </section>
+      <section aria-label="Evidence" className="grid gap-3">
+        <h2 className="text-xl font-semibold">Evidence export</h2>
+        <p className="text-sm text-muted-foreground">
+          The events of a range of positions with their hashes, run on to the nearest signed checkpoint, as a signed JSON-lines file. Anyone can check it without the database: npm run academy -- audit
+          verify-bundle &lt;file&gt;.
+        </p>
+        <form onSubmit={(e) => void exportEvidence(e)} aria-label="Export evidence" className="grid gap-3 sm:grid-cols-3">
+          <div className="grid gap-1">
+            <Label htmlFor="evidence-from">From position</Label>
+            <Input id="evidence-from" inputMode="numeric" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="evidence-to">To position</Label>
+            <Input id="evidence-to" inputMode="numeric" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} />
+          </div>
+          <div className="flex items-end">
+            <Button type="submit" variant="outline" disabled={evidence.isPending}>
+              Export evidence
+            </Button>
+          </div>
+        </form>
       </section>
     </>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { FileText, Layers, UserPlus, Users } from 'lucide-react';
 import { buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, useAdmissionsCountsQuery, useEnrollmentCountsQuery, useStudentsQuery } from '@academy/web-dashboard';
+import { NOT_YET, PinnedAnnouncements, StatCard, useAdmissionsCountsQuery, useEnrollmentCountsQuery, useStudentsQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 
 /**
@@ -19,6 +19,7 @@ export function DashboardHome() {
         <h1 className="text-3xl font-bold tracking-tight">Student Admin Dashboard</h1>
         <p className="text-muted-foreground">Student accounts and admission applications in one place.</p>
       </header>
+      <PinnedAnnouncements />
       <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard
           title="Total Students"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CreateUserPage, ProspectivePage, RoleDashboard, STUDENT_ADMIN_ROLE_OPTIONS, SettingsPage } from '@academy/web-dashboard';
+import { AnnouncementsPage, CreateUserPage, ProspectivePage, RoleDashboard, STUDENT_ADMIN_ROLE_OPTIONS, SettingsPage } from '@academy/web-dashboard';
 import { DashboardHome } from './dashboard-home';
 import { StudentsPage } from './students-page';
 import './styles.css';
@@ -9,6 +9,7 @@ const PAGES = {
   students: <StudentsPage />,
   create: <CreateUserPage title="Create" roles={STUDENT_ADMIN_ROLE_OPTIONS} />,
   prospective: <ProspectivePage title="Prospective" />,
+  announcements: <AnnouncementsPage />,
   settings: <SettingsPage />,
 };
 

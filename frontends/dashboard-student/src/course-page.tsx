@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { CalendarDays, Clock, GraduationCap } from 'lucide-react';
-import { ENROLLMENT_MESSAGES, PROGRAM_SCHEDULES, PROGRAM_WEEKS, type Enrollment } from '@academy/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, Spinner } from '@academy/ui';
-import { PageHeader, formatDate, useMyEnrollmentQuery } from '@academy/web-dashboard';
+import { Award, CalendarDays, Clock, Download, GraduationCap } from 'lucide-react';
+import { CERTIFICATE_MESSAGES, ENROLLMENT_MESSAGES, PROGRAM_SCHEDULES, PROGRAM_WEEKS, type Certificate, type Enrollment } from '@academy/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, Spinner, toast } from '@academy/ui';
+import { PageHeader, formatDate, saveBlob, useCertificatePdfDownload, useMyCertificatesQuery, useMyEnrollmentQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 
 const TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
@@ -108,6 +108,66 @@ export function CourseDetails({ enrollment }: { enrollment: Enrollment }) {
   );
 }
 
+function CertificateRow({ certificate }: { certificate: Certificate }) {
+  const download = useCertificatePdfDownload();
+  async function run() {
+    try {
+      saveBlob(await download.mutateAsync(certificate.enrollmentId), `certificate-${certificate.programName.replace(/[^A-Za-z0-9]+/g, '-')}.pdf`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The certificate could not be downloaded.'));
+    }
+  }
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3" data-certificate={certificate.code}>
+      <div className="grid gap-0.5">
+        <span className="font-medium">{certificate.programName}</span>
+        <span className="text-sm text-muted-foreground">
+          Completed <time dateTime={certificate.completedAt}>{formatDate(certificate.completedAt)}</time>
+          {certificate.revokedAt && <span className="text-destructive"> · Revoked</span>}
+        </span>
+      </div>
+      <div className="flex items-center gap-2">
+        <a className="text-sm underline underline-offset-4" href={`/verify/${certificate.code}`}>
+          Verification page
+        </a>
+        <Button size="sm" onClick={() => void run()} disabled={download.isPending}>
+          <Download aria-hidden="true" />
+          {CERTIFICATE_MESSAGES.download}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** My Course: the student's certificates of completion (ADR 0030), each downloadable as a PDF. */
+export function MyCertificates() {
+  const mine = useMyCertificatesQuery();
+  const titleId = useId();
+  let body;
+  if (mine.isPending) body = <Spinner className="py-4" label="Loading your certificates…" />;
+  else if (mine.isError) body = <ErrorPanel title="Your certificates could not be loaded." message={errorMessage(mine.error, 'Please try again.')} onRetry={() => void mine.refetch()} />;
+  else if (mine.data.certificates.length === 0) body = <p className="text-sm text-muted-foreground">{CERTIFICATE_MESSAGES.noCertificates}</p>;
+  else
+    body = (
+      <ul className="grid gap-2">
+        {mine.data.certificates.map((c) => (
+          <CertificateRow key={c.enrollmentId} certificate={c} />
+        ))}
+      </ul>
+    );
+  return (
+    <Card role="region" aria-labelledby={titleId} className="mt-4">
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <Award aria-hidden="true" className="size-4" />
+          {CERTIFICATE_MESSAGES.myCertificates}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}
+
 /** /dashboard/student/course: the student's active enrollment (spec §4: students see only that one). */
 export function CoursePage() {
   const mine = useMyEnrollmentQuery();
@@ -119,6 +179,7 @@ export function CoursePage() {
     <>
       <PageHeader title="My Course" description="Your program, its schedule and your progress through the 20 weeks." />
       {body}
+      <MyCertificates />
     </>
   );
 }

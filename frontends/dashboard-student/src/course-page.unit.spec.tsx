@@ -3,16 +3,17 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Enrollment, MyEnrollmentResponse } from '@academy/contracts';
-import { catalogKeys } from '@academy/web-dashboard';
+import { CERTIFICATE_MESSAGES, type CertificatesResponse, type Enrollment, type MyEnrollmentResponse } from '@academy/contracts';
+import { catalogKeys, certificateKeys } from '@academy/web-dashboard';
 import { SessionClient, SessionProvider } from '@academy/web-session';
 import { CoursePage, courseProgress, weekOf } from './course-page';
 
-function render(ui: ReactNode, answer?: MyEnrollmentResponse) {
+function render(ui: ReactNode, answer?: MyEnrollmentResponse, certificates?: CertificatesResponse) {
   const session = new SessionClient({ fetch: () => Promise.reject(new Error('no network in unit tests')) });
   Object.assign(session, { getState: () => ({ status: 'signed-in', user: { id: 'u-s', email: 's@academy.test', fullName: 'Lerato Mokoena', role: 'student', firstLoginCompleted: true } }) });
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (answer) queries.setQueryData(catalogKeys.myEnrollment, answer);
+  if (certificates) queries.setQueryData(certificateKeys.mine, certificates);
   return renderToStaticMarkup(
     <StaticRouter location="/dashboard/student">
       <SessionProvider client={session}>
@@ -70,5 +71,30 @@ describe('My Course', () => {
     const all = text(render(<CoursePage />, { enrollment: null }));
     expect(all).toContain('No Active Enrollment');
     expect(all).toContain('You are not enrolled in an active program yet. Please contact an administrator to get enrolled.');
+  });
+});
+
+describe('My Course: certificates (ADR 0030)', () => {
+  it('lists each certificate with its programme, completion date, a Download PDF button and its verification page', () => {
+    const certificate = {
+      enrollmentId: 'e-0',
+      code: 'q3Jx0-bT5yZ_aW9kLm2n4p',
+      studentId: 'u-s',
+      studentName: 'Lerato Mokoena',
+      programId: 'p-data',
+      programName: 'Data Science',
+      activatedAt: '2026-06-01T08:00:00.000Z',
+      completedAt: '2026-11-02T10:00:00.000Z',
+      issuedAt: '2026-11-02T10:00:00.000Z',
+      revokedAt: null,
+      revokedReason: null,
+      log: { position: 42, hash: 'a'.repeat(64) },
+    };
+    const html = render(<CoursePage />, { enrollment: null }, { certificates: [certificate] });
+    const all = text(html);
+    expect(all).toContain('Certificates Data Science Completed 2 Nov 2026 Verification page Download PDF');
+    expect(html).toContain('href="/verify/q3Jx0-bT5yZ_aW9kLm2n4p"');
+    expect(text(render(<CoursePage />, { enrollment: null }, { certificates: [{ ...certificate, revokedAt: '2026-11-03T10:00:00.000Z' }] }))).toContain('Completed 2 Nov 2026 · Revoked');
+    expect(text(render(<CoursePage />, { enrollment: null }, { certificates: [] }))).toContain(CERTIFICATE_MESSAGES.noCertificates);
   });
 });

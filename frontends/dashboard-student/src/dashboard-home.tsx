@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { BookOpen, CalendarDays, ClipboardCheck, GraduationCap, TrendingUp, Trophy } from 'lucide-react';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle, buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, useStudentDashboardQuery } from '@academy/web-dashboard';
+import { NOT_YET, PinnedAnnouncements, StatCard, useStudentDashboardQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 import { weekOf } from './course-page';
 import { formatAverage } from './grading-format';
@@ -25,6 +25,7 @@ export function DashboardHome() {
         <h1 className="text-3xl font-bold tracking-tight">Student Dashboard</h1>
         <p className="text-muted-foreground">Your course, weekly lessons and grades in one place.</p>
       </header>
+      <PinnedAnnouncements />
       <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
           title="Current Week"

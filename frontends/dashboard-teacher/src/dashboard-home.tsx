@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CalendarDays, Inbox, Library, Users } from 'lucide-react';
 import { buttonVariants } from '@academy/ui';
-import { NOT_YET, StatCard, useTeacherDashboardQuery } from '@academy/web-dashboard';
+import { NOT_YET, PinnedAnnouncements, StatCard, useTeacherDashboardQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 
 /**
@@ -21,6 +21,7 @@ export function DashboardHome() {
         <h1 className="text-3xl font-bold tracking-tight">Teacher Dashboard</h1>
         <p className="text-muted-foreground">Your subjects, weekly content and submissions to grade in one place.</p>
       </header>
+      <PinnedAnnouncements />
       <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard title="Active Courses" icon={Library} loading={loading} value={data ? data.activeCourses : NOT_YET} caption={failed ?? 'Subjects assigned to you'} />
         <StatCard title="Total Students" icon={Users} loading={loading} value={data ? data.totalStudents : NOT_YET} caption={failed ?? 'Actively enrolled in your programs'} />

@@ -1,7 +1,12 @@
 // Issue 16 in a browser, against the built API, worker and mail: an admin makes an auditor; the
-// auditor verifies the chain (a progress bar, then ok) and exports a signed checkpoint as a file.
+// auditor verifies the chain (a progress bar, then ok), exports a signed checkpoint as a file and an
+// evidence bundle that the CLI verifies offline;
+// asks why an enrollment is active, and sees it pending as of the moment it was enrolled (time travel);
+// an admin reaches the same answer from the Enrollments screen's "Why?".
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { type BrowserSession, launchBrowser, openDashboardMenu, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+import path from 'node:path';
+import { type BrowserSession, launchBrowser, openDashboardMenu, repoRoot, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
 
 const stamp = Date.now();
 const auditor = { email: `auditor-${stamp}@academy.test`, fullName: 'Audrey Auditor' };
@@ -70,6 +75,15 @@ describe('the auditor in a browser', () => {
     const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(file).toMatchObject({ format: 'academy-checkpoint/1', position: Number(verified[2]), headHash: expect.stringMatching(/^[0-9a-f]{64}$/), signature: expect.any(String) });
 
+    // Evidence: the events up to the checkpoint as a signed bundle, which the CLI verifies with nothing but the file.
+    await page.getByLabel('From position').fill('1');
+    await page.getByLabel('To position').fill(verified[2]);
+    const [bundle] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export evidence' }).click()]);
+    expect(bundle.suggestedFilename()).toBe(`evidence-1-${verified[2]}.jsonl`);
+    const offline = spawnSync(process.execPath, [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), 'audit', 'verify-bundle', (await bundle.path())!, '--public-key', file.publicKey], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 60_000 });
+    expect([offline.status, offline.stderr]).toEqual([0, '']);
+    expect(offline.stdout).toMatch(new RegExp(`^ok: ${verified[2]} events 1\\.\\.${verified[2]}, every hash and link recomputed, through signed checkpoint ${verified[2]}; `));
+
     // The Overview now names the verification; the Event log shows the auditor's own acts.
     await openDashboardMenu(page, 'Overview');
     await page.getByText('ok', { exact: true }).waitFor();
@@ -97,6 +111,9 @@ describe('the auditor in a browser', () => {
     const { program } = await call('POST', '/programs', admin, { name: 'Web Development', type: 'evening' });
     const { subject } = await call('POST', '/subjects', admin, { name: 'HTML & CSS', programId: program.id });
     const { enrollment } = await call('POST', '/enrollments', admin, { studentId: student.id, programId: program.id, subjectId: subject.id });
+    // The moment it was enrolled; the activation comes strictly after it (the clock moved past it first).
+    const enrolledAt = (await call('GET', `/audit/events?stream=enrollment-${enrollment.id}`, admin)).events[0].recordedAt as string;
+    while (Date.now() <= Date.parse(enrolledAt)) await new Promise((r) => setTimeout(r, 1));
     await call('PUT', `/enrollments/${enrollment.id}/status`, admin, { status: 'active' });
 
     await openDashboardMenu(page, 'Why');
@@ -109,5 +126,35 @@ describe('the auditor in a browser', () => {
     const step = chain.getByRole('listitem').first();
     await step.getByText('EnrollmentStatusChanged', { exact: true }).waitFor();
     await step.getByText(new RegExp(`^by admin ${adminId} at `)).waitFor();
+
+    // Time travel: now the enrollment is active; as of the moment it was enrolled, pending (a link to that past).
+    await openDashboardMenu(page, 'Time travel');
+    const inAMinute = await page.evaluate(() => {
+      const d = new Date(Date.now() + 60_000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    });
+    await page.getByLabel('Date and time').fill(inAMinute);
+    await page.getByLabel('Show').selectOption('enrollment');
+    await page.getByLabel('Id').fill(enrollment.id);
+    await page.getByRole('button', { name: 'Travel' }).click();
+    const past = page.getByRole('region', { name: 'As it stood' });
+    await past.getByRole('status').getByText(/^As of .* · the log up to position \d+$/).waitFor();
+    await past.getByRole('definition').getByText('active', { exact: true }).waitFor();
+    await page.goto(`${api.url}/dashboard/auditor/time-travel?at=${encodeURIComponent(enrolledAt)}&view=enrollment&id=${enrollment.id}`);
+    await past.getByRole('definition').getByText('pending', { exact: true }).waitFor();
+    await past.getByRole('definition').getByText('Week 1', { exact: true }).waitFor();
+
+    // An admin's staff screen links to the same question: Enrollments → "Why?" → the admin's Why page.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await signInThroughUi(page, api.url, adminEmail, adminPassword);
+    await page.waitForURL((url) => url.pathname === '/dashboard/admin');
+    await openDashboardMenu(page, 'Enrollments');
+    await page.getByRole('link', { name: `Why is ${enrollment.code} active?` }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/admin/why' && url.searchParams.get('id') === enrollment.id);
+    const adminChain = page.getByRole('region', { name: 'Causal chain' });
+    await adminChain.getByRole('heading', { name: 'active' }).waitFor();
+    await adminChain.getByRole('listitem').first().getByText('EnrollmentStatusChanged', { exact: true }).waitFor();
   });
 });

@@ -189,7 +189,7 @@ describe('auth screens, access guard and dashboards in a browser', () => {
     await header.getByText(session.user.email, { exact: true }).waitFor();
 
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
-    const entries = ['Dashboard', 'Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Settings'];
+    const entries = ['Dashboard', 'Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Announcements', 'Queues', 'Settings'];
     expect((await menu.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(entries);
     await page.evaluate(() => ((globalThis as any).__sameDocument = true));
     for (const entry of entries.slice(1)) {
@@ -249,10 +249,10 @@ describe('auth screens, access guard and dashboards in a browser', () => {
   });
 
   it.each([
-    ['teacher', '/dashboard/teacher', 'Teacher Dashboard', 'Teacher menu', ['Dashboard', 'My Subjects', 'Weekly Content', 'Submissions']],
-    ['student_admin', '/dashboard/student-admin', 'Student Admin Dashboard', 'Student Admin menu', ['Dashboard', 'Students', 'Create', 'Prospective', 'Settings']],
-    ['student', '/dashboard/student', 'Student Dashboard', 'Student menu', ['Dashboard', 'My Course', 'Weekly Lessons', 'My Grades', 'Progress']],
-    ['auditor', '/dashboard/auditor', 'Overview', 'Auditor menu', ['Overview', 'Event log', 'Verify', 'Why']],
+    ['teacher', '/dashboard/teacher', 'Teacher Dashboard', 'Teacher menu', ['Dashboard', 'My Subjects', 'Weekly Content', 'Submissions', 'Announcements', 'Settings']],
+    ['student_admin', '/dashboard/student-admin', 'Student Admin Dashboard', 'Student Admin menu', ['Dashboard', 'Students', 'Create', 'Prospective', 'Announcements', 'Settings']],
+    ['student', '/dashboard/student', 'Student Dashboard', 'Student menu', ['Dashboard', 'My Course', 'Weekly Lessons', 'My Grades', 'Progress', 'Settings']],
+    ['auditor', '/dashboard/auditor', 'Overview', 'Auditor menu', ['Overview', 'Event log', 'Verify', 'Why', 'Time travel']],
   ] as const)('%s dashboard: its remote, its menu, every entry a page with its title', async (role, path, title, menuName, entries) => {
     const { page, pageErrors } = await newPage();
     await answerRefreshAs(page, role);

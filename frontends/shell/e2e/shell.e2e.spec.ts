@@ -83,6 +83,8 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     await page.route('**/api/student/enrollment', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ enrollment: null }) }));
     // The header bell's inbox too.
     await page.route('**/api/notifications', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ unread: 0, notifications: [] }) }));
+    // The dashboard's pinned announcements (issue 19 §2).
+    await page.route('**/api/announcements/mine', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ announcements: [] }) }));
     await page.goto(`${api.url}/dashboard/student`);
     // Either the dashboard or the error panel: a second React in the page would end in the panel.
     await page.getByRole('heading', { level: 1, name: 'Student Dashboard' }).or(page.getByRole('alert')).waitFor();

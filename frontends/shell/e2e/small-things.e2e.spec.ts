@@ -44,6 +44,9 @@ describe('the small things (issue 18 §6) in a browser', () => {
   async function newPage(): Promise<TrackedPage> {
     const tracked = await browser.newPage();
     pages.push(tracked);
+    // Every role's dashboard reads its pinned announcements (issue 19 §2); unanswered, the real API's
+    // 401 for this test's made-up token would end the session.
+    await tracked.page.route('**/api/announcements/mine', (route) => route.fulfill(json({ announcements: [] })));
     return tracked;
   }
 

@@ -67,7 +67,7 @@ describe('user management in a browser, against the API, worker and mail', () =>
   const figure = statFigure;
   const usersRow = (page: Page, email: string) => page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });
 
-  async function createUser(page: Page, account: Account, role: 'Student' | 'Teacher' | 'Student admin', phone = '') {
+  async function createUser(page: Page, account: Account, role: 'Student' | 'Teacher' | 'Student admin' | 'Auditor', phone = '') {
     await page.getByLabel('Full Name').fill(account.fullName);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Phone').fill(phone);
@@ -255,8 +255,9 @@ describe('user management in a browser, against the API, worker and mail', () =>
     await sessions.getByText('Firefox on Windows').waitFor({ state: 'detached' });
     expect(await sessions.getByRole('listitem').count()).toBe(1);
 
-    // Only the admin's preference, saved and read back.
-    expect(await page.getByRole('switch').count()).toBe(1);
+    // Only the admin's preferences (new applications, announcements), saved and read back.
+    expect(await page.getByRole('switch').count()).toBe(2);
+    expect(await page.getByLabel('Announcements').getAttribute('aria-checked')).toBe('true');
     const newApplications = page.getByLabel('New applications');
     expect(await newApplications.getAttribute('aria-checked')).toBe('true');
     await newApplications.click();
@@ -314,6 +315,41 @@ describe('user management in a browser, against the API, worker and mail', () =>
     await signIn(s, studentAdmin.email, studentAdmin.password);
     await s.waitForURL((url) => url.pathname === '/dashboard/teacher');
     await s.getByRole('heading', { level: 1, name: 'Teacher Dashboard' }).waitFor();
+  }, 60_000);
+
+  it("an auditor's access to personal data: the admin's switch on Users grants it and takes it back, and the auditor's view follows", async () => {
+    const { page } = admin;
+    const auditor: Account = { email: `auditor-${Date.now()}@academy.test`, fullName: 'Ruth Auditor', password: '' };
+    await page.goto(`${api.url}/dashboard/admin/create-user`);
+    await createUser(page, auditor, 'Auditor');
+    auditor.password = await invitedPassword(auditor.email);
+    const call = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await fetch(`${api.url}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined });
+      return (await res.json()) as any;
+    };
+    const signInApi = async (a: Account) => ((await (await fetch(`${api.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: a.email, password: a.password }) })).json()) as any).access_token as string;
+    const auditorToken = await signInApi(auditor);
+    // An event with personal data (a registration), as the auditor sees it.
+    const withPersonal = (await call('GET', '/audit/events?limit=100', auditorToken)).events.find((e: any) => e.personal === 'present' && e.type === 'UserRegistered');
+    const detail = async () => (await call('GET', `/audit/events/${withPersonal.position}`, auditorToken)).personal.state as string;
+    expect(await detail()).toBe('masked');
+
+    await page.goto(`${api.url}/dashboard/admin/users`);
+    const access = usersRow(page, auditor.email).getByRole('switch', { name: `Personal data of ${auditor.email}` });
+    await access.waitFor();
+    expect(await access.getAttribute('aria-checked')).toBe('false');
+    // No switch on anyone but auditors.
+    expect(await page.getByRole('table', { name: 'Users' }).getByRole('switch').count()).toBe(1);
+    await access.click();
+    await toast(page, 'Personal data access granted');
+    await page.getByRole('switch', { name: `Personal data of ${auditor.email}`, checked: true }).waitFor();
+    expect(await detail()).toBe('clear');
+    // Read again from the log after a reload: the grant stands.
+    await page.reload();
+    await page.getByRole('switch', { name: `Personal data of ${auditor.email}`, checked: true }).click();
+    await toast(page, 'Personal data access revoked');
+    await page.getByRole('switch', { name: `Personal data of ${auditor.email}`, checked: false }).waitFor();
+    expect(await detail()).toBe('masked');
   }, 60_000);
 
   // Issue 15: the log these journeys wrote verifies, and a replay from position 0 gives the very tables the screens read.

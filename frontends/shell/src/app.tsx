@@ -2,6 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { Role } from '@academy/contracts';
 import { DASHBOARD_PATHS, RequireRole } from '@academy/web-session';
+import { Splash } from './components/splash';
+import { DASHBOARD_REMOTES } from './federation/dashboards';
 import { RemoteRoute } from './federation/remote-route';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -11,16 +13,8 @@ import { NotFoundPage } from './pages/not-found-page';
 const AuthPage = lazy(() => import('./pages/auth-page').then((m) => ({ default: m.AuthPage })));
 const CompleteProfilePage = lazy(() => import('./pages/complete-profile-page').then((m) => ({ default: m.CompleteProfilePage })));
 const SetupPage = lazy(() => import('./pages/setup-page').then((m) => ({ default: m.SetupPage })));
+const VerifyCertificatePage = lazy(() => import('./pages/verify-certificate-page').then((m) => ({ default: m.VerifyCertificatePage })));
 const VerifyEmailPage = lazy(() => import('./pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
-
-/** Each role's remote (Module Federation name), mounted under its dashboard path. */
-const DASHBOARD_REMOTES: Record<Role, string> = {
-  student: 'dashboard_student/Module',
-  teacher: 'dashboard_teacher/Module',
-  admin: 'dashboard_admin/Module',
-  student_admin: 'dashboard_student_admin/Module',
-  auditor: 'dashboard_auditor/Module',
-};
 
 function dashboardRoute(role: Role, notFound: ReactNode) {
   return (
@@ -40,12 +34,13 @@ function dashboardRoute(role: Role, notFound: ReactNode) {
 export function App() {
   const notFound = <NotFoundPage />;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Splash />}>
       <Routes>
         <Route path="/" element={<HomePage />} />
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/auth/verify" element={<VerifyEmailPage />} />
         <Route path="/setup" element={<SetupPage />} />
+        <Route path="/verify/:code" element={<VerifyCertificatePage />} />
         <Route path="/complete-profile" element={<CompleteProfilePage />} />
         {(Object.keys(DASHBOARD_REMOTES) as Role[]).map((role) => dashboardRoute(role, notFound))}
         <Route path="*" element={notFound} />

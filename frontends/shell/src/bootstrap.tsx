@@ -2,6 +2,7 @@ import './zod-jitless';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startTheme } from '@academy/ui';
+import { Splash } from './components/splash';
 import { LandingPage } from './pages/landing/landing-page';
 import './styles.css';
 
@@ -13,12 +14,15 @@ const FullApp = lazy(() => import('./full-app'));
 // Light or dark before the first render (the OS setting, or the reader's remembered choice).
 startTheme();
 
+// A page load under a dashboard: its remote downloads beside the app's code and the session refresh.
+if (window.location.pathname.startsWith('/dashboard/')) void import('./federation/dashboards').then((d) => d.prefetchDashboardForPath(window.location.pathname));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {window.location.pathname === '/' ? (
       <LandingPage standalone />
     ) : (
-      <Suspense fallback={null}>
+      <Suspense fallback={<Splash />}>
         <FullApp />
       </Suspense>
     )}

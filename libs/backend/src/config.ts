@@ -66,6 +66,9 @@ const clusterNodes = z
 const QUEUE_PREFIX = /^[A-Za-z0-9_-]*(\{[A-Za-z0-9_-]+\})?[A-Za-z0-9_-]*$/;
 const hasHashTag = (prefix: string) => /\{[^}]+\}/.test(prefix);
 
+/** A KurrentDB / EventStoreDB connection string, as @eventstore/db-client parses it (ADR 0032). */
+const eventStoreUrl = z.string().refine((v) => /^esdb(\+discover)?:\/\/[^/?#\s]+/.test(v), 'must be an esdb:// or esdb+discover:// connection string, e.g. esdb://kurrentdb:2113?tls=false');
+
 const smtpUrl = z.string().refine((v) => {
   try {
     return ['smtp:', 'smtps:'].includes(new URL(v).protocol);
@@ -113,11 +116,21 @@ export const configSchema = z.object({
   REDIS_URL: redisUrl.optional(),
   /** A Redis Cluster's seed nodes (used instead of REDIS_URL): the queues then need a hash-tagged QUEUE_PREFIX. */
   REDIS_CLUSTER_NODES: clusterNodes.optional(),
+  /**
+   * Set: the event log lives in KurrentDB / EventStoreDB (one stream, ADR 0032) instead of PostgreSQL;
+   * subject keys, checkpoints and read models stay in DATABASE_URL.
+   */
+  EVENTSTORE_URL: z.preprocess((v) => (v === '' ? undefined : v), eventStoreUrl.optional()),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Prometheus /metrics on a second, internal port (unset: off); bound to METRICS_HOST (ADR 0026). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /** How often the worker verifies the whole chain and signs a checkpoint of its head (issue 16): 24h, 30m, 7d, or off. */
+  AUDIT_CHECKPOINT_EVERY: z
+    .string()
+    .regex(/^(off|0|\d+[smhd])$/, 'AUDIT_CHECKPOINT_EVERY must be a duration like 24h, 30m or 7d, or off')
+    .default('24h'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where npm start keeps local state (embedded Postgres, Redis, the generated master key). */
   ACADEMY_DATA_DIR: z.string().default(path.resolve('.data')),

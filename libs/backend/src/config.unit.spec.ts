@@ -70,3 +70,20 @@ describe('ACADEMY_TIME_ZONE', () => {
     expect(() => loadConfig({ ...base, ACADEMY_TIME_ZONE: value })).toThrow(/ACADEMY_TIME_ZONE/);
   });
 });
+
+describe('EVENTSTORE_URL', () => {
+  const env = { DATABASE_URL: 'postgres://u:p@localhost:5432/academy', REDIS_URL: 'redis://localhost:6379' };
+
+  it('is unset unless given (the log stays in PostgreSQL), and takes esdb:// and esdb+discover:// connection strings', () => {
+    expect(loadConfig(env).EVENTSTORE_URL).toBeUndefined();
+    expect(loadConfig({ ...env, EVENTSTORE_URL: '' }).EVENTSTORE_URL).toBeUndefined();
+    expect(loadConfig({ ...env, EVENTSTORE_URL: 'esdb://kurrentdb:2113?tls=false' }).EVENTSTORE_URL).toBe('esdb://kurrentdb:2113?tls=false');
+    expect(loadConfig({ ...env, EVENTSTORE_URL: 'esdb+discover://admin:changeit@cluster.example.org:2113' }).EVENTSTORE_URL).toMatch(/^esdb\+discover:/);
+  });
+
+  it('refuses anything else with a line naming the variable', () => {
+    for (const bad of ['http://kurrentdb:2113', 'kurrentdb:2113', 'esdb://']) {
+      expect(() => loadConfig({ ...env, EVENTSTORE_URL: bad })).toThrow(/EVENTSTORE_URL must be an esdb:\/\/ or esdb\+discover:\/\/ connection string/);
+    }
+  });
+});

@@ -7,6 +7,7 @@ export { ApiExceptionFilter, fieldErrors, type FieldErrors } from './http/except
 export { SYSTEM_QUEUE, HEARTBEAT_JOB, HEARTBEAT_EVERY_MS } from './system/queues.js';
 export { EventSourcingModule } from './event-sourcing/event-sourcing.module.js';
 export { PG_POOL, EVENT_STORE, CONSISTENCY_WAITER } from './event-sourcing/tokens.js';
+export { openEventStore, type OpenedEventStore } from './event-sourcing/open-event-store.js';
 export { CommandResponder, MinPositionInterceptor, ReadsProjections, type PendingAnswer } from './event-sourcing/read-your-writes.js';
 export { commandMetadata, CORRELATION_HEADER, type Principal } from './event-sourcing/command-metadata.js';
 export {

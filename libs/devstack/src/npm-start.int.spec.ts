@@ -101,6 +101,12 @@ describe('npm start', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     const url = /ready: open (\S+)/.exec(output())![1];
+    // At info, what a person reads: short lines, no JSON, none of Nest's start-up chatter (issue 17 §6).
+    for (const end = Date.now() + 30_000; !/ worker \[bootstrap\] worker ready/.test(output()); await new Promise((r) => setTimeout(r, 200))) {
+      if (Date.now() > end) throw new Error(`no "worker ready" line:\n${output()}`);
+    }
+    expect(output()).not.toMatch(/"level":|InstanceLoader|RouterExplorer|RoutesResolver/);
+    expect(output().trim().split('\n').length).toBeLessThan(30);
     // Some traffic first, so the API holds idle pooled connections that a early Postgres stop would drop.
     for (let i = 0; i < 5; i++) expect((await fetch(`${url}/api/health`)).status).toBe(200);
     const pgPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);

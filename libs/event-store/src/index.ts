@@ -2,6 +2,9 @@ export * from './port.js';
 export { DomainError, fold, handleCommand, type Decider, type DecidedEvent, type LoadedEvent, type LoadedEventOf, type DomainErrorKind, type HandleCommandOptions, type CommandOutcome } from './decider.js';
 export { canonicalJson } from './canonical.js';
 export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
+// The KurrentDB / EventStoreDB adapter (ADR 0032), selected by EVENTSTORE_URL.
+export { KurrentEventStore, createKurrentEventStore, type KurrentEventStoreOptions } from './kurrent/kurrent-event-store.js';
+export { EventStoreUnavailableError } from './kurrent/mapping.js';
 export { EVENT_STORE_MIGRATIONS, migrateEventStore, NewerSchemaError, type EventStoreMigration } from './postgres/migrations.js';
 export { chainHash, canonicalBody } from './postgres/hash-chain.js';
 export { loadMasterKey, loadKeyBytes, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
@@ -32,8 +35,8 @@ export { DEFAULT_CONTROL_SCHEMA } from './projections/control.js';
 export { Dispatcher, RedisUnavailableError, planJobs, defaultJobData, type DispatcherOptions, type DispatchRoute, type DispatchRoutes, type DispatchedJob } from './dispatch/dispatcher.js';
 export { auditReplay, diffSchemas, type AuditReplayOptions, type AuditReplayResult, type ProjectionAudit, type RowDiff } from './audit/replay.js';
 export { backupEventStore, restoreEventStore, BackupError, BACKUP_FORMAT, type BackupSummary } from './audit/backup.js';
-export { runAcademyCli, ACADEMY_CLI_USAGE, type AcademyCliDeps, type WhyAnswer } from './audit/cli.js';
-export { searchEventLog, eventAtPosition, eventById, lastEventOf, sameCommandBefore, eventCountsByDay, type LogSearchFilter, type LogRow } from './audit/log-search.js';
+export { runAcademyCli, verifyBundleCommand, asOfLines, ACADEMY_CLI_USAGE, type AcademyCliDeps, type WhyAnswer } from './audit/cli.js';
+export { searchEventLog, eventAtPosition, eventById, lastEventOf, sameCommandBefore, eventCountsByDay, positionAt, streamsAsOf, type LogSearchFilter, type LogRow } from './audit/log-search.js';
 export { CheckpointedConsumer, type CheckpointedConsumerOptions, type ConsumerState } from './consumers/checkpointed-consumer.js';
 // Reactors (process managers): checkpointed reactions to events, idempotent by derived event ids.
 export { Reactor, startReactors, reactionEventId, type Reaction, type ReactorDefinition, type ReactorOptions } from './reactions/reactor.js';
@@ -42,5 +45,6 @@ export { guardPool, isDatabaseUnavailable } from './postgres/connection-errors.j
 // The one command pipeline (ADR 0015): retry policy, atomic multi-stream appends, derived event ids.
 export { runCommand, CommandUnit, Retry, StaleVersionError, derivedEventId, type RetryPolicy, type CommandSpec, type PipelineOutcome, type CommittedCommand, type LoadedStream, type ReadStream } from './pipeline.js';
 export { nameBasedUuid } from './ids.js';
+export { EVIDENCE_FORMAT, EVIDENCE_MAX_EVENTS, bundleDigest, evidenceRange, verifyBundle, writeBundle, type BundleVerdict, type EvidenceRange } from './audit/evidence.js';
 export { CHECKPOINT_FORMAT, SIGNING_KEY_ENV, checkpointProblem, loadSigningKey, signCheckpoint, signingKeyFromSeed, type SignedCheckpoint, type SigningKey } from './audit/checkpoint.js';
 export { rewriteHistory } from './audit/rewrite-history.js';

@@ -54,7 +54,8 @@ export function spawnService(name: 'api' | 'worker', env: Record<string, string>
   let out = '';
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    // No scheduled checkpoints unless a test asks (AUDIT_CHECKPOINT_EVERY): a run landing mid-test would add events tests count.
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', AUDIT_CHECKPOINT_EVERY: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (b) => (out += b));

@@ -23,3 +23,4 @@ export { startSmtpCatcher, type TestSmtpCatcher, type CaughtMail } from './smtp.
 export { until, untilValue } from './until.js';
 export { validValue, validBody, hostileBody, HOSTILE_STRINGS, type ArbitraryOptions } from './zod-arbitrary.js';
 export { tableShape } from './table-shape.js';
+export { readPdf, type PdfFacts } from './pdf.js';

@@ -19,8 +19,9 @@ export interface TestSmtpCatcher {
  * The same catcher `npm start` runs, on free ports (or `port`, to bring a stopped one back on the
  * URL a service already uses).
  */
-export async function startSmtpCatcher(options: { port?: number } = {}): Promise<TestSmtpCatcher> {
-  const catcher = await startCatcher({ smtpPort: options.port ?? 0 });
+export async function startSmtpCatcher(options: { port?: number; keep?: number } = {}): Promise<TestSmtpCatcher> {
+  // keep: how many messages it holds (the newest; 500 by default, as `npm start`'s).
+  const catcher = await startCatcher({ smtpPort: options.port ?? 0, keep: options.keep });
   return {
     url: catcher.smtpUrl,
     inboxUrl: catcher.inboxUrl,

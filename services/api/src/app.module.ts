@@ -3,18 +3,23 @@ import { TerminusModule } from '@nestjs/terminus';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, AuthModule, EventSourcingModule, BackboneModule, HttpPlatformModule, ormOptions } from '@academy/backend';
-import { AdmissionsModule } from '@academy/admissions';
-import { AuditModule } from '@academy/audit';
+import { AdmissionsModule, pipelineAsOf } from '@academy/admissions';
+import { AnnouncementsModule } from '@academy/announcements';
+import { AuditModule, type TimeTravelFolds } from '@academy/audit';
 import { CatalogModule } from '@academy/catalog';
-import { EnrollmentModule } from '@academy/enrollment';
+import { EnrollmentModule, enrollmentAsOf } from '@academy/enrollment';
 import { LearningModule } from '@academy/learning';
-import { GradingModule } from '@academy/grading';
+import { GradingModule, gradebookAsOf } from '@academy/grading';
 import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus } from '@academy/identity';
 import { NotificationsModule } from '@academy/notifications';
 import { HealthController } from './health/health.controller.js';
 import { FRONTEND_LAYOUT, FrontendsController } from './frontends/frontends.controller.js';
 import { ClientEventsController } from './client-events/client-events.controller.js';
+import { QueuesModule } from './queues/queues.module.js';
 import type { FrontendLayout } from './frontends/frontends.js';
+
+/** Time travel's folds: each context's own evolve, handed to the audit context (which may not import them). */
+export const timeTravelFolds: TimeTravelFolds = { enrollment: enrollmentAsOf, gradebook: gradebookAsOf, pipeline: pipelineAsOf };
 
 /** The API's composition root: platform controllers now, one module per bounded context as they land. */
 @Module({})
@@ -54,7 +59,10 @@ export class AppModule {
         LearningModule,
         GradingModule,
         NotificationsModule,
-        AuditModule,
+        AnnouncementsModule,
+        AuditModule.forRoot(timeTravelFolds),
+        // The admins' view of the worker's queues: failed jobs and retry (ADR 0032).
+        QueuesModule,
       ],
       controllers: [HealthController, FrontendsController, ClientEventsController],
       providers: [{ provide: FRONTEND_LAYOUT, useValue: layout }],

@@ -6,7 +6,8 @@ import { Logger } from 'nestjs-pino';
 import express from 'express';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyHttpPlatform, loadConfigOrExit, migrateUp, PG_POOL } from '@academy/backend';
+import { applyHttpPlatform, EVENT_STORE, loadConfigOrExit, migrateUp, PG_POOL } from '@academy/backend';
+import type { EventStore } from '@academy/event-store';
 import type pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { identitySessionMigrations } from '@academy/identity';
@@ -26,7 +27,8 @@ async function bootstrap(): Promise<void> {
   app.enableShutdownHooks();
   // First middleware, so that every request is timed; /metrics itself is on METRICS_PORT only (ADR 0026).
   if (config.METRICS_PORT !== undefined) {
-    const metrics = createApiMetrics({ pool: app.get<pg.Pool>(PG_POOL), redis: app.get(REDIS), queuePrefix: config.QUEUE_PREFIX });
+    const store = app.get<EventStore>(EVENT_STORE);
+    const metrics = createApiMetrics({ pool: app.get<pg.Pool>(PG_POOL), redis: app.get(REDIS), queuePrefix: config.QUEUE_PREFIX, head: () => store.headPosition() });
     app.use(metrics.middleware);
     const server = await serveMetrics(metrics, config.METRICS_HOST, config.METRICS_PORT);
     process.once('beforeExit', () => void metrics.close().finally(() => server.close()));

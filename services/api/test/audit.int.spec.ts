@@ -2,14 +2,18 @@
 // endpoint × every principal; the Event log's filters and keyset pages; an event's detail with its
 // hashes; personal fields masked for an auditor without a grant, clear with one, erased once shredded;
 // and every audit action leaving its own event in the log.
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedis } from '@academy/backend';
 import { AUDIT_MASK, AUDIT_MESSAGES, AUDIT_VERIFY_MESSAGES } from '@academy/contracts';
-import { Dispatcher, type EventMetadata, rewriteHistory } from '@academy/event-store';
+import { Dispatcher, type EventMetadata, rewriteHistory, verifyBundle, verifyBundleCommand } from '@academy/event-store';
 import { AUDIT_QUEUE, auditRoutes, runVerifyChainJob, type VerifyChainJob } from '@academy/audit';
-import { testRedisUrl } from '@academy/testing';
+import { repoRoot, testRedisUrl } from '@academy/testing';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -89,6 +93,7 @@ describe('authorization', () => {
       ['PUT', `/audit/personal-data-access/${nobody}`, 401, 403, 403, 404, 403, 403],
       ['PUT', '/audit/personal-data-access/not-a-uuid', 401, 403, 403, 404, 403, 403],
       ['DELETE', `/audit/personal-data-access/${nobody}`, 401, 403, 403, 200, 403, 403],
+      ['GET', `/audit/personal-data-access/${nobody}`, 401, 403, 403, 200, 403, 403],
       // Before any verification: nothing to sign yet (409).
       ['POST', '/audit/checkpoints', 401, 403, 403, 409, 403, 409],
       ['GET', '/audit/checkpoints', 401, 403, 403, 200, 403, 200],
@@ -101,6 +106,14 @@ describe('authorization', () => {
       ['GET', `/audit/why/grade-status/${loop.submissionId}`, 401, 403, 403, 200, 403, 200],
       ['GET', `/audit/why/enrollment-week/${nobody}`, 401, 403, 403, 404, 403, 404],
       ['GET', `/audit/why/current-mood/${loop.enrollmentId}`, 401, 403, 403, 400, 403, 400],
+      ['GET', '/audit/as-of?at=2999-01-01T00:00:00Z&view=pipeline', 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/as-of?at=2999-01-01T00:00:00Z&view=enrollment&id=${loop.enrollmentId}`, 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/as-of?at=2999-01-01T00:00:00Z&view=gradebook&id=${nobody}`, 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/as-of?at=2000-01-01T00:00:00Z&view=enrollment&id=${loop.enrollmentId}`, 401, 403, 403, 404, 403, 404],
+      ['GET', '/audit/as-of?at=yesterday&view=enrollment', 401, 403, 403, 400, 403, 400],
+      ['GET', '/audit/evidence?from=1&to=3', 401, 403, 403, 200, 403, 200],
+      ['GET', '/audit/evidence?from=3&to=1', 401, 403, 403, 400, 403, 400],
+      ['GET', '/audit/evidence?from=1&to=20001', 401, 403, 403, 400, 403, 400],
     ];
     const got: string[] = [];
     const want: string[] = [];
@@ -211,14 +224,20 @@ describe("an event's detail and personal data", () => {
     // An admin sees personal data anyway (the Users page shows it too).
     expect((await h.call('GET', `/audit/events/${e.position}`, { token: admin() })).body.personal).toMatchObject({ state: 'clear', fields: { email, fullName: 'Sizwe Student' } });
 
+    const state = () => h.call('GET', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
+    expect(await state()).toMatchObject({ status: 200, body: { access: { auditorId: auditor.userId, granted: false, since: null, byUserId: null } } });
     const granted = await h.call('PUT', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
     expect(granted).toMatchObject({ status: 200, body: { message: AUDIT_MESSAGES.accessGranted, access: { auditorId: auditor.userId, granted: true } } });
+    // The Users page's switch reads it: granted, since when and by which admin.
+    const standing = await state();
+    expect(standing.body.access).toMatchObject({ granted: true, byUserId: expect.any(String), since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     const clear = await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token });
     expect(clear.body.personal).toMatchObject({ state: 'clear', fields: { email, fullName: 'Sizwe Student' } });
 
     const revoked = await h.call('DELETE', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
     expect(revoked).toMatchObject({ status: 200, body: { message: AUDIT_MESSAGES.accessRevoked } });
     expect((await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token })).body.personal.state).toBe('masked');
+    expect((await state()).body.access.granted).toBe(false);
     expect(await typesOf(`audit-access-${auditor.userId}`)).toEqual(['PersonalDataAccessGranted', 'PersonalDataAccessRevoked']);
   });
 
@@ -423,5 +442,77 @@ describe('verify and signed checkpoints', () => {
     const notOne = await h.call('POST', '/audit/verifications', { token: auditor.token, body: { checkpoint: { format: 'x' } } });
     expect(notOne.status).toBe(400);
     expect(Object.keys(notOne.body.fields)[0]).toMatch(/^checkpoint/);
+  });
+
+  it('exports an evidence bundle that verifies offline (the built CLI, no database) and fails on any one-byte change; the export is an event', async () => {
+    await verify();
+    const checkpoint = (await h.call('POST', '/audit/checkpoints', { token: auditor.token })).body.checkpoint;
+    // A range that ends before the checkpoint: the bundle runs on to it, so the whole range hashes into a signed head.
+    const res = await fetch(`${h.url}/api/audit/evidence?from=2&to=${checkpoint.position - 5}`, { headers: { authorization: `Bearer ${auditor.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="evidence-2-${checkpoint.position}.jsonl"`);
+    const bundle = Buffer.from(await res.arrayBuffer());
+    const lines = bundle.toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    // Every signed checkpoint the chain of the bundle passes through (the earlier tests signed some), ours last.
+    const within = (await h.call('GET', '/audit/checkpoints', { token: auditor.token })).body.checkpoints
+      .map((c: { position: number }) => c.position)
+      .filter((p: number) => p >= 1 && p <= checkpoint.position)
+      .sort((a: number, b: number) => a - b);
+    expect(within.at(-1)).toBe(checkpoint.position);
+    expect(lines[0]).toMatchObject({ kind: 'header', format: 'academy-evidence/1', from: 2, to: checkpoint.position, events: checkpoint.position - 1, checkpoints: within.length });
+    expect(lines.at(-2)).toEqual({ kind: 'checkpoint', checkpoint: (({ id: _i, byUserId: _b, ...file }) => file)(checkpoint) });
+    expect(lines.at(-1)).toMatchObject({ kind: 'signature', keyId: checkpoint.keyId, publicKey: checkpoint.publicKey });
+    // Personal data travels as stored: ciphertext (the hashes cover it), never a name.
+    expect(bundle.toString('utf8')).not.toContain('Sizwe Student');
+
+    const verdict = verifyBundle(bundle, { publicKey: checkpoint.publicKey });
+    expect(verdict).toEqual({ ok: true, from: 2, to: checkpoint.position, events: checkpoint.position - 1, checkpoints: within, keyId: checkpoint.keyId });
+    expect(verifyBundle(bundle, { publicKey: Buffer.alloc(32, 1).toString('base64') })).toMatchObject({ ok: false, problem: expect.stringMatching(/^signed by another key/) });
+    // Any one byte changed, wherever it is: every byte of the header, of an event's data and of the
+    // signature line, and every 61st byte between. Refused.
+    const dataStart = bundle.indexOf('"data":', bundle.indexOf('"kind":"event"'));
+    const signatureLine = bundle.lastIndexOf('\n', bundle.length - 2) + 1;
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+    const offsets = [...range(0, bundle.indexOf('\n') + 1), ...range(dataStart, dataStart + 60), ...range(signatureLine, bundle.length), ...range(0, Math.ceil(bundle.length / 61)).map((i) => i * 61)];
+    const passed = offsets.filter((at) => {
+      const changed = Buffer.from(bundle);
+      changed[at] = changed[at] === 0x30 ? 0x31 : 0x30;
+      return verifyBundle(changed).ok;
+    });
+    expect(passed).toEqual([]);
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'evidence-'));
+    try {
+      const file = path.join(dir, 'evidence.jsonl');
+      writeFileSync(file, bundle);
+      const changed = Buffer.from(bundle);
+      changed[dataStart + 9] = changed[dataStart + 9] === 0x30 ? 0x31 : 0x30;
+      writeFileSync(path.join(dir, 'changed.jsonl'), changed);
+      // The built CLI with no configuration at all: no DATABASE_URL, no key, no API.
+      const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), 'audit', 'verify-bundle', ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 60_000 });
+      const ok = cli(file, '--public-key', checkpoint.publicKey);
+      expect([ok.status, ok.stderr]).toEqual([0, '']);
+      expect(ok.stdout).toBe(`ok: ${checkpoint.position - 1} events 2..${checkpoint.position}, every hash and link recomputed, through signed checkpoint${within.length === 1 ? '' : 's'} ${within.join(', ')}; signed by key ${checkpoint.keyId} (the key given)\n`);
+      // The same command in process (one start of the CLI is enough): a changed file fails, naming why.
+      let out = '';
+      const bad = verifyBundleCommand([path.join(dir, 'changed.jsonl')], { write: (t: string) => (out += t) });
+      expect([bad, out]).toEqual([1, `FAILED at line ${lines.length}: the content does not match the signed digest: the bundle was changed\n`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Watching the watchers: who took which range, and the digest of what they took.
+    const exported = (await h.store.readStream('audit-evidence')).at(-1)!;
+    expect(exported).toMatchObject({
+      type: 'EvidenceExported',
+      data: { from: 2, to: checkpoint.position - 5, lastPosition: checkpoint.position, events: checkpoint.position - 1, checkpoints: within, digest: lines.at(-1).digest, byUserId: auditor.userId },
+      metadata: { actorRole: 'auditor' },
+    });
+
+    // Events after the last signed checkpoint are self-consistent but not proven to be the log's.
+    const head = await h.head();
+    const open = await fetch(`${h.url}/api/audit/evidence?from=${checkpoint.position + 1}&to=${head}`, { headers: { authorization: `Bearer ${auditor.token}` } });
+    expect(verifyBundle(Buffer.from(await open.arrayBuffer()))).toMatchObject({ ok: false, problem: expect.stringMatching(/^no signed checkpoint closes the range/) });
   });
 });

@@ -12,11 +12,14 @@ import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identi
 import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { LearningModule, learningProjections } from '@academy/learning';
+import { AnnouncementsModule, announcementsProjections } from '@academy/announcements';
 import { GradingModule, gradingProjections } from '@academy/grading';
 import { NotificationsModule, notificationsProjection } from '@academy/notifications';
 import { AdmissionsModule, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
 import { AuditModule } from '@academy/audit';
 import type { InAppTemplates } from '@academy/backend';
+import { timeTravelFolds } from '../src/app.module.js';
+import { QueuesModule } from '../src/queues/queues.module.js';
 
 export interface Answer {
   status: number;
@@ -105,7 +108,9 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
       LearningModule,
       GradingModule,
       AdmissionsModule,
-      AuditModule,
+      AnnouncementsModule,
+      AuditModule.forRoot(timeTravelFolds),
+      QueuesModule,
     ],
   }).compile();
   const app: INestApplication = moduleRef.createNestApplication({ logger: false });
@@ -113,7 +118,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
-  const projections = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections, ...admissionsProjections];
+  const projections = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections, ...admissionsProjections, ...announcementsProjections];
   const runners: RunningProjections = startProjections([...projections, notificationsProjection(options.inAppTemplates ?? {}, admissionsSubjectErasures)], {
     store,
     pool: app.get(PG_POOL),
@@ -139,8 +144,8 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     const written = Number(res.headers.get('x-academy-position') ?? 0);
     if (o.token && res.ok && written > (lastWrite.get(o.token) ?? 0)) lastWrite.set(o.token, written);
     const text = await res.text();
-    // JSON answers parsed; any other (the CSV export) kept as text.
-    const json = (res.headers.get('content-type') ?? '').includes('json');
+    // JSON answers parsed; any other (the CSV export, an evidence bundle's JSON lines) kept as text.
+    const json = /^application\/([\w.-]+\+)?json\b/.test(res.headers.get('content-type') ?? '');
     return { status: res.status, body: text ? (json || !res.headers.get('content-type') ? JSON.parse(text) : text) : null, position: Number(res.headers.get('x-academy-position') ?? 0), type: res.headers.get('content-type') ?? '' };
   }
   async function signIn(email: string, password: string): Promise<string> {

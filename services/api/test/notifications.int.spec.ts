@@ -104,7 +104,7 @@ describe('notifications', () => {
     const sa = await h.account('student_admin');
     const directory = recipientDirectory(h.app.get(EntityManager));
     await inbox(sa.token, await h.head());
-    expect(await directory.byId(sa.userId)).toEqual({ userId: sa.userId, email: sa.email.toLowerCase(), fullName: sa.fullName, role: 'student_admin', preferences: { newApplications: true, newSubmissions: true, submissionGraded: true } });
+    expect(await directory.byId(sa.userId)).toEqual({ userId: sa.userId, email: sa.email.toLowerCase(), fullName: sa.fullName, role: 'student_admin', preferences: { newApplications: true, newSubmissions: true, submissionGraded: true, announcements: true } });
     const saved = await h.call('PUT', '/account/notification-preferences', { token: sa.token, body: { newApplications: false, newSubmissions: true, submissionGraded: true } });
     expect(saved.status).toBe(200);
     await inbox(sa.token, await h.head());

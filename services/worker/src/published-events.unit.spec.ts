@@ -5,6 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   ADMISSIONS_EVENTS,
+  ANNOUNCEMENT_EVENTS,
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
   GRADING_EVENTS,
@@ -15,6 +16,7 @@ import {
 } from '@academy/contracts';
 import type { EventStore, Projection, ReactorDefinition } from '@academy/event-store';
 import { admissionsProjections, admissionsReactors } from '@academy/admissions';
+import { announcementsProjections } from '@academy/announcements';
 import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { gradingProjections } from '@academy/grading';
@@ -34,6 +36,7 @@ const PRODUCED_BY: Record<Context, Record<string, string>> = {
   learning: LEARNING_EVENTS,
   grading: GRADING_EVENTS,
   notifications: NOTIFICATIONS_EVENTS,
+  announcements: ANNOUNCEMENT_EVENTS,
 };
 
 // The reactors only need a store when they run; building their definitions does not touch it.
@@ -47,6 +50,7 @@ const CONSUMERS: Record<Context, { projections: Projection[]; reactors: ReactorD
   admissions: { projections: admissionsProjections, reactors: admissionsReactors(noStore) },
   learning: { projections: learningProjections, reactors: [] },
   grading: { projections: gradingProjections, reactors: [] },
+  announcements: { projections: announcementsProjections, reactors: [] },
   // The notifications projection runs the other contexts' in-app templates and erasures as its own handlers.
   notifications: { projections: [notificationsProjection(inAppTemplates, subjectErasures)], reactors: [] },
 };

@@ -6,6 +6,7 @@ import { IDENTITY_MESSAGES, signInRequestSchema, signUpRequestSchema, PASSWORD_M
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@academy/ui';
 import { applyServerFieldErrors, dashboardPathFor, errorMessage, useSession } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
+import { prefetchDashboard } from '../federation/dashboards';
 
 const FALLBACK = 'Something went wrong. Please try again.';
 
@@ -17,6 +18,7 @@ function LoginForm({ defaultEmail }: { defaultEmail: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const user = await signIn(values);
+      prefetchDashboard(user.role);
       toast.success('Welcome back!');
       navigate(dashboardPathFor(user.role), { replace: true });
     } catch (error) {

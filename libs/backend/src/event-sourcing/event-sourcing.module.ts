@@ -1,18 +1,22 @@
+import { hostname } from 'node:os';
 import { type DynamicModule, Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import pg from 'pg';
-import { ConsistencyWaiter, createPostgresEventStore, EmailLookup, guardPool, loadMasterKey, type EventStore } from '@academy/event-store';
+import { ConsistencyWaiter, EmailLookup, guardPool, loadMasterKey, type EventStore } from '@academy/event-store';
 import type { AppConfig } from '../config.js';
+import { openEventStore, type OpenedEventStore } from './open-event-store.js';
 import { CommandResponder, MinPositionInterceptor } from './read-your-writes.js';
 import { publishedEventSchemas } from '@academy/contracts';
 import { CONSISTENCY_WAITER, EVENT_STORE, PG_POOL } from './tokens.js';
 
 /** The master key, loaded once per process; never exported: contexts get what is derived from it. */
 const MASTER_KEY = Symbol('MASTER_KEY');
+/** The opened adapter (EVENT_STORE is its store): closing it also disposes a KurrentDB client. */
+const OPENED_STORE = Symbol('OPENED_STORE');
 
 class EventSourcingLifecycle implements OnApplicationShutdown {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(OPENED_STORE) private readonly store: OpenedEventStore,
     @Inject(CONSISTENCY_WAITER) private readonly waiter: ConsistencyWaiter,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
@@ -41,16 +45,21 @@ export class EventSourcingModule {
           // Guarded: a Postgres restart drops its connections; that is logged and retried, never a crash.
           useFactory: () => {
             const log = new Logger('database');
-            return guardPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, application_name: 'academy-event-store' }), (m) => log.warn(m));
+            // The process in the name: pg_stat_activity and pg_locks show which replica holds which
+            // projection's or consumer's leader lock (the runners' connections share these options).
+            const application_name = `academy-event-store ${process.pid}@${hostname()}`.slice(0, 63);
+            return guardPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, application_name }), (m) => log.warn(m));
           },
         },
         { provide: MASTER_KEY, useFactory: () => loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }) },
         {
-          provide: EVENT_STORE,
+          provide: OPENED_STORE,
           inject: [PG_POOL, MASTER_KEY],
           // schemas: every published event is checked on append and upcast on read (ADR 0017).
-          useFactory: (pool: pg.Pool, masterKey: Buffer) => createPostgresEventStore({ pool, masterKey, schemas: publishedEventSchemas }),
-      },
+          // EVENTSTORE_URL set: the log is in KurrentDB (ADR 0032).
+          useFactory: (pool: pg.Pool, masterKey: Buffer) => openEventStore(config, { pool, masterKey, schemas: publishedEventSchemas }),
+        },
+        { provide: EVENT_STORE, inject: [OPENED_STORE], useFactory: (opened: OpenedEventStore): EventStore => opened.store },
         // Keyed email lookups (ADR 0014): HMAC under a subkey of the master key, never a plain hash.
         { provide: EmailLookup, inject: [MASTER_KEY], useFactory: (masterKey: Buffer) => new EmailLookup(masterKey) },
         { provide: CONSISTENCY_WAITER, inject: [PG_POOL], useFactory: (pool: pg.Pool) => new ConsistencyWaiter({ pool }) },

@@ -12,3 +12,20 @@ export const ENROLLMENT_MESSAGES = {
   importHasProblems: 'The file has problems: nothing was enrolled.',
   imported: (n: number) => `${n} student${n === 1 ? '' : 's'} enrolled successfully`,
 } as const;
+
+// Certificates of completion (issue 19 §3, ADR 0030).
+export const CERTIFICATE_MESSAGES = {
+  certificateNotFound: 'Certificate not found',
+  revoked: 'Certificate revoked',
+  alreadyRevoked: 'This certificate has already been revoked.',
+  reasonRequired: 'A reason is required',
+  reasonTooLong: 'The reason must be at most 500 characters',
+  rateLimited: 'Too many lookups. Please wait a few minutes and try again.',
+  valid: 'Valid certificate',
+  revokedStatus: 'This certificate has been revoked',
+  nameErased: "The holder's personal data has been erased.",
+  myCertificates: 'Certificates',
+  noCertificates: 'No certificates yet. A certificate is issued when your enrollment is completed.',
+  download: 'Download PDF',
+  revoke: 'Revoke certificate',
+} as const;

@@ -10,6 +10,8 @@ export const ENROLLMENT_EVENTS = {
   StudentEnrolled: 'StudentEnrolled',
   EnrollmentStatusChanged: 'EnrollmentStatusChanged',
   EnrollmentWeekAdvanced: 'EnrollmentWeekAdvanced',
+  CertificateIssued: 'CertificateIssued',
+  CertificateRevoked: 'CertificateRevoked',
 } as const;
 export type EnrollmentEventType = (typeof ENROLLMENT_EVENTS)[keyof typeof ENROLLMENT_EVENTS];
 
@@ -68,4 +70,36 @@ export const EnrollmentWeekAdvancedV2 = publishedEvent(
 );
 export type EnrollmentWeekAdvancedData = EventData<typeof EnrollmentWeekAdvancedV2>;
 
-export const ENROLLMENT_PUBLISHED_EVENTS = [StudentEnrolledV1, EnrollmentStatusChangedV1, EnrollmentWeekAdvancedV2] as const;
+// ── certificates of completion (stream certificate-<enrollmentId>, ADR 0030) ─────────────────────
+
+/**
+ * Issued in the same append as the EnrollmentStatusChanged that completes the enrollment, at most once
+ * per enrollment. `code` is the public verification code (128 random bits, base64url): whoever holds
+ * it may verify, so it is not personal data; the holder's name is never copied here (the screens join
+ * the person, gone once erased).
+ */
+export const CertificateIssuedV1 = publishedEvent(
+  ENROLLMENT_EVENTS.CertificateIssued,
+  1,
+  z.object({
+    enrollmentId: id,
+    code: z.string().min(22),
+    studentId: id,
+    programId: id,
+    /** When the enrollment was first activated (null: completed without ever being active). */
+    activatedAt: z.string().nullable(),
+    completedAt: z.string(),
+  }),
+);
+export type CertificateIssuedData = EventData<typeof CertificateIssuedV1>;
+
+/** An admin revoked the certificate; the reason is free text about the holder, so it is personal (erased with them). */
+export const CertificateRevokedV1 = publishedEvent(
+  ENROLLMENT_EVENTS.CertificateRevoked,
+  1,
+  z.object({ enrollmentId: id, code: z.string() }),
+  { personal: z.object({ reason: z.string() }) },
+);
+export type CertificateRevokedData = EventData<typeof CertificateRevokedV1>;
+
+export const ENROLLMENT_PUBLISHED_EVENTS = [StudentEnrolledV1, EnrollmentStatusChangedV1, EnrollmentWeekAdvancedV2, CertificateIssuedV1, CertificateRevokedV1] as const;

@@ -72,8 +72,21 @@ export type UserDeletedEventData = EventData<typeof UserDeletedV1>;
 export const NotificationPreferencesChangedV1 = publishedEvent(
   IDENTITY_EVENTS.NotificationPreferencesChanged,
   1,
-  // Its own copy of the shape, not the HTTP schema's: the event's contract changes only with a new version.
-  z.object({ userId, preferences: z.object({ newApplications: z.boolean(), newSubmissions: z.boolean(), submissionGraded: z.boolean() }) }),
+  // Its own copy of the shape, not the HTTP schema's: the event's contract changes only with a new
+  // version, save an optional key added (as UserDeleted's emailLookup), which changes nothing stored.
+  z.object({
+    userId,
+    preferences: z.object({
+      newApplications: z.boolean(),
+      newSubmissions: z.boolean(),
+      submissionGraded: z.boolean(),
+      /**
+       * ADR 0029. Absent on events from before it existed, which read as on (the default they had):
+       * an additive key, so stored events and the tables built from them stay as they are.
+       */
+      announcements: z.boolean().optional(),
+    }),
+  }),
 );
 export type NotificationPreferencesChangedEventData = EventData<typeof NotificationPreferencesChangedV1>;
 

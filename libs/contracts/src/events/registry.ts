@@ -3,6 +3,7 @@
 // contracts do not depend on the store).
 import { z } from 'zod';
 import { ADMISSIONS_PUBLISHED_EVENTS } from './admissions.js';
+import { ANNOUNCEMENTS_PUBLISHED_EVENTS } from './announcements.js';
 import { CATALOG_PUBLISHED_EVENTS } from './catalog.js';
 import { ENROLLMENT_PUBLISHED_EVENTS } from './enrollment.js';
 import { GRADING_PUBLISHED_EVENTS } from './grading.js';
@@ -19,6 +20,7 @@ export const PUBLISHED_EVENTS_BY_CONTEXT = {
   learning: LEARNING_PUBLISHED_EVENTS,
   grading: GRADING_PUBLISHED_EVENTS,
   notifications: [],
+  announcements: ANNOUNCEMENTS_PUBLISHED_EVENTS,
 } as const satisfies Record<string, readonly PublishedEvent<string, any, any>[]>;
 
 export const PUBLISHED_EVENTS: readonly PublishedEvent<string, unknown, unknown>[] = Object.values(PUBLISHED_EVENTS_BY_CONTEXT).flat();

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { text } from '../text.js';
+import { enrollmentStatusSchema } from './enrollment.js';
+import { gradeStatusSchema, workKindSchema } from './grading.js';
+import { prospectKindSchema, prospectStatusSchema } from './admissions.js';
 
 // The audit context's HTTP surface (issue 16, ARCHITECTURE.md §7b): read-only questions to the event
 // log for auditors (and admins), and the admin's grant of personal data to an auditor. Every read is
@@ -12,12 +15,12 @@ export type AuditContext = (typeof AUDIT_CONTEXTS)[number];
 /**
  * Stream prefix → context. Longest prefix first is not needed: no prefix here is the start of
  * another context's prefix (teacher-assignment/teacher-subject are both catalog; enrollment-place and
- * enrollment-codes are enrollment).
+ * enrollment-codes are enrollment; certificate- is enrollment's, ADR 0030).
  */
 export const AUDIT_STREAM_CONTEXTS: Record<AuditContext, readonly string[]> = {
   identity: ['user-', 'email-', 'application-account-'],
   catalog: ['program-', 'subject-', 'teacher-assignment-', 'teacher-subject-'],
-  enrollment: ['enrollment-'],
+  enrollment: ['enrollment-', 'certificate-'],
   learning: ['week-'],
   grading: ['work-'],
   admissions: ['prospect-', 'applicant-email-'],
@@ -145,6 +148,13 @@ export type AuditChainState = z.infer<typeof auditChainStateSchema>;
 export const auditAccessSchema = z.object({ auditorId: z.string(), granted: z.boolean() });
 export const auditAccessResponseSchema = z.object({ message: z.string(), access: auditAccessSchema });
 export type AuditAccessResponse = z.infer<typeof auditAccessResponseSchema>;
+/**
+ * GET /api/audit/personal-data-access/:auditorId (admin) → 200 { access }: whether a grant stands, since
+ * when and by whom (null/null: never granted, or taken back: `since` is then the revocation's time).
+ */
+export const auditAccessStateSchema = auditAccessSchema.extend({ since: z.string().nullable(), byUserId: z.string().nullable() });
+export const auditAccessStateResponseSchema = z.object({ access: auditAccessStateSchema });
+export type AuditAccessState = z.infer<typeof auditAccessStateSchema>;
 export const AUDIT_MESSAGES = {
   eventNotFound: 'Event not found',
   auditorNotFound: 'Auditor not found',
@@ -263,3 +273,104 @@ export const auditOverviewSchema = z.object({
   ),
 });
 export type AuditOverview = z.infer<typeof auditOverviewSchema>;
+
+// ── time travel (issue 16): a screen as it stood at a past moment, folded from the log ───────────
+
+/**
+ * The screens time travel shows: a subject's gradebook (id: the subject), a student's enrollment with
+ * its current week and progress (id: the enrollment), the prospect pipeline (no id).
+ */
+export const AUDIT_AS_OF_VIEWS = ['gradebook', 'enrollment', 'pipeline'] as const;
+export type AuditAsOfView = (typeof AUDIT_AS_OF_VIEWS)[number];
+
+/** GET /api/audit/as-of?at=&view=&id= (auditor, admin). */
+export const auditAsOfQuerySchema = z
+  .object({
+    at: z.iso.datetime({ offset: true, error: 'At must be a date and time (ISO 8601)' }),
+    view: z.enum(AUDIT_AS_OF_VIEWS, { error: `Choose one of ${AUDIT_AS_OF_VIEWS.join(', ')}` }),
+    id: z.uuid({ error: 'Id must be an id' }).optional().or(z.literal('').transform(() => undefined)),
+  })
+  .refine((q) => q.view === 'pipeline' || q.id !== undefined, { path: ['id'], message: 'Id is required for this view' });
+export type AuditAsOfQuery = z.input<typeof auditAsOfQuerySchema>;
+export type AuditAsOfFilter = z.output<typeof auditAsOfQuerySchema>;
+
+/** One enrollment as it stood (the enrollment screens' fields but the joined names, which are other contexts'). */
+export const asOfEnrollmentSchema = z.object({
+  enrollmentId: z.string(),
+  code: z.string(),
+  studentId: z.string(),
+  programId: z.string(),
+  subjectId: z.string(),
+  status: enrollmentStatusSchema,
+  currentWeek: z.number().int(),
+  /** Progress as the student's screen shows it: currentWeek of 20, whole percent. */
+  percent: z.number().int(),
+  enrolledAt: z.string(),
+  activatedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type AsOfEnrollment = z.infer<typeof asOfEnrollmentSchema>;
+
+/** One attempt of a subject's gradebook (feedback is personal: never shown here). */
+export const asOfGradebookRowSchema = z.object({
+  submissionId: z.string(),
+  studentId: z.string(),
+  itemId: z.string(),
+  kind: workKindSchema,
+  weekId: z.string(),
+  attempt: z.number().int(),
+  /** False for an attempt a newer one superseded. */
+  latest: z.boolean(),
+  grade: z.object({ status: gradeStatusSchema, score: z.number().nullable(), teacherId: z.string() }).nullable(),
+});
+export type AsOfGradebookRow = z.infer<typeof asOfGradebookRowSchema>;
+
+/** One prospect of the pipeline (names and addresses are personal: never shown here). */
+export const asOfProspectSchema = z.object({
+  prospectId: z.string(),
+  kind: prospectKindSchema,
+  status: prospectStatusSchema,
+  /** Crypto-shredded (right to erasure) by then. */
+  erased: z.boolean(),
+});
+export type AsOfProspect = z.infer<typeof asOfProspectSchema>;
+
+const asOfBase = z.object({
+  /** The moment asked for (as given). */
+  at: z.string(),
+  /** The log position that moment maps to: every event up to it, none after (ADR 0031). */
+  position: z.number().int(),
+});
+
+export const auditAsOfResponseSchema = z.discriminatedUnion('view', [
+  asOfBase.extend({ view: z.literal('enrollment'), id: z.string(), enrollment: asOfEnrollmentSchema }),
+  asOfBase.extend({ view: z.literal('gradebook'), id: z.string(), rows: z.array(asOfGradebookRowSchema) }),
+  asOfBase.extend({
+    view: z.literal('pipeline'),
+    prospects: z.array(asOfProspectSchema),
+    /** Prospects per kind and status, the admissions dashboards' figures. */
+    counts: z.array(z.object({ kind: prospectKindSchema, status: prospectStatusSchema, count: z.number().int() })),
+  }),
+]);
+export type AuditAsOfResponse = z.infer<typeof auditAsOfResponseSchema>;
+
+export const AUDIT_AS_OF_MESSAGES = {
+  /** 404: the enrollment did not exist yet then (or never did). */
+  enrollmentNotFound: 'No such enrollment at that time',
+} as const;
+
+// ── evidence bundles (issue 16) ───────────────────────────────────────────────────────────────────
+
+/** The most events one bundle may be asked for (libs/event-store EVIDENCE_MAX_EVENTS). */
+export const AUDIT_EVIDENCE_MAX_RANGE = 20_000;
+
+/**
+ * GET /api/audit/evidence?from=&to= (auditor, admin) → the bundle (application/x-ndjson attachment
+ * `evidence-<from>-<last>.jsonl`): the events from..to, extended to the nearest signed checkpoint after
+ * `to`, with their hashes, that checkpoint, and a signature line. Recorded as EvidenceExported.
+ */
+export const auditEvidenceQuerySchema = z
+  .object({ from: position('From'), to: position('To') })
+  .refine((q) => q.to >= q.from, { path: ['to'], message: 'To must not be before From' })
+  .refine((q) => q.to - q.from < AUDIT_EVIDENCE_MAX_RANGE, { path: ['to'], message: `A bundle holds at most ${AUDIT_EVIDENCE_MAX_RANGE} events` });
+export type AuditEvidenceQuery = z.output<typeof auditEvidenceQuerySchema>;

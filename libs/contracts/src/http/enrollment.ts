@@ -104,3 +104,62 @@ export const importEnrollmentsResponseSchema = z.object({
   rows: z.array(importRowSchema),
 });
 export type ImportEnrollmentsResponse = z.infer<typeof importEnrollmentsResponseSchema>;
+
+// ── certificates of completion (ADR 0030) ────────────────────────────────────────────────────────
+
+/** 128 random bits in base64url: exactly 22 characters of [A-Za-z0-9_-]. */
+export const CERTIFICATE_CODE = /^[A-Za-z0-9_-]{22}$/;
+
+/** Where a certificate is in the verifiable log: its CertificateIssued event's position and hash. */
+export const certificateLogEntrySchema = z.object({ position: z.number().int(), hash: z.string() });
+
+/** A certificate as its holder and admins see it. */
+export const certificateSchema = z.object({
+  enrollmentId: z.string(),
+  code: z.string(),
+  studentId: z.string(),
+  /** null once the holder is erased. */
+  studentName: z.string().nullable(),
+  programId: z.string(),
+  programName: z.string(),
+  activatedAt: z.string().nullable(),
+  completedAt: z.string(),
+  issuedAt: z.string(),
+  revokedAt: z.string().nullable(),
+  /** Admins only (null for the holder, and once the holder is erased). */
+  revokedReason: z.string().nullable(),
+  log: certificateLogEntrySchema,
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+
+/** GET /api/student/certificates (the holder's), GET /api/certificates (admin: all). */
+export const certificatesResponseSchema = z.object({ certificates: z.array(certificateSchema) });
+export type CertificatesResponse = z.infer<typeof certificatesResponseSchema>;
+
+/** POST /api/certificates/:enrollmentId/revoke (admin). */
+export const revokeCertificateRequestSchema = z.object({
+  reason: text({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500, 'The reason must be at most 500 characters'),
+});
+export type RevokeCertificateRequest = z.infer<typeof revokeCertificateRequestSchema>;
+export const revokeCertificateResponseSchema = z.object({ message: z.string(), certificate: certificateSchema });
+export type RevokeCertificateResponse = z.infer<typeof revokeCertificateResponseSchema>;
+
+/**
+ * GET /api/public/certificates/:code (no sign-in, rate-limited): what /verify/<code> shows. Only what
+ * the certificate itself states; no ids, no email, no revocation reason.
+ */
+export const certificateVerificationSchema = z.object({
+  code: z.string(),
+  status: z.enum(['valid', 'revoked']),
+  /** null once the holder is erased (crypto-shredded). */
+  holderName: z.string().nullable(),
+  programName: z.string(),
+  activatedAt: z.string().nullable(),
+  completedAt: z.string(),
+  issuedAt: z.string(),
+  revokedAt: z.string().nullable(),
+  log: certificateLogEntrySchema,
+});
+export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
+export const certificateVerificationResponseSchema = z.object({ certificate: certificateVerificationSchema });
+export type CertificateVerificationResponse = z.infer<typeof certificateVerificationResponseSchema>;

@@ -272,14 +272,16 @@ export const notificationPreferencesSchema = z.object({
   newSubmissions: z.boolean(),
   /** student: a submission was graded. */
   submissionGraded: z.boolean(),
+  /** every role but the auditor: an announcement addressed to them (ADR 0029). Absent from older clients: on. */
+  announcements: z.boolean().default(true),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { newApplications: true, newSubmissions: true, submissionGraded: true };
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { newApplications: true, newSubmissions: true, submissionGraded: true, announcements: true };
 export const NOTIFICATION_PREFERENCES_BY_ROLE: Record<Role, (keyof NotificationPreferences)[]> = {
-  admin: ['newApplications'],
-  student_admin: ['newApplications'],
-  teacher: ['newSubmissions'],
-  student: ['submissionGraded'],
+  admin: ['newApplications', 'announcements'],
+  student_admin: ['newApplications', 'announcements'],
+  teacher: ['newSubmissions', 'announcements'],
+  student: ['submissionGraded', 'announcements'],
   // Issue 16: the auditor gets no mail of the academy's work.
   auditor: [],
 };

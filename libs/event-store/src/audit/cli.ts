@@ -1,7 +1,8 @@
 // The `academy` CLI's audit and projection commands, as one function the API package composes with
 // its own store, pool and projection registry (`npm run academy -- <command>`).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type pg from 'pg';
+import { type AuditAsOfFilter, type AuditAsOfResponse, auditAsOfQuerySchema } from '@academy/contracts';
 import type { ChainHead, EventStore } from '../port.js';
 import { rebuildProjection } from '../projections/rebuild.js';
 import { consumerExists, consumersStatus, retryConsumer } from '../consumers/status.js';
@@ -9,6 +10,7 @@ import { retryProjection } from '../projections/repair.js';
 import { projectionsStatus } from '../projections/status.js';
 import type { Projection } from '../projections/types.js';
 import { auditReplay } from './replay.js';
+import { verifyBundle } from './evidence.js';
 import { backupEventStore, restoreEventStore } from './backup.js';
 import { checkpointProblem, type SignedCheckpoint, signCheckpoint, type SigningKey } from './checkpoint.js';
 
@@ -32,6 +34,13 @@ export interface AcademyCliDeps {
    * newest first, or null when there is no such value; an unknown view throws.
    */
   why?: (view: string, id: string) => Promise<WhyAnswer | null>;
+  /**
+   * Time travel (issue 16), composed from the audit context and the contexts' own folds: the view as
+   * it stood then, or null when the enrollment did not exist then.
+   */
+  asOf?: (filter: AuditAsOfFilter) => Promise<AuditAsOfResponse | null>;
+  /** An evidence bundle of from..to (composed from the audit context, which keeps the signed checkpoints). */
+  exportEvidence?: (from: number, to: number) => Promise<{ text: string; lastPosition: number; events: number; checkpoints: number[] }>;
 }
 
 /** What `audit why` prints: the value, then each cause with its actor and time. */
@@ -47,6 +56,14 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
   audit head                                print the head {position, hash} to keep outside the database
   audit why <view> <id>                     the causal chain of a value: view enrollment-week or enrollment-status
                                             (id: an enrollment), grade-status (id: a submission); exit 1 when none
+  audit as-of <date> <view> [<id>]          a screen as it stood then, folded from the log up to that moment:
+                                            gradebook <subject id>, enrollment <enrollment id>, pipeline; exit 1 when none
+  audit export-evidence <from> <to> <file>  write the events from..to (extended to the nearest signed checkpoint after <to>)
+                                            with their hashes, that checkpoint and a signature line to a new JSON-lines file
+  audit verify-bundle <file> [--public-key <base64>]
+                                            check an evidence bundle with nothing but the file (no database, no API):
+                                            its signature, every hash and link, and the closing signed checkpoint; with
+                                            --public-key, that the academy's key signed it (exit 1 when it does not verify)
   audit replay                              rebuild every projection into a scratch schema and diff with the live tables
   projections status                        name, version, status, checkpoint, head and lag of every projection
                                             and consumer (dispatcher, reactors), and where and why one is failing
@@ -175,6 +192,37 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
         }
         return 0;
       }
+      case 'audit as-of': {
+        const [at, view, id] = rest;
+        const parsed = auditAsOfQuerySchema.safeParse({ at, view, id });
+        if (!deps.asOf || !parsed.success) {
+          const why = parsed.success ? '' : `${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n`;
+          print(`${why}audit as-of takes <date> <view> [<id>]: <date> ISO 8601 with a zone (2026-11-24T12:00:00Z); gradebook <subject id>, enrollment <enrollment id>, pipeline`);
+          return 2;
+        }
+        const answer = await deps.asOf(parsed.data);
+        if (!answer) {
+          print(`no ${parsed.data.view} ${parsed.data.id ?? ''} as of ${parsed.data.at}`.replace('  ', ' '));
+          return 1;
+        }
+        for (const line of asOfLines(answer)) print(line);
+        return 0;
+      }
+      case 'audit verify-bundle':
+        return verifyBundleCommand(rest, deps.out);
+      case 'audit export-evidence': {
+        const [from, to, file] = rest.map((v) => v ?? '');
+        const f = Number(from);
+        const t = Number(to);
+        if (!deps.exportEvidence || !file || !Number.isSafeInteger(f) || !Number.isSafeInteger(t) || f < 1 || t < f) {
+          print('audit export-evidence takes <from> <to> <file>: positions 1 ≤ from ≤ to, and a new file');
+          return 2;
+        }
+        const bundle = await deps.exportEvidence(f, t);
+        writeFileSync(file, bundle.text, { flag: 'wx' });
+        print(`wrote ${bundle.events} events (${f}..${bundle.lastPosition}) and ${bundle.checkpoints.length ? `signed checkpoints ${bundle.checkpoints.join(', ')}` : 'no signed checkpoint (sign one after <to>, then export again)'} to ${file}`);
+        return 0;
+      }
       case 'audit replay': {
         const r = await auditReplay({ store: deps.store, pool: deps.pool, projections: deps.projections, controlSchema: deps.controlSchema });
         for (const p of r.projections) {
@@ -292,4 +340,60 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
     print(`academy ${key.trim()}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
+}
+
+/** `audit as-of`'s text: a banner naming the moment and its position, then the view as the screens show it. */
+export function asOfLines(a: AuditAsOfResponse): string[] {
+  const lines = [`As of ${a.at} (log position ${a.position})`];
+  switch (a.view) {
+    case 'enrollment': {
+      const e = a.enrollment;
+      lines.push(`enrollment ${e.code} (${e.enrollmentId}): ${e.status}, Week ${e.currentWeek} (${e.percent} %)`);
+      lines.push(`  student ${e.studentId}, program ${e.programId}, subject ${e.subjectId}`);
+      lines.push(`  enrolled ${e.enrolledAt}, activated ${e.activatedAt ?? '-'}, completed ${e.completedAt ?? '-'}`);
+      break;
+    }
+    case 'gradebook':
+      lines.push(`gradebook of subject ${a.id}: ${a.rows.length} attempts`);
+      for (const r of a.rows) {
+        const grade = r.grade ? `${r.grade.status}${r.grade.score === null ? '' : ` ${r.grade.score}`} by ${r.grade.teacherId}` : 'not graded';
+        lines.push(`  ${r.studentId} ${r.kind} ${r.itemId} attempt ${r.attempt}${r.latest ? '' : ' (superseded)'}: ${grade}`);
+      }
+      break;
+    case 'pipeline':
+      lines.push(`prospect pipeline: ${a.prospects.length} prospects`);
+      for (const c of a.counts) lines.push(`  ${c.kind} ${c.status}: ${c.count}`);
+      for (const p of a.prospects) lines.push(`  ${p.prospectId} ${p.kind} ${p.status}${p.erased ? ' (erased)' : ''}`);
+      break;
+  }
+  return lines;
+}
+
+/**
+ * `audit verify-bundle <file> [--public-key <base64>]`: needs no database and no API, so the CLI runs
+ * it before it connects to anything. Returns the exit code.
+ */
+export function verifyBundleCommand(rest: string[], out: { write(text: string): unknown }): number {
+  const print = (line: string) => out.write(`${line}\n`);
+  const file = rest[0];
+  const k = rest.indexOf('--public-key');
+  const publicKey = k >= 0 ? rest[k + 1] : undefined;
+  if (!file || file === '--public-key' || (k >= 0 && !publicKey)) {
+    print('audit verify-bundle takes <file> [--public-key <base64 of the academy\'s Ed25519 public key>]');
+    return 2;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    print(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+    return 2;
+  }
+  const v = verifyBundle(bytes, { publicKey });
+  if (!v.ok) {
+    print(`FAILED${v.line ? ` at line ${v.line}` : ''}: ${v.problem}`);
+    return 1;
+  }
+  print(`ok: ${v.events} events ${v.from}..${v.to}, every hash and link recomputed, through signed checkpoint${v.checkpoints.length === 1 ? '' : 's'} ${v.checkpoints.join(', ')}; signed by key ${v.keyId}${publicKey ? ' (the key given)' : ' (compare it with the academy\'s)'}`);
+  return 0;
 }

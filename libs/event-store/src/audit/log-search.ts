@@ -157,3 +157,35 @@ export async function eventCountsByDay(pool: pg.Pool, schema: string, from: stri
   );
   return rows.map((r) => ({ day: r.day, type: r.type, sampleStream: r.sample_stream, count: Number(r.count) }));
 }
+
+/**
+ * Time travel (issue 16, ADR 0031): the log position a moment maps to, the end of the longest prefix
+ * of the log recorded at or before `at` (ISO instant). recorded_at is the appender's clock, so it need not
+ * grow with the position: a prefix, never "every event before `at`", keeps the answer a state the log
+ * really passed through. 0 before the first event.
+ */
+export async function positionAt(pool: pg.Pool, schema: string, at: string): Promise<number> {
+  assertSchemaName(schema);
+  const { rows } = await pool.query<{ position: string }>(
+    `SELECT coalesce((SELECT min(position) - 1 FROM "${schema}".events WHERE recorded_at > $1::timestamptz), (SELECT coalesce(max(position), 0) FROM "${schema}".events)) AS position`,
+    [at],
+  );
+  return Number(rows[0].position);
+}
+
+/**
+ * The streams starting with `prefix` that had an event of one of `types` (with data `dataKey` =
+ * `dataValue` when given) at or before `upTo`, in order of their first such event: which streams a
+ * past view folds.
+ */
+export async function streamsAsOf(pool: pg.Pool, schema: string, q: { prefix: string; types: readonly string[]; upTo: number; dataKey?: string; dataValue?: string }): Promise<string[]> {
+  assertSchemaName(schema);
+  const params: unknown[] = [q.prefix, q.types, q.upTo];
+  const where = ['starts_with(e.stream_id, $1)', 'e.type = ANY($2::text[])', 'e.position <= $3'];
+  if (q.dataKey !== undefined) where.push(`e.data->>$${params.push(q.dataKey)} = $${params.push(q.dataValue)}`);
+  const { rows } = await pool.query<{ stream_id: string }>(
+    `SELECT e.stream_id FROM "${schema}".events e WHERE ${where.join(' AND ')} GROUP BY e.stream_id ORDER BY min(e.position)`,
+    params,
+  );
+  return rows.map((r) => r.stream_id);
+}

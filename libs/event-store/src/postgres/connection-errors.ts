@@ -35,6 +35,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   if (e.name === 'ConnectionException') return true; // MikroORM's wrapper of the above
+  if (e.name === 'EventStoreUnavailableError') return true; // the KurrentDB adapter's (kurrent/mapping.ts)
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause, depth + 1);
 }

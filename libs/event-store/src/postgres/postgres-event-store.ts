@@ -1,22 +1,14 @@
 // The PostgreSQL adapter of the EventStore port (ARCHITECTURE.md §4; ADR 0002 ordering, ADR 0003 keys).
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { JsonValue } from '../canonical.js';
-import {
-  assertMasterKey,
-  newDataKey,
-  openPersonal,
-  sealPersonal,
-  unwrapDataKey,
-  wrapDataKey,
-  type SealedPersonal,
-} from '../crypto/personal-data.js';
-import { findUnstorable } from '@academy/contracts';
+import { decodeRecords } from '../core/decode.js';
+import { prepareAppend, type PreparedAppend } from '../core/prepare.js';
+import { SubjectKeys } from '../core/subject-keys.js';
+import { verifyChain } from '../core/verify-chain.js';
+import { assertMasterKey, type SealedPersonal } from '../crypto/personal-data.js';
 import {
   ConcurrencyError,
   EventIdConflictError,
-  SubjectErasedError,
-  UnstorableEventError,
   type AppendResult,
   type ChainHead,
   type VerifyOptions,
@@ -30,10 +22,8 @@ import {
   type Subscription,
   type Upcasters,
   type EventSchemas,
-  InvalidEventError,
   type VerifyResult,
 } from '../port.js';
-import { canonicalBody, chainHash, type HashedBody } from './hash-chain.js';
 import { migrateEventStore } from './migrations.js';
 import { assertSchemaName, channelName, GENESIS_HASH } from './schema.js';
 import { PgSubscription } from './subscription.js';
@@ -58,8 +48,6 @@ export interface PostgresEventStoreOptions {
    */
   beforeCommit?: () => Promise<void>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const COLUMNS = `position, stream_id, stream_version, event_id::text AS event_id, type, schema_version, data, personal, metadata,
   to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at, prev_hash, hash`;
@@ -100,42 +88,10 @@ interface AppendRow {
   r_conflicting: string[] | null;
 }
 
-/** Microsecond ISO form of now: what timestamptz stores and what the hash covers. */
-function nowMicros(): string {
-  return new Date().toISOString().replace(/Z$/, '000Z');
-}
-
-function checkMetadata(m: EventMetadata | undefined, type: string): EventMetadata {
-  if (!m || typeof m !== 'object') throw new TypeError(`event ${type}: metadata is required`);
-  if (typeof m.correlationId !== 'string' || m.correlationId === '') throw new TypeError(`event ${type}: metadata.correlationId is required`);
-  if (typeof m.occurredAt !== 'string' || Number.isNaN(Date.parse(m.occurredAt))) {
-    throw new TypeError(`event ${type}: metadata.occurredAt must be an ISO-8601 instant`);
-  }
-  return { ...m, actorId: m.actorId ?? null, actorRole: m.actorRole ?? null, causationId: m.causationId ?? null };
-}
-
-/** The text rule of libs/contracts over everything an append would store, before any I/O. */
-function refuseUnstorable(streamId: string, events: NewEvent[]): void {
-  const bad = findUnstorable(streamId, 1)[0];
-  if (bad) throw new UnstorableEventError(streamId, '', 'streamId', bad.message);
-  for (const e of events) {
-    const parts: [string, unknown][] = [
-      ['type', e.type],
-      ['data', e.data],
-      ['metadata', e.metadata],
-      ['personal', e.personal ?? null],
-    ];
-    for (const [name, value] of parts) {
-      const place = findUnstorable(value, 1)[0];
-      if (place) throw new UnstorableEventError(streamId, String(e.type), [name, ...place.path].join('.'), place.message);
-    }
-  }
-}
-
 export class PostgresEventStore implements EventStore {
   readonly schema: string;
   private readonly pool: pg.Pool;
-  private readonly masterKey: Buffer;
+  private readonly keys: SubjectKeys;
   private readonly upcasters: Upcasters;
   private readonly t: string;
   private readonly subscriptions = new Set<PgSubscription>();
@@ -152,7 +108,7 @@ export class PostgresEventStore implements EventStore {
     this.schema = options.schema ?? 'event_store';
     assertSchemaName(this.schema);
     this.pool = options.pool;
-    this.masterKey = options.masterKey;
+    this.keys = new SubjectKeys(options.pool, this.schema, options.masterKey);
     this.upcasters = { ...options.schemas?.upcasters, ...options.upcasters };
     this.t = `"${this.schema}"`;
   }
@@ -169,42 +125,8 @@ export class PostgresEventStore implements EventStore {
 
   /** Checks one append and builds its canonical bodies (what is hashed is what is stored). */
   private async prepare(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<Omit<PendingAppend, 'resolve' | 'reject'>> {
-    if (typeof streamId !== 'string' || streamId === '') throw new TypeError('streamId must be a non-empty string');
-    if (!Array.isArray(events) || events.length === 0) throw new TypeError(`append to ${streamId}: no events`);
-    if (expectedVersion !== 'any' && !(Number.isInteger(expectedVersion) && expectedVersion >= 0)) {
-      throw new TypeError(`append to ${streamId}: expectedVersion must be an integer ≥ 0 or 'any'`);
-    }
-    const ids = events.map((e) => (e.id ?? randomUUID()).toLowerCase());
-    for (const id of ids) if (!UUID.test(id)) throw new TypeError(`append to ${streamId}: event id ${id} is not a uuid`);
-    if (new Set(ids).size !== ids.length) throw new TypeError(`append to ${streamId}: the same event id twice in one append`);
-    refuseUnstorable(streamId, events);
-    const versions = events.map((e) => {
-      if (typeof e.type !== 'string' || e.type === '') throw new TypeError(`append to ${streamId}: event type is required`);
-      const v = e.schemaVersion ?? 1;
-      if (!Number.isInteger(v) || v < 1) throw new TypeError(`event ${e.type}: schemaVersion must be an integer ≥ 1`);
-      if (!this.options.schemas) return v;
-      // A published event is checked against the schema of the version producers write, and stored as that version.
-      const checked = this.options.schemas.check({ type: e.type, schemaVersion: e.schemaVersion, data: e.data, personal: e.personal?.data ?? null });
-      if (!checked.ok) throw new InvalidEventError(streamId, e.type, checked.reason);
-      return checked.schemaVersion ?? v;
-    });
-
-    const keys = await this.dataKeysForWrite(events);
-    const recordedAt = nowMicros();
-    const bodies = events.map((e, i) => {
-      const body: HashedBody = {
-        streamId,
-        eventId: ids[i],
-        type: e.type,
-        schemaVersion: versions[i],
-        data: e.data === undefined ? null : e.data,
-        personal: e.personal ? sealPersonal(keys.get(e.personal.subjectId)!, ids[i], e.personal.subjectId, e.personal.data) : null,
-        metadata: checkMetadata(e.metadata, e.type),
-        recordedAt,
-      };
-      return canonicalBody(body);
-    });
-    return { streamId, expected: expectedVersion === 'any' ? null : expectedVersion, ids, bodies };
+    const p: PreparedAppend = await prepareAppend(streamId, events, expectedVersion, { keys: this.keys, schemas: this.options.schemas });
+    return { streamId: p.streamId, expected: p.expected, ids: p.ids, bodies: p.canonical };
   }
 
   async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
@@ -343,36 +265,6 @@ export class PostgresEventStore implements EventStore {
     return rows;
   }
 
-  /** Data keys of the subjects in `events`, created on first use; refuses erased subjects. */
-  private async dataKeysForWrite(events: NewEvent[]): Promise<Map<string, Buffer>> {
-    const subjects = [...new Set(events.flatMap((e) => (e.personal ? [e.personal.subjectId] : [])))];
-    const keys = new Map<string, Buffer>();
-    if (subjects.length === 0) return keys;
-    for (const s of subjects) if (typeof s !== 'string' || s === '') throw new TypeError('personal.subjectId must be a non-empty string');
-    const load = () =>
-      this.pool.query<{ subject_id: string; wrapped_key: Buffer | null; kek_id: string }>(
-        `SELECT subject_id, wrapped_key, kek_id FROM ${this.t}.subject_keys WHERE subject_id = ANY($1::text[])`,
-        [subjects],
-      );
-    let { rows } = await load();
-    const missing = subjects.filter((s) => !rows.some((r) => r.subject_id === s));
-    if (missing.length > 0) {
-      const wrapped = missing.map((s) => wrapDataKey(this.masterKey, s, newDataKey()));
-      // A concurrent first write for the same subject may win: DO NOTHING, then everyone reads the winner.
-      await this.pool.query(
-        `INSERT INTO ${this.t}.subject_keys (subject_id, wrapped_key, kek_id)
-         SELECT * FROM unnest($1::text[], $2::bytea[], $3::text[]) ON CONFLICT (subject_id) DO NOTHING`,
-        [missing, wrapped.map((w) => w.wrapped), wrapped.map((w) => w.kekId)],
-      );
-      ({ rows } = await load());
-    }
-    for (const r of rows) {
-      if (r.wrapped_key === null) throw new SubjectErasedError(r.subject_id);
-      keys.set(r.subject_id, unwrapDataKey(this.masterKey, r.subject_id, { wrapped: r.wrapped_key, kekId: r.kek_id }));
-    }
-    return keys;
-  }
-
   // ---------------------------------------------------------------- read
 
   async readStream(streamId: string, fromVersion = 0): Promise<StoredEvent[]> {
@@ -405,124 +297,64 @@ export class PostgresEventStore implements EventStore {
     return rows.length ? { position: Number(rows[0].position), hash: rows[0].hash } : { position: 0, hash: GENESIS_HASH };
   }
 
-  private async toStored(rows: EventRow[]): Promise<StoredEvent[]> {
-    const keys = await this.dataKeysForRead(rows);
-    return rows.map((r) => {
-      let personal: StoredEvent['personal'] = null;
-      let erased = false;
-      if (r.personal) {
-        const key = keys.get(r.personal.subjectId);
-        if (!key) erased = true;
-        else {
-          try {
-            personal = { subjectId: r.personal.subjectId, data: openPersonal(key, r.event_id, r.personal) };
-          } catch {
-            // Not "erased": a key that exists but does not open the box means the row was altered.
-            throw new Error(`event at position ${r.position}: personal data does not decrypt (the row was altered); run verify()`);
-          }
-        }
-      }
-      let data: unknown = r.data;
-      let version = r.schema_version;
-      const up = this.upcasters[r.type];
-      while (up?.[version]) data = up[version++](data);
-      return {
+  private toStored(rows: EventRow[]): Promise<StoredEvent[]> {
+    return decodeRecords(
+      rows.map((r) => ({
         position: Number(r.position),
         streamId: r.stream_id,
         streamVersion: r.stream_version,
-        id: r.event_id,
+        eventId: r.event_id,
         type: r.type,
-        schemaVersion: version,
-        data,
-        personal,
-        erased,
+        schemaVersion: r.schema_version,
+        data: r.data,
+        personal: r.personal,
         metadata: r.metadata,
         recordedAt: r.recorded_at,
         hash: r.hash,
-      };
-    });
-  }
-
-  /**
-   * Keys are read per call, never cached across calls: an erasure done by another process must
-   * take effect on this process's very next read.
-   */
-  private async dataKeysForRead(rows: EventRow[]): Promise<Map<string, Buffer>> {
-    const subjects = [...new Set(rows.flatMap((r) => (r.personal ? [r.personal.subjectId] : [])))];
-    const keys = new Map<string, Buffer>();
-    if (subjects.length === 0) return keys;
-    const { rows: found } = await this.pool.query<{ subject_id: string; wrapped_key: Buffer; kek_id: string }>(
-      `SELECT subject_id, wrapped_key, kek_id FROM ${this.t}.subject_keys WHERE subject_id = ANY($1::text[]) AND wrapped_key IS NOT NULL`,
-      [subjects],
+      })),
+      this.keys,
+      this.upcasters,
     );
-    for (const r of found) keys.set(r.subject_id, unwrapDataKey(this.masterKey, r.subject_id, { wrapped: r.wrapped_key, kekId: r.kek_id }));
-    return keys;
   }
 
   // ---------------------------------------------------------------- erasure
 
   async eraseSubject(subjectId: string): Promise<void> {
-    // A tombstone, not a DELETE: later appends of this subject's personal data are refused.
-    await this.pool.query(
-      `INSERT INTO ${this.t}.subject_keys (subject_id, wrapped_key, kek_id, erased_at) VALUES ($1, NULL, '-', now())
-       ON CONFLICT (subject_id) DO UPDATE SET wrapped_key = NULL, erased_at = coalesce(subject_keys.erased_at, now())`,
-      [subjectId],
-    );
+    await this.keys.erase(subjectId);
   }
 
   // ---------------------------------------------------------------- tamper evidence
 
-  async verify(options: VerifyOptions = {}): Promise<VerifyResult> {
-    let expected = 1;
-    let prev = GENESIS_HASH;
-    let checked = 0;
-    const total = options.onProgress ? await this.headPosition() : 0;
-    for (;;) {
-      if (checked > 0) await options.onProgress?.({ checked, total });
-      const { rows } = await this.pool.query<EventRow>(
-        `SELECT ${COLUMNS} FROM ${this.t}.events WHERE position >= $1 ORDER BY position LIMIT 2000`,
-        [expected],
-      );
-      if (rows.length === 0) break;
-      for (const r of rows) {
-        const position = Number(r.position);
-        if (position !== expected) {
-          return { ok: false, checked, position: expected, reason: `position gap: expected ${expected} found ${position}` };
-        }
-        if (r.prev_hash !== prev) {
-          return { ok: false, checked, position, reason: `previous hash does not link: row stores ${r.prev_hash.slice(0, 16)}…, the chain has ${prev.slice(0, 16)}…` };
-        }
-        const body: HashedBody = {
-          streamId: r.stream_id,
-          eventId: r.event_id,
-          type: r.type,
-          schemaVersion: r.schema_version,
-          data: r.data,
-          personal: r.personal,
-          metadata: r.metadata,
-          recordedAt: r.recorded_at,
-        };
-        const computed = chainHash(prev, position, r.stream_version, canonicalBody(body));
-        if (computed !== r.hash) {
-          return { ok: false, checked, position, reason: `hash mismatch: stored ${r.hash.slice(0, 16)}…, content hashes to ${computed.slice(0, 16)}…` };
-        }
-        prev = r.hash;
-        expected++;
-        checked++;
-      }
-    }
-    const head = { position: expected - 1, hash: prev };
-    const want = options.expectedHead;
-    if (want && want.position > 0) {
-      if (head.position < want.position) {
-        return { ok: false, checked, position: head.position + 1, reason: `log ends at ${head.position}, before the exported head ${want.position}: events were removed from the end` };
-      }
-      const { rows } = await this.pool.query<{ hash: string }>(`SELECT hash FROM ${this.t}.events WHERE position = $1`, [want.position]);
-      if (rows[0]?.hash !== want.hash) {
-        return { ok: false, checked, position: want.position, reason: `hash at the exported head ${want.position} differs from the exported one: the log was rewritten` };
-      }
-    }
-    return { ok: true, checked, head };
+  verify(options: VerifyOptions = {}): Promise<VerifyResult> {
+    return verifyChain(
+      {
+        linksFrom: async (from) => {
+          const { rows } = await this.pool.query<EventRow>(`SELECT ${COLUMNS} FROM ${this.t}.events WHERE position >= $1 ORDER BY position LIMIT 2000`, [from]);
+          return rows.map((r) => ({
+            position: Number(r.position),
+            streamVersion: r.stream_version,
+            prevHash: r.prev_hash,
+            hash: r.hash,
+            body: {
+              streamId: r.stream_id,
+              eventId: r.event_id,
+              type: r.type,
+              schemaVersion: r.schema_version,
+              data: r.data,
+              personal: r.personal,
+              metadata: r.metadata,
+              recordedAt: r.recorded_at,
+            },
+          }));
+        },
+        headPosition: () => this.headPosition(),
+        hashAt: async (position) => {
+          const { rows } = await this.pool.query<{ hash: string }>(`SELECT hash FROM ${this.t}.events WHERE position = $1`, [position]);
+          return rows[0]?.hash;
+        },
+      },
+      options,
+    );
   }
 
   // ---------------------------------------------------------------- subscriptions

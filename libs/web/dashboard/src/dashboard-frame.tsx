@@ -124,12 +124,14 @@ export interface RoleDashboardProps {
   home: ReactNode;
   /** Pages already built, by menu path; the others show PlannedPage. */
   pages?: Record<string, ReactNode>;
+  /** Pages reached by links, not from the menu (the admin's Why page, where the staff screens' "Why?" leads), by path. */
+  linkedPages?: Record<string, ReactNode>;
   /** The shell's 404 page, for paths the menu does not know. */
   notFound?: ReactNode;
 }
 
 /** A remote's routes: every menu entry of the role inside the frame, and the 404 page for the rest. */
-export function RoleDashboard({ role, home, pages = {}, notFound = null }: RoleDashboardProps) {
+export function RoleDashboard({ role, home, pages = {}, linkedPages = {}, notFound = null }: RoleDashboardProps) {
   return (
     <Routes>
       <Route element={<DashboardFrame role={role} />}>
@@ -139,6 +141,9 @@ export function RoleDashboard({ role, home, pages = {}, notFound = null }: RoleD
           .map((entry) => (
             <Route key={entry.path} path={entry.path} element={pages[entry.path] ?? <PlannedPage entry={entry} />} />
           ))}
+        {Object.entries(linkedPages).map(([path, page]) => (
+          <Route key={path} path={path} element={page} />
+        ))}
       </Route>
       <Route path="*" element={notFound} />
     </Routes>

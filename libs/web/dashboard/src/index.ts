@@ -93,6 +93,7 @@ export {
   type ProspectFilter,
 } from './admissions/api';
 export { DEFAULT_PROSPECT_FILTER, PROSPECT_KIND_LABELS, isFiltered, prospectActions, prospectFilterParams, readProspectFilter } from './admissions/prospect-filters';
+export { WhyPage, whyPath } from './audit/why-page';
 export { ProspectFilters, ProspectivePage, ProspectsTable, SEARCH_DELAY_MS } from './admissions/prospective-page';
 export {
   auditKeys,
@@ -101,6 +102,8 @@ export {
   useAuditEventQuery,
   useAuditEventsQuery,
   useAuditWhyQuery,
+  useAuditAsOfQuery,
+  useEvidenceDownload,
   useAuditOverviewQuery,
   useCheckpointsQuery,
   useExportCheckpointMutation,
@@ -108,3 +111,17 @@ export {
   useSignCheckpointMutation,
   useVerificationQuery,
 } from './api/audit';
+export { usePersonalDataAccessQuery, useSetPersonalDataAccessMutation } from './api/audit-access';
+export { queueKeys, useAdminQueuesQuery, useRetryJobMutation } from './api/queues';
+export { certificateKeys, saveBlob, useCertificatePdfDownload, useCertificatesQuery, useMyCertificatesQuery, useRevokeCertificateMutation } from './api/certificates';
+export {
+  announcementKeys,
+  useAnnouncementAudiencesQuery,
+  useEditAnnouncementMutation,
+  useManagedAnnouncementsQuery,
+  useMyAnnouncementsQuery,
+  usePostAnnouncementMutation,
+  useWithdrawAnnouncementMutation,
+} from './api/announcements';
+export { announcementByline, PinnedAnnouncements } from './announcements/pinned-announcements';
+export { AnnouncementsPage } from './announcements/announcements-page';

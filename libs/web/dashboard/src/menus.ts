@@ -6,8 +6,10 @@ import {
   GraduationCap,
   Inbox,
   LayoutDashboard,
+  Megaphone,
   Library,
   Layers,
+  ListRestart,
   Settings,
   TrendingUp,
   UserPlus,
@@ -17,6 +19,7 @@ import {
   ScrollText,
   ShieldCheck,
   Waypoints,
+  History,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -38,12 +41,17 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'Weekly Lessons', path: 'lessons', icon: BookOpen, description: "Weekly Lessons — this week's published lessons, daily tasks and capstone, with their submissions." },
     { title: 'My Grades', path: 'grades', icon: ClipboardCheck, description: 'My Grades — your scores, pass rate and the feedback of your teachers.' },
     { title: 'Progress', path: 'progress', icon: TrendingUp, description: 'Progress — how far you are through your program, week by week.' },
+    // Not in the spec's menu: a student's password, sessions and mails (graded work, announcements) had no screen.
+    { title: 'Settings', path: 'settings', icon: Settings, description: 'Settings — your password, where you are signed in, and which emails you receive.' },
   ],
   teacher: [
     { title: 'Dashboard', path: '', icon: LayoutDashboard, description: 'Your courses, students and grading at a glance.' },
     { title: 'My Subjects', path: 'subjects', icon: Library, description: 'My Subjects — the subjects you are assigned to, with a link to manage their content.' },
     { title: 'Weekly Content', path: 'weeks', icon: CalendarDays, description: 'Weekly Content — create weeks for your subjects and publish or unpublish them.' },
     { title: 'Submissions', path: 'submissions', icon: Inbox, description: "Submissions — review and grade your students' tasks and capstones." },
+    { title: 'Announcements', path: 'announcements', icon: Megaphone, description: 'Announcements — post to the students of your subjects; edit or withdraw your posts.' },
+    // Not in the spec's menu: a teacher's password, sessions and mails (new submissions, announcements) had no screen.
+    { title: 'Settings', path: 'settings', icon: Settings, description: 'Settings — your password, where you are signed in, and which emails you receive.' },
   ],
   admin: [
     { title: 'Dashboard', path: '', icon: LayoutDashboard, description: 'Users, programs and approvals at a glance.' },
@@ -54,6 +62,9 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'Prospective Students', path: 'prospective', icon: FileText, description: 'Prospective Students — the applications sent from the landing page.' },
     { title: 'Teacher Assignments', path: 'assignments', icon: UserCheck, description: 'Teacher Assignments — assign teachers to subjects and remove assignments.' },
     { title: 'Enrollments', path: 'enrollments', icon: Layers, description: 'Enrollments — enroll students in programs and set the status of each enrollment.' },
+    { title: 'Announcements', path: 'announcements', icon: Megaphone, description: 'Announcements — post to everyone, a program or the staff; edit or withdraw your posts.' },
+    // Issue 17 §6 (ADR 0032): operations, not in the spec's menu.
+    { title: 'Queues', path: 'queues', icon: ListRestart, description: "Queues — the worker's mail, system and audit jobs; see why a job failed and run it again." },
     { title: 'Settings', path: 'settings', icon: Settings, description: "Settings — the academy's settings." },
   ],
   student_admin: [
@@ -61,6 +72,7 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'Students', path: 'students', icon: Users, description: "Students — every student account; edit a student's name, phone and address." },
     { title: 'Create', path: 'create', icon: UserPlus, description: 'Create — create a student, teacher or student admin account.' },
     { title: 'Prospective', path: 'prospective', icon: FileText, description: 'Prospective — the admission applications sent from the landing page.' },
+    { title: 'Announcements', path: 'announcements', icon: Megaphone, description: 'Announcements — post to everyone, a program or the staff; edit or withdraw your posts.' },
     { title: 'Settings', path: 'settings', icon: Settings, description: 'Settings — your settings.' },
   ],
   // Issue 16: read-only questions to the event history.
@@ -69,5 +81,6 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'Event log', path: 'events', icon: ScrollText, description: 'Event log — every event by position, filtered by stream, type, context, actor, correlation and time.' },
     { title: 'Verify', path: 'verify', icon: ShieldCheck, description: 'Verify — check the whole hash chain and make signed checkpoints.' },
     { title: 'Why', path: 'why', icon: Waypoints, description: "Why — the chain of events that produced a student's current week, an enrollment's status or a grade's status." },
+    { title: 'Time travel', path: 'time-travel', icon: History, description: "Time travel — a subject's gradebook, a student's enrollment or the prospect pipeline as they stood on a past date." },
   ],
 };

@@ -29,8 +29,8 @@ export interface ApiFetchOptions {
   /** Bearer access token. */
   token?: string | null;
   signal?: AbortSignal;
-  /** 'text' resolves to the body as text (a CSV download) instead of parsed JSON; errors are read the same way. */
-  responseType?: 'json' | 'text';
+  /** 'text' resolves to the body as text (a CSV download), 'blob' to a Blob (a PDF) instead of parsed JSON; errors are read the same way. */
+  responseType?: 'json' | 'text' | 'blob';
   /** For tests and for a client bound to another fetch. */
   fetch?: typeof fetch;
   /**
@@ -52,7 +52,8 @@ const MIN_POSITION_HEADER = 'x-academy-min-position';
  * Resolves to undefined on 204.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: options.responseType === 'text' ? 'text/csv, text/plain, application/json' : 'application/json' };
+  const accept = { json: 'application/json', text: 'text/csv, text/plain, application/json', blob: 'application/pdf, application/octet-stream, application/json' }[options.responseType ?? 'json'];
+  const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
@@ -74,6 +75,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   const position = Number(res.headers?.get(POSITION_HEADER) ?? NaN);
   if (res.ok && Number.isSafeInteger(position) && position > 0) options.onPosition?.(position);
   if (res.status === 204) return undefined as T;
+  if (res.ok && options.responseType === 'blob') return (await res.blob()) as T;
   const text = await res.text();
   if (res.ok && options.responseType === 'text') return text as T;
   let json: unknown = undefined;

@@ -25,4 +25,12 @@ describe('apiFetch as text', () => {
     const refused = apiFetch('/api/subjects/s/grades.csv', { responseType: 'text', fetch: answer(403, JSON.stringify({ statusCode: 403, error: 'Forbidden', message: 'You are not assigned to this subject.' }), 'application/json') });
     await expect(refused).rejects.toMatchObject({ status: 403, message: 'You are not assigned to this subject.', fromServer: true });
   });
+
+  it('resolves to a Blob (a PDF download), and still turns an error answer into ApiRequestError', async () => {
+    const pdf = await apiFetch<Blob>('/api/certificates/e/pdf', { responseType: 'blob', fetch: answer(200, '%PDF-1.7', 'application/pdf') });
+    expect(pdf).toBeInstanceOf(Blob);
+    expect(await pdf.text()).toBe('%PDF-1.7');
+    const refused = apiFetch('/api/certificates/e/pdf', { responseType: 'blob', fetch: answer(404, JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Certificate not found' }), 'application/json') });
+    await expect(refused).rejects.toMatchObject({ status: 404, message: 'Certificate not found', fromServer: true });
+  });
 });

@@ -1,6 +1,6 @@
 export { ApiRequestError, apiFetch, errorMessage, type ApiFetchOptions } from './api-fetch';
 export { DASHBOARD_PATHS, dashboardPathFor, decideAccess, type AccessDecision } from './access';
-export { SessionClient, type SessionClientOptions, type SessionState } from './session-client';
+export { SessionClient, hintCookieSet, type SessionClientOptions, type SessionState } from './session-client';
 export { SessionProvider, useSession, useSessionClient } from './session-provider';
 export { RequireRole } from './require-role';
 export { applyServerFieldErrors } from './server-errors';

@@ -27,8 +27,8 @@ export interface SessionClientOptions {
   hasSessionHint?: () => boolean;
 }
 
-/** Outside a browser (no document) there is no cookie to read: assume there may be a session. */
-function hintCookieSet(): boolean {
+/** Whether the API's readable hint cookie says a session may exist. Outside a browser (no document) there is no cookie to read: assume there may be a session. */
+export function hintCookieSet(): boolean {
   const doc = (globalThis as { document?: { cookie: string } }).document;
   return !doc || doc.cookie.split(/;\s*/).some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
 }

@@ -12,9 +12,11 @@ const TAGS: Record<string, string> = {
   enrollment: 'Enrollments of students in programs and subjects, their status and CSV imports.',
   learning: 'Weeks with their tasks and capstones, and the lessons students see.',
   grading: 'Submissions of tasks and capstones, grades, progress and the dashboards built on them.',
+  announcements: "Posts to a teacher's subjects, a program, the staff or everyone: pinned on dashboards, in the bell and mailed.",
   admissions: 'Applications and quick contacts from the public site, and their pipeline.',
   notifications: "The in-app notifications of the signed-in user (the bell).",
   audit: "The auditors' questions to the event log: its chain, events (personal fields masked without a grant), whole-chain verifications and signed checkpoints.",
+  queues: "The admins' view of the worker's job queues (mail, system, audit): counts, failed jobs and their retry.",
   platform: 'Health, the Module Federation manifest and reports from the shell.',
   'public site': 'The public catalogue of courses the landing page shows.',
 };

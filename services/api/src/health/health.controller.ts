@@ -2,8 +2,8 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { failingConsumers, failingProjections } from '@academy/event-store';
-import { Answers, HEARTBEAT_EVERY_MS, PG_POOL, Public, type RedisClient, Refuses, WorkerHeartbeat } from '@academy/backend';
+import { type EventStore, failingConsumers, failingProjections, KurrentEventStore } from '@academy/event-store';
+import { Answers, EVENT_STORE, HEARTBEAT_EVERY_MS, PG_POOL, Public, type RedisClient, Refuses, WorkerHeartbeat } from '@academy/backend';
 import { REDIS } from '../tokens.js';
 import { healthResponseSchema, liveResponseSchema } from '@academy/contracts';
 
@@ -18,6 +18,7 @@ export class HealthController {
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(PG_POOL) private readonly pool: Parameters<typeof failingProjections>[0],
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   /**
@@ -32,7 +33,7 @@ export class HealthController {
   }
 
   /**
-   * db and redis decide up/down (503); a silent worker or a projection, the dispatcher or a reactor marked failing (ADR 0010)
+   * db and redis (and KurrentDB when it holds the log, ADR 0032) decide up/down (503); a silent worker or a projection, the dispatcher or a reactor marked failing (ADR 0010)
    * only makes the answer 'degraded' (200): the API still serves, but some screens show stale data.
    */
   @Get()
@@ -49,6 +50,18 @@ export class HealthController {
             if ((await this.redis.ping()) !== 'PONG') throw new Error('unexpected PING answer');
           })
           .withTimeout(1500),
+      // With EVENTSTORE_URL the log is in KurrentDB: without it no command can be decided.
+      ...(this.store instanceof KurrentEventStore
+        ? [
+            () =>
+              this.indicators
+                .check('eventstore')
+                .attempt(async () => {
+                  await (this.store as KurrentEventStore).headPosition();
+                })
+                .withTimeout(1500),
+          ]
+        : []),
       async () => {
         const worker = this.indicators.check('worker');
         const rows = await this.em.fork().find(WorkerHeartbeat, {}, { orderBy: { lastSeenAt: 'desc' }, limit: 1 });

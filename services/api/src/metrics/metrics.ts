@@ -20,7 +20,12 @@ export interface ApiMetrics {
   close(): Promise<void>;
 }
 
-export function createApiMetrics(deps: { pool: pg.Pool; redis: RedisClient; queuePrefix: string }): ApiMetrics {
+/**
+ * `head`: the log's head position from the event store (the port, so that it is right whichever
+ * adapter holds the log, ADR 0032); without it, read from the PostgreSQL log's table.
+ */
+export function createApiMetrics(deps: { pool: pg.Pool; redis: RedisClient; queuePrefix: string; head?: () => Promise<number> }): ApiMetrics {
+  const head = deps.head ?? (async () => Number((await deps.pool.query<{ head: string }>('SELECT coalesce(max(position), 0)::text AS head FROM event_store.events')).rows[0].head));
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const httpDuration = new Histogram({
@@ -39,7 +44,8 @@ export function createApiMetrics(deps: { pool: pg.Pool; redis: RedisClient; queu
     registers: [registry],
     async collect() {
       this.reset();
-      for (const r of await projectionRows(deps.pool)) this.set({ projection: r.name, version: String(r.version) }, Math.max(0, Number(r.head) - Number(r.position)));
+      const [rows, at] = await Promise.all([projectionRows(deps.pool), head()]);
+      for (const r of rows) this.set({ projection: r.name, version: String(r.version) }, Math.max(0, at - Number(r.position)));
     },
   });
   new Gauge({
@@ -71,9 +77,9 @@ export function createApiMetrics(deps: { pool: pg.Pool; redis: RedisClient; queu
     help: 'Events in the log (its head position); rate() of it is the append rate',
     registers: [registry],
     async collect() {
-      const { rows } = await deps.pool.query<{ head: string }>('SELECT coalesce(max(position), 0)::text AS head FROM event_store.events');
+      const at = await head();
       this.reset();
-      this.inc(Number(rows[0].head));
+      this.inc(at);
     },
   });
   new Gauge({
@@ -113,14 +119,12 @@ interface ProjectionRow {
   version: number;
   status: string;
   position: string;
-  head: string;
   failing: boolean;
 }
 
 async function projectionRows(pool: pg.Pool): Promise<ProjectionRow[]> {
   const { rows } = await pool.query<ProjectionRow>(
-    `SELECT c.name, c.version, c.status, c.position::text AS position, c.failing_position IS NOT NULL AS failing,
-            (SELECT coalesce(max(e.position), 0) FROM event_store.events e)::text AS head
+    `SELECT c.name, c.version, c.status, c.position::text AS position, c.failing_position IS NOT NULL AS failing
        FROM projections.checkpoints c WHERE c.status <> 'retired' ORDER BY c.name, c.version`,
   );
   return rows;

@@ -12,3 +12,5 @@ export { admissionsInAppTemplates, admissionsSubjectErasures } from './notificat
 /** The worker's process managers of this context: erasure after an account's deletion, and the end of a conversion. */
 export const admissionsReactors = (store: EventStore): ReactorDefinition[] => [...erasureReactors(store), conversionReactor(store)];
 export { admissionsEntities, admissionsOrm } from './projections/prospects/admissions.orm.js';
+/** Time travel (issue 16): the audit context folds the pipeline's past with this context's evolve (composed by the apps). */
+export { pipelineAsOf } from './domain/as-of.js';

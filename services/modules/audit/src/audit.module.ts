@@ -1,4 +1,9 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ExportEvidenceController } from './commands/export-evidence/export-evidence.http.controller.js';
+import { ExportEvidenceHandler } from './commands/export-evidence/export-evidence.handler.js';
+import { AuditAsOfController } from './queries/as-of/as-of.http.controller.js';
+import { AuditAsOfHandler } from './queries/as-of/as-of.handler.js';
+import { TIME_TRAVEL_FOLDS, type TimeTravelFolds } from './trail/time-travel.js';
 import { ExportCheckpointController } from './commands/export-checkpoint/export-checkpoint.http.controller.js';
 import { ExportCheckpointHandler } from './commands/export-checkpoint/export-checkpoint.handler.js';
 import { RequestVerificationController } from './commands/request-verification/request-verification.http.controller.js';
@@ -14,6 +19,8 @@ import { SetPersonalDataAccessController } from './commands/set-personal-data-ac
 import { SetPersonalDataAccessHandler } from './commands/set-personal-data-access/set-personal-data-access.handler.js';
 import { AuditChainStateController } from './queries/chain-state/chain-state.http.controller.js';
 import { AuditChainStateHandler } from './queries/chain-state/chain-state.handler.js';
+import { PersonalDataAccessController } from './queries/personal-data-access/personal-data-access.http.controller.js';
+import { PersonalDataAccessHandler } from './queries/personal-data-access/personal-data-access.handler.js';
 import { AuditEventAtController } from './queries/event-detail/event-detail.http.controller.js';
 import { AuditEventAtHandler } from './queries/event-detail/event-detail.handler.js';
 import { ListAuditEventsController } from './queries/list-events/list-events.http.controller.js';
@@ -27,12 +34,15 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
  * The audit context's HTTP side (issue 16). It has no read model of its own: it reads the log itself.
  * Needs EventSourcingModule, BackboneModule, HttpPlatformModule (config, Redis) and AuthModule (global) from the composition root.
  * The verification jobs run in the worker (runVerifyChainJob, routed by auditRoutes).
+ * Import it as AuditModule.forRoot(folds): time travel folds the past with the owning contexts' own
+ * evolve functions, which only the composition root may import (a context never imports another).
  */
 @Module({
   controllers: [
     ListAuditEventsController,
     AuditEventAtController,
     AuditChainStateController,
+    PersonalDataAccessController,
     SetPersonalDataAccessController,
     RequestVerificationController,
     VerificationStatusController,
@@ -41,6 +51,8 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
     ExportCheckpointController,
     AuditWhyController,
     AuditOverviewController,
+    AuditAsOfController,
+    ExportEvidenceController,
   ],
   providers: [
     AuditSigner,
@@ -48,6 +60,7 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
     ListAuditEventsHandler,
     AuditEventAtHandler,
     AuditChainStateHandler,
+    PersonalDataAccessHandler,
     SetPersonalDataAccessHandler,
     RequestVerificationHandler,
     VerificationStatusHandler,
@@ -56,6 +69,12 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
     ExportCheckpointHandler,
     AuditWhyHandler,
     AuditOverviewHandler,
+    AuditAsOfHandler,
+    ExportEvidenceHandler,
   ],
 })
-export class AuditModule {}
+export class AuditModule {
+  static forRoot(folds: TimeTravelFolds): DynamicModule {
+    return { module: AuditModule, providers: [{ provide: TIME_TRAVEL_FOLDS, useValue: folds }] };
+  }
+}

@@ -15,12 +15,26 @@ import { GetEnrollmentController } from './queries/get-enrollment/get-enrollment
 import { GetEnrollmentHandler } from './queries/get-enrollment/get-enrollment.handler.js';
 import { MyEnrollmentController } from './queries/my-enrollment/my-enrollment.http.controller.js';
 import { MyEnrollmentHandler } from './queries/my-enrollment/my-enrollment.handler.js';
+import { RevokeCertificateController } from './commands/revoke-certificate/revoke-certificate.http.controller.js';
+import { RevokeCertificateHandler } from './commands/revoke-certificate/revoke-certificate.handler.js';
+import { VerifyCertificateController } from './queries/verify-certificate/verify-certificate.http.controller.js';
+import { VerifyCertificateHandler } from './queries/verify-certificate/verify-certificate.handler.js';
+import { MyCertificatesController } from './queries/my-certificates/my-certificates.http.controller.js';
+import { MyCertificatesHandler } from './queries/my-certificates/my-certificates.handler.js';
+import { ListCertificatesController } from './queries/list-certificates/list-certificates.http.controller.js';
+import { ListCertificatesHandler } from './queries/list-certificates/list-certificates.handler.js';
+import { CertificatePdfController } from './queries/certificate-pdf/certificate-pdf.http.controller.js';
+import { CertificatePdfHandler } from './queries/certificate-pdf/certificate-pdf.handler.js';
+import { GetCertificateHandler } from './queries/get-certificate/get-certificate.handler.js';
 
 /** The enrollment context's HTTP side. Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global) from the composition root. */
 @Module({
   // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
   imports: [MikroOrmModule.forFeature(enrollmentEntities)],
-  controllers: [ImportEnrollmentsController, ListEnrollmentsController, EnrollmentCountsController, EnrollStudentController, GetEnrollmentController, ChangeEnrollmentStatusController, MyEnrollmentController],
+  controllers: [ImportEnrollmentsController, ListEnrollmentsController, EnrollmentCountsController, EnrollStudentController, GetEnrollmentController, ChangeEnrollmentStatusController, MyEnrollmentController,
+    // Certificates of completion (ADR 0030).
+    VerifyCertificateController, MyCertificatesController, ListCertificatesController, CertificatePdfController, RevokeCertificateController,
+  ],
   providers: [
     EnrollStudentHandler,
     ChangeEnrollmentStatusHandler,
@@ -29,6 +43,12 @@ import { MyEnrollmentHandler } from './queries/my-enrollment/my-enrollment.handl
     EnrollmentCountsHandler,
     GetEnrollmentHandler,
     MyEnrollmentHandler,
+    RevokeCertificateHandler,
+    VerifyCertificateHandler,
+    MyCertificatesHandler,
+    ListCertificatesHandler,
+    CertificatePdfHandler,
+    GetCertificateHandler,
   ],
 })
 export class EnrollmentModule {}

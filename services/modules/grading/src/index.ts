@@ -10,3 +10,5 @@ export { teacherSubmissionsSql, teacherSubmissionsStatement } from './queries/te
 /** The commands the composition root may send itself (the commands benchmark sends GradeSubmission as the controller does). */
 export { GradeSubmission } from './commands/grade-submission/grade-submission.command.js';
 export { gradingEntities, gradingOrm } from './projections/grading/grading.orm.js';
+/** Time travel (issue 16): the audit context folds a gradebook's past with this context's evolve (composed by the apps). */
+export { gradebookAsOf } from './domain/as-of.js';

@@ -593,7 +593,7 @@ describe('own account', () => {
     const t = await createAccount('teacher');
     const { token } = await signedIn(t);
     expect(await call('GET', '/account/notification-preferences', { token })).toMatchObject({ status: 200, body: { preferences: DEFAULT_NOTIFICATION_PREFERENCES } });
-    const preferences = { newApplications: true, newSubmissions: false, submissionGraded: true };
+    const preferences = { newApplications: true, newSubmissions: false, submissionGraded: true, announcements: false };
     const saved = await call('PUT', '/account/notification-preferences', { token, body: preferences });
     expect(saved).toMatchObject({ status: 200, body: { message: 'Notification preferences saved', preferences } });
     expect((await call('GET', '/account/notification-preferences', { token })).body).toEqual({ preferences });

@@ -1,10 +1,13 @@
 // `npm run academy -- <command>`: the auditors' and operators' CLI (audit verify | head | replay,
 // projections status | retry | rebuild, migrate) over the configured database, with the worker's projection registry.
 import pg from 'pg';
-import { ACADEMY_CLI_USAGE, createPostgresEventStore, guardPool, loadMasterKey, loadSigningKey, runAcademyCli } from '@academy/event-store';
-import { loadConfig, ConfigError } from '@academy/backend';
-import { AUDIT_WHY_VIEWS, publishedEventSchemas } from '@academy/contracts';
-import { explainValue, logSchema } from '@academy/audit';
+import { ACADEMY_CLI_USAGE, verifyBundleCommand, guardPool, loadMasterKey, loadSigningKey, runAcademyCli } from '@academy/event-store';
+import { loadConfig, ConfigError, openEventStore } from '@academy/backend';
+import { AUDIT_WHY_VIEWS, type AuditAsOfFilter, publishedEventSchemas } from '@academy/contracts';
+import { explainValue, exportEvidence, logSchema, travel } from '@academy/audit';
+import { pipelineAsOf } from '@academy/admissions';
+import { enrollmentAsOf } from '@academy/enrollment';
+import { gradebookAsOf } from '@academy/grading';
 import { projections } from '../registry.js';
 import { migrateAll } from '../migrate.js';
 
@@ -15,6 +18,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${ACADEMY_CLI_USAGE}\n${MIGRATE_USAGE}\n`);
     return argv.length === 0 ? 2 : 0;
   }
+  // An evidence bundle is checked with nothing but the file: no configuration, no database, no API.
+  if (argv[0] === 'audit' && argv[1] === 'verify-bundle') return verifyBundleCommand(argv.slice(2), process.stdout);
   // Only the database matters here; REDIS_URL is not used by these commands.
   const config = loadConfig({ REDIS_URL: 'redis://unused', ...process.env });
   if (argv[0] === 'migrate') {
@@ -22,15 +27,21 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'up to date: nothing to apply\n');
     return 0;
   }
+  if (config.EVENTSTORE_URL && (argv[0] === 'backup' || argv[0] === 'restore')) {
+    // backup/restore copy the PostgreSQL log; a KurrentDB log is backed up by KurrentDB's own means (ADR 0032).
+    throw new Error(`${argv[0]} covers the PostgreSQL event log; with EVENTSTORE_URL set, back up KurrentDB itself (docs/adr/0032) and the subject keys with pg_dump -t event_store.subject_keys`);
+  }
   // Guarded: a dropped idle connection fails the command in flight (one line), never crashes with a stack.
   const pool = guardPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 4, application_name: 'academy-cli' }));
   try {
-    const store = await createPostgresEventStore({
+    // The log the services use: KurrentDB when EVENTSTORE_URL is set (ADR 0032), else PostgreSQL.
+    const opened = await openEventStore(config, {
       pool,
       // Rebuilds and audit replays read old event versions through the same upcasters as the worker (ADR 0017).
       schemas: publishedEventSchemas,
       masterKey: loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }),
     });
+    const store = opened.store;
     try {
       const keyOptions = { env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' };
       const why = async (view: string, id: string) => {
@@ -38,9 +49,16 @@ async function main(argv: string[]): Promise<number> {
         if (!known) throw new Error(`view must be one of ${AUDIT_WHY_VIEWS.join(', ')}`);
         return explainValue(pool, logSchema(store), known, id);
       };
-      return await runAcademyCli(argv, { store, pool, projections, out: process.stdout, err: process.stderr, signingKey: () => loadSigningKey(keyOptions), why });
+      // Time travel folds with each context's own evolve, as the API does (AuditModule.forRoot).
+      const folds = { enrollment: enrollmentAsOf, gradebook: gradebookAsOf, pipeline: pipelineAsOf };
+      const asOf = (filter: AuditAsOfFilter) => travel(store, pool, logSchema(store), folds, filter);
+      const exportBundle = async (from: number, to: number) => {
+        const { text, range } = await exportEvidence(store, pool, loadSigningKey(keyOptions), from, to, new Date().toISOString());
+        return { text, lastPosition: range.to, events: range.events.length, checkpoints: range.checkpoints.map((c) => c.position) };
+      };
+      return await runAcademyCli(argv, { store, pool, projections, out: process.stdout, err: process.stderr, signingKey: () => loadSigningKey(keyOptions), why, asOf, exportEvidence: exportBundle });
     } finally {
-      await store.close();
+      await opened.close();
     }
   } finally {
     await pool.end();

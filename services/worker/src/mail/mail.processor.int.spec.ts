@@ -41,7 +41,7 @@ const templates: MailTemplates = {
 const STAFF_EMAIL = `staff-${randomUUID().slice(0, 8)}@example.org`;
 const directory: RecipientDirectory = {
   byRoles: async (roles) =>
-    roles.includes('admin') ? [{ userId: randomUUID(), email: STAFF_EMAIL, fullName: 'Staff', role: 'admin', preferences: { newApplications: true, newSubmissions: true, submissionGraded: true } }] : [],
+    roles.includes('admin') ? [{ userId: randomUUID(), email: STAFF_EMAIL, fullName: 'Staff', role: 'admin', preferences: { newApplications: true, newSubmissions: true, submissionGraded: true, announcements: true } }] : [],
   byId: async () => null,
 };
 

@@ -3,7 +3,8 @@
 // type listed here to the mail queue (job id = event id), and the mail processor renders and sends it.
 import type { MailTemplates } from '@academy/backend';
 import { admissionsMailTemplates } from '@academy/admissions';
+import { announcementsMailTemplates } from '@academy/announcements';
 import { gradingMailTemplates } from '@academy/grading';
 import { identityMailTemplates } from '@academy/identity';
 
-export const mailTemplates: MailTemplates = { ...identityMailTemplates, ...admissionsMailTemplates, ...gradingMailTemplates };
+export const mailTemplates: MailTemplates = { ...identityMailTemplates, ...admissionsMailTemplates, ...gradingMailTemplates, ...announcementsMailTemplates };

@@ -29,6 +29,7 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<keyof NotificationPreference
   newApplications: { label: 'New applications', description: 'An email when someone applies from the landing page.' },
   newSubmissions: { label: 'New submissions', description: 'An email when a student submits a task or capstone of your subjects.' },
   submissionGraded: { label: 'Graded submissions', description: 'An email when a teacher grades one of your submissions.' },
+  announcements: { label: 'Announcements', description: 'An email when an announcement is posted to you.' },
 };
 
 export function ChangePasswordCard() {

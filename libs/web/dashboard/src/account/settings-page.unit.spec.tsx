@@ -12,7 +12,7 @@ const sessions = {
     { id: 's2', createdAt: '2026-11-20T08:00:00.000Z', lastUsedAt: '2026-11-21T09:30:00.000Z', userAgent: null, current: false },
   ],
 };
-const preferences: NotificationPreferences = { newApplications: true, newSubmissions: false, submissionGraded: true };
+const preferences: NotificationPreferences = { newApplications: true, newSubmissions: false, submissionGraded: true, announcements: false };
 const KEY_OF: Record<string, keyof NotificationPreferences> = { 'New applications': 'newApplications', 'New submissions': 'newSubmissions', 'Graded submissions': 'submissionGraded' };
 
 function render(
@@ -63,6 +63,14 @@ describe('SettingsPage', () => {
     const id = switches[0][1];
     const control = [...html.matchAll(/<button[^>]*role="switch"[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`id="${id}"`)) ?? '';
     expect(control).toContain(`aria-checked="${preferences[KEY_OF[label]]}"`);
+  });
+
+  it.each(['admin', 'student_admin', 'teacher', 'student'] as const)('shows %s the announcements preference with its saved state', (role) => {
+    const html = render(role);
+    const id = /<label[^>]*for="([^"]+)"[^>]*>Announcements<\/label>/.exec(html)?.[1];
+    expect(id).toBeDefined();
+    const control = [...html.matchAll(/<button[^>]*role="switch"[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`id="${id}"`)) ?? '';
+    expect(control).toContain('aria-checked="false"');
   });
 
   it('shows spinners while the sessions and preferences are read', () => {

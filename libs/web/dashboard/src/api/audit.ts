@@ -6,6 +6,7 @@ import {
   auditEventDetailSchema,
   auditEventsResponseSchema,
   auditWhyResponseSchema,
+  auditAsOfResponseSchema,
   auditOverviewSchema,
   type AuditWhyView,
   signedCheckpointSchema,
@@ -25,6 +26,7 @@ export const auditKeys = {
   checkpoints: ['audit', 'checkpoints'] as const,
   overview: ['audit', 'overview'] as const,
   why: (view: string, id: string) => ['audit', 'why', view, id] as const,
+  asOf: (query: string) => ['audit', 'as-of', query] as const,
 };
 
 /** How often a running verification is asked for its progress. */
@@ -112,4 +114,26 @@ export function useAuditWhyQuery(view: AuditWhyView, id: string | null) {
 export function useAuditOverviewQuery() {
   const { fetch } = useSession();
   return useQuery({ queryKey: auditKeys.overview, queryFn: async ({ signal }) => auditOverviewSchema.parse(await fetch('/api/audit/overview', { signal })) });
+}
+
+/**
+ * GET /api/audit/as-of?<query>: a screen as it stood at a moment (`query` holds at, view and id; null:
+ * nothing asked yet). A past never changes, so an answer is kept while the page is open.
+ */
+export function useAuditAsOfQuery(query: string | null) {
+  const { fetch } = useSession();
+  return useQuery({
+    queryKey: auditKeys.asOf(query ?? ''),
+    enabled: query !== null,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => auditAsOfResponseSchema.parse(await fetch(`/api/audit/as-of?${query ?? ''}`, { signal })),
+  });
+}
+
+/** GET /api/audit/evidence?from=&to=: the signed evidence bundle's text (JSON lines), for a download (recorded as EvidenceExported). */
+export function useEvidenceDownload() {
+  const { fetch } = useSession();
+  return useMutation({
+    mutationFn: ({ from, to }: { from: number; to: number }) => fetch<string>(`/api/audit/evidence?from=${from}&to=${to}`, { responseType: 'text' }),
+  });
 }

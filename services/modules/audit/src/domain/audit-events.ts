@@ -10,7 +10,7 @@ export const AUDIT_EVENTS = {
 
 /** What was viewed: the endpoint's name and what it was asked (filters, a position). Never personal data. */
 export interface AuditTrailViewedData {
-  view: 'event-log' | 'event' | 'chain' | 'checkpoints' | 'why' | 'overview';
+  view: 'event-log' | 'event' | 'chain' | 'checkpoints' | 'why' | 'overview' | 'as-of';
   viewerId: string;
   /** The filters or the position asked for, as parsed (ids, types, instants: no personal data). */
   query: Record<string, unknown>;
@@ -50,3 +50,20 @@ export interface ChainVerifiedData {
 export const CHECKPOINTS_STREAM = 'audit-checkpoints';
 export const CHECKPOINT_SIGNED = 'CheckpointSigned';
 export const CHECKPOINT_EXPORTED = 'CheckpointExported';
+
+/** Evidence bundles handed out (issue 16): what range, how many events, the digest the bundle signs, and who took it. */
+export const EVIDENCE_STREAM = 'audit-evidence';
+export const EVIDENCE_EXPORTED = 'EvidenceExported';
+export interface EvidenceExportedData {
+  /** The range asked for. */
+  from: number;
+  to: number;
+  /** The last position in the bundle (the closing checkpoint's, when the range was extended to one). */
+  lastPosition: number;
+  events: number;
+  /** The positions of the signed checkpoints in it. */
+  checkpoints: number[];
+  /** sha256 of the bundle's content, as its signature line names it. */
+  digest: string;
+  byUserId: string;
+}

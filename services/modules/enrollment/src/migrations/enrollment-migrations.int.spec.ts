@@ -1,7 +1,7 @@
-// The projection stays version 1 on MikroORM (ADR 0018) because its migration builds exactly the
-// tables v1's SQL built: same columns (names, types, nullability, order), constraints and indexes.
-// v1's setup() is kept here verbatim as the reference; a version schema is built from each, as the
-// runner builds one, and Postgres' catalog of the two is compared.
+// The projection's first migration builds exactly the tables v1's SQL built (ADR 0018): same columns
+// (names, types, nullability, order), constraints and indexes. v1's setup() is kept here verbatim as
+// the reference; a version schema is built from each, as the runner builds one, and Postgres' catalog
+// of the two is compared. v2 (ADR 0030) adds the `certificates` table and changes none of v1's.
 import { logDatabase } from '@academy/testing/projection';
 import { expect, it } from '@jest/globals';
 import { buildProjectionInto, type Projection } from '@academy/event-store';
@@ -41,12 +41,20 @@ const t = logDatabase('enrollment_migrations', { published: false });
 /** What Postgres says a schema's read tables are (@academy/testing tableShape). */
 const shape = (schema: string) => tableShape(t.db.pool, schema);
 
-it('builds exactly the tables v1 built from SQL, so the live v1 stays (no new version)', async () => {
-  expect(enrollmentProjection.version).toBe(1);
+/** The shape without one table's columns, constraints and indexes. */
+const without = (table: string, s: Awaited<ReturnType<typeof shape>>) => ({
+  columns: s.columns.filter((c) => c.table_name !== table),
+  constraints: s.constraints.filter((c) => c.table_name !== table),
+  indexes: s.indexes.filter((i) => i.tablename !== table),
+});
+
+it('builds the tables v1 built from SQL, unchanged, plus v2\'s certificates', async () => {
+  expect(enrollmentProjection.version).toBe(2);
   await buildProjectionInto(t.db.pool, v1Sql, 'v1_sql', t.store);
   await buildProjectionInto(t.db.pool, enrollmentProjection, 'v1_orm', t.store);
   const [sql, orm] = [await shape('v1_sql'), await shape('v1_orm')];
   expect(sql.columns.length).toBe(4 + 4 + 3 + 11);
   expect(sql.indexes.map((i) => i.indexname)).toEqual(['enrollments_code_key', 'enrollments_enrolled_at_idx', 'enrollments_pkey', 'enrollments_student_idx', 'people_email_idx', 'people_pkey', 'programs_pkey', 'subjects_pkey']);
-  expect(orm).toEqual(sql);
+  expect(without('certificates', orm)).toEqual(sql);
+  expect(orm.indexes.filter((i) => i.tablename === 'certificates').map((i) => i.indexname)).toEqual(['certificates_code_key', 'certificates_pkey', 'certificates_student_idx']);
 });

@@ -4,7 +4,7 @@ import { GRADING_EVENTS } from '@academy/contracts';
 import { appLink, gradingInAppTemplates, gradingMailTemplates } from './grading.templates.js';
 
 const studentId = '0b0b0b0b-0000-4000-8000-000000000001';
-const prefs = { newApplications: true, newSubmissions: true, submissionGraded: true };
+const prefs = { newApplications: true, newSubmissions: true, submissionGraded: true, announcements: true };
 const directory = (submissionGraded: boolean): RecipientDirectory => ({
   byRoles: async () => [],
   byId: async (id) => (id === studentId ? { userId: id, email: 'thandi@example.org', fullName: 'Thandi M', role: 'student', preferences: { ...prefs, submissionGraded } } : null),

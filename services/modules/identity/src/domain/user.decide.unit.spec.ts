@@ -155,7 +155,7 @@ describe('user aggregate', () => {
   });
 
   it('records notification preferences, and nothing when they did not change', () => {
-    const preferences = { newApplications: false, newSubmissions: true, submissionGraded: true };
+    const preferences = { newApplications: false, newSubmissions: true, submissionGraded: true, announcements: true };
     const events = user.given(registered).when({ type: 'SetNotificationPreferences', preferences }).then([{ type: 'NotificationPreferencesChanged', data: { userId: 'u1', preferences } }]);
     expect(user.given(registered, ...events).state.notificationPreferences).toEqual(preferences);
     user.given(registered, ...events).when({ type: 'SetNotificationPreferences', preferences: { ...preferences } }).thenNothing();

@@ -120,7 +120,7 @@ beforeAll(async () => {
   await given(ANN, E.ProfileCompleted, {}, { fullName: 'Ann B. Lee', phone: '+1', address: '1 Road', dateOfBirth: '2001-02-03', emergencyContactName: 'Mo', emergencyContactPhone: '+2' });
   await given(ANN, E.PasswordChanged, {}, { passwordHash: 'h3' });
   await given(ANN, E.StudentContactUpdated, {}, { phone: '+3', address: '2 Road' });
-  await given(ANN, E.NotificationPreferencesChanged, { preferences: { newApplications: false, newSubmissions: true, submissionGraded: false } });
+  await given(ANN, E.NotificationPreferencesChanged, { preferences: { newApplications: false, newSubmissions: true, submissionGraded: false, announcements: true } });
   await given(BEN, E.RoleAssigned, { role: 'admin', previousRole: 'teacher' });
   await given(BEN, E.ProfileCompleted, {});
   await given(CAT, E.UserRegistered, { role: 'student', emailHash: 'c'.repeat(64), selfRegistered: false }, { email: 'cat@example.com', fullName: 'Cat', passwordHash: 'h4' });

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid } from '@academy/backend';
 import { ConcurrencyError, DomainError, type EventStore, runCommand, StaleVersionError } from '@academy/event-store';
 import { ENROLLMENT_MESSAGES } from '@academy/contracts';
+import { certificateDecider, certificateStream } from '../../domain/certificate.js';
 import { enrollmentDecider, enrollmentStream } from '../../domain/enrollment.js';
 import { reclaimsPlace } from '../../domain/places.js';
 import { claimPlace } from '../enroll-plans.js';
@@ -11,7 +13,8 @@ import { ChangeEnrollmentStatus } from './change-enrollment-status.command.js';
 /**
  * Admin Enrollments, status selector (spec §4): any status from any. Making a completed/dropped
  * enrollment pending/active claims the student's place in the program again, in the same append
- * (409 alreadyEnrolled while another unfinished enrollment holds it).
+ * (409 alreadyEnrolled while another unfinished enrollment holds it). Completing an enrollment
+ * issues its certificate in the same append (ADR 0030): once per enrollment, whatever happens later.
  */
 @CommandHandler(ChangeEnrollmentStatus)
 export class ChangeEnrollmentStatusHandler implements ICommandHandler<ChangeEnrollmentStatus> {
@@ -25,6 +28,19 @@ export class ChangeEnrollmentStatusHandler implements ICommandHandler<ChangeEnro
         execute: async (unit) => {
           const enrollment = await unit.load(enrollmentStream(enrollmentId), enrollmentDecider, { expectedVersion: input.expectedVersion });
           unit.decide(enrollment, enrollmentDecider, { type: 'ChangeStatus', status: input.status, now: caller.metadata.occurredAt });
+          if (input.status === 'completed' && enrollment.state.status !== 'completed') {
+            const certificate = await unit.load(certificateStream(enrollmentId), certificateDecider);
+            unit.decide(certificate, certificateDecider, {
+              type: 'IssueCertificate',
+              enrollmentId,
+              // 128 random bits, URL-safe: the public verification code cannot be guessed or enumerated.
+              code: randomBytes(16).toString('base64url'),
+              studentId: enrollment.state.studentId!,
+              programId: enrollment.state.programId!,
+              activatedAt: enrollment.state.activatedAt,
+              completedAt: caller.metadata.occurredAt,
+            });
+          }
           if (reclaimsPlace(enrollment.state.status, input.status)) {
             await claimPlace(unit, enrollment.state.studentId!, enrollment.state.programId!, enrollmentId);
           }

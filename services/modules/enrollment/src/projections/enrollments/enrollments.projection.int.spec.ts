@@ -107,4 +107,35 @@ describe('enrollment projection', () => {
     });
     expect((await t.store.readStream(stream)).length).toBe(2);
   });
+
+  describe('certificates (v2, ADR 0030)', () => {
+    const certificateStream = `certificate-${ENROLLMENT}`;
+    const CODE = 'q3Jx0-bT5yZ_aW9kLm2n4p';
+    const certified = [
+      ...background,
+      event(stream, 'EnrollmentStatusChanged', { enrollmentId: ENROLLMENT, status: 'completed', previousStatus: 'active', completedAt: '2026-03-01T00:00:00.000Z' }),
+      event(certificateStream, 'CertificateIssued', { enrollmentId: ENROLLMENT, code: CODE, studentId: STUDENT, programId: PROGRAM, activatedAt: '2026-01-02T00:00:00.000Z', completedAt: '2026-03-01T00:00:00.000Z' }),
+      event(certificateStream, 'CertificateRevoked', { enrollmentId: ENROLLMENT, code: CODE }, { personal: { subjectId: STUDENT, data: { reason: 'Plagiarised capstone' } } }),
+    ];
+    const certificateRow = 'SELECT code, student_id, completed_at, position, hash, revoked_at IS NOT NULL AS revoked, revoked_reason FROM certificates';
+
+    it('keeps the certificate with the issuing event’s log position and hash, and its revocation with the reason', async () => {
+      const t = await spec.given(certified);
+      const issued = (await t.store.readStream(certificateStream))[0]!;
+      expect(await t.rows(certificateRow)).toEqual([
+        { code: CODE, student_id: STUDENT, completed_at: new Date('2026-03-01T00:00:00.000Z'), position: String(issued.position), hash: issued.hash, revoked: true, revoked_reason: 'Plagiarised capstone' },
+      ]);
+    });
+
+    it('keeps an erased holder’s certificate, without the reason, on the live tables and in a replay', async () => {
+      const t = await spec.given([...certified, event(`user-${STUDENT}`, 'UserDeleted', { userId: STUDENT, emailLookup: null })]);
+      const row = { code: CODE, revoked: true, revoked_reason: null };
+      expect(await t.rows('SELECT code, revoked_at IS NOT NULL AS revoked, revoked_reason FROM certificates')).toEqual([row]);
+      expect(await t.rows('SELECT id FROM people')).toEqual([]);
+      // Crypto-shredded: a rebuild cannot read the reason any more.
+      await t.store.eraseSubject(STUDENT);
+      const replayed = await t.rebuild();
+      expect(await replayed.rows('SELECT code, revoked_at IS NOT NULL AS revoked, revoked_reason FROM certificates')).toEqual([row]);
+    });
+  });
 });

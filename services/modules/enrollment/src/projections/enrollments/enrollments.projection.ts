@@ -6,6 +6,8 @@
 import { catalogReplica, peopleReplica } from '@academy/backend';
 import { instant, type Projection, type ProjectionTx } from '@academy/event-store';
 import {
+  CertificateIssuedV1,
+  CertificateRevokedV1,
   ENROLLMENT_EVENTS,
   EnrollmentStatusChangedV1,
   EnrollmentWeekAdvancedV2,
@@ -13,6 +15,7 @@ import {
   StudentEnrolledV1,
   UserDeletedV1,
 } from '@academy/contracts';
+import { CertificateRecord } from './certificate.entity.js';
 import { EnrollmentRecord } from './enrollment.entity.js';
 import { enrollmentOrm } from './enrollments.orm.js';
 import { Person } from './person.entity.js';
@@ -26,6 +29,7 @@ export const ENROLLMENT_READ_MODEL = [ENROLLMENT_PROJECTION] as const;
 // Set-based statements through the QueryBuilder of the transaction's EntityManager (tx.em): one
 // statement per change, as the SQL was, with no entity loaded into the identity map.
 const enrollments = (tx: ProjectionTx) => tx.em.createQueryBuilder(EnrollmentRecord);
+const certificates = (tx: ProjectionTx) => tx.em.createQueryBuilder(CertificateRecord);
 /** The enrollment context's `people` replica (libs/backend's handlers over its entity). */
 const people = peopleReplica(Person);
 /** Programs (with their description) and subjects: libs/backend's replica handlers over its entities (ADR 0019). */
@@ -33,9 +37,9 @@ const catalog = catalogReplica({ programs: Program, subjects: Subject }, { forge
 
 export const enrollmentProjection: Projection = {
   name: ENROLLMENT_PROJECTION,
-  // Still v1 on MikroORM (ADR 0018): its migration makes exactly the tables v1's SQL made (same
-  // columns, types, order, constraint and index names) and the handlers write the same rows.
-  version: 1,
+  // v1's tables exactly as its SQL made them (ADR 0018), plus v2's `certificates` (ADR 0030): a new
+  // table needs the rebuild from position 0 that a new version makes.
+  version: 2,
   orm: enrollmentOrm,
   handlers: {
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
@@ -74,6 +78,30 @@ export const enrollmentProjection: Projection = {
       const d = EnrollmentWeekAdvancedV2.parse(e);
       await enrollments(tx).update({ currentWeek: d.currentWeek, version: e.streamVersion }).where({ id: d.enrollmentId }).execute();
     },
+    // Certificates of completion (ADR 0030): the event's own position and hash are what /verify shows.
+    [ENROLLMENT_EVENTS.CertificateIssued]: async (e, tx) => {
+      const d = CertificateIssuedV1.parse(e);
+      await certificates(tx)
+        .insert({
+          enrollmentId: d.enrollmentId,
+          code: d.code,
+          studentId: d.studentId,
+          programId: d.programId,
+          activatedAt: d.activatedAt != null ? instant(d.activatedAt) : null,
+          completedAt: instant(d.completedAt),
+          issuedAt: instant(e.metadata.occurredAt),
+          position: e.position,
+          hash: e.hash,
+        })
+        .onConflict('enrollmentId')
+        .ignore()
+        .execute();
+    },
+    [ENROLLMENT_EVENTS.CertificateRevoked]: async (e, tx) => {
+      const d = CertificateRevokedV1.parse(e);
+      const reason = CertificateRevokedV1.personal(e)?.reason ?? null;
+      await certificates(tx).update({ revokedAt: instant(e.metadata.occurredAt), revokedReason: reason }).where({ enrollmentId: d.enrollmentId }).execute();
+    },
     ...catalog,
     ...people.handlers,
     // Spec §5: deleting a user removes their enrollments.
@@ -81,6 +109,9 @@ export const enrollmentProjection: Projection = {
       await people.forget(e, tx);
       const { userId } = UserDeletedV1.parse(e);
       await enrollments(tx).delete().where({ studentId: userId }).execute();
+      // Their certificates stay verifiable (issued, revoked, dates, log entry) but name no one: the
+      // name was only ever joined from `people`, and the revocation reason was theirs.
+      await certificates(tx).update({ revokedReason: null }).where({ studentId: userId }).execute();
     },
   },
 };

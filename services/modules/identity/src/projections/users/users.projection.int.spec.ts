@@ -22,7 +22,7 @@ describe('identity users projection', () => {
       event(stream, 'EmailVerified', { userId: USER }),
       event(stream, 'ProfileCompleted', { userId: USER }, { personal: { subjectId: USER, data: { fullName: 'Ann B. Lee', phone: '+27 82 123 4567' } } }),
       event(stream, 'RoleAssigned', { userId: USER, role: 'teacher', previousRole: 'student' }),
-      event(stream, 'NotificationPreferencesChanged', { userId: USER, preferences: { newApplications: true, newSubmissions: false, submissionGraded: true } }),
+      event(stream, 'NotificationPreferencesChanged', { userId: USER, preferences: { newApplications: true, newSubmissions: false, submissionGraded: true, announcements: true } }),
     ]);
     expect(await t.rows(row)).toEqual([
       {
@@ -32,7 +32,7 @@ describe('identity users projection', () => {
         verified: true,
         password_hash: 'hash-1',
         first_login_completed: true,
-        notification_preferences: { newApplications: true, newSubmissions: false, submissionGraded: true },
+        notification_preferences: { newApplications: true, newSubmissions: false, submissionGraded: true, announcements: true },
       },
     ]);
   });

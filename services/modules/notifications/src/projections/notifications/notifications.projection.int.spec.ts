@@ -33,11 +33,11 @@ describe('notifications projection', () => {
     const t = await spec.given([
       registered,
       event(user, 'StudentContactUpdated', { userId: STUDENT }, { personal: { subjectId: STUDENT, data: { fullName: 'Ann B. Lee' } } }),
-      event(user, 'NotificationPreferencesChanged', { userId: STUDENT, preferences: { newApplications: false, newSubmissions: false, submissionGraded: false } }),
+      event(user, 'NotificationPreferencesChanged', { userId: STUDENT, preferences: { newApplications: false, newSubmissions: false, submissionGraded: false, announcements: false } }),
       passed,
     ]);
     expect(await t.rows('SELECT email, full_name, role, preferences FROM recipients')).toEqual([
-      { email: 'ann@example.com', full_name: 'Ann B. Lee', role: 'student', preferences: { newApplications: false, newSubmissions: false, submissionGraded: false } },
+      { email: 'ann@example.com', full_name: 'Ann B. Lee', role: 'student', preferences: { newApplications: false, newSubmissions: false, submissionGraded: false, announcements: false } },
     ]);
     expect(await t.rows('SELECT event_id, title, body, read_at FROM inbox')).toEqual([{ event_id: NOTICE_EVENT, title: 'Capstone passed', body: `Capstone ${CAPSTONE} passed`, read_at: null }]);
     const read = await t.andThen([event(`inbox-${STUDENT}`, 'NotificationsRead', { userId: STUDENT, notificationIds: null })]);

@@ -2,7 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUDIT_WHY_VIEWS, type AuditWhyStep, type AuditWhyView } from '@academy/contracts';
 import { Button, Input, Label, NativeSelect, Spinner } from '@academy/ui';
-import { PageHeader, formatDateTime, useAuditWhyQuery } from '@academy/web-dashboard';
+import { PageHeader } from '../page-header';
+import { formatDateTime } from '../format';
+import { useAuditWhyQuery } from '../api/audit';
 import { errorMessage } from '@academy/web-session';
 
 const VIEW_LABELS: Record<AuditWhyView, string> = {
@@ -20,11 +22,16 @@ const LINK_LABELS: Record<AuditWhyStep['link'], string> = {
 
 const readView = (v: string | null): AuditWhyView => AUDIT_WHY_VIEWS.find((x) => x === v) ?? 'enrollment-week';
 
+/** Where a staff screen's "Why?" leads: the admin's own Why page (admins may ask; an auditor finds it in their menu). */
+export const whyPath = (view: AuditWhyView, id: string) => `/dashboard/admin/why?view=${view}&id=${encodeURIComponent(id)}`;
+
 /**
- * /dashboard/auditor/why?view=&id=: a value and the events that produced it, newest first, as a
- * timeline (the address is the question, so a staff screen can link straight to it).
+ * /dashboard/auditor/why?view=&id= (and /dashboard/admin/why, where the staff screens' "Why?" leads):
+ * a value and the events that produced it, newest first, as a timeline (the address is the question,
+ * so a staff screen can link straight to it). `eventLog`: the Event log's path, where each step links
+ * to its stream and correlation group (null where the viewer has no Event log: the admin's dashboard).
  */
-export function WhyPage() {
+export function WhyPage({ eventLog = '/dashboard/auditor/events' }: { eventLog?: string | null }) {
   const [params, setParams] = useSearchParams();
   const view = readView(params.get('view'));
   const id = params.get('id')?.trim() || null;
@@ -74,9 +81,14 @@ export function WhyPage() {
                   by {s.metadata.actorId ? `${s.metadata.actorRole ?? 'user'} ${s.metadata.actorId}` : (s.metadata.actorRole ?? 'system')} at {formatDateTime(s.recordedAt)}
                 </p>
                 <p className="break-all text-muted-foreground">
-                  Position {s.position} in {s.streamId} ·{' '}
-                  <Link to={`/dashboard/auditor/events?stream=${encodeURIComponent(s.streamId)}`}>its stream</Link> ·{' '}
-                  <Link to={`/dashboard/auditor/events?correlation=${encodeURIComponent(s.metadata.correlationId)}`}>its correlation group</Link>
+                  Position {s.position} in {s.streamId}
+                  {eventLog === null ? null : (
+                    <>
+                      {' '}
+                      · <Link to={`${eventLog}?stream=${encodeURIComponent(s.streamId)}`}>its stream</Link> ·{' '}
+                      <Link to={`${eventLog}?correlation=${encodeURIComponent(s.metadata.correlationId)}`}>its correlation group</Link>
+                    </>
+                  )}
                 </p>
               </li>
             ))}

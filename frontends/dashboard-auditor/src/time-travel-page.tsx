@@ -1,0 +1,184 @@
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AUDIT_AS_OF_VIEWS, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
+import { Button, Input, Label, NativeSelect, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@academy/ui';
+import { PageHeader, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
+import { errorMessage } from '@academy/web-session';
+import { asOfParams, needsId, readAsOfAsk, readAsOfView } from './as-of-ask';
+
+const VIEW_LABELS: Record<AuditAsOfView, string> = {
+  enrollment: "A student's enrollment (enrollment id)",
+  gradebook: "A subject's gradebook (subject id)",
+  pipeline: 'The prospect pipeline',
+};
+
+/** The reader's zone: the date asked for is the reader's wall time, like every time they read (ADR 0023). */
+const readerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * /dashboard/auditor/time-travel?at=&view=&id=: a screen as it stood at a past moment, folded from the
+ * log up to that moment (ADR 0031), under a banner naming the date. Asking is recorded in the log.
+ */
+export function TimeTravelPage() {
+  const [params, setParams] = useSearchParams();
+  const ask = readAsOfAsk(params);
+  const asOf = useAuditAsOfQuery(ask ? asOfParams(ask).toString() : null);
+  const [draft, setDraft] = useState({ at: ask ? toZonedInput(ask.at, readerZone()) : '', view: ask?.view ?? readAsOfView(params.get('view')), id: ask?.id ?? '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const at = fromZonedInput(draft.at, readerZone());
+    if (!at || Number.isNaN(Date.parse(at))) return setProblem('Choose a date and time');
+    if (needsId(draft.view) && !draft.id.trim()) return setProblem('Give the id of what to show');
+    setProblem(null);
+    setParams(asOfParams({ at, view: draft.view, id: draft.id.trim() }));
+  };
+  return (
+    <>
+      <PageHeader title="Time travel" description="A gradebook, an enrollment or the prospect pipeline as it stood at a past moment, rebuilt from the event log. Asking is recorded in the log." />
+      <form onSubmit={onSubmit} aria-label="Travel to a date" className="grid gap-3 sm:grid-cols-4">
+        <div className="grid gap-1">
+          <Label htmlFor="as-of-at">Date and time</Label>
+          <Input id="as-of-at" type="datetime-local" step={1} value={draft.at} onChange={(e) => setDraft({ ...draft, at: e.target.value })} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="as-of-view">Show</Label>
+          <NativeSelect id="as-of-view" value={draft.view} onChange={(e) => setDraft({ ...draft, view: readAsOfView(e.target.value) })}>
+            {AUDIT_AS_OF_VIEWS.map((v) => (
+              <option key={v} value={v}>
+                {VIEW_LABELS[v]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="as-of-id">Id</Label>
+          <Input id="as-of-id" value={draft.id} disabled={!needsId(draft.view)} onChange={(e) => setDraft({ ...draft, id: e.target.value })} />
+        </div>
+        <div className="flex items-end">
+          <Button type="submit">Travel</Button>
+        </div>
+      </form>
+      {problem ? <p role="alert">{problem}</p> : null}
+      {ask === null ? null : asOf.isPending ? (
+        <Spinner />
+      ) : asOf.isError ? (
+        <p role="alert">{errorMessage(asOf.error, 'That past could not be loaded')}</p>
+      ) : (
+        <section aria-label="As it stood" className="grid gap-3">
+          <p role="status" className="rounded-md border-2 border-primary p-3 font-medium">
+            As of {formatDateTime(asOf.data.at)} · the log up to position {asOf.data.position}
+          </p>
+          <AsOfView answer={asOf.data} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
+  switch (answer.view) {
+    case 'enrollment': {
+      const e = answer.enrollment;
+      return (
+        <dl aria-label="Enrollment" className="grid gap-2 sm:grid-cols-[max-content_1fr] sm:gap-x-6 text-sm">
+          <dt className="font-medium">Code</dt>
+          <dd>{e.code}</dd>
+          <dt className="font-medium">Status</dt>
+          <dd>{e.status}</dd>
+          <dt className="font-medium">Current week</dt>
+          <dd>Week {e.currentWeek}</dd>
+          <dt className="font-medium">Progress</dt>
+          <dd>{e.percent} %</dd>
+          <dt className="font-medium">Student</dt>
+          <dd className="break-all">{e.studentId}</dd>
+          <dt className="font-medium">Program</dt>
+          <dd className="break-all">{e.programId}</dd>
+          <dt className="font-medium">Subject</dt>
+          <dd className="break-all">{e.subjectId}</dd>
+          <dt className="font-medium">Enrolled</dt>
+          <dd>{formatDateTime(e.enrolledAt)}</dd>
+          <dt className="font-medium">Activated</dt>
+          <dd>{e.activatedAt ? formatDateTime(e.activatedAt) : '—'}</dd>
+          <dt className="font-medium">Completed</dt>
+          <dd>{e.completedAt ? formatDateTime(e.completedAt) : '—'}</dd>
+        </dl>
+      );
+    }
+    case 'gradebook':
+      return answer.rows.length === 0 ? (
+        <p>No submissions in this subject by then.</p>
+      ) : (
+        <Table aria-label="Gradebook">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Student</TableHead>
+              <TableHead>Kind</TableHead>
+              <TableHead>Item</TableHead>
+              <TableHead>Attempt</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Score</TableHead>
+              <TableHead>Graded by</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {answer.rows.map((r) => (
+              <TableRow key={r.submissionId}>
+                <TableCell className="break-all">{r.studentId}</TableCell>
+                <TableCell>{r.kind}</TableCell>
+                <TableCell className="break-all">{r.itemId}</TableCell>
+                <TableCell>
+                  {r.attempt}
+                  {r.latest ? '' : ' (superseded)'}
+                </TableCell>
+                <TableCell>{r.grade?.status ?? 'not graded'}</TableCell>
+                <TableCell>{r.grade?.score ?? '—'}</TableCell>
+                <TableCell className="break-all">{r.grade?.teacherId ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      );
+    case 'pipeline':
+      return (
+        <>
+          <Table aria-label="Prospects by status">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Kind</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Count</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {answer.counts.map((c) => (
+                <TableRow key={`${c.kind} ${c.status}`}>
+                  <TableCell>{c.kind === 'application' ? 'Application' : 'Quick contact'}</TableCell>
+                  <TableCell>{c.status}</TableCell>
+                  <TableCell>{c.count}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Table aria-label="Prospects">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Prospect</TableHead>
+                <TableHead>Kind</TableHead>
+                <TableHead>Status</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {answer.prospects.map((p) => (
+                <TableRow key={p.prospectId}>
+                  <TableCell className="break-all">{p.prospectId}</TableCell>
+                  <TableCell>{p.kind === 'application' ? 'Application' : 'Quick contact'}</TableCell>
+                  <TableCell>{p.erased ? `${p.status} (erased)` : p.status}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      );
+  }
+}

@@ -1,0 +1,57 @@
+// From an event as stored to the port's StoredEvent (shared core): opens personal data with the
+// subject's key (or marks it erased) and upcasts old schema versions.
+import { openPersonal, type SealedPersonal } from '../crypto/personal-data.js';
+import type { EventMetadata, StoredEvent, Upcasters } from '../port.js';
+import type { SubjectKeys } from './subject-keys.js';
+
+export interface StoredRecord {
+  position: number;
+  streamId: string;
+  streamVersion: number;
+  eventId: string;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  personal: SealedPersonal | null;
+  metadata: EventMetadata;
+  recordedAt: string;
+  hash: string;
+}
+
+export async function decodeRecords(records: StoredRecord[], keys: SubjectKeys, upcasters: Upcasters): Promise<StoredEvent[]> {
+  const open = await keys.forRead(records.flatMap((r) => (r.personal ? [r.personal.subjectId] : [])));
+  return records.map((r) => {
+    let personal: StoredEvent['personal'] = null;
+    let erased = false;
+    if (r.personal) {
+      const key = open.get(r.personal.subjectId);
+      if (!key) erased = true;
+      else {
+        try {
+          personal = { subjectId: r.personal.subjectId, data: openPersonal(key, r.eventId, r.personal) };
+        } catch {
+          // Not "erased": a key that exists but does not open the box means the event was altered.
+          throw new Error(`event at position ${r.position}: personal data does not decrypt (the row was altered); run verify()`);
+        }
+      }
+    }
+    let data: unknown = r.data;
+    let version = r.schemaVersion;
+    const up = upcasters[r.type];
+    while (up?.[version]) data = up[version++](data);
+    return {
+      position: r.position,
+      streamId: r.streamId,
+      streamVersion: r.streamVersion,
+      id: r.eventId,
+      type: r.type,
+      schemaVersion: version,
+      data,
+      personal,
+      erased,
+      metadata: r.metadata,
+      recordedAt: r.recordedAt,
+      hash: r.hash,
+    };
+  });
+}

@@ -1,0 +1,60 @@
+// The hash-chain walk of verify() (shared core): every adapter hands over its events in position
+// order with the stored links; the formula is hash-chain.ts's, the same for all.
+import type { ChainHead, VerifyOptions, VerifyResult } from '../port.js';
+import { canonicalBody, chainHash, type HashedBody } from '../postgres/hash-chain.js';
+import { GENESIS_HASH } from '../postgres/schema.js';
+
+export interface ChainLink {
+  position: number;
+  streamVersion: number;
+  prevHash: string;
+  hash: string;
+  body: HashedBody;
+}
+
+export interface ChainSource {
+  /** Up to a batch of links with position ≥ `from`, in position order ([] past the end). */
+  linksFrom(from: number): Promise<ChainLink[]>;
+  headPosition(): Promise<number>;
+  /** The stored hash at `position`, undefined when there is no such event. */
+  hashAt(position: number): Promise<string | undefined>;
+}
+
+export async function verifyChain(source: ChainSource, options: VerifyOptions = {}): Promise<VerifyResult> {
+  let expected = 1;
+  let prev = GENESIS_HASH;
+  let checked = 0;
+  const total = options.onProgress ? await source.headPosition() : 0;
+  for (;;) {
+    if (checked > 0) await options.onProgress?.({ checked, total });
+    const links = await source.linksFrom(expected);
+    if (links.length === 0) break;
+    for (const r of links) {
+      const position = r.position;
+      if (position !== expected) {
+        return { ok: false, checked, position: expected, reason: `position gap: expected ${expected} found ${position}` };
+      }
+      if (r.prevHash !== prev) {
+        return { ok: false, checked, position, reason: `previous hash does not link: row stores ${r.prevHash.slice(0, 16)}…, the chain has ${prev.slice(0, 16)}…` };
+      }
+      const computed = chainHash(prev, position, r.streamVersion, canonicalBody(r.body));
+      if (computed !== r.hash) {
+        return { ok: false, checked, position, reason: `hash mismatch: stored ${r.hash.slice(0, 16)}…, content hashes to ${computed.slice(0, 16)}…` };
+      }
+      prev = r.hash;
+      expected++;
+      checked++;
+    }
+  }
+  const head: ChainHead = { position: expected - 1, hash: prev };
+  const want = options.expectedHead;
+  if (want && want.position > 0) {
+    if (head.position < want.position) {
+      return { ok: false, checked, position: head.position + 1, reason: `log ends at ${head.position}, before the exported head ${want.position}: events were removed from the end` };
+    }
+    if ((await source.hashAt(want.position)) !== want.hash) {
+      return { ok: false, checked, position: want.position, reason: `hash at the exported head ${want.position} differs from the exported one: the log was rewritten` };
+    }
+  }
+  return { ok: true, checked, head };
+}

@@ -1,0 +1,19 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Answers, Dispatch, Roles } from '@academy/backend';
+import { type AdminQueues, adminQueuesSchema } from '@academy/contracts';
+import { ListQueuesQuery } from './list-queues.query.js';
+
+@ApiTags('queues')
+@Controller('admin/queues')
+export class ListQueuesController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** 200 AdminQueues: each queue's job counts and its newest failed jobs (never their data). Admins only. */
+  @Get()
+  @Roles('admin')
+  @Answers(200, adminQueuesSchema)
+  list(): Promise<AdminQueues> {
+    return this.dispatch.query(new ListQueuesQuery());
+  }
+}

@@ -1,0 +1,10 @@
+import { Query } from '@nestjs/cqrs';
+import type { Principal } from '@academy/backend';
+import type { AnnouncementAudiences } from '@academy/contracts';
+
+/** What the post form offers the caller: a teacher's subjects, or the programs for admins. */
+export class AnnouncementAudiencesQuery extends Query<AnnouncementAudiences> {
+  constructor(readonly principal: Principal) {
+    super();
+  }
+}

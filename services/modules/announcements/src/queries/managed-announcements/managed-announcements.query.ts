@@ -1,0 +1,10 @@
+import { Query } from '@nestjs/cqrs';
+import type { Principal } from '@academy/backend';
+import type { ManagedAnnouncementsResponse } from '@academy/contracts';
+
+/** The Announcements page's list: the caller's own posts, every post for an admin. */
+export class ManagedAnnouncements extends Query<ManagedAnnouncementsResponse> {
+  constructor(readonly principal: Principal) {
+    super();
+  }
+}

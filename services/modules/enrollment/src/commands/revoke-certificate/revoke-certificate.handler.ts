@@ -1,0 +1,29 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, isUuid } from '@academy/backend';
+import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CERTIFICATE_MESSAGES } from '@academy/contracts';
+import { certificateDecider, certificateStream } from '../../domain/certificate.js';
+import { RevokeCertificate } from './revoke-certificate.command.js';
+
+/** 404 unknown certificate, 409 already revoked (also when two admins race: the second sees the first). */
+@CommandHandler(RevokeCertificate)
+export class RevokeCertificateHandler implements ICommandHandler<RevokeCertificate> {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async execute({ caller, enrollmentId, input }: RevokeCertificate) {
+    if (!isUuid(enrollmentId)) throw new DomainError('not_found', CERTIFICATE_MESSAGES.certificateNotFound);
+    try {
+      const { position } = await runCommand(this.store, caller.metadata, {
+        execute: async (unit) => {
+          const certificate = await unit.load(certificateStream(enrollmentId), certificateDecider);
+          unit.decide(certificate, certificateDecider, { type: 'RevokeCertificate', reason: input.reason });
+        },
+      });
+      return { enrollmentId, position };
+    } catch (e) {
+      if (e instanceof ConcurrencyError) throw new DomainError('conflict', CERTIFICATE_MESSAGES.alreadyRevoked);
+      throw e;
+    }
+  }
+}
