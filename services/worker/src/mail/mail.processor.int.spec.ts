@@ -203,6 +203,26 @@ describe('mail', () => {
     expect(await sentRows(jobId)).toBe(1);
   });
 
+  it('a mail accepted by the server but not recorded (the worker died before its commit) goes again with the same Message-ID', async () => {
+    const jobId = randomUUID();
+    const subject = `Your timetable ${jobId}`;
+    const message = { to: 'rudo@example.org', subject, text: 'Week 4 starts on Monday.' };
+    await queue.add(MAIL_MESSAGE_JOB, { message }, { jobId });
+    expect((await finished(queue, jobId)).returnvalue).toMatchObject({ sent: true });
+    const first = await catcher.waitFor((m) => m.subject === subject);
+    expect(first.messageId).toBe(`<${jobId}@academy.local>`);
+    // What a kill between the server's "250 OK" and the commit leaves: no row; the stalled job runs again.
+    await db.pool.query('delete from sent_mail where job_id = $1', [jobId]);
+    await (await queue.getJob(jobId))!.remove();
+    await queue.add(MAIL_MESSAGE_JOB, { message }, { jobId });
+    expect((await finished(queue, jobId)).returnvalue).toMatchObject({ sent: true });
+    await catcher.waitFor((m) => m.subject === subject && m.id !== first.id);
+    const copies = catcher.messages().filter((m) => m.subject === subject);
+    expect(copies.map((m) => m.messageId)).toEqual([first.messageId, first.messageId]);
+    const { rows } = await db.pool.query<{ message_id: string }>('select message_id from sent_mail where job_id = $1', [jobId]);
+    expect(rows).toEqual([{ message_id: first.messageId }]);
+  });
+
   it('sends nothing when the subject was erased while the job waited', async () => {
     await queue.pause();
     try {

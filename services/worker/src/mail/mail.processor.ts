@@ -26,6 +26,15 @@ function isMessage(m: unknown): m is MailMessage {
 }
 
 /**
+ * The Message-ID of a job's mail, the same on every attempt: `<job id@the sender's domain>` (a job id
+ * is a uuid, with "/<part>" for a multi-message job; both are valid in a msg-id's left side).
+ */
+export function messageIdOf(jobId: string, mailFrom: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'academy.local';
+  return `<${jobId}@${domain}>`;
+}
+
+/**
  * The mail queue's processor (ARCHITECTURE.md §7). A job is either an event routed by the
  * notifications dispatcher (job id = event id), rendered here by its context's template from the
  * event read back out of the store, or a message its producer already rendered (job name 'message').
@@ -37,7 +46,8 @@ function isMessage(m: unknown): m is MailMessage {
  * job's row in sent_mail, committed after the server accepted the mail. A retry or a re-added job
  * finds the row and sends nothing; a second worker running the same job waits on the row lock. The
  * one remaining window (the process dies after the SMTP server accepted the mail but before the
- * commit) resends on retry: a duplicate beats a lost mail.
+ * commit) resends on retry: a duplicate beats a lost mail. The resend carries the same Message-ID
+ * (made from the job id), so mailboxes that fold duplicates by Message-ID show it once.
  */
 @Injectable()
 export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -132,7 +142,7 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
         await client.query('commit');
         return { sent: false, reason: 'already sent' };
       }
-      const info = (await this.transport!.sendMail({ ...message })) as { messageId: string; rejected?: unknown[] };
+      const info = (await this.transport!.sendMail({ ...message, messageId: messageIdOf(jobId, this.config.MAIL_FROM) })) as { messageId: string; rejected?: unknown[] };
       if (info.rejected?.length) this.log.warn(`mail job ${jobId}: the server refused ${info.rejected.length} recipient(s)`);
       await client.query('update sent_mail set message_id = $2, sent_at = now() where job_id = $1', [jobId, info.messageId]);
       await client.query('commit');
