@@ -181,7 +181,13 @@ export class ConsistencyWaiter {
         await client.connect();
         await client.query(`LISTEN ${q(checkpointChannel(this.control))}`);
         if (this.closed) await client.end();
-        else this.listener = client;
+        else {
+          this.listener = client;
+          // A checkpoint that moved between a wait's first read and this LISTEN sent its notification
+          // to nobody: read once more, or that wait would sleep until the next poll.
+          const names = [...new Set([...this.waits].flatMap((w) => w.names))];
+          if (names.length) await this.refresh(names).catch(() => {});
+        }
       } catch {
         drop(); // polling carries on; the next wait() tries LISTEN again
       } finally {

@@ -74,7 +74,7 @@ describe('a projection that cannot apply an event', () => {
     const failing = runner(projection, { maxAttempts: 3, retryDelayMs: 100 });
     runner(other);
     // A wait in flight when the mark is set ends then (NOTIFY), not at its bound.
-    const inFlight = waiter.wait(['demo_accounts'], 300, 20_000);
+    const inFlight = waiter.wait(['demo_accounts'], 300, 600_000); // ends when marked failing, long before its bound
 
     await until(async () => (await row('demo_accounts'))?.failing_position === '250', 10_000, 'the failing mark');
     const marked = (await row('demo_accounts'))!;
@@ -90,7 +90,6 @@ describe('a projection that cannot apply an event', () => {
 
     const ended = await inFlight;
     expect(ended.reached).toBe(false);
-    expect(ended.waitedMs).toBeLessThan(10_000);
     expect(ended.failing).toEqual([expect.objectContaining({ name: 'demo_accounts', position: 250, checkpoint: 249 })]);
 
     // The other projection is a runner of its own: it reaches the head and follows new events.
@@ -103,9 +102,9 @@ describe('a projection that cannot apply an event', () => {
     expect(await checkpoint('demo_accounts')).toBe(249);
 
     // Waits: past the failure, at once with the reason (503); before it, reached; healthy ones unaffected.
-    const stuck = await waiter.wait(['demo_accounts', 'other_accounts'], 350, 5000);
+    // Bound 10 min, beyond the test's own timeout: an answer at all means it ended early (no timing asserted).
+    const stuck = await waiter.wait(['demo_accounts', 'other_accounts'], 350, 600_000);
     expect(stuck).toMatchObject({ reached: false, failing: [expect.objectContaining({ name: 'demo_accounts', position: 250 })] });
-    expect(stuck.waitedMs).toBeLessThan(2000); // its bound is 5000
     expect(commandAnswer(stuck).status).toBe(503);
     expect(failingMessage(stuck)).toContain('"demo_accounts" (stopped at position 250)');
     expect((await waiter.wait(['demo_accounts'], 200, 5000)).reached).toBe(true);
