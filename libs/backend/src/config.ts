@@ -187,6 +187,10 @@ export const configSchema = z.object({
     .min(1)
     .regex(QUEUE_PREFIX, 'letters, digits, - and _ only, with at most one {hash tag} such as {academy} (BullMQ forbids ":")')
     .optional(),
+  // How long a job of a worker that died stays locked before another worker takes it over (BullMQ's
+  // lockDuration and stalledInterval). Shorter means quicker takeover but more false stalls when an
+  // event loop is blocked that long.
+  QUEUE_STALL_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   // A projection that cannot apply an event tries it this many times, pausing RETRY_MS, then twice
   // that, …, then is marked failing (ADR 0010). Defaults: 5 tries over ≈ 30 s.
   PROJECTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),

@@ -96,6 +96,7 @@ beforeAll(async () => {
     DATABASE_URL: db.url,
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: uniquePrefix('replicas'),
+    QUEUE_STALL_MS: '5000', // the killed worker's mail jobs are taken over after 5 s, not BullMQ's 30 s
     SMTP_URL: smtp.url,
     JWT_SECRET: 'a-shared-test-secret-that-is-long-enough-0123456789',
     ACADEMY_MASTER_KEY: MASTER_KEY,

@@ -13,6 +13,7 @@ import {
   type VerifyChainJob,
 } from '@academy/audit';
 import { WORKER_CONFIG } from '../tokens.js';
+import { workerOptions } from '../queue-options.js';
 
 /** How often a worker checks that the checkpoint scheduler is still in Redis (it lives only there). */
 const SCHEDULER_CHECK_MS = 60_000;
@@ -48,7 +49,7 @@ export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShut
     scheduling.on('ready', () => void this.ensureScheduler().catch((e: Error) => this.log.warn(`checkpoint scheduler: ${e.message}`)));
     this.watchdog = setInterval(() => void this.ensureScheduler().catch(() => {}), SCHEDULER_CHECK_MS);
     this.watchdog.unref();
-    this.worker = new Worker(AUDIT_QUEUE, (job) => this.process(job), { connection, prefix: this.config.QUEUE_PREFIX, concurrency: 1 });
+    this.worker = new Worker(AUDIT_QUEUE, (job) => this.process(job), { connection, ...workerOptions(this.config), concurrency: 1 });
     this.worker.on('failed', (job, err) => this.log.warn(`audit job ${job?.name ?? '?'} ${job?.id ?? '?'} failed: ${err.message}`));
     this.worker.on('error', (err) => this.log.warn(`audit queue: ${err.message}`));
     await this.worker.waitUntilReady();

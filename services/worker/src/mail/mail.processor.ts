@@ -7,6 +7,7 @@ import type { EventStore } from '@academy/event-store';
 import { type AppConfig, createRedis, type RedisClient, EVENT_STORE, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailMessage, PG_POOL, type RecipientDirectory } from '@academy/backend';
 import type { WorkerRegistry } from '../projections/projections.host.js';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
+import { workerOptions } from '../queue-options.js';
 
 /** A worker without the notifications context knows nobody: templates that mail staff send to no one. */
 const NO_RECIPIENTS: RecipientDirectory = { byRoles: async () => [], byId: async () => null };
@@ -81,7 +82,7 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
     );
     this.worker = new Worker(MAIL_QUEUE, (job) => this.process(job), {
       connection: (this.redis = createRedis(this.config, 'academy-worker-mail')),
-      prefix: this.config.QUEUE_PREFIX,
+      ...workerOptions(this.config),
       concurrency: 4,
     });
     // Without a listener BullMQ prints every lost Redis connection as a stack trace; one line each is enough (it reconnects by itself).

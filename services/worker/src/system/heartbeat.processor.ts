@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { type AppConfig, createRedis, type RedisClient, HEARTBEAT_EVERY_MS, HEARTBEAT_JOB, SYSTEM_QUEUE } from '@academy/backend';
 import { WORKER_CONFIG } from '../tokens.js';
+import { workerOptions } from '../queue-options.js';
 
 /** How often the scheduler's presence is checked besides every reconnect (health turns degraded after 3 missed beats). */
 const SCHEDULER_CHECK_MS = 10_000;
@@ -45,7 +46,7 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
     this.watchdog.unref();
     this.worker = new Worker(SYSTEM_QUEUE, (job) => this.process(job), {
       connection: consumer,
-      prefix: this.config.QUEUE_PREFIX,
+      ...workerOptions(this.config),
       concurrency: 1,
     });
     this.worker.on('failed', (job, err) => this.log.warn(`job ${job?.id ?? '?'} failed: ${err.message}`));
