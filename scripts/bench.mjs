@@ -1,4 +1,4 @@
-// `npm run bench [-- stack|landing|events|append|replay|lag|lessons|commands|demo …]`: runs the benchmarks (all by default), each
+// `npm run bench [-- stack|landing|events|append|replay|lag|lessons|commands|demo|audit …]`: runs the benchmarks (all by default), each
 // in its own process, each writing its section of docs/benchmarks.md (ratios against a baseline of
 // the same run, ARCHITECTURE.md §9). `npm run bench:events` runs the event-store ones.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,7 @@ const BENCHES = {
   lessons: 'services/api/bench/learning.bench.ts',
   commands: 'services/api/bench/commands.bench.ts',
   demo: 'services/api/bench/demo.bench.ts',
+  audit: 'services/api/bench/audit.bench.ts',
 };
 const GROUPS = { all: Object.keys(BENCHES), events: ['append', 'replay', 'lag'] };
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DOC = path.join(root, 'docs/benchmarks.md');
 /** The order sections appear in when first written. */
-const ORDER = ['stack', 'landing', 'append', 'replay', 'lag', 'lessons', 'commands', 'demo'];
+const ORDER = ['stack', 'landing', 'append', 'replay', 'lag', 'lessons', 'commands', 'demo', 'audit'];
 const HEAD = `# Benchmarks
 
 Every figure is a ratio against a baseline measured in the same run on the same machine
@@ -17,7 +17,7 @@ and noisy: compare ratios, not absolute numbers, between runs. Each section says
 and how to reproduce it alone.
 
 Run all: \`npm run bench\` · only the event store: \`npm run bench:events\` · only the dev stack:
-\`npm run bench -- stack\` · only Weekly Lessons and Submissions under load: \`npm run bench -- lessons\` · commands through the bus: \`npm run bench -- commands\` · the demo academy: \`npm run bench -- demo\`.
+\`npm run bench -- stack\` · only Weekly Lessons and Submissions under load: \`npm run bench -- lessons\` · commands through the bus: \`npm run bench -- commands\` · the demo academy: \`npm run bench -- demo\` · the auditor's questions: \`npm run bench -- audit\`.
 `;
 
 /** Replaces (or adds) the section `name` of docs/benchmarks.md with `body`. */

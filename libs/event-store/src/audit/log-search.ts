@@ -125,7 +125,8 @@ export async function lastEventOf(pool: pg.Pool, schema: string, q: { types: rea
   const params: unknown[] = [q.types];
   const where = ['e.type = ANY($1::text[])'];
   if (q.stream !== undefined) where.push(`e.stream_id = $${params.push(q.stream)}`);
-  if (q.dataKey !== undefined) where.push(`e.data->>$${params.push(q.dataKey)} = $${params.push(q.dataValue)}`);
+  // Containment, not data->>key = value: the GIN index on data (migration 2) answers it.
+  if (q.dataKey !== undefined) where.push(`e.data @> jsonb_build_object($${params.push(q.dataKey)}::text, $${params.push(q.dataValue)}::text)`);
   const { rows } = await pool.query<Row>(`SELECT ${columns(`"${schema}"`)} WHERE ${where.join(' AND ')} ORDER BY e.position DESC LIMIT 1`, params);
   return rows[0] ? toLogRow(rows[0]) : null;
 }
@@ -182,7 +183,8 @@ export async function streamsAsOf(pool: pg.Pool, schema: string, q: { prefix: st
   assertSchemaName(schema);
   const params: unknown[] = [q.prefix, q.types, q.upTo];
   const where = ['starts_with(e.stream_id, $1)', 'e.type = ANY($2::text[])', 'e.position <= $3'];
-  if (q.dataKey !== undefined) where.push(`e.data->>$${params.push(q.dataKey)} = $${params.push(q.dataValue)}`);
+  // Containment, not data->>key = value: the GIN index on data (migration 2) answers it.
+  if (q.dataKey !== undefined) where.push(`e.data @> jsonb_build_object($${params.push(q.dataKey)}::text, $${params.push(q.dataValue)}::text)`);
   const { rows } = await pool.query<{ stream_id: string }>(
     `SELECT e.stream_id FROM "${schema}".events e WHERE ${where.join(' AND ')} GROUP BY e.stream_id ORDER BY min(e.position)`,
     params,

@@ -38,7 +38,7 @@ it("takes a log made by the pre-migration code (today's schema, no schema_migrat
   const old = store('es_m_old');
   await old.append('s-1', [newEvent('Happened', { n: 1 }), newEvent('Happened', { n: 2 })], 0);
   const before = await old.readAll(0, 100);
-  expect(await old.migrate()).toEqual([1]);
+  expect(await old.migrate()).toEqual(EVENT_STORE_MIGRATIONS.map((m) => m.version));
   const after = await old.readAll(0, 100);
   expect(after).toEqual(before);
   await old.append('s-1', [newEvent('Happened', { n: 3 })], 2);

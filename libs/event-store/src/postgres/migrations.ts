@@ -4,7 +4,7 @@
 // all. A database recording a version this code does not know was migrated by newer code: refused,
 // because the older code could write what the newer schema forbids.
 import type pg from 'pg';
-import { baselineSql, lockKey } from './schema.js';
+import { auditIndexesSql, baselineSql, lockKey } from './schema.js';
 
 export interface EventStoreMigration {
   version: number;
@@ -14,7 +14,10 @@ export interface EventStoreMigration {
 }
 
 /** In version order. Never edit an applied one: add the next. */
-export const EVENT_STORE_MIGRATIONS: readonly EventStoreMigration[] = [{ version: 1, name: 'baseline: events, subject_keys, append-only triggers, append_events()', sql: baselineSql }];
+export const EVENT_STORE_MIGRATIONS: readonly EventStoreMigration[] = [
+  { version: 1, name: 'baseline: events, subject_keys, append-only triggers, append_events()', sql: baselineSql },
+  { version: 2, name: "audit indexes: type, actor, correlation, recorded_at, data (the Event log's filters, Why and time travel)", sql: auditIndexesSql },
+];
 
 /** Thrown when the database has versions this code does not know. */
 export class NewerSchemaError extends Error {

@@ -20,6 +20,24 @@ export function channelName(schema: string): string {
 }
 
 /**
+ * Migration 2: what the auditor's questions filter on (issue 16). Without these each filtered page of
+ * the Event log, each Why step and each time travel walked the whole log (docs/benchmarks.md, audit).
+ * Every index is (key, position), so a filtered page is one ordered index range that stops at its
+ * size. `data` gets a jsonb_path_ops GIN index for containment (`data @> {"subjectId": …}`): the
+ * questions key on a field of the data (a subject, a submission), and one index serves every field.
+ */
+export function auditIndexesSql(schema: string): string {
+  const s = `"${schema}"`;
+  return `
+CREATE INDEX IF NOT EXISTS events_type_position ON ${s}.events (type, position);
+CREATE INDEX IF NOT EXISTS events_actor_position ON ${s}.events ((metadata->>'actorId'), position);
+CREATE INDEX IF NOT EXISTS events_correlation_position ON ${s}.events ((metadata->>'correlationId'), position);
+CREATE INDEX IF NOT EXISTS events_recorded_at ON ${s}.events (recorded_at);
+CREATE INDEX IF NOT EXISTS events_data ON ${s}.events USING gin (data jsonb_path_ops);
+`;
+}
+
+/**
  * Migration 1, the baseline: the log, the subject keys, the append-only triggers and append_events,
  * as the adapter made them (idempotently, on every start) before migrations were numbered. Every
  * statement is IF NOT EXISTS / OR REPLACE, so it applies cleanly over a database the older code made.
