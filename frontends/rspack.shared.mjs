@@ -2,10 +2,11 @@
 // that they agree on the one thing Module Federation needs them to agree on: the shared singletons.
 // Each app's rspack.config.mjs calls createConfig() with what is its own (name, exposes, html, ...).
 import { Console } from 'node:console';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
@@ -48,6 +49,58 @@ function infrastructureConsole() {
   return Object.assign(Object.create(stderr), { warn: (...args) => expected(args) || stderr.warn(...args) });
 }
 
+/** index.html with `markup` as #root's content (marked, so the app hydrates it rather than rendering anew). */
+function withRoot(template, markup) {
+  const root = /<div id="root">[\s\S]*?<\/div>(\s*<\/body>)/;
+  if (!root.test(template)) throw new Error('src/index.html: no <div id="root">…</div> right before </body> to prerender into');
+  return template.replace(root, (_, end) => `<div id="root" data-prerendered="landing">${markup}</div>${end}`);
+}
+
+/**
+ * Builds `entry` (a module exporting functions) for Node into a temporary folder and imports it: how
+ * the shell renders its landing page at build time with the same loaders as the browser build.
+ */
+export async function buildForNode({ dir, entry }) {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'academy-prerender-'));
+  try {
+    const compiler = rspack({
+      context: dir,
+      mode: 'production',
+      target: 'node22',
+      entry: { prerender: entry },
+      output: { path: out, filename: '[name].mjs', module: true, library: { type: 'module' }, chunkFormat: 'module' },
+      experiments: { outputModule: true },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        conditionNames: ['@academy/source', '...'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+            type: 'javascript/auto',
+          },
+          // Styles are the browser build's: the markup only names classes.
+          { test: /\.css$/, type: 'asset/source' },
+        ],
+      },
+      optimization: { minimize: false, splitChunks: false },
+      devtool: false,
+      stats: 'errors-warnings',
+      infrastructureLogging: { console: infrastructureConsole() },
+    });
+    const stats = await new Promise((resolve, reject) => compiler.run((err, s) => compiler.close(() => (err ? reject(err) : resolve(s)))));
+    if (stats.hasErrors()) throw new Error(`prerender build failed:\n${stats.toString({ all: false, errors: true })}`);
+    return await import(pathToFileURL(path.join(out, 'prerender.mjs')).href);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 /**
  * @param {object} app
  * @param {string} app.dir          the app's folder (import.meta.dirname of its config)
@@ -55,8 +108,9 @@ function infrastructureConsole() {
  * @param {string} app.publicPath   '/' for the shell; 'auto' for a remote (served under /remotes/<dir>/)
  * @param {Record<string, string>} [app.exposes]  a remote's exposed modules
  * @param {boolean} [app.html]      emit dist/index.html (the shell)
+ * @param {string} [app.prerendered] markup for #root of dist/landing.html (the shell's `/`), beside index.html
  */
-export function createConfig({ dir, name, publicPath, exposes, html = false }) {
+export function createConfig({ dir, name, publicPath, exposes, html = false, prerendered }) {
   const production = process.env.NODE_ENV === 'production';
   const isRemote = Boolean(exposes);
   return {
@@ -107,6 +161,17 @@ export function createConfig({ dir, name, publicPath, exposes, html = false }) {
     },
     plugins: [
       html && new rspack.HtmlRspackPlugin({ template: './src/index.html', favicon: './src/favicon.svg', inject: 'body', scriptLoading: 'defer', minify: production }),
+      // The same page with the landing page's markup in #root instead of the splash (served for `/` only).
+      html &&
+        prerendered !== undefined &&
+        new rspack.HtmlRspackPlugin({
+          filename: 'landing.html',
+          templateContent: withRoot(readFileSync(path.join(dir, 'src/index.html'), 'utf8'), prerendered),
+          inject: 'body',
+          scriptLoading: 'defer',
+          // Not minified: the minifier reorders class lists, and hydration compares React's markup.
+          minify: false,
+        }),
       new ModuleFederationPlugin({
         name,
         ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),

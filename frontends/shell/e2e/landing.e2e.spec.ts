@@ -96,6 +96,50 @@ describe('the landing page in a browser', () => {
     return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(', ')}`);
   }
 
+  it('is prerendered: `/` carries the page in its HTML, readable without JavaScript, and the app takes that markup over instead of drawing it again (issue 18 §3)', async () => {
+    const res = await fetch(`${api.url}/`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<div id="root" data-prerendered="landing">');
+    expect(html).toContain('>Launch your career in tech</h1>');
+    // Every other path is the app with its splash.
+    const app = await (await fetch(`${api.url}/auth`)).text();
+    expect(app).toContain('data-testid="splash"');
+    expect(app).not.toContain('data-prerendered');
+
+    // Without JavaScript: the page is there, its sections and the Login link.
+    const noScript = await browser.newPage();
+    pages.push(noScript);
+    const cdp = await browser.context.newCDPSession(noScript.page);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await noScript.page.goto(`${api.url}/`);
+    expect(await noScript.page.getByRole('heading', { level: 1 }).innerText()).toBe('Launch your career in tech');
+    expect(await noScript.page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
+    expect(await noScript.page.locator('section h2').count()).toBeGreaterThanOrEqual(5);
+
+    // With JavaScript: hydrated. Nothing of the server's markup is removed (a fresh render would
+    // replace #root's children), and the page answers clicks (the theme toggle).
+    const tracked = await browser.newPage();
+    pages.push(tracked);
+    const { page } = tracked;
+    await page.addInitScript(() => {
+      // Runs in the page before its HTML is parsed (this file is type-checked without the DOM library).
+      const w = globalThis as unknown as { MutationObserver: new (cb: (records: { removedNodes: { nodeName: string }[] }[]) => void) => { observe(node: unknown, o: object): void }; document: unknown; landingNodesRemoved: string[] };
+      w.landingNodesRemoved = [];
+      new w.MutationObserver((records) => {
+        for (const r of records) for (const n of r.removedNodes) if (n.nodeName === 'HEADER' || n.nodeName === 'MAIN' || n.nodeName === 'SECTION') w.landingNodesRemoved.push(n.nodeName);
+      }).observe(w.document, { childList: true, subtree: true });
+    });
+    await page.goto(`${api.url}/`);
+    await status(page).waitFor(); // the catalogue arrived and rendered after hydration
+    const dark = () => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { classList: { contains(c: string): boolean } } } }).document.documentElement.classList.contains('dark'));
+    const before = await dark();
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    expect(await dark()).toBe(!before);
+    expect(await page.evaluate(() => (globalThis as unknown as { landingNodesRemoved: string[] }).landingNodesRemoved)).toEqual([]);
+  });
+
   it('shows "Detecting location..." until the server answers, then USD prices with the flag and the note for a visitor from ZW', async () => {
     const tracked = await browser.newPage();
     pages.push(tracked);

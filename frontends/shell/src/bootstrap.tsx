@@ -1,6 +1,6 @@
 import './zod-jitless';
 import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startTheme } from '@academy/ui';
 import { Splash } from './components/splash';
 import { LandingPage } from './pages/landing/landing-page';
@@ -17,14 +17,26 @@ startTheme();
 // A page load under a dashboard: its remote downloads beside the app's code and the session refresh.
 if (window.location.pathname.startsWith('/dashboard/')) void import('./federation/dashboards').then((d) => d.prefetchDashboardForPath(window.location.pathname));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {window.location.pathname === '/' ? (
+const root = document.getElementById('root')!;
+if (window.location.pathname === '/' && root.dataset.prerendered === 'landing') {
+  // The server sent the landing page's markup (dist/landing.html, rendered at build time by
+  // src/prerender.tsx from the same element): React takes it over instead of drawing it again.
+  hydrateRoot(
+    root,
+    <StrictMode>
       <LandingPage standalone />
-    ) : (
-      <Suspense fallback={<Splash />}>
-        <FullApp />
-      </Suspense>
-    )}
-  </StrictMode>,
-);
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      {window.location.pathname === '/' ? (
+        <LandingPage standalone />
+      ) : (
+        <Suspense fallback={<Splash />}>
+          <FullApp />
+        </Suspense>
+      )}
+    </StrictMode>,
+  );
+}

@@ -54,7 +54,7 @@ export function remoteOrigins(manifest: FederationManifest): string[] {
 // redeployed remote is picked up by the next page load.
 function cacheHeaders(res: Response, file: string): void {
   const base = path.basename(file);
-  if (base === 'index.html' || base === 'mf-manifest.json' || base === 'remoteEntry.js' || base.endsWith('.json')) {
+  if (base.endsWith('.html') || base === 'mf-manifest.json' || base === 'remoteEntry.js' || base.endsWith('.json')) {
     res.setHeader('Cache-Control', 'no-cache');
   } else if (/\.[0-9a-f]{8,}\./.test(base)) {
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -69,19 +69,20 @@ const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json']);
  * JavaScript about 3.5× larger (docs/benchmarks.md, landing); a CDN or proxy in front may do the same.
  * Anything it does not handle (other files, no encoding accepted, no such file) goes to express.static.
  */
-function compressedFiles(dir: string): RequestHandler {
+function compressedFiles(dir: string, fileOf: (req: Request) => string = (req) => req.path): RequestHandler {
   const root = path.resolve(dir);
   const cache = new Map<string, { mtimeMs: number; size: number; br?: Buffer; gzip?: Buffer }>();
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const ext = path.extname(req.path);
+    const wanted = fileOf(req);
+    const ext = path.extname(wanted);
     if (!COMPRESSIBLE.has(ext)) return next();
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     if (!encoding) return next();
     let file: string;
     try {
-      file = path.join(root, path.normalize(decodeURIComponent(req.path)));
+      file = path.join(root, path.normalize(decodeURIComponent(wanted)));
     } catch {
       return next();
     }
@@ -116,12 +117,17 @@ export function mountFrontends(app: Express, layout: FrontendLayout): void {
   }
   if (!layout.shellDist) return;
   const shell = layout.shellDist;
+  const hasLanding = existsSync(path.join(shell, 'landing.html'));
+  const landing = compressedFiles(shell, () => '/landing.html');
   app.use(compressedFiles(shell), express.static(shell, { index: false, setHeaders: cacheHeaders }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/remotes/')) return next();
     // A missing asset is a 404, not the app: only extension-less paths are client routes.
     if (path.extname(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    // `/` is the landing page, prerendered at build time (its markup in the HTML, so compressed like
+    // the scripts); every other path gets index.html with the splash.
+    if (req.path === '/' && hasLanding) return landing(req, res, () => res.sendFile(path.join(shell, 'landing.html')));
     res.sendFile(path.join(shell, 'index.html'));
   });
 }
