@@ -2,7 +2,7 @@
 // its own store, pool and projection registry (`npm run academy -- <command>`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type pg from 'pg';
-import { type AuditAsOfFilter, type AuditAsOfResponse, auditAsOfQuerySchema } from '@academy/contracts';
+import { type AuditAccessState, type AuditAsOfFilter, type AuditAsOfResponse, type AuditCheckpoint, auditAsOfQuerySchema } from '@academy/contracts';
 import type { ChainHead, EventStore } from '../port.js';
 import { rebuildProjection } from '../projections/rebuild.js';
 import { consumerExists, consumersStatus, retryConsumer } from '../consumers/status.js';
@@ -41,6 +41,10 @@ export interface AcademyCliDeps {
   asOf?: (filter: AuditAsOfFilter) => Promise<AuditAsOfResponse | null>;
   /** An evidence bundle of from..to (composed from the audit context, which keeps the signed checkpoints). */
   exportEvidence?: (from: number, to: number) => Promise<{ text: string; lastPosition: number; events: number; checkpoints: number[] }>;
+  /** The signed checkpoints recorded in the log, newest first (the Verify page's list; composed from the audit context). */
+  checkpoints?: () => Promise<AuditCheckpoint[]>;
+  /** Every auditor who was ever granted personal data, with the grant's state now (composed from the audit context). */
+  grants?: () => Promise<AuditAccessState[]>;
 }
 
 /** What `audit why` prints: the value, then each cause with its actor and time. */
@@ -64,6 +68,13 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
                                             check an evidence bundle with nothing but the file (no database, no API):
                                             its signature, every hash and link, and the closing signed checkpoint; with
                                             --public-key, that the academy's key signed it (exit 1 when it does not verify)
+  audit checkpoints                         the signed checkpoints recorded in the log (Sign a checkpoint, the schedule), newest
+                                            first, with who made them
+  audit export-checkpoint <position|id> <file>
+                                            write a recorded checkpoint (the newest at that position, or by id) to a new file,
+                                            the same file the Verify page exports: keep it outside the database, give it to
+                                            audit verify --checkpoint later
+  audit grants                              the auditors granted personal data, and whether the grant stands (since, by whom)
   audit replay                              rebuild every projection into a scratch schema and diff with the live tables
   projections status                        name, version, status, checkpoint, head and lag of every projection
                                             and consumer (dispatcher, reactors), and where and why one is failing
@@ -71,6 +82,7 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
   projections retry <name>                  after a fix, have the runner (or the dispatcher, a reactor) of that
                                             name try the event it is failing at again
   projections rebuild <name>                rebuild a projection from position 0 into fresh tables, then swap them in
+                                            (progress with ETA on stderr)
   backup <file>                             write the event log (signed checkpoints included) and the wrapped subject keys
                                             to a new gzip file, one consistent snapshot; read models are not in it
   restore <file>                            load a backup into an EMPTY database (refused otherwise), then verify the
@@ -82,8 +94,8 @@ function parseHead(value: string | undefined): ChainHead | null {
   return m ? { position: Number(m[1]), hash: m[2] } : null;
 }
 
-/** `verify: 12000/986880 events (1 %), ETA 42 s` on stderr after each batch; nothing when there is no stderr. */
-function progressOnStderr(deps: AcademyCliDeps) {
+/** `verify: 12000/986880 events (1 %), ETA 42 s` on stderr after each batch (`label`: what is walked); nothing when there is no stderr. */
+function progressOnStderr(deps: AcademyCliDeps, label = 'verify') {
   const err = deps.err;
   if (!err) return undefined;
   const started = Date.now();
@@ -91,7 +103,7 @@ function progressOnStderr(deps: AcademyCliDeps) {
     const rate = checked / Math.max(1, Date.now() - started);
     const left = Math.max(0, total - checked);
     const percent = total ? Math.min(100, Math.floor((checked / total) * 100)) : 100;
-    err.write(`verify: ${checked}/${total} events (${percent} %), ETA ${rate > 0 ? Math.ceil(left / rate / 1000) : '?'} s\n`);
+    err.write(`${label}: ${checked}/${total} events (${percent} %), ETA ${rate > 0 ? Math.ceil(left / rate / 1000) : '?'} s\n`);
   };
 }
 
@@ -223,6 +235,38 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
         print(`wrote ${bundle.events} events (${f}..${bundle.lastPosition}) and ${bundle.checkpoints.length ? `signed checkpoints ${bundle.checkpoints.join(', ')}` : 'no signed checkpoint (sign one after <to>, then export again)'} to ${file}`);
         return 0;
       }
+      case 'audit checkpoints': {
+        if (!deps.checkpoints) throw new Error('audit checkpoints needs the audit context');
+        const list = await deps.checkpoints();
+        if (!list.length) print('no signed checkpoint yet: academy audit checkpoint prints one; Sign a checkpoint on the Verify page, or the schedule, records one');
+        for (const c of list) print(`checkpoint ${c.position} signed ${c.at} by ${c.byUserId ?? 'the schedule'}: head ${c.headHash}, key ${c.keyId}, id ${c.id}`);
+        return 0;
+      }
+      case 'audit export-checkpoint': {
+        const [which, file] = rest;
+        if (!deps.checkpoints || !which || !file || rest.length > 2) {
+          print('audit export-checkpoint takes <position|id> <file>: a checkpoint listed by audit checkpoints, and a new file');
+          return 2;
+        }
+        // The newest at that position (the list is newest first), or the one with that id.
+        const found = (await deps.checkpoints()).find((c) => (/^\d+$/.test(which) ? c.position === Number(which) : c.id === which));
+        if (!found) {
+          print(`no signed checkpoint ${/^\d+$/.test(which) ? 'at position' : 'with id'} ${which} (see academy audit checkpoints)`);
+          return 1;
+        }
+        const { id: _id, byUserId: _by, ...content } = found;
+        // The bytes the Verify page's Export writes (the API's file, two-space JSON).
+        writeFileSync(file, JSON.stringify(content, null, 2), { flag: 'wx' });
+        print(`wrote checkpoint ${content.position} (head ${content.headHash}, signed ${content.at}) to ${file}`);
+        return 0;
+      }
+      case 'audit grants': {
+        if (!deps.grants) throw new Error('audit grants needs the audit context');
+        const grants = await deps.grants();
+        if (!grants.length) print('no auditor was ever granted personal data');
+        for (const g of grants) print(`${g.auditorId}: ${g.granted ? 'granted' : 'revoked'} since ${g.since ?? '-'} by ${g.byUserId ?? '-'}`);
+        return 0;
+      }
       case 'audit replay': {
         const r = await auditReplay({ store: deps.store, pool: deps.pool, projections: deps.projections, controlSchema: deps.controlSchema });
         for (const p of r.projections) {
@@ -328,7 +372,10 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
           print('projections rebuild <name>: which projection?');
           return 2;
         }
-        const r = await rebuildProjection({ store: deps.store, pool: deps.pool, projections: deps.projections, name, controlSchema: deps.controlSchema });
+        // Progress against the head when the rebuild began (it catches up to the newer head at the swap).
+        const progress = progressOnStderr(deps, `rebuild ${name}`);
+        const total = progress ? await deps.store.headPosition() : 0;
+        const r = await rebuildProjection({ store: deps.store, pool: deps.pool, projections: deps.projections, name, controlSchema: deps.controlSchema, onProgress: progress && ((position) => progress({ checked: Math.min(position, total), total })) });
         print(`${r.name} v${r.version} rebuilt to position ${r.position} in ${r.schema} and swapped in`);
         return 0;
       }
