@@ -2,7 +2,17 @@
 // its own store, pool and projection registry (`npm run academy -- <command>`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type pg from 'pg';
-import { type AuditAccessState, type AuditAsOfFilter, type AuditAsOfResponse, type AuditCheckpoint, auditAsOfQuerySchema } from '@academy/contracts';
+import {
+  type AuditAccessState,
+  type AuditAsOfFilter,
+  type AuditAsOfResponse,
+  type AuditCheckpoint,
+  type AuditEventDetail,
+  type AuditEventsFilter,
+  type AuditEventsResponse,
+  auditAsOfQuerySchema,
+  auditEventsQuerySchema,
+} from '@academy/contracts';
 import type { ChainHead, EventStore } from '../port.js';
 import { rebuildProjection } from '../projections/rebuild.js';
 import { consumerExists, consumersStatus, retryConsumer } from '../consumers/status.js';
@@ -45,7 +55,15 @@ export interface AcademyCliDeps {
   checkpoints?: () => Promise<AuditCheckpoint[]>;
   /** Every auditor who was ever granted personal data, with the grant's state now (composed from the audit context). */
   grants?: () => Promise<AuditAccessState[]>;
+  /** The Event log: a keyset page, newest first (composed from the audit context). */
+  events?: (filter: AuditEventsFilter) => Promise<AuditEventsResponse>;
+  /** One event in full with its hashes, personal fields clear or masked; null when there is none. */
+  event?: (position: number, clear: boolean) => Promise<AuditEventDetail | null>;
 }
+
+/** The Event log's filters, as `--<name> <value>` (the page's address, ?stream=&type=…). */
+const LOG_FLAGS = ['stream', 'type', 'context', 'actor', 'correlation', 'from', 'to', 'before', 'limit'] as const;
+const EVENTS_USAGE = `audit events takes [--${LOG_FLAGS.join(' <…>] [--')} <…>]: the Event log's filters (AND-ed), --before the previous page's "older" position`;
 
 /** What `audit why` prints: the value, then each cause with its actor and time. */
 export interface WhyAnswer {
@@ -74,6 +92,11 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
                                             write a recorded checkpoint (the newest at that position, or by id) to a new file,
                                             the same file the Verify page exports: keep it outside the database, give it to
                                             audit verify --checkpoint later
+  audit events [--stream <id>] [--type <event type>] [--context <context>] [--actor <user id>] [--correlation <id>]
+               [--from <ISO time>] [--to <ISO time>] [--before <position>] [--limit <1-200>]
+                                            the Event log, newest first, a page at a time (no personal values)
+  audit event <position> [--personal]       one event in full: data, metadata, personal fields (masked; --personal: in clear),
+                                            hash and previous hash; exit 1 when there is none
   audit grants                              the auditors granted personal data, and whether the grant stands (since, by whom)
   audit replay                              rebuild every projection into a scratch schema and diff with the live tables
   projections status                        name, version, status, checkpoint, head and lag of every projection
@@ -258,6 +281,46 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
         // The bytes the Verify page's Export writes (the API's file, two-space JSON).
         writeFileSync(file, JSON.stringify(content, null, 2), { flag: 'wx' });
         print(`wrote checkpoint ${content.position} (head ${content.headHash}, signed ${content.at}) to ${file}`);
+        return 0;
+      }
+      case 'audit events': {
+        const asked: Record<string, string> = {};
+        for (let i = 0; i < rest.length; i += 2) {
+          const name = rest[i].startsWith('--') ? rest[i].slice(2) : '';
+          if (!LOG_FLAGS.some((f) => f === name) || rest[i + 1] === undefined || name in asked) {
+            print(EVENTS_USAGE);
+            return 2;
+          }
+          asked[name] = rest[i + 1];
+        }
+        const parsed = auditEventsQuerySchema.safeParse(asked);
+        if (!deps.events || !parsed.success) {
+          if (!parsed.success) for (const issue of parsed.error.issues) print(`${issue.path.join('.')}: ${issue.message}`);
+          print(EVENTS_USAGE);
+          return 2;
+        }
+        const page = await deps.events(parsed.data);
+        if (!page.events.length) print('no events match these filters');
+        for (const e of page.events) {
+          const by = e.metadata.actorId ? `${e.metadata.actorRole ?? '?'} ${e.metadata.actorId}` : (e.metadata.actorRole ?? 'system');
+          print(`${e.position} ${e.recordedAt} ${e.type} ${e.streamId}@${e.streamVersion} by ${by}, personal ${e.personal}, correlation ${e.metadata.correlationId}`);
+        }
+        if (page.nextBefore !== null) print(`older: --before ${page.nextBefore}`);
+        return 0;
+      }
+      case 'audit event': {
+        const [raw, ...flags] = rest;
+        const clear = flags.length === 1 && flags[0] === '--personal';
+        if (!deps.event || !raw || !/^[1-9][0-9]{0,15}$/.test(raw) || (flags.length && !clear)) {
+          print('audit event takes <position> [--personal]');
+          return 2;
+        }
+        const detail = await deps.event(Number(raw), clear);
+        if (!detail) {
+          print(`no event at position ${raw}`);
+          return 1;
+        }
+        print(JSON.stringify(detail, null, 2));
         return 0;
       }
       case 'audit grants': {

@@ -9,3 +9,4 @@ export { travel, type TimeTravelFolds } from './trail/time-travel.js';
 export { exportEvidence } from './trail/evidence.js';
 export { listCheckpoints } from './trail/checkpoints.js';
 export { listGrants } from './trail/grants.js';
+export { eventDetail, eventLogPage } from './trail/event-log.js';
