@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button, ErrorPanel, Input, Label, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast } from '@academy/ui';
 import { PageHeader, formatDateTime, useCheckpointsQuery, useEvidenceDownload, useExportCheckpointMutation, useRequestVerificationMutation, useSignCheckpointMutation, useVerificationQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
+import { readCheckpointFile } from './checkpoint-file';
 
 /** Saves `content` (text as is, anything else as JSON) as a file the browser downloads. */
 function download(name: string, content: unknown, type = 'application/json') {
@@ -22,6 +23,8 @@ export function VerifyPage() {
   const exporter = useExportCheckpointMutation();
   const evidence = useEvidenceDownload();
   const [range, setRange] = useState({ from: '1', to: '' });
+  const [checkpointFile, setCheckpointFile] = useState<File | null>(null);
+  const busy = request.isPending || (jobId !== null && status.data?.state !== 'done');
   const progress = status.data?.progress;
   const percent = progress && progress.total > 0 ? Math.min(100, Math.floor((progress.checked / progress.total) * 100)) : 0;
   const result = status.data?.result;
@@ -31,6 +34,18 @@ export function VerifyPage() {
       setJobId((await request.mutateAsync(undefined)).id);
     } catch (e) {
       toast.error(errorMessage(e, 'The verification could not be started'));
+    }
+  }
+  /** The same walk, which must also pass through an exported checkpoint (a rewrite together with its hashes fails it). */
+  async function startAgainst(e: FormEvent) {
+    e.preventDefault();
+    if (!checkpointFile) return void toast.error('Choose an exported checkpoint file');
+    const read = readCheckpointFile(await checkpointFile.text());
+    if ('problem' in read) return void toast.error(read.problem);
+    try {
+      setJobId((await request.mutateAsync(read.checkpoint)).id);
+    } catch (err) {
+      toast.error(errorMessage(err, 'The verification could not be started'));
     }
   }
   async function signNow() {
@@ -69,10 +84,21 @@ export function VerifyPage() {
       <PageHeader title="Verify" description="Walk the whole hash chain, and sign checkpoints of the verified head with a key kept outside the database." />
       <section aria-label="Verification" className="grid gap-3">
         <div>
-          <Button onClick={() => void start()} disabled={request.isPending || (jobId !== null && status.data?.state !== 'done')}>
+          <Button onClick={() => void start()} disabled={busy}>
             Verify the chain
           </Button>
         </div>
+        <form onSubmit={(e) => void startAgainst(e)} aria-label="Verify against a checkpoint" className="grid max-w-xl gap-3 sm:grid-cols-[1fr_auto]">
+          <div className="grid gap-1">
+            <Label htmlFor="verify-checkpoint">Checkpoint file</Label>
+            <Input id="verify-checkpoint" type="file" accept=".json,application/json" onChange={(e) => setCheckpointFile(e.target.files?.[0] ?? null)} />
+          </div>
+          <div className="flex items-end">
+            <Button type="submit" variant="outline" disabled={busy}>
+              Verify against the checkpoint
+            </Button>
+          </div>
+        </form>
         {jobId !== null && (
           <div className="grid gap-2">
             <div role="progressbar" aria-label="Verification progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={status.data?.state === 'done' ? 100 : percent} className="h-3 w-full max-w-xl overflow-hidden rounded bg-muted">
@@ -81,7 +107,7 @@ export function VerifyPage() {
             <p aria-live="polite">
               {status.data?.state === 'done' && result
                 ? result.ok
-                  ? `ok: ${result.checked} events verified, head ${result.head?.position}`
+                  ? `ok: ${result.checked} events verified, head ${result.head?.position}${status.data.checkpointPosition === null ? '' : `, through signed checkpoint ${status.data.checkpointPosition}`}`
                   : `FAILED at position ${result.position}: ${result.reason}`
                 : progress
                   ? `Checking: ${progress.checked} of ${progress.total} events`

@@ -134,18 +134,18 @@ export function apiCaller(url: string): (method: string, p: string, token?: stri
  * The BUILT operator CLI (`academy ...`, services/worker/dist/cli/academy.js) against `databaseUrl`.
  * Asynchronous, so that consumers running in the test's own process hear what it does meanwhile.
  */
-export function academyCli(databaseUrl: string, ...args: string[]): Promise<{ status: number; stdout: string }> {
+export function academyCli(databaseUrl: string, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   return academyCliWith({ DATABASE_URL: databaseUrl }, ...args);
 }
 
-/** academyCli with more of the environment (DATABASE_URL, and e.g. the master key of a database made elsewhere). */
-export function academyCliWith(env: Record<string, string>, ...args: string[]): Promise<{ status: number; stdout: string }> {
+/** academyCli with more of the environment (DATABASE_URL, and e.g. the master key of a database made elsewhere); stderr is where progress goes. */
+export function academyCliWith(env: Record<string, string>, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), ...args],
       { cwd: repoRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env } },
-      (error, stdout) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout }),
+      (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }

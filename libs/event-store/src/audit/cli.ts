@@ -2,7 +2,17 @@
 // its own store, pool and projection registry (`npm run academy -- <command>`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type pg from 'pg';
-import { type AuditAsOfFilter, type AuditAsOfResponse, auditAsOfQuerySchema } from '@academy/contracts';
+import {
+  type AuditAccessState,
+  type AuditAsOfFilter,
+  type AuditAsOfResponse,
+  type AuditCheckpoint,
+  type AuditEventDetail,
+  type AuditEventsFilter,
+  type AuditEventsResponse,
+  auditAsOfQuerySchema,
+  auditEventsQuerySchema,
+} from '@academy/contracts';
 import type { ChainHead, EventStore } from '../port.js';
 import { rebuildProjection } from '../projections/rebuild.js';
 import { consumerExists, consumersStatus, retryConsumer } from '../consumers/status.js';
@@ -41,7 +51,19 @@ export interface AcademyCliDeps {
   asOf?: (filter: AuditAsOfFilter) => Promise<AuditAsOfResponse | null>;
   /** An evidence bundle of from..to (composed from the audit context, which keeps the signed checkpoints). */
   exportEvidence?: (from: number, to: number) => Promise<{ text: string; lastPosition: number; events: number; checkpoints: number[] }>;
+  /** The signed checkpoints recorded in the log, newest first (the Verify page's list; composed from the audit context). */
+  checkpoints?: () => Promise<AuditCheckpoint[]>;
+  /** Every auditor who was ever granted personal data, with the grant's state now (composed from the audit context). */
+  grants?: () => Promise<AuditAccessState[]>;
+  /** The Event log: a keyset page, newest first (composed from the audit context). */
+  events?: (filter: AuditEventsFilter) => Promise<AuditEventsResponse>;
+  /** One event in full with its hashes, personal fields clear or masked; null when there is none. */
+  event?: (position: number, clear: boolean) => Promise<AuditEventDetail | null>;
 }
+
+/** The Event log's filters, as `--<name> <value>` (the page's address, ?stream=&type=…). */
+const LOG_FLAGS = ['stream', 'type', 'context', 'actor', 'correlation', 'from', 'to', 'before', 'limit'] as const;
+const EVENTS_USAGE = `audit events takes [--${LOG_FLAGS.join(' <…>] [--')} <…>]: the Event log's filters (AND-ed), --before the previous page's "older" position`;
 
 /** What `audit why` prints: the value, then each cause with its actor and time. */
 export interface WhyAnswer {
@@ -64,6 +86,18 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
                                             check an evidence bundle with nothing but the file (no database, no API):
                                             its signature, every hash and link, and the closing signed checkpoint; with
                                             --public-key, that the academy's key signed it (exit 1 when it does not verify)
+  audit checkpoints                         the signed checkpoints recorded in the log (Sign a checkpoint, the schedule), newest
+                                            first, with who made them
+  audit export-checkpoint <position|id> <file>
+                                            write a recorded checkpoint (the newest at that position, or by id) to a new file,
+                                            the same file the Verify page exports: keep it outside the database, give it to
+                                            audit verify --checkpoint later
+  audit events [--stream <id>] [--type <event type>] [--context <context>] [--actor <user id>] [--correlation <id>]
+               [--from <ISO time>] [--to <ISO time>] [--before <position>] [--limit <1-200>]
+                                            the Event log, newest first, a page at a time (no personal values)
+  audit event <position> [--personal]       one event in full: data, metadata, personal fields (masked; --personal: in clear),
+                                            hash and previous hash; exit 1 when there is none
+  audit grants                              the auditors granted personal data, and whether the grant stands (since, by whom)
   audit replay                              rebuild every projection into a scratch schema and diff with the live tables
   projections status                        name, version, status, checkpoint, head and lag of every projection
                                             and consumer (dispatcher, reactors), and where and why one is failing
@@ -71,6 +105,7 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
   projections retry <name>                  after a fix, have the runner (or the dispatcher, a reactor) of that
                                             name try the event it is failing at again
   projections rebuild <name>                rebuild a projection from position 0 into fresh tables, then swap them in
+                                            (progress with ETA on stderr)
   backup <file>                             write the event log (signed checkpoints included) and the wrapped subject keys
                                             to a new gzip file, one consistent snapshot; read models are not in it
   restore <file>                            load a backup into an EMPTY database (refused otherwise), then verify the
@@ -82,8 +117,8 @@ function parseHead(value: string | undefined): ChainHead | null {
   return m ? { position: Number(m[1]), hash: m[2] } : null;
 }
 
-/** `verify: 12000/986880 events (1 %), ETA 42 s` on stderr after each batch; nothing when there is no stderr. */
-function progressOnStderr(deps: AcademyCliDeps) {
+/** `verify: 12000/986880 events (1 %), ETA 42 s` on stderr after each batch (`label`: what is walked); nothing when there is no stderr. */
+function progressOnStderr(deps: AcademyCliDeps, label = 'verify') {
   const err = deps.err;
   if (!err) return undefined;
   const started = Date.now();
@@ -91,7 +126,7 @@ function progressOnStderr(deps: AcademyCliDeps) {
     const rate = checked / Math.max(1, Date.now() - started);
     const left = Math.max(0, total - checked);
     const percent = total ? Math.min(100, Math.floor((checked / total) * 100)) : 100;
-    err.write(`verify: ${checked}/${total} events (${percent} %), ETA ${rate > 0 ? Math.ceil(left / rate / 1000) : '?'} s\n`);
+    err.write(`${label}: ${checked}/${total} events (${percent} %), ETA ${rate > 0 ? Math.ceil(left / rate / 1000) : '?'} s\n`);
   };
 }
 
@@ -223,6 +258,78 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
         print(`wrote ${bundle.events} events (${f}..${bundle.lastPosition}) and ${bundle.checkpoints.length ? `signed checkpoints ${bundle.checkpoints.join(', ')}` : 'no signed checkpoint (sign one after <to>, then export again)'} to ${file}`);
         return 0;
       }
+      case 'audit checkpoints': {
+        if (!deps.checkpoints) throw new Error('audit checkpoints needs the audit context');
+        const list = await deps.checkpoints();
+        if (!list.length) print('no signed checkpoint yet: academy audit checkpoint prints one; Sign a checkpoint on the Verify page, or the schedule, records one');
+        for (const c of list) print(`checkpoint ${c.position} signed ${c.at} by ${c.byUserId ?? 'the schedule'}: head ${c.headHash}, key ${c.keyId}, id ${c.id}`);
+        return 0;
+      }
+      case 'audit export-checkpoint': {
+        const [which, file] = rest;
+        if (!deps.checkpoints || !which || !file || rest.length > 2) {
+          print('audit export-checkpoint takes <position|id> <file>: a checkpoint listed by audit checkpoints, and a new file');
+          return 2;
+        }
+        // The newest at that position (the list is newest first), or the one with that id.
+        const found = (await deps.checkpoints()).find((c) => (/^\d+$/.test(which) ? c.position === Number(which) : c.id === which));
+        if (!found) {
+          print(`no signed checkpoint ${/^\d+$/.test(which) ? 'at position' : 'with id'} ${which} (see academy audit checkpoints)`);
+          return 1;
+        }
+        const { id: _id, byUserId: _by, ...content } = found;
+        // The bytes the Verify page's Export writes (the API's file, two-space JSON).
+        writeFileSync(file, JSON.stringify(content, null, 2), { flag: 'wx' });
+        print(`wrote checkpoint ${content.position} (head ${content.headHash}, signed ${content.at}) to ${file}`);
+        return 0;
+      }
+      case 'audit events': {
+        const asked: Record<string, string> = {};
+        for (let i = 0; i < rest.length; i += 2) {
+          const name = rest[i].startsWith('--') ? rest[i].slice(2) : '';
+          if (!LOG_FLAGS.some((f) => f === name) || rest[i + 1] === undefined || name in asked) {
+            print(EVENTS_USAGE);
+            return 2;
+          }
+          asked[name] = rest[i + 1];
+        }
+        const parsed = auditEventsQuerySchema.safeParse(asked);
+        if (!deps.events || !parsed.success) {
+          if (!parsed.success) for (const issue of parsed.error.issues) print(`${issue.path.join('.')}: ${issue.message}`);
+          print(EVENTS_USAGE);
+          return 2;
+        }
+        const page = await deps.events(parsed.data);
+        if (!page.events.length) print('no events match these filters');
+        for (const e of page.events) {
+          const by = e.metadata.actorId ? `${e.metadata.actorRole ?? '?'} ${e.metadata.actorId}` : (e.metadata.actorRole ?? 'system');
+          print(`${e.position} ${e.recordedAt} ${e.type} ${e.streamId}@${e.streamVersion} by ${by}, personal ${e.personal}, correlation ${e.metadata.correlationId}`);
+        }
+        if (page.nextBefore !== null) print(`older: --before ${page.nextBefore}`);
+        return 0;
+      }
+      case 'audit event': {
+        const [raw, ...flags] = rest;
+        const clear = flags.length === 1 && flags[0] === '--personal';
+        if (!deps.event || !raw || !/^[1-9][0-9]{0,15}$/.test(raw) || (flags.length && !clear)) {
+          print('audit event takes <position> [--personal]');
+          return 2;
+        }
+        const detail = await deps.event(Number(raw), clear);
+        if (!detail) {
+          print(`no event at position ${raw}`);
+          return 1;
+        }
+        print(JSON.stringify(detail, null, 2));
+        return 0;
+      }
+      case 'audit grants': {
+        if (!deps.grants) throw new Error('audit grants needs the audit context');
+        const grants = await deps.grants();
+        if (!grants.length) print('no auditor was ever granted personal data');
+        for (const g of grants) print(`${g.auditorId}: ${g.granted ? 'granted' : 'revoked'} since ${g.since ?? '-'} by ${g.byUserId ?? '-'}`);
+        return 0;
+      }
       case 'audit replay': {
         const r = await auditReplay({ store: deps.store, pool: deps.pool, projections: deps.projections, controlSchema: deps.controlSchema });
         for (const p of r.projections) {
@@ -328,7 +435,10 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
           print('projections rebuild <name>: which projection?');
           return 2;
         }
-        const r = await rebuildProjection({ store: deps.store, pool: deps.pool, projections: deps.projections, name, controlSchema: deps.controlSchema });
+        // Progress against the head when the rebuild began (it catches up to the newer head at the swap).
+        const progress = progressOnStderr(deps, `rebuild ${name}`);
+        const total = progress ? await deps.store.headPosition() : 0;
+        const r = await rebuildProjection({ store: deps.store, pool: deps.pool, projections: deps.projections, name, controlSchema: deps.controlSchema, onProgress: progress && ((position) => progress({ checked: Math.min(position, total), total })) });
         print(`${r.name} v${r.version} rebuilt to position ${r.position} in ${r.schema} and swapped in`);
         return 0;
       }

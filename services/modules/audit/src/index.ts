@@ -7,3 +7,6 @@ export { explainValue } from './trail/why.js';
 export { logSchema } from './trail/log-schema.js';
 export { travel, type TimeTravelFolds } from './trail/time-travel.js';
 export { exportEvidence } from './trail/evidence.js';
+export { listCheckpoints } from './trail/checkpoints.js';
+export { listGrants } from './trail/grants.js';
+export { eventDetail, eventLogPage } from './trail/event-log.js';

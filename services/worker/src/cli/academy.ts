@@ -1,10 +1,11 @@
-// `npm run academy -- <command>`: the auditors' and operators' CLI (audit verify | head | replay,
+// `npm run academy -- <command>`: the auditors' and operators' CLI (audit verify | checkpoint | checkpoints |
+// export-checkpoint | grants | events | event | why | as-of | export-evidence | verify-bundle | head | replay,
 // projections status | retry | rebuild, migrate) over the configured database, with the worker's projection registry.
 import pg from 'pg';
 import { ACADEMY_CLI_USAGE, verifyBundleCommand, guardPool, loadMasterKey, loadSigningKey, runAcademyCli } from '@academy/event-store';
 import { loadConfig, ConfigError, openEventStore } from '@academy/backend';
 import { AUDIT_WHY_VIEWS, type AuditAsOfFilter, publishedEventSchemas } from '@academy/contracts';
-import { explainValue, exportEvidence, logSchema, travel } from '@academy/audit';
+import { eventDetail, eventLogPage, explainValue, exportEvidence, listCheckpoints, listGrants, logSchema, travel } from '@academy/audit';
 import { pipelineAsOf } from '@academy/admissions';
 import { enrollmentAsOf } from '@academy/enrollment';
 import { gradebookAsOf } from '@academy/grading';
@@ -56,7 +57,21 @@ async function main(argv: string[]): Promise<number> {
         const { text, range } = await exportEvidence(store, pool, loadSigningKey(keyOptions), from, to, new Date().toISOString());
         return { text, lastPosition: range.to, events: range.events.length, checkpoints: range.checkpoints.map((c) => c.position) };
       };
-      return await runAcademyCli(argv, { store, pool, projections, out: process.stdout, err: process.stderr, signingKey: () => loadSigningKey(keyOptions), why, asOf, exportEvidence: exportBundle });
+      return await runAcademyCli(argv, {
+        store,
+        pool,
+        projections,
+        out: process.stdout,
+        err: process.stderr,
+        signingKey: () => loadSigningKey(keyOptions),
+        why,
+        asOf,
+        exportEvidence: exportBundle,
+        checkpoints: () => listCheckpoints(store),
+        grants: () => listGrants(store, pool, logSchema(store)),
+        events: (filter) => eventLogPage(store, pool, filter),
+        event: (position, clear) => eventDetail(store, pool, position, clear),
+      });
     } finally {
       await opened.close();
     }

@@ -3,9 +3,8 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE } from '@academy/backend';
 import type { EventStore } from '@academy/event-store';
 import type { AuditCheckpointsResponse } from '@academy/contracts';
-import { CHECKPOINT_SIGNED, CHECKPOINTS_STREAM } from '../../domain/audit-events.js';
 import { recordView } from '../../trail/viewer.js';
-import { checkpointOf } from '../../trail/checkpoints.js';
+import { listCheckpoints } from '../../trail/checkpoints.js';
 import { ListCheckpoints } from './list-checkpoints.query.js';
 
 @QueryHandler(ListCheckpoints)
@@ -14,7 +13,6 @@ export class ListCheckpointsHandler implements IQueryHandler<ListCheckpoints> {
 
   async execute({ caller }: ListCheckpoints): Promise<AuditCheckpointsResponse> {
     await recordView(this.store, caller, 'checkpoints', {}, false);
-    const events = await this.store.readStream(CHECKPOINTS_STREAM);
-    return { checkpoints: events.filter((e) => e.type === CHECKPOINT_SIGNED).map(checkpointOf).reverse() };
+    return { checkpoints: await listCheckpoints(this.store) };
   }
 }
