@@ -78,12 +78,16 @@ export function ReplayPage() {
   const request = useRequestReplayMutation();
   const last = useLastReplayQuery();
   const [asked, setAsked] = useState<string | null>(null);
-  // The page opens on the last replay anyone asked for (running or done).
-  const id = asked ?? last.data?.replay?.id ?? null;
-  const status = useReplayQuery(id);
-  const running = id !== null && status.data?.state !== 'done';
-  const progress = status.data?.progress ?? null;
-  const percent = status.data?.state === 'done' ? 100 : replayPercent(progress);
+  // The page opens on the last replay anyone asked for; only one still running is polled (an answer
+  // with differing rows is a recorded view: the last one's is not asked for twice).
+  const lastReplay = last.data?.replay ?? null;
+  const pollId = asked ?? (lastReplay && lastReplay.state !== 'done' ? lastReplay.id : null);
+  const status = useReplayQuery(pollId);
+  const id = pollId ?? lastReplay?.id ?? null;
+  const data = pollId === null ? lastReplay : status.data;
+  const running = id !== null && data?.state !== 'done';
+  const progress = data?.progress ?? null;
+  const percent = data?.state === 'done' ? 100 : replayPercent(progress);
 
   async function start() {
     try {
@@ -108,15 +112,15 @@ export function ReplayPage() {
           <ErrorPanel title="The last replay could not be loaded" message={errorMessage(last.error, 'Try again.')} onRetry={() => void last.refetch()} />
         ) : id === null ? (
           <p>No replay yet: run one.</p>
-        ) : status.isError ? (
+        ) : pollId !== null && status.isError ? (
           <ErrorPanel title="The replay could not be loaded" message={errorMessage(status.error, 'Try again.')} onRetry={() => void status.refetch()} />
         ) : (
           <div className="grid gap-3">
             <div role="progressbar" aria-label="Replay progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-3 w-full max-w-xl overflow-hidden rounded bg-muted">
               <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
             </div>
-            {status.data?.state === 'done' && status.data.result ? (
-              <ReplayResult status={status.data} />
+            {data?.state === 'done' && data.result ? (
+              <ReplayResult status={data} />
             ) : (
               <p aria-live="polite">
                 {progress ? `Replaying ${progress.projection} (${progress.index} of ${progress.count}): ${progress.applied} of ${progress.head} events` : 'Waiting for the worker…'}
