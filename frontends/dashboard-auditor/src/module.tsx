@@ -3,6 +3,7 @@ import { RoleDashboard, WhyPage } from '@academy/web-dashboard';
 import { EventLogPage } from './event-log-page';
 import { OverviewPage } from './overview-page';
 import { VerifyPage } from './verify-page';
+import { ReplayPage } from './replay-page';
 import { TimeTravelPage } from './time-travel-page';
 import './styles.css';
 
@@ -10,6 +11,7 @@ import './styles.css';
 const PAGES = {
   events: <EventLogPage />,
   verify: <VerifyPage />,
+  replay: <ReplayPage />,
   why: <WhyPage />,
   'time-travel': <TimeTravelPage />,
 };

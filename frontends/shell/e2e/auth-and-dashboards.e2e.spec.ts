@@ -252,7 +252,7 @@ describe('auth screens, access guard and dashboards in a browser', () => {
     ['teacher', '/dashboard/teacher', 'Teacher Dashboard', 'Teacher menu', ['Dashboard', 'My Subjects', 'Weekly Content', 'Submissions', 'Announcements', 'Settings']],
     ['student_admin', '/dashboard/student-admin', 'Student Admin Dashboard', 'Student Admin menu', ['Dashboard', 'Students', 'Create', 'Prospective', 'Announcements', 'Settings']],
     ['student', '/dashboard/student', 'Student Dashboard', 'Student menu', ['Dashboard', 'My Course', 'Weekly Lessons', 'My Grades', 'Progress', 'Settings']],
-    ['auditor', '/dashboard/auditor', 'Overview', 'Auditor menu', ['Overview', 'Event log', 'Verify', 'Why', 'Time travel']],
+    ['auditor', '/dashboard/auditor', 'Overview', 'Auditor menu', ['Overview', 'Event log', 'Verify', 'Replay', 'Why', 'Time travel']],
   ] as const)('%s dashboard: its remote, its menu, every entry a page with its title', async (role, path, title, menuName, entries) => {
     const { page, pageErrors } = await newPage();
     await answerRefreshAs(page, role);

@@ -101,6 +101,10 @@ describe('axe on every route, in both themes', () => {
     const { enrollment: done } = await call<{ enrollment: { id: string } }>('/enrollments', { method: 'POST', token: admin, body: { studentId: ids.student, programId: finished.id, subjectId: cohort.id } });
     await call(`/enrollments/${done.id}/status`, { method: 'PUT', token: admin, body: { status: 'completed' } });
     certificateCode = (await call<{ certificates: { code: string }[] }>('/student/certificates', { token: student })).certificates[0]!.code;
+    // A finished replay, so that the auditor's Replay page (a menu entry like every other) shows its result tables.
+    const auditor = await signInApi(accounts.auditor.email, accounts.auditor.password);
+    const { id: replayId } = await call<{ id: string }>('/audit/replays', { method: 'POST', token: auditor });
+    while ((await call<{ state: string }>(`/audit/replays/${replayId}`, { token: auditor })).state !== 'done') await new Promise((r) => setTimeout(r, 100));
   }, 120_000);
   afterAll(async () => {
     await api?.stop();

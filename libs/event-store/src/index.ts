@@ -33,7 +33,7 @@ export {
 } from './projections/consistency.js';
 export { DEFAULT_CONTROL_SCHEMA } from './projections/control.js';
 export { Dispatcher, RedisUnavailableError, planJobs, defaultJobData, type DispatcherOptions, type DispatchRoute, type DispatchRoutes, type DispatchedJob } from './dispatch/dispatcher.js';
-export { auditReplay, diffSchemas, type AuditReplayOptions, type AuditReplayResult, type ProjectionAudit, type RowDiff } from './audit/replay.js';
+export { auditReplay, diffSchemas, type AuditReplayOptions, type AuditReplayResult, type ProjectionAudit, type ReplayProgress, type RowDiff } from './audit/replay.js';
 export { backupEventStore, restoreEventStore, BackupError, BACKUP_FORMAT, type BackupSummary } from './audit/backup.js';
 export { runAcademyCli, verifyBundleCommand, asOfLines, ACADEMY_CLI_USAGE, type AcademyCliDeps, type WhyAnswer } from './audit/cli.js';
 export { searchEventLog, eventAtPosition, eventById, lastEventOf, sameCommandBefore, eventCountsByDay, positionAt, streamsAsOf, type LogSearchFilter, type LogRow } from './audit/log-search.js';

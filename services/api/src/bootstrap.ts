@@ -11,6 +11,7 @@ import type { EventStore } from '@academy/event-store';
 import type pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { identitySessionMigrations } from '@academy/identity';
+import { auditMigrations } from '@academy/audit';
 import { AppModule } from './app.module.js';
 import { mountApiDocs } from './api-docs/api-docs.js';
 import { createApiMetrics, serveMetrics } from './metrics/metrics.js';
@@ -47,7 +48,7 @@ async function bootstrap(): Promise<void> {
     next();
   });
 
-  await migrateUp(app.get(MikroORM), config.DATABASE_URL, [identitySessionMigrations]);
+  await migrateUp(app.get(MikroORM), config.DATABASE_URL, [identitySessionMigrations, auditMigrations]);
 
   // Generated from the routes' zod contracts; services/api/test/openapi.int.spec.ts lints it and checks every route is in it.
   mountApiDocs(app);

@@ -12,7 +12,7 @@ import type { Redis } from 'ioredis';
 import { createRedis } from '@academy/backend';
 import { AUDIT_MASK, AUDIT_MESSAGES, AUDIT_VERIFY_MESSAGES } from '@academy/contracts';
 import { Dispatcher, type EventMetadata, rewriteHistory, verifyBundle, verifyBundleCommand } from '@academy/event-store';
-import { AUDIT_QUEUE, auditRoutes, runVerifyChainJob, type VerifyChainJob } from '@academy/audit';
+import { AUDIT_QUEUE, auditRoutes, REPLAY_JOB, type ReplayJob, runReplayJob, runVerifyChainJob, type VerifyChainJob } from '@academy/audit';
 import { repoRoot, testRedisUrl } from '@academy/testing';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
@@ -35,7 +35,11 @@ beforeAll(async () => {
   h = await startHarness('audit');
   redis.push(createRedis(testRedisUrl(), 'audit-test-dispatcher'), createRedis(testRedisUrl(), 'audit-test-worker'), createRedis(testRedisUrl(), 'audit-test-queue'));
   dispatcher = new Dispatcher({ name: 'notifications', store: h.store, pool: h.pool, connection: redis[0], prefix: h.queuePrefix, routes: auditRoutes, standbyPollMs: 100 }).start();
-  jobs = new Worker(AUDIT_QUEUE, (job) => runVerifyChainJob(h.store, job as unknown as VerifyChainJob), { connection: redis[1], prefix: h.queuePrefix });
+  jobs = new Worker(
+    AUDIT_QUEUE,
+    (job) => (job.name === REPLAY_JOB ? runReplayJob({ store: h.store, pool: h.pool, projections: h.projections }, job as unknown as ReplayJob) : runVerifyChainJob(h.store, job as unknown as VerifyChainJob)),
+    { connection: redis[1], prefix: h.queuePrefix },
+  );
   queue = new Queue(AUDIT_QUEUE, { connection: redis[2], prefix: h.queuePrefix });
   student = await h.account('student', 'Sizwe Student');
   teacher = await h.account('teacher');
@@ -114,6 +118,9 @@ describe('authorization', () => {
       ['GET', '/audit/evidence?from=1&to=3', 401, 403, 403, 200, 403, 200],
       ['GET', '/audit/evidence?from=3&to=1', 401, 403, 403, 400, 403, 400],
       ['GET', '/audit/evidence?from=1&to=20001', 401, 403, 403, 400, 403, 400],
+      ['GET', '/audit/replays', 401, 403, 403, 200, 403, 200],
+      ['GET', `/audit/replays/${nobody}`, 401, 403, 403, 404, 403, 404],
+      ['POST', '/audit/replays', 401, 403, 403, 202, 403, 202],
     ];
     const got: string[] = [];
     const want: string[] = [];

@@ -6,7 +6,7 @@ import { Test } from '@nestjs/testing';
 import type { INestApplication } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { APP_CONFIG, applyHttpPlatform, AuthModule, BackboneModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
-import { EmailLookup, type EventStore, projectionsStatus, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
+import { EmailLookup, type EventStore, type Projection, projectionsStatus, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityProjections, identityReactors, identitySessionMigrations } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
@@ -16,7 +16,7 @@ import { AnnouncementsModule, announcementsProjections } from '@academy/announce
 import { GradingModule, gradingProjections } from '@academy/grading';
 import { NotificationsModule, notificationsProjection } from '@academy/notifications';
 import { AdmissionsModule, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
-import { AuditModule } from '@academy/audit';
+import { AuditModule, auditMigrations } from '@academy/audit';
 import type { InAppTemplates } from '@academy/backend';
 import { timeTravelFolds } from '../src/app.module.js';
 import { QueuesModule } from '../src/queues/queues.module.js';
@@ -52,6 +52,8 @@ export interface Harness {
   url: string;
   store: EventStore;
   pool: pg.Pool;
+  /** The projections it runs in-process, as the worker's registry lists them (for a replay job's run). */
+  projections: Projection[];
   /** BullMQ key prefix of this harness's queues (the test's own, on the shared test Redis). */
   queuePrefix: string;
   /** The Nest application (its routes and their metadata, for the hostile-input suite). */
@@ -91,7 +93,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
-  await migrateUp(orm, db.url, [identitySessionMigrations]);
+  await migrateUp(orm, db.url, [identitySessionMigrations, auditMigrations]);
   await orm.close();
   const moduleRef = await Test.createTestingModule({
     imports: [
@@ -119,7 +121,8 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
   const projections = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections, ...admissionsProjections, ...announcementsProjections];
-  const runners: RunningProjections = startProjections([...projections, notificationsProjection(options.inAppTemplates ?? {}, admissionsSubjectErasures)], {
+  const running = [...projections, notificationsProjection(options.inAppTemplates ?? {}, admissionsSubjectErasures)];
+  const runners: RunningProjections = startProjections(running, {
     store,
     pool: app.get(PG_POOL),
     standbyPollMs: 100,
@@ -184,6 +187,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     queuePrefix: config.QUEUE_PREFIX,
     store,
     pool: app.get(PG_POOL),
+    projections: running,
     admin,
     call,
     account,

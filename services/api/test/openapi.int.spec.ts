@@ -10,6 +10,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ModulesContainer } from '@nestjs/core';
 import { apiRoutes, applyHttpPlatform, loadConfig, migrateUp, MikroORM, ormOptions } from '@academy/backend';
 import { identitySessionMigrations } from '@academy/identity';
+import { auditMigrations } from '@academy/audit';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { AppModule } from '../src/app.module.js';
 import { mountApiDocs, OPENAPI_JSON_PATH } from '../src/api-docs/api-docs.js';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;
   const orm = await MikroORM.init(ormOptions(db.url));
-  await migrateUp(orm, db.url, [identitySessionMigrations]);
+  await migrateUp(orm, db.url, [identitySessionMigrations, auditMigrations]);
   await orm.close();
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, { shellDist: null, remotes: [] })] }).compile();
   app = moduleRef.createNestApplication({ logger: false });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { migrateEventStore } from '@academy/event-store';
 import { migrateUp, ormOptions } from '@academy/backend';
 import { identitySessionMigrations } from '@academy/identity';
+import { auditMigrations } from '@academy/audit';
 
 /**
  * Every schema change the academy needs, in order: the event log's own migrations, then the read
@@ -22,7 +23,7 @@ export async function migrateAll(databaseUrl: string): Promise<string[]> {
   }
   const orm = await MikroORM.init(ormOptions(databaseUrl));
   try {
-    applied.push(...(await migrateUp(orm, databaseUrl, [identitySessionMigrations])));
+    applied.push(...(await migrateUp(orm, databaseUrl, [identitySessionMigrations, auditMigrations])));
   } finally {
     await orm.close();
   }

@@ -16,9 +16,9 @@ it('migrates an empty database completely, then finds nothing left to do', async
   expect(first.stdout).toMatch(/^applied: event_store 1, /);
 
   const { rows } = await db.pool.query<{ t: string | null }>(
-    `SELECT to_regclass('event_store.events')::text AS t UNION ALL SELECT to_regclass('public.mikro_orm_migrations')::text UNION ALL SELECT to_regclass('public.identity_migrations')::text`,
+    `SELECT to_regclass('event_store.events')::text AS t UNION ALL SELECT to_regclass('public.mikro_orm_migrations')::text UNION ALL SELECT to_regclass('public.identity_migrations')::text UNION ALL SELECT to_regclass('public.audit_migrations')::text UNION ALL SELECT to_regclass('public.audit_replay_rows')::text`,
   );
-  expect(rows.map((r) => r.t)).toEqual(['event_store.events', 'mikro_orm_migrations', 'identity_migrations']);
+  expect(rows.map((r) => r.t)).toEqual(['event_store.events', 'mikro_orm_migrations', 'identity_migrations', 'audit_migrations', 'audit_replay_rows']);
   const platform = await db.pool.query('SELECT count(*)::int AS n FROM mikro_orm_migrations');
   expect(platform.rows[0].n).toBeGreaterThan(0);
 

@@ -19,7 +19,7 @@ import { consumerExists, consumersStatus, retryConsumer } from '../consumers/sta
 import { retryProjection } from '../projections/repair.js';
 import { projectionsStatus } from '../projections/status.js';
 import type { Projection } from '../projections/types.js';
-import { auditReplay } from './replay.js';
+import { auditReplay, type ReplayProgress } from './replay.js';
 import { verifyBundle } from './evidence.js';
 import { backupEventStore, restoreEventStore } from './backup.js';
 import { checkpointProblem, type SignedCheckpoint, signCheckpoint, type SigningKey } from './checkpoint.js';
@@ -99,6 +99,7 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
                                             hash and previous hash; exit 1 when there is none
   audit grants                              the auditors granted personal data, and whether the grant stands (since, by whom)
   audit replay                              rebuild every projection into a scratch schema and diff with the live tables
+                                            (progress with counts and ETA on stderr)
   projections status                        name, version, status, checkpoint, head and lag of every projection
                                             and consumer (dispatcher, reactors), and where and why one is failing
                                             (exit 1 when one is)
@@ -117,16 +118,45 @@ function parseHead(value: string | undefined): ChainHead | null {
   return m ? { position: Number(m[1]), hash: m[2] } : null;
 }
 
+<<<<<<< HEAD
 /** `verify: 12000/986880 events (1 %), ETA 42 s` on stderr after each batch (`label`: what is walked); nothing when there is no stderr. */
+=======
+/** `verify: 12000/986880 events (1 %), ETA 42 s` on stderr after each batch; nothing when there is no stderr. */
+>>>>>>> h/replay
 function progressOnStderr(deps: AcademyCliDeps, label = 'verify') {
   const err = deps.err;
   if (!err) return undefined;
   const started = Date.now();
-  return ({ checked, total }: { checked: number; total: number }) => {
+  return ({ checked, total }: { checked: number; total: number }, of = '', after = 0) => {
     const rate = checked / Math.max(1, Date.now() - started);
-    const left = Math.max(0, total - checked);
+    const left = Math.max(0, total - checked) + after;
     const percent = total ? Math.min(100, Math.floor((checked / total) * 100)) : 100;
+<<<<<<< HEAD
     err.write(`${label}: ${checked}/${total} events (${percent} %), ETA ${rate > 0 ? Math.ceil(left / rate / 1000) : '?'} s\n`);
+=======
+    err.write(`${label}${of}: ${checked}/${total} events (${percent} %), ETA ${rate > 0 ? Math.ceil(left / rate / 1000) : '?'} s\n`);
+  };
+}
+
+/**
+ * `replay users (1/8): 2000/5000 events (40 %), ETA 9 s`: the ETA counts the projections still to come
+ * as this one's head each (they replay the same log), at the rate of the events replayed so far.
+ */
+export function replayProgressOnStderr(deps: AcademyCliDeps): ((p: ReplayProgress) => void) | undefined {
+  const line = progressOnStderr(deps, 'replay');
+  if (!line) return undefined;
+  let done = 0;
+  let current = '';
+  let last = 0;
+  return (p) => {
+    if (p.projection !== current) {
+      done += last;
+      current = p.projection;
+    }
+    last = p.applied;
+    // The rate is over every event replayed so far (all projections), so it is measured against `done`.
+    line({ checked: done + p.applied, total: done + p.head }, ` ${p.projection} (${p.index}/${p.count})`, (p.count - p.index) * p.head);
+>>>>>>> h/replay
   };
 }
 
@@ -331,11 +361,12 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
         return 0;
       }
       case 'audit replay': {
-        const r = await auditReplay({ store: deps.store, pool: deps.pool, projections: deps.projections, controlSchema: deps.controlSchema });
+        const r = await auditReplay({ store: deps.store, pool: deps.pool, projections: deps.projections, controlSchema: deps.controlSchema, onProgress: replayProgressOnStderr(deps) });
         for (const p of r.projections) {
           if (p.result === 'skipped') print(`${p.name} v${p.version}: skipped (${p.reason})`);
           else print(`${p.name} v${p.version} at ${p.position}: ${p.result}`);
           for (const m of p.missingTables) print(`  table ${m.table}: ${m.side}`);
+          for (const c of p.counts) print(`  ${c.table} ${c.side}: ${c.rows} row${c.rows === 1 ? '' : 's'}${c.rows > p.diffs.filter((d) => d.table === c.table && d.side === c.side).length ? ' (the first ones below)' : ''}`);
           for (const d of p.diffs) print(`  ${d.table} ${d.side}: ${JSON.stringify(d.row)}`);
         }
         print(r.equal ? 'equal' : 'DIFFERENT');

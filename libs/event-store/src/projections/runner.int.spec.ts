@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import { runAcademyCli } from '../audit/cli.js';
-import { auditReplay } from '../audit/replay.js';
+import { auditReplay, type ReplayProgress } from '../audit/replay.js';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
 import { allEvents, demoProjection, expectedBalances, readBalances, seed, testStore, until } from './demo-fixture.test.js';
 import { rebuildProjection } from './rebuild.js';
@@ -156,8 +156,17 @@ describe('projection runner', () => {
     runner();
     await until(async () => (await checkpoint()) === 400, 10_000, 'catch-up');
     await db.pool.query(`UPDATE demo_accounts.balances SET balance = balance + 1 WHERE account = 'a3'`);
-    const audit = await auditReplay({ store, pool: db.pool, projections: [demoProjection()] });
+    const progress: ReplayProgress[] = [];
+    const audit = await auditReplay({ store, pool: db.pool, projections: [demoProjection()], batchSize: 100, onProgress: (p) => progress.push(p) });
     expect(audit.equal).toBe(false);
+    // Reported at the start, after each batch, and once compared: projection 1 of 1, up to the live checkpoint.
+    expect(progress[0]).toEqual({ projection: 'demo_accounts', index: 1, count: 1, applied: 0, head: 400 });
+    expect(progress.length).toBeGreaterThanOrEqual(4);
+    expect(progress.at(-1)).toEqual({ projection: 'demo_accounts', index: 1, count: 1, applied: 400, head: 400 });
+    expect(audit.projections[0].counts).toEqual([
+      { table: 'balances', side: 'live-only', rows: 1 },
+      { table: 'balances', side: 'replay-only', rows: 1 },
+    ]);
     const diffs = audit.projections[0].diffs;
     expect(diffs).toHaveLength(2);
     expect(diffs.map((d) => [d.table, d.side, d.row.account])).toEqual([
@@ -167,8 +176,15 @@ describe('projection runner', () => {
     expect(Number(diffs[0].row.balance) - Number(diffs[1].row.balance)).toBe(1);
 
     let text = '';
+    let progressText = '';
     const out = { write: (s: string) => (text += s) };
-    expect(await runAcademyCli(['audit', 'replay'], { store, pool: db.pool, projections: [demoProjection()], out })).toBe(1);
+    const err = { write: (s: string) => (progressText += s) };
+    expect(await runAcademyCli(['audit', 'replay'], { store, pool: db.pool, projections: [demoProjection()], out, err })).toBe(1);
+    // Progress with counts and an ETA on stderr; stdout is the result alone.
+    expect(progressText).toMatch(/^replay demo_accounts \(1\/1\): 0\/400 events \(0 %\), ETA \S+ s$/m);
+    expect(progressText).toMatch(/^replay demo_accounts \(1\/1\): 400\/400 events \(100 %\), ETA 0 s$/m);
+    expect(text).not.toMatch(/ETA/);
+    expect(text).toMatch(/balances live-only: 1 row\n/);
     expect(text).toMatch(/demo_accounts v1 at 400: different/);
     expect(text).toMatch(/balances live-only: \{.*"account":"a3"/);
     expect(text.trim().split('\n').at(-1)).toBe('DIFFERENT');

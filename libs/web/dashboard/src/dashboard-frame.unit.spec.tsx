@@ -57,7 +57,7 @@ describe('RoleDashboard', () => {
       admin: ['Dashboard', 'Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Announcements', 'Queues', 'Settings'],
       student_admin: ['Dashboard', 'Students', 'Create', 'Prospective', 'Announcements', 'Settings'],
       // Issue 16 (not in the spec).
-      auditor: ['Overview', 'Event log', 'Verify', 'Why', 'Time travel'],
+      auditor: ['Overview', 'Event log', 'Verify', 'Replay', 'Why', 'Time travel'],
     });
   });
 

@@ -110,6 +110,9 @@ export {
   useRequestVerificationMutation,
   useSignCheckpointMutation,
   useVerificationQuery,
+  useLastReplayQuery,
+  useReplayQuery,
+  useRequestReplayMutation,
 } from './api/audit';
 export { usePersonalDataAccessQuery, useSetPersonalDataAccessMutation } from './api/audit-access';
 export { queueKeys, useAdminQueuesQuery, useRetryJobMutation } from './api/queues';

@@ -20,6 +20,7 @@ import {
   ShieldCheck,
   Waypoints,
   History,
+  RotateCcw,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -80,6 +81,7 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'Overview', path: '', icon: LayoutDashboard, description: "The chain's state: head position and hash, the last verification." },
     { title: 'Event log', path: 'events', icon: ScrollText, description: 'Event log — every event by position, filtered by stream, type, context, actor, correlation and time.' },
     { title: 'Verify', path: 'verify', icon: ShieldCheck, description: 'Verify — check the whole hash chain and make signed checkpoints.' },
+    { title: 'Replay', path: 'replay', icon: RotateCcw, description: 'Replay — rebuild every read model from the log into a scratch schema and compare it with the live tables.' },
     { title: 'Why', path: 'why', icon: Waypoints, description: "Why — the chain of events that produced a student's current week, an enrollment's status or a grade's status." },
     { title: 'Time travel', path: 'time-travel', icon: History, description: "Time travel — a subject's gradebook, a student's enrollment or the prospect pipeline as they stood on a past date." },
   ],

@@ -14,6 +14,10 @@ import { ListCheckpointsController } from './queries/list-checkpoints/list-check
 import { ListCheckpointsHandler } from './queries/list-checkpoints/list-checkpoints.handler.js';
 import { VerificationStatusController } from './queries/verification-status/verification-status.http.controller.js';
 import { VerificationStatusHandler } from './queries/verification-status/verification-status.handler.js';
+import { RequestReplayController } from './commands/request-replay/request-replay.http.controller.js';
+import { RequestReplayHandler } from './commands/request-replay/request-replay.handler.js';
+import { ReplayStatusController } from './queries/replay-status/replay-status.http.controller.js';
+import { ReplayStatusHandler } from './queries/replay-status/replay-status.handler.js';
 import { AuditJobs, AuditSigner } from './trail/infra.js';
 import { SetPersonalDataAccessController } from './commands/set-personal-data-access/set-personal-data-access.http.controller.js';
 import { SetPersonalDataAccessHandler } from './commands/set-personal-data-access/set-personal-data-access.handler.js';
@@ -31,9 +35,11 @@ import { AuditWhyController } from './queries/why/why.http.controller.js';
 import { AuditWhyHandler } from './queries/why/why.handler.js';
 
 /**
- * The audit context's HTTP side (issue 16). It has no read model of its own: it reads the log itself.
+ * The audit context's HTTP side (issue 16). It has no read model of its own: it reads the log itself
+ * (and the last replay's differing rows, ADR 0034).
  * Needs EventSourcingModule, BackboneModule, HttpPlatformModule (config, Redis) and AuthModule (global) from the composition root.
- * The verification jobs run in the worker (runVerifyChainJob, routed by auditRoutes).
+ * The verification and replay jobs run in the worker (runVerifyChainJob, runReplayJob, routed by auditRoutes);
+ * the replay's differing rows live in its one table (auditMigrations, ADR 0034).
  * Import it as AuditModule.forRoot(folds): time travel folds the past with the owning contexts' own
  * evolve functions, which only the composition root may import (a context never imports another).
  */
@@ -53,6 +59,8 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
     AuditOverviewController,
     AuditAsOfController,
     ExportEvidenceController,
+    RequestReplayController,
+    ReplayStatusController,
   ],
   providers: [
     AuditSigner,
@@ -71,6 +79,8 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
     AuditOverviewHandler,
     AuditAsOfHandler,
     ExportEvidenceHandler,
+    RequestReplayHandler,
+    ReplayStatusHandler,
   ],
 })
 export class AuditModule {

@@ -1,10 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
-import { type AppConfig, createRedis, EVENT_STORE, type RedisClient } from '@academy/backend';
+import type pg from 'pg';
+import { type AppConfig, createRedis, EVENT_STORE, PG_POOL, type RedisClient } from '@academy/backend';
 import { type EventStore, loadSigningKey, type SigningKey } from '@academy/event-store';
 import {
   AUDIT_QUEUE,
   CHECKPOINT_SCHEDULER_ID,
+  REPLAY_JOB,
+  type ReplayJob,
+  runReplayJob,
   checkpointIntervalMs,
   runScheduledCheckpoint,
   runVerifyChainJob,
@@ -12,16 +16,18 @@ import {
   type ScheduledCheckpointJob,
   type VerifyChainJob,
 } from '@academy/audit';
-import { WORKER_CONFIG } from '../tokens.js';
+import type { WorkerRegistry } from '../projections/projections.host.js';
+import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
 import { workerOptions } from '../queue-options.js';
 
 /** How often a worker checks that the checkpoint scheduler is still in Redis (it lives only there). */
 const SCHEDULER_CHECK_MS = 60_000;
 
 /**
- * The audit queue's processor (issue 16): whole-chain verifications, one at a time (each reads the
- * whole log; two at once would only halve each one's speed). The dispatcher adds the requested ones
- * from the log; a job scheduler adds one every AUDIT_CHECKPOINT_EVERY that also signs a checkpoint.
+ * The audit queue's processor (issue 16): whole-chain verifications and replays of every projection,
+ * one at a time (each reads the whole log; two at once would only halve each one's speed). The
+ * dispatcher adds the requested ones from the log; a job scheduler adds a verification every
+ * AUDIT_CHECKPOINT_EVERY that also signs a checkpoint.
  */
 @Injectable()
 export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -36,6 +42,8 @@ export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @Inject(WORKER_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(WORKER_REGISTRY) private readonly registry: WorkerRegistry,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -70,6 +78,11 @@ export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async process(job: Job): Promise<unknown> {
+    if (job.name === REPLAY_JOB) {
+      const outcome = await runReplayJob({ store: this.store, pool: this.pool, projections: this.registry.projections }, job as unknown as ReplayJob);
+      // Counts only: the differing rows may hold personal data and stay in the audit context's table (ADR 0034).
+      return { equal: outcome.equal, projections: outcome.projections.map((p) => ({ name: p.name, result: p.result })) };
+    }
     if (job.name !== SCHEDULED_CHECKPOINT_JOB) return runVerifyChainJob(this.store, job as unknown as VerifyChainJob);
     const outcome = await runScheduledCheckpoint(this.store, job as unknown as ScheduledCheckpointJob, () => this.signingKey());
     if (outcome.signed) this.log.log(`scheduled checkpoint signed at position ${outcome.position}`);

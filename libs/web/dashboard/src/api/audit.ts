@@ -11,6 +11,9 @@ import {
   type AuditWhyView,
   signedCheckpointSchema,
   verificationAcceptedSchema,
+  replayAcceptedSchema,
+  replayLatestSchema,
+  replayStatusSchema,
   verificationStatusSchema,
   type SignedCheckpointFile,
 } from '@academy/contracts';
@@ -27,6 +30,8 @@ export const auditKeys = {
   overview: ['audit', 'overview'] as const,
   why: (view: string, id: string) => ['audit', 'why', view, id] as const,
   asOf: (query: string) => ['audit', 'as-of', query] as const,
+  replay: (id: string) => ['audit', 'replay', id] as const,
+  lastReplay: ['audit', 'replay-latest'] as const,
 };
 
 /** How often a running verification is asked for its progress. */
@@ -135,5 +140,28 @@ export function useEvidenceDownload() {
   const { fetch } = useSession();
   return useMutation({
     mutationFn: ({ from, to }: { from: number; to: number }) => fetch<string>(`/api/audit/evidence?from=${from}&to=${to}`, { responseType: 'text' }),
+  });
+}
+
+/** POST /api/audit/replays: answers the job's id. */
+export function useRequestReplayMutation() {
+  const { fetch } = useSession();
+  return useMutation({ mutationFn: async () => replayAcceptedSchema.parse(await fetch('/api/audit/replays', { method: 'POST' })) });
+}
+
+/** GET /api/audit/replays: the last replay asked for (the page's state when it opens). */
+export function useLastReplayQuery() {
+  const { fetch } = useSession();
+  return useQuery({ queryKey: auditKeys.lastReplay, queryFn: async ({ signal }) => replayLatestSchema.parse(await fetch('/api/audit/replays', { signal })) });
+}
+
+/** GET /api/audit/replays/:id, polled like a verification until done. */
+export function useReplayQuery(id: string | null) {
+  const { fetch } = useSession();
+  return useQuery({
+    queryKey: auditKeys.replay(id ?? ''),
+    enabled: id !== null,
+    queryFn: async ({ signal }) => replayStatusSchema.parse(await fetch(`/api/audit/replays/${id}`, { signal })),
+    refetchInterval: (q) => (q.state.data?.state === 'done' ? false : VERIFICATION_POLL_MS),
   });
 }

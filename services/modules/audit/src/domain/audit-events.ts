@@ -10,7 +10,7 @@ export const AUDIT_EVENTS = {
 
 /** What was viewed: the endpoint's name and what it was asked (filters, a position). Never personal data. */
 export interface AuditTrailViewedData {
-  view: 'event-log' | 'event' | 'chain' | 'checkpoints' | 'why' | 'overview' | 'as-of';
+  view: 'event-log' | 'event' | 'chain' | 'checkpoints' | 'why' | 'overview' | 'as-of' | 'replay';
   viewerId: string;
   /** The filters or the position asked for, as parsed (ids, types, instants: no personal data). */
   query: Record<string, unknown>;
@@ -66,4 +66,35 @@ export interface EvidenceExportedData {
   /** sha256 of the bundle's content, as its signature line names it. */
   digest: string;
   byUserId: string;
+}
+
+/**
+ * Replays of every projection into a scratch schema, compared with the live tables (ADR 0034), on one
+ * stream: each request, then its outcome (appended by the job in the worker; the dispatcher turns a
+ * request into a BullMQ job whose id is the request's event id). The differing ROWS are not in the
+ * outcome: they may hold personal data, which the log keeps only encrypted; they are in the audit
+ * context's table `audit_replay_rows` (trail/replay-rows.ts).
+ */
+export const REPLAYS_STREAM = 'audit-replays';
+export const REPLAY_REQUESTED = 'ReplayRequested';
+export const REPLAY_COMPLETED = 'ReplayCompleted';
+export interface ReplayRequestedData {
+  byUserId: string;
+}
+export interface ReplayCompletedData {
+  /** The request's event id. */
+  requestId: string;
+  byUserId: string;
+  equal: boolean;
+  projections: Array<{
+    name: string;
+    version: number;
+    result: 'equal' | 'different' | 'skipped';
+    /** The log position both sides were compared at. */
+    position: number;
+    reason: string | null;
+    /** How many rows differ, per table and side (the rows themselves: audit_replay_rows, the first ones of each). */
+    differing: Array<{ table: string; side: 'live-only' | 'replay-only'; rows: number }>;
+    missingTables: Array<{ table: string; side: 'live-only' | 'replay-only' }>;
+  }>;
 }

@@ -2,13 +2,15 @@
 // ChainVerificationRequested into a job on AUDIT_QUEUE whose id is the request's event id; this walks
 // the chain, reports progress on the job, and appends the outcome (ChainVerified) caused by the request.
 import { type DispatchRoutes, type EventMetadata, type EventStore, runCommand } from '@academy/event-store';
-import { CHAIN_VERIFICATION_REQUESTED, CHAIN_VERIFIED, type ChainVerificationRequestedData, type ChainVerifiedData, VERIFICATIONS_STREAM } from '../domain/audit-events.js';
+import { REPLAY_JOB } from './replay.js';
+import { CHAIN_VERIFICATION_REQUESTED, CHAIN_VERIFIED, REPLAY_REQUESTED, type ChainVerificationRequestedData, type ChainVerifiedData, VERIFICATIONS_STREAM } from '../domain/audit-events.js';
 
 export const AUDIT_QUEUE = 'audit';
 
 /** Routes of the worker's dispatcher: a request becomes one job (kept a day once done, a week once failed). */
 export const auditRoutes: DispatchRoutes = {
   [CHAIN_VERIFICATION_REQUESTED]: { queue: AUDIT_QUEUE, jobName: 'verify-chain', opts: { removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } } },
+  [REPLAY_REQUESTED]: { queue: AUDIT_QUEUE, jobName: REPLAY_JOB, opts: { removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } } },
 };
 
 /** What the job needs of a BullMQ Job (its data is the dispatcher's defaultJobData). */

@@ -1,0 +1,20 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { replayAcceptedSchema } from '@academy/contracts';
+import { RequestReplay } from './request-replay.command.js';
+
+@ApiTags('audit')
+@Controller('audit/replays')
+export class RequestReplayController {
+  constructor(private readonly dispatch: Dispatch) {}
+
+  /** 202 { id }: poll GET /audit/replays/:id. No body. */
+  @Post()
+  @Roles('auditor', 'admin')
+  @HttpCode(202)
+  @Answers(202, replayAcceptedSchema)
+  async request(@Caller() caller: CommandContext): Promise<{ id: string }> {
+    return { id: (await this.dispatch.execute(new RequestReplay(caller))).id };
+  }
+}
