@@ -118,11 +118,7 @@ function parseHead(value: string | undefined): ChainHead | null {
   return m ? { position: Number(m[1]), hash: m[2] } : null;
 }
 
-<<<<<<< HEAD
 /** `verify: 12000/986880 events (1 %), ETA 42 s` on stderr after each batch (`label`: what is walked); nothing when there is no stderr. */
-=======
-/** `verify: 12000/986880 events (1 %), ETA 42 s` on stderr after each batch; nothing when there is no stderr. */
->>>>>>> h/replay
 function progressOnStderr(deps: AcademyCliDeps, label = 'verify') {
   const err = deps.err;
   if (!err) return undefined;
@@ -131,9 +127,6 @@ function progressOnStderr(deps: AcademyCliDeps, label = 'verify') {
     const rate = checked / Math.max(1, Date.now() - started);
     const left = Math.max(0, total - checked) + after;
     const percent = total ? Math.min(100, Math.floor((checked / total) * 100)) : 100;
-<<<<<<< HEAD
-    err.write(`${label}: ${checked}/${total} events (${percent} %), ETA ${rate > 0 ? Math.ceil(left / rate / 1000) : '?'} s\n`);
-=======
     err.write(`${label}${of}: ${checked}/${total} events (${percent} %), ETA ${rate > 0 ? Math.ceil(left / rate / 1000) : '?'} s\n`);
   };
 }
@@ -156,7 +149,6 @@ export function replayProgressOnStderr(deps: AcademyCliDeps): ((p: ReplayProgres
     last = p.applied;
     // The rate is over every event replayed so far (all projections), so it is measured against `done`.
     line({ checked: done + p.applied, total: done + p.head }, ` ${p.projection} (${p.index}/${p.count})`, (p.count - p.index) * p.head);
->>>>>>> h/replay
   };
 }
 
