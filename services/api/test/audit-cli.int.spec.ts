@@ -6,7 +6,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { jest } from '@jest/globals';
 import { academyCliWith, apiCaller, type RunningApi, startApi, untilValue } from '@academy/testing';
+
+// Each test starts the built CLI five or six times (a whole Node process each, seconds apiece on a busy
+// machine): no test here waits on time, so the bound is only there to end a hung run.
+jest.setTimeout(180_000);
 
 const SIGNING_KEY = Buffer.alloc(32, 9).toString('base64');
 let api: RunningApi;
