@@ -38,6 +38,8 @@ const SyllabusDialog = lazy(() => import('./syllabus-dialog'));
 const QuickContactDialog = lazy(() => import('./quick-contact-dialog'));
 const PageToaster = lazy(() => import('./page-toaster'));
 
+const CLAIM_PLACEHOLDERS = Array.from({ length: 5 }, () => ({ value: '\u00a0', label: '' }));
+
 const BENEFIT_ICONS = [GraduationCap, Users, CalendarClock, Hammer, Briefcase, Award];
 
 /** True once `ref` comes within `margin` of the viewport (and stays true). */
@@ -108,15 +110,16 @@ function Hero({ catalogue }: { catalogue: PublicCatalogueResponse | undefined })
             {HERO.browse}
           </a>
         </div>
-        {/* Space kept for the claims so the page does not jump when they arrive. */}
+        {/* Until the claims arrive, invisible stand-ins of the same shape keep their space (the spec's five,
+            §9), so the prerendered page does not jump when they come: on a phone they take three rows. */}
         <dl className="mt-12 grid min-h-16 grid-cols-2 gap-6 sm:grid-cols-5" aria-label="The academy in figures">
-          {catalogue?.claims.map((c) => (
-            <div key={c.label}>
+          {(catalogue?.claims ?? CLAIM_PLACEHOLDERS).map((c, i) => (
+            <div key={c.label || i} className={catalogue ? undefined : 'invisible'} aria-hidden={catalogue ? undefined : true}>
               <dt className="sr-only">{c.label}</dt>
               <dd>
                 <span className="block text-3xl font-bold">{c.value}</span>
                 <span aria-hidden="true" className="text-sm text-muted-foreground">
-                  {c.label}
+                  {c.label || '\u00a0'}
                 </span>
               </dd>
             </div>
