@@ -102,24 +102,27 @@ export function DataTable<T>({ label, columns, data, getRowId, rowTitle, actions
     const Title = titleLevel === 2 ? 'h2' : 'h3';
     return (
       <ul aria-label={label} className={cn('grid gap-3', className)} data-slot="data-cards">
-        {rows.map((row) => (
-          <li key={row.id} aria-labelledby={`${titleId}-${row.id}`} className="rounded-lg border bg-card p-4 text-sm shadow-xs" {...rowAttributes?.(row.original)}>
-            <Title id={`${titleId}-${row.id}`} className="mb-3 text-base font-semibold wrap-anywhere">
-              {rowTitle(row.original)}
-            </Title>
-            <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-2">
-              {columns
-                .filter((c) => !c.hideOnCard)
-                .map((c) => (
-                  <div key={c.id} className="contents">
-                    <dt className="text-muted-foreground">{c.header}</dt>
-                    <dd className="min-w-0 wrap-anywhere">{c.cell(row.original)}</dd>
-                  </div>
-                ))}
-            </dl>
-            {actions && <div className="mt-4 grid gap-2 [&_button]:w-full [&>*]:w-full">{actions(row.original)}</div>}
-          </li>
-        ))}
+        {rows.map((row) => {
+          const buttons = actions?.(row.original);
+          return (
+            <li key={row.id} aria-labelledby={`${titleId}-${row.id}`} className="rounded-lg border bg-card p-4 text-sm shadow-xs" {...rowAttributes?.(row.original)}>
+              <Title id={`${titleId}-${row.id}`} className="mb-3 text-base font-semibold wrap-anywhere">
+                {rowTitle(row.original)}
+              </Title>
+              <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-2">
+                {columns
+                  .filter((c) => !c.hideOnCard)
+                  .map((c) => (
+                    <div key={c.id} className="contents">
+                      <dt className="text-muted-foreground">{c.header}</dt>
+                      <dd className="min-w-0 wrap-anywhere">{c.cell(row.original)}</dd>
+                    </div>
+                  ))}
+              </dl>
+              {buttons !== undefined && buttons !== null && buttons !== false && <div className="mt-4 grid gap-2 [&_button]:w-full [&>*]:w-full">{buttons}</div>}
+            </li>
+          );
+        })}
       </ul>
     );
   }
