@@ -36,19 +36,22 @@ function StatusSelect({ enrollment }: { enrollment: Enrollment }) {
     }
   }
   return (
-    <NativeSelect
-      aria-label={`Status of ${enrollment.code}`}
-      className="h-8 w-36"
-      value={chosen ?? enrollment.status}
-      disabled={change.isPending}
-      onChange={(e) => void run(e.target.value as EnrollmentStatus)}
-    >
-      {ENROLLMENT_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {ENROLLMENT_STATUS_LABELS[status]}
-        </option>
-      ))}
-    </NativeSelect>
+    // The width is the wrapper's: its chevron sits at the wrapper's right edge.
+    <div className="w-36 shrink-0">
+      <NativeSelect
+        aria-label={`Status of ${enrollment.code}`}
+        className="h-8"
+        value={chosen ?? enrollment.status}
+        disabled={change.isPending}
+        onChange={(e) => void run(e.target.value as EnrollmentStatus)}
+      >
+        {ENROLLMENT_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {ENROLLMENT_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
 
@@ -66,7 +69,7 @@ function StatusCell({ enrollment: e }: { enrollment: Enrollment }) {
 
 function enrollmentColumns(certificates: ReadonlyMap<string, Certificate>): DataColumn<Enrollment>[] {
   return [
-    { id: 'code', header: 'Code', cell: (e) => e.code, sortValue: (e) => e.code, className: 'font-mono text-xs' },
+    { id: 'code', header: 'Code', cell: (e) => e.code, sortValue: (e) => e.code, className: 'font-mono text-xs whitespace-nowrap' },
     { id: 'student', header: 'Student', cell: (e) => e.studentName, sortValue: (e) => e.studentName, className: 'font-medium', hideOnCard: true },
     { id: 'email', header: 'Email', cell: (e) => e.studentEmail, sortValue: (e) => e.studentEmail },
     { id: 'program', header: 'Program', cell: (e) => e.programName, sortValue: (e) => e.programName },

@@ -73,7 +73,7 @@ export function SubmissionsTable({ label, submissions, onGrade, empty }: { label
       columns={SUBMISSION_COLUMNS}
       data={submissions}
       getRowId={(s) => s.id}
-      rowTitle={(s) => `${s.title} · ${s.studentEmail}`}
+      rowTitle={(s) => s.title}
       rowAttributes={(s) => ({ 'data-submission-id': s.id })}
       actions={(s) => (
         <Button size="sm" variant={s.grade ? 'outline' : 'default'} aria-label={`${gradeButtonLabel(s)}: ${s.title} by ${s.studentEmail}`} onClick={() => onGrade(s.id)}>
