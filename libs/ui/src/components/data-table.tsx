@@ -57,6 +57,11 @@ function compare(a: SortValue, b: SortValue): number {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+// The header's and a hovered row's see-through muted tint, made opaque for the sticky actions cell that
+// covers other cells. Whole literals: Tailwind finds its classes by reading the source.
+const HALF_MUTED = 'bg-[color-mix(in_oklab,var(--muted)_50%,var(--background))]';
+const HALF_MUTED_ON_HOVER = 'group-hover:bg-[color-mix(in_oklab,var(--muted)_50%,var(--background))]';
+
 /**
  * The app's one table (ARCHITECTURE §8): TanStack Table for the model and sorting, our markup for the
  * rest. At 768 px and wider it is a real <table>; below, one card per row (a list named like the
@@ -151,7 +156,7 @@ export function DataTable<T>({ label, columns, data, getRowId, rowTitle, actions
               );
             })}
             {actions && (
-              <TableHead className="sticky right-0 bg-muted">
+              <TableHead className={cn('sticky right-0', HALF_MUTED)}>
                 <span className="sr-only">Actions</span>
               </TableHead>
             )}
@@ -160,7 +165,7 @@ export function DataTable<T>({ label, columns, data, getRowId, rowTitle, actions
       </TableHeader>
       <TableBody>
         {rows.map((row) => (
-          <TableRow key={row.id} {...rowAttributes?.(row.original)}>
+          <TableRow key={row.id} className="group" {...rowAttributes?.(row.original)}>
             {columns.map((c) => (
               <TableCell key={c.id} className={c.className}>
                 {c.cell(row.original)}
@@ -169,7 +174,7 @@ export function DataTable<T>({ label, columns, data, getRowId, rowTitle, actions
             {actions && (
               // Sticky: when the table is wider than the page (a narrow window, the menu open) the row's
               // buttons stay in view while the other columns scroll under them.
-              <TableCell className="sticky right-0 bg-background text-right">
+              <TableCell className={cn('sticky right-0 bg-background text-right', HALF_MUTED_ON_HOVER)}>
                 <div className="flex flex-wrap items-center justify-end gap-1">{actions(row.original)}</div>
               </TableCell>
             )}
