@@ -147,9 +147,33 @@ const lessons = lessonsResponseSchema.parse({
   ],
 });
 
+// What the checks below read in the page (this file is type-checked without the DOM library).
+interface Box {
+  left: number;
+  right: number;
+  width: number;
+  height: number;
+}
+interface PageElement {
+  getBoundingClientRect(): Box;
+  getAttribute(name: string): string | null;
+  parentElement: PageElement | null;
+  tagName: string;
+  scrollWidth: number;
+  clientWidth: number;
+}
+interface PageWindow {
+  innerWidth: number;
+  getComputedStyle(el: PageElement): { overflowX: string };
+  document: { documentElement: { scrollWidth: number } };
+}
+
 /** The page scrolls only down: nothing sticks out on the right. */
 async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => {
+    const win = globalThis as unknown as PageWindow;
+    return { scrollWidth: win.document.documentElement.scrollWidth, innerWidth: win.innerWidth };
+  });
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -161,16 +185,18 @@ async function expectNoHorizontalScroll(page: Page) {
 async function expectWhollyVisible(target: Locator) {
   // Never scrolled into view: scrolling would move a sideways-scrolling table to it, hiding the fault.
   // Only the horizontal extent is checked, which the page's vertical scroll does not change.
-  const clipped = await target.evaluate((el) => {
+  const clipped = await target.evaluate((node) => {
+    const el = node as unknown as PageElement;
+    const window = globalThis as unknown as PageWindow;
     const box = el.getBoundingClientRect();
     const problems: string[] = [];
     if (box.width === 0 || box.height === 0) problems.push('no size');
     if (box.left < 0 || box.right > window.innerWidth + 0.5) problems.push(`outside the viewport (${box.left}–${box.right} of ${window.innerWidth})`);
     for (let up = el.parentElement; up; up = up.parentElement) {
-      const style = getComputedStyle(up);
+      const style = window.getComputedStyle(up);
       if (!/(auto|scroll|hidden|clip)/.test(style.overflowX)) continue;
       const frame = up.getBoundingClientRect();
-      if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) problems.push(`cut by ${up.tagName.toLowerCase()}.${up.className.split(' ')[0]} (${box.left}–${box.right} of ${frame.left}–${frame.right})`);
+      if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) problems.push(`cut by ${up.tagName.toLowerCase()}.${(up.getAttribute('class') ?? '').split(' ')[0]} (${box.left}–${box.right} of ${frame.left}–${frame.right})`);
     }
     if (el.scrollWidth > el.clientWidth + 1) problems.push(`its text is cut (${el.scrollWidth} > ${el.clientWidth})`);
     return problems;
