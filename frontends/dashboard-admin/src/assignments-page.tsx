@@ -11,20 +11,14 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  ErrorPanel,
+  DataTable,
   FormSelectField,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   toast,
+  type DataColumn,
 } from '@academy/ui';
-import { PageHeader, formatDate, useAssignTeacherMutation, useRemoveAssignmentMutation, useSubjectsQuery, useTeacherAssignmentsQuery, useUsersQuery } from '@academy/web-dashboard';
+import { PageHeader, QueryView, formatDate, useAssignTeacherMutation, useRemoveAssignmentMutation, useSubjectsQuery, useTeacherAssignmentsQuery, useUsersQuery } from '@academy/web-dashboard';
 import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
-import { EmptyTable } from './confirm-delete';
 
 const FIELDS = ['teacherId', 'subjectId'] as const;
 
@@ -111,54 +105,38 @@ function RemoveAssignment({ assignment }: { assignment: TeacherAssignment }) {
   );
 }
 
+const ASSIGNMENT_COLUMNS: DataColumn<TeacherAssignment>[] = [
+  { id: 'teacher', header: 'Teacher', cell: (a) => a.teacherName, sortValue: (a) => a.teacherName, className: 'font-medium', hideOnCard: true },
+  { id: 'email', header: 'Email', cell: (a) => a.teacherEmail, sortValue: (a) => a.teacherEmail },
+  { id: 'subject', header: 'Subject', cell: (a) => a.subjectName, sortValue: (a) => a.subjectName },
+  { id: 'program', header: 'Program', cell: (a) => a.programName, sortValue: (a) => a.programName },
+  { id: 'assigned', header: 'Assigned', cell: (a) => <time dateTime={a.assignedAt}>{formatDate(a.assignedAt)}</time>, sortValue: (a) => a.assignedAt, className: 'whitespace-nowrap' },
+];
+
 export function AssignmentsTable({ assignments }: { assignments: TeacherAssignment[] }) {
-  if (assignments.length === 0) return <EmptyTable>No teacher is assigned yet.</EmptyTable>;
   return (
-    <Table aria-label="Teacher assignments">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Teacher</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead>Subject</TableHead>
-          <TableHead>Program</TableHead>
-          <TableHead>Assigned</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {assignments.map((a) => (
-          <TableRow key={a.id} data-assignment-id={a.id}>
-            <TableCell className="font-medium">{a.teacherName}</TableCell>
-            <TableCell>{a.teacherEmail}</TableCell>
-            <TableCell>{a.subjectName}</TableCell>
-            <TableCell>{a.programName}</TableCell>
-            <TableCell className="whitespace-nowrap">
-              <time dateTime={a.assignedAt}>{formatDate(a.assignedAt)}</time>
-            </TableCell>
-            <TableCell className="text-right">
-              <RemoveAssignment assignment={a} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Teacher assignments"
+      columns={ASSIGNMENT_COLUMNS}
+      data={assignments}
+      getRowId={(a) => a.id}
+      rowTitle={(a) => a.teacherName}
+      rowAttributes={(a) => ({ 'data-assignment-id': a.id })}
+      actions={(a) => <RemoveAssignment assignment={a} />}
+      empty="No teacher is assigned yet."
+    />
   );
 }
 
 /** /dashboard/admin/assignments: which teacher teaches which subject; assign and remove. */
 export function AssignmentsPage() {
   const assignments = useTeacherAssignmentsQuery();
-  let body;
-  if (assignments.isPending) body = <Spinner className="py-10" label="Loading assignments…" />;
-  else if (assignments.isError)
-    body = <ErrorPanel title="The assignments could not be loaded." message={errorMessage(assignments.error, 'Please try again.')} onRetry={() => void assignments.refetch()} />;
-  else body = <AssignmentsTable assignments={assignments.data.assignments} />;
   return (
     <>
       <PageHeader title="Teacher Assignments" description="Assign teachers to subjects, newest first." actions={<AssignTeacherDialog />} />
-      {body}
+      <QueryView query={assignments} pending="Loading assignments…" error="The assignments could not be loaded.">
+        {(data) => <AssignmentsTable assignments={data.assignments} />}
+      </QueryView>
     </>
   );
 }

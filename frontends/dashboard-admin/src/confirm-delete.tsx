@@ -34,8 +34,3 @@ export function ConfirmDelete({ label, title, description, confirmLabel, onConfi
     />
   );
 }
-
-/** The table's empty state. */
-export function EmptyTable({ children }: { children: ReactNode }) {
-  return <p className="rounded-md border p-6 text-center text-muted-foreground">{children}</p>;
-}

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Certificate, ENROLLMENT_MESSAGES, ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus } from '@academy/contracts';
-import { ErrorPanel, NativeSelect, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast } from '@academy/ui';
+import { DataTable, NativeSelect, toast, type DataColumn } from '@academy/ui';
 import { Link } from 'react-router-dom';
-import { PageHeader, catalogKeys, certificateKeys, formatDate, useCertificatesQuery, useChangeEnrollmentStatusMutation, useEnrollmentsQuery, whyPath } from '@academy/web-dashboard';
+import { PageHeader, QueryView, catalogKeys, certificateKeys, formatDate, useCertificatesQuery, useChangeEnrollmentStatusMutation, useEnrollmentsQuery, whyPath } from '@academy/web-dashboard';
 import { ApiRequestError, errorMessage } from '@academy/web-session';
-import { EmptyTable } from './confirm-delete';
 import { EnrollDialog } from './enroll-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
 import { CertificateCell } from './revoke-certificate-dialog';
+
+const NO_CERTIFICATES: ReadonlyMap<string, Certificate> = new Map();
 
 export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' };
 
@@ -35,72 +36,77 @@ function StatusSelect({ enrollment }: { enrollment: Enrollment }) {
     }
   }
   return (
-    <NativeSelect
-      aria-label={`Status of ${enrollment.code}`}
-      className="h-8 w-36"
-      value={chosen ?? enrollment.status}
-      disabled={change.isPending}
-      onChange={(e) => void run(e.target.value as EnrollmentStatus)}
-    >
-      {ENROLLMENT_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {ENROLLMENT_STATUS_LABELS[status]}
-        </option>
-      ))}
-    </NativeSelect>
+    // The width is the wrapper's: its chevron sits at the wrapper's right edge.
+    <div className="w-36 shrink-0">
+      <NativeSelect
+        aria-label={`Status of ${enrollment.code}`}
+        className="h-8"
+        value={chosen ?? enrollment.status}
+        disabled={change.isPending}
+        onChange={(e) => void run(e.target.value as EnrollmentStatus)}
+      >
+        {ENROLLMENT_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {ENROLLMENT_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
 
-/** `certificates`: by enrollment id (absent while they load or when the enrollment has none). */
-export function EnrollmentsTable({ enrollments, certificates = new Map() }: { enrollments: Enrollment[]; certificates?: ReadonlyMap<string, Certificate> }) {
-  if (enrollments.length === 0) return <EmptyTable>No enrollments yet.</EmptyTable>;
+/** The status selector of a row with its Why? link (issue 16). */
+function StatusCell({ enrollment: e }: { enrollment: Enrollment }) {
   return (
-    <Table aria-label="Enrollments">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Code</TableHead>
-          <TableHead>Student</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead>Program</TableHead>
-          <TableHead>Cohort</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Week</TableHead>
-          <TableHead>Enrolled</TableHead>
-          <TableHead>Certificate</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {enrollments.map((e) => (
-          <TableRow key={e.id} data-enrollment-id={e.id}>
-            <TableCell className="font-mono text-xs">{e.code}</TableCell>
-            <TableCell className="font-medium">{e.studentName}</TableCell>
-            <TableCell>{e.studentEmail}</TableCell>
-            <TableCell>{e.programName}</TableCell>
-            <TableCell>{e.subjectName}</TableCell>
-            <TableCell>
-              <div className="flex items-center gap-2">
-                <StatusSelect enrollment={e} />
-                <Link to={whyPath('enrollment-status', e.id)} aria-label={`Why is ${e.code} ${ENROLLMENT_STATUS_LABELS[e.status].toLowerCase()}?`} className="text-sm underline">
-                  Why?
-                </Link>
-              </div>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              <span className="tabular-nums">{e.currentWeek}</span>{' '}
-              <Link to={whyPath('enrollment-week', e.id)} aria-label={`Why is ${e.code} in week ${e.currentWeek}?`} className="text-sm underline">
-                Why?
-              </Link>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              <time dateTime={e.enrolledAt}>{formatDate(e.enrolledAt)}</time>
-            </TableCell>
-            <TableCell>
-              <CertificateCell certificate={certificates.get(e.id)} code={e.code} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <div className="flex flex-wrap items-center gap-2">
+      <StatusSelect enrollment={e} />
+      <Link to={whyPath('enrollment-status', e.id)} aria-label={`Why is ${e.code} ${ENROLLMENT_STATUS_LABELS[e.status].toLowerCase()}?`} className="text-sm underline">
+        Why?
+      </Link>
+    </div>
+  );
+}
+
+function enrollmentColumns(certificates: ReadonlyMap<string, Certificate>): DataColumn<Enrollment>[] {
+  return [
+    { id: 'code', header: 'Code', cell: (e) => e.code, sortValue: (e) => e.code, className: 'font-mono text-xs whitespace-nowrap' },
+    { id: 'student', header: 'Student', cell: (e) => e.studentName, sortValue: (e) => e.studentName, className: 'font-medium', hideOnCard: true },
+    { id: 'email', header: 'Email', cell: (e) => e.studentEmail, sortValue: (e) => e.studentEmail },
+    { id: 'program', header: 'Program', cell: (e) => e.programName, sortValue: (e) => e.programName },
+    { id: 'cohort', header: 'Cohort', cell: (e) => e.subjectName, sortValue: (e) => e.subjectName },
+    { id: 'status', header: 'Status', cell: (e) => <StatusCell enrollment={e} />, sortValue: (e) => ENROLLMENT_STATUS_LABELS[e.status] },
+    {
+      id: 'week',
+      header: 'Week',
+      cell: (e) => (
+        <>
+          <span className="tabular-nums">{e.currentWeek}</span>{' '}
+          <Link to={whyPath('enrollment-week', e.id)} aria-label={`Why is ${e.code} in week ${e.currentWeek}?`} className="text-sm underline">
+            Why?
+          </Link>
+        </>
+      ),
+      sortValue: (e) => e.currentWeek,
+      className: 'whitespace-nowrap',
+    },
+    { id: 'enrolled', header: 'Enrolled', cell: (e) => <time dateTime={e.enrolledAt}>{formatDate(e.enrolledAt)}</time>, sortValue: (e) => e.enrolledAt, className: 'whitespace-nowrap' },
+    { id: 'certificate', header: 'Certificate', cell: (e) => <CertificateCell certificate={certificates.get(e.id)} code={e.code} /> },
+  ];
+}
+
+/** `certificates`: by enrollment id (absent while they load or when the enrollment has none). */
+export function EnrollmentsTable({ enrollments, certificates = NO_CERTIFICATES }: { enrollments: Enrollment[]; certificates?: ReadonlyMap<string, Certificate> }) {
+  const columns = useMemo(() => enrollmentColumns(certificates), [certificates]);
+  return (
+    <DataTable
+      label="Enrollments"
+      columns={columns}
+      data={enrollments}
+      getRowId={(e) => e.id}
+      rowTitle={(e) => e.studentName}
+      rowAttributes={(e) => ({ 'data-enrollment-id': e.id })}
+      empty="No enrollments yet."
+    />
   );
 }
 
@@ -108,12 +114,8 @@ export function EnrollmentsTable({ enrollments, certificates = new Map() }: { en
 export function EnrollmentsPage() {
   const enrollments = useEnrollmentsQuery();
   const certificates = useCertificatesQuery();
-  const byEnrollment = new Map((certificates.data?.certificates ?? []).map((c) => [c.enrollmentId, c]));
-  let body;
-  if (enrollments.isPending) body = <Spinner className="py-10" label="Loading enrollments…" />;
-  else if (enrollments.isError)
-    body = <ErrorPanel title="The enrollments could not be loaded." message={errorMessage(enrollments.error, 'Please try again.')} onRetry={() => void enrollments.refetch()} />;
-  else body = <EnrollmentsTable enrollments={enrollments.data.enrollments} certificates={byEnrollment} />;
+  const issued = certificates.data?.certificates;
+  const byEnrollment = useMemo(() => new Map((issued ?? []).map((c) => [c.enrollmentId, c])), [issued]);
   return (
     <>
       <PageHeader
@@ -126,7 +128,9 @@ export function EnrollmentsPage() {
           </>
         }
       />
-      {body}
+      <QueryView query={enrollments} pending="Loading enrollments…" error="The enrollments could not be loaded.">
+        {(data) => <EnrollmentsTable enrollments={data.enrollments} certificates={byEnrollment} />}
+      </QueryView>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { FileUp } from 'lucide-react';
 import { ENROLLMENT_CSV_COLUMNS, ENROLLMENT_MESSAGES, type ImportEnrollmentsResponse } from '@academy/contracts';
 import {
   Button,
+  DataTable,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -11,13 +12,8 @@ import {
   DialogTitle,
   Input,
   Label,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   toast,
+  type DataColumn,
 } from '@academy/ui';
 import { useImportEnrollmentsMutation } from '@academy/web-dashboard';
 import { ApiRequestError, errorMessage } from '@academy/web-session';
@@ -63,6 +59,21 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
 export const canCheck = (s: ImportState) => s.csv !== null && s.busy === null;
 export const canApply = (s: ImportState) => s.csv !== null && s.busy === null && s.report !== null && s.report.dryRun && s.report.problemCount === 0 && s.report.rows.length > 0;
 
+type ReportRow = ImportEnrollmentsResponse['rows'][number];
+
+const ROW_COLUMNS: DataColumn<ReportRow>[] = [
+  { id: 'line', header: 'Line', cell: (row) => row.line, className: 'tabular-nums', hideOnCard: true },
+  { id: 'email', header: 'Student email', cell: (row) => row.studentEmail },
+  { id: 'program', header: 'Program', cell: (row) => row.program },
+  { id: 'subject', header: 'Subject', cell: (row) => row.subject },
+  {
+    id: 'problems',
+    header: 'Problems',
+    cell: (row) => (row.problems.length ? <span className="text-destructive">{row.problems.join(' ')}</span> : <span className="text-muted-foreground">OK</span>),
+    className: 'whitespace-normal',
+  },
+];
+
 function Report({ report }: { report: ImportEnrollmentsResponse }) {
   return (
     <div className="grid gap-2">
@@ -71,31 +82,17 @@ function Report({ report }: { report: ImportEnrollmentsResponse }) {
           ? `${report.problemCount} of ${report.rows.length} row${report.rows.length === 1 ? ' has' : 's have'} problems: fix the file and check it again. Nothing is enrolled until every row is fine.`
           : `All ${report.rows.length} row${report.rows.length === 1 ? ' is' : 's are'} fine.`}
       </p>
-      <div className="max-h-64 overflow-auto rounded-md border">
-        <Table aria-label="Rows of the file">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Line</TableHead>
-              <TableHead>Student email</TableHead>
-              <TableHead>Program</TableHead>
-              <TableHead>Subject</TableHead>
-              <TableHead>Problems</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {report.rows.map((row) => (
-              <TableRow key={row.line} data-line={row.line} data-problems={row.problems.length || undefined}>
-                <TableCell className="tabular-nums">{row.line}</TableCell>
-                <TableCell>{row.studentEmail}</TableCell>
-                <TableCell>{row.program}</TableCell>
-                <TableCell>{row.subject}</TableCell>
-                <TableCell className="whitespace-normal">
-                  {row.problems.length ? <span className="text-destructive">{row.problems.join(' ')}</span> : <span className="text-muted-foreground">OK</span>}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      <div className="max-h-64 overflow-auto">
+        <DataTable
+          label="Rows of the file"
+          columns={ROW_COLUMNS}
+          data={report.rows}
+          getRowId={(row) => String(row.line)}
+          rowTitle={(row) => `Line ${row.line}`}
+          rowAttributes={(row) => ({ 'data-line': String(row.line), ...(row.problems.length ? { 'data-problems': String(row.problems.length) } : {}) })}
+          empty="The file has no rows."
+          titleLevel={3}
+        />
       </div>
     </div>
   );

@@ -11,22 +11,16 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  ErrorPanel,
+  DataTable,
   FormField,
   FormSelectField,
   FormTextareaField,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   toast,
+  type DataColumn,
 } from '@academy/ui';
-import { PageHeader, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
+import { PageHeader, QueryView, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
 import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
-import { ConfirmDelete, EmptyTable } from './confirm-delete';
+import { ConfirmDelete } from './confirm-delete';
 
 export const PROGRAM_TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
 const TYPE_OPTIONS = PROGRAM_TYPES.map((type) => ({ value: type, label: PROGRAM_TYPE_LABELS[type] }));
@@ -109,53 +103,43 @@ function DeleteProgram({ program }: { program: Program }) {
   );
 }
 
+const PROGRAM_COLUMNS: DataColumn<Program>[] = [
+  { id: 'name', header: 'Name', cell: (p) => p.name, sortValue: (p) => p.name, className: 'font-medium', hideOnCard: true },
+  { id: 'type', header: 'Type', cell: (p) => PROGRAM_TYPE_LABELS[p.type], sortValue: (p) => PROGRAM_TYPE_LABELS[p.type] },
+  { id: 'description', header: 'Description', cell: (p) => p.description, className: 'max-w-md whitespace-normal text-muted-foreground' },
+  { id: 'subjects', header: 'Subjects', cell: (p) => p.subjectCount, sortValue: (p) => p.subjectCount, className: 'tabular-nums' },
+  { id: 'enrollments', header: 'Enrollments', cell: (p) => p.enrollmentCount, sortValue: (p) => p.enrollmentCount, className: 'tabular-nums' },
+];
+
 export function ProgramsTable({ programs }: { programs: Program[] }) {
-  if (programs.length === 0) return <EmptyTable>No programs yet. Add the first one.</EmptyTable>;
   return (
-    <Table aria-label="Programs">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Description</TableHead>
-          <TableHead>Subjects</TableHead>
-          <TableHead>Enrollments</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {programs.map((program) => (
-          <TableRow key={program.id} data-program-id={program.id}>
-            <TableCell className="font-medium">{program.name}</TableCell>
-            <TableCell>{PROGRAM_TYPE_LABELS[program.type]}</TableCell>
-            <TableCell className="max-w-md whitespace-normal text-muted-foreground">{program.description}</TableCell>
-            <TableCell className="tabular-nums">{program.subjectCount}</TableCell>
-            <TableCell className="tabular-nums">{program.enrollmentCount}</TableCell>
-            <TableCell className="text-right whitespace-nowrap">
-              <ProgramDialog program={program} />
-              <DeleteProgram program={program} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Programs"
+      columns={PROGRAM_COLUMNS}
+      data={programs}
+      getRowId={(p) => p.id}
+      rowTitle={(p) => p.name}
+      rowAttributes={(p) => ({ 'data-program-id': p.id })}
+      actions={(program) => (
+        <>
+          <ProgramDialog program={program} />
+          <DeleteProgram program={program} />
+        </>
+      )}
+      empty="No programs yet. Add the first one."
+    />
   );
 }
 
 /** /dashboard/admin/programs: the academy's programs; add, edit and delete. */
 export function ProgramsPage() {
   const programs = useProgramsQuery();
-  let body;
-  if (programs.isPending) body = <Spinner className="py-10" label="Loading programs…" />;
-  else if (programs.isError)
-    body = <ErrorPanel title="The programs could not be loaded." message={errorMessage(programs.error, 'Please try again.')} onRetry={() => void programs.refetch()} />;
-  else body = <ProgramsTable programs={programs.data.programs} />;
   return (
     <>
       <PageHeader title="Programs" description="The academy's evening and daytime programs of 20 weeks." actions={<ProgramDialog />} />
-      {body}
+      <QueryView query={programs} pending="Loading programs…" error="The programs could not be loaded.">
+        {(data) => <ProgramsTable programs={data.programs} />}
+      </QueryView>
     </>
   );
 }

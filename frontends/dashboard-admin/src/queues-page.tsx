@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { QueueSummary } from '@academy/contracts';
-import { Button, ErrorPanel, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast } from '@academy/ui';
-import { PageHeader, formatDateTime, useAdminQueuesQuery, useRetryJobMutation } from '@academy/web-dashboard';
+import { Button, DataTable, toast, type DataColumn } from '@academy/ui';
+import { PageHeader, QueryView, formatDateTime, useAdminQueuesQuery, useRetryJobMutation } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
-import { EmptyTable } from './confirm-delete';
 
 const QUEUE_LABELS: Record<QueueSummary['name'], string> = { mail: 'Mail', system: 'System', audit: 'Audit' };
 
@@ -27,6 +26,25 @@ function RetryButton({ queue, id, name }: { queue: QueueSummary['name']; id: str
   );
 }
 
+type FailedJob = QueueSummary['failed'][number];
+
+const JOB_COLUMNS: DataColumn<FailedJob>[] = [
+  {
+    id: 'job',
+    header: 'Job',
+    cell: (job) => (
+      <>
+        <span className="font-medium">{job.name}</span> <span className="font-mono text-xs text-muted-foreground">{job.id}</span>
+      </>
+    ),
+    sortValue: (job) => job.name,
+    hideOnCard: true,
+  },
+  { id: 'failed', header: 'Failed', cell: (job) => (job.failedAt ? <time dateTime={job.failedAt}>{formatDateTime(job.failedAt)}</time> : '—'), sortValue: (job) => job.failedAt, className: 'whitespace-nowrap' },
+  { id: 'attempts', header: 'Attempts', cell: (job) => job.attemptsMade, sortValue: (job) => job.attemptsMade, className: 'tabular-nums' },
+  { id: 'reason', header: 'Reason', cell: (job) => job.failedReason || '—', className: 'max-w-md break-words whitespace-normal' },
+];
+
 /** One queue: its counts, then its newest failed jobs with why each failed. */
 function QueueSection({ queue }: { queue: QueueSummary }) {
   const title = `${QUEUE_LABELS[queue.name]} queue`;
@@ -39,38 +57,17 @@ function QueueSection({ queue }: { queue: QueueSummary }) {
       <p className="text-sm text-muted-foreground">
         {waiting} waiting · {active} active · {delayed} delayed · {failed} failed · {completed} completed
       </p>
-      {queue.failed.length === 0 ? (
-        <EmptyTable>No failed jobs.</EmptyTable>
-      ) : (
-        <Table aria-label={`Failed jobs of the ${title.toLowerCase()}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Job</TableHead>
-              <TableHead>Failed</TableHead>
-              <TableHead>Attempts</TableHead>
-              <TableHead>Reason</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {queue.failed.map((job) => (
-              <TableRow key={job.id} data-job-id={job.id}>
-                <TableCell>
-                  <span className="font-medium">{job.name}</span> <span className="font-mono text-xs text-muted-foreground">{job.id}</span>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{job.failedAt ? <time dateTime={job.failedAt}>{formatDateTime(job.failedAt)}</time> : '—'}</TableCell>
-                <TableCell className="tabular-nums">{job.attemptsMade}</TableCell>
-                <TableCell className="max-w-md break-words">{job.failedReason || '—'}</TableCell>
-                <TableCell className="text-right">
-                  <RetryButton queue={queue.name} id={job.id} name={job.name} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        label={`Failed jobs of the ${title.toLowerCase()}`}
+        columns={JOB_COLUMNS}
+        data={queue.failed}
+        getRowId={(job) => job.id}
+        rowTitle={(job) => `${job.name} ${job.id}`}
+        rowAttributes={(job) => ({ 'data-job-id': job.id })}
+        actions={(job) => <RetryButton queue={queue.name} id={job.id} name={job.name} />}
+        empty="No failed jobs."
+        titleLevel={3}
+      />
     </section>
   );
 }
@@ -78,17 +75,6 @@ function QueueSection({ queue }: { queue: QueueSummary }) {
 /** /dashboard/admin/queues: the worker's queues, why jobs failed, and a retry for each failed job. */
 export function QueuesPage() {
   const queues = useAdminQueuesQuery();
-  let body;
-  if (queues.isPending) body = <Spinner className="py-10" label="Loading queues…" />;
-  else if (queues.isError) body = <ErrorPanel title="The queues could not be loaded." message={errorMessage(queues.error, 'Please try again.')} onRetry={() => void queues.refetch()} />;
-  else
-    body = (
-      <div className="space-y-8">
-        {queues.data.queues.map((q) => (
-          <QueueSection key={q.name} queue={q} />
-        ))}
-      </div>
-    );
   return (
     <>
       <PageHeader
@@ -100,7 +86,15 @@ export function QueuesPage() {
           </Button>
         }
       />
-      {body}
+      <QueryView query={queues} pending="Loading queues…" error="The queues could not be loaded.">
+        {(data) => (
+          <div className="space-y-8">
+            {data.queues.map((q) => (
+              <QueueSection key={q.name} queue={q} />
+            ))}
+          </div>
+        )}
+      </QueryView>
     </>
   );
 }

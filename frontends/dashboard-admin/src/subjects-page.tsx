@@ -11,22 +11,16 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  ErrorPanel,
+  DataTable,
   FormField,
   FormSelectField,
   FormTextareaField,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   toast,
+  type DataColumn,
 } from '@academy/ui';
-import { NOT_YET, PageHeader, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, QueryView, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
 import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
-import { ConfirmDelete, EmptyTable } from './confirm-delete';
+import { ConfirmDelete } from './confirm-delete';
 import { PROGRAM_TYPE_LABELS } from './programs-page';
 
 const FIELDS = ['name', 'programId', 'weekNumber', 'description'] as const;
@@ -128,38 +122,39 @@ function DeleteSubject({ subject }: { subject: Subject }) {
   );
 }
 
+const SUBJECT_COLUMNS: DataColumn<Subject>[] = [
+  { id: 'name', header: 'Name', cell: (s) => s.name, sortValue: (s) => s.name, className: 'font-medium', hideOnCard: true },
+  {
+    id: 'program',
+    header: 'Program',
+    cell: (s) => (
+      <>
+        {s.programName} <span className="rounded-md border px-1.5 py-0.5 text-xs text-muted-foreground">{PROGRAM_TYPE_LABELS[s.programType]}</span>
+      </>
+    ),
+    sortValue: (s) => s.programName,
+  },
+  { id: 'week', header: 'Week', cell: (s) => s.weekNumber ?? NOT_YET, sortValue: (s) => s.weekNumber, className: 'tabular-nums' },
+  { id: 'description', header: 'Description', cell: (s) => s.description, className: 'max-w-md whitespace-normal text-muted-foreground' },
+];
+
 export function SubjectsTable({ subjects, programs }: { subjects: Subject[]; programs: readonly Program[] }) {
-  if (subjects.length === 0) return <EmptyTable>No subjects yet. Add the first one.</EmptyTable>;
   return (
-    <Table aria-label="Subjects">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Program</TableHead>
-          <TableHead>Week</TableHead>
-          <TableHead>Description</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {subjects.map((subject) => (
-          <TableRow key={subject.id} data-subject-id={subject.id}>
-            <TableCell className="font-medium">{subject.name}</TableCell>
-            <TableCell>
-              {subject.programName} <span className="rounded-md border px-1.5 py-0.5 text-xs text-muted-foreground">{PROGRAM_TYPE_LABELS[subject.programType]}</span>
-            </TableCell>
-            <TableCell className="tabular-nums">{subject.weekNumber ?? NOT_YET}</TableCell>
-            <TableCell className="max-w-md whitespace-normal text-muted-foreground">{subject.description}</TableCell>
-            <TableCell className="text-right whitespace-nowrap">
-              <SubjectDialog subject={subject} programs={programs} />
-              <DeleteSubject subject={subject} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Subjects"
+      columns={SUBJECT_COLUMNS}
+      data={subjects}
+      getRowId={(s) => s.id}
+      rowTitle={(s) => s.name}
+      rowAttributes={(s) => ({ 'data-subject-id': s.id })}
+      actions={(subject) => (
+        <>
+          <SubjectDialog subject={subject} programs={programs} />
+          <DeleteSubject subject={subject} />
+        </>
+      )}
+      empty="No subjects yet. Add the first one."
+    />
   );
 }
 
@@ -167,11 +162,6 @@ export function SubjectsTable({ subjects, programs }: { subjects: Subject[]; pro
 export function SubjectsPage() {
   const subjects = useSubjectsQuery();
   const programs = useProgramsQuery();
-  const failed = subjects.isError ? subjects : programs.isError ? programs : null;
-  let body;
-  if (failed) body = <ErrorPanel title="The subjects could not be loaded." message={errorMessage(failed.error, 'Please try again.')} onRetry={() => void failed.refetch()} />;
-  else if (!subjects.data || !programs.data) body = <Spinner className="py-10" label="Loading subjects…" />;
-  else body = <SubjectsTable subjects={subjects.data.subjects} programs={programs.data.programs} />;
   return (
     <>
       <PageHeader
@@ -179,7 +169,9 @@ export function SubjectsPage() {
         description="The subjects of each program, with their week."
         actions={programs.data ? <SubjectDialog programs={programs.data.programs} /> : undefined}
       />
-      {body}
+      <QueryView queries={[subjects, programs]} pending="Loading subjects…" error="The subjects could not be loaded.">
+        {([s, p]) => <SubjectsTable subjects={s.subjects} programs={p.programs} />}
+      </QueryView>
     </>
   );
 }

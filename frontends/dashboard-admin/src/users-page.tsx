@@ -1,24 +1,18 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GraduationCap, ShieldCheck, Trash2, UserPlus, Users } from 'lucide-react';
 import { ASSIGNABLE_ROLES, ROLE_LABELS, USER_ADMIN_MESSAGES, type Role, type UserSummary } from '@academy/contracts';
 import {
   Button,
-  ErrorPanel,
+  DataTable,
   Label,
   NativeSelect,
-  Spinner,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   buttonVariants,
   toast,
+  type DataColumn,
 } from '@academy/ui';
-import { ConfirmDialog, PageHeader, ReissuePassword, StatCard, formatDate, toastAnswer, useAssignRoleMutation, useDeleteUserMutation, usePersonalDataAccessQuery, useSetPersonalDataAccessMutation, useUsersQuery } from '@academy/web-dashboard';
+import { ConfirmDialog, PageHeader, QueryView, ReissuePassword, StatCard, formatDate, toastAnswer, useAssignRoleMutation, useDeleteUserMutation, usePersonalDataAccessQuery, useSetPersonalDataAccessMutation, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, errorMessage, useSession } from '@academy/web-session';
 
 const isAssignable = (role: Role): role is (typeof ASSIGNABLE_ROLES)[number] => (ASSIGNABLE_ROLES as readonly string[]).includes(role);
@@ -126,49 +120,50 @@ function DeleteUser({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
   );
 }
 
+function userColumns(selfId: string | undefined): DataColumn<UserSummary>[] {
+  return [
+    {
+      id: 'email',
+      header: 'Email',
+      cell: (user) => (
+        <>
+          {user.email}
+          {user.id === selfId && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
+        </>
+      ),
+      sortValue: (user) => user.email,
+      className: 'font-medium',
+      hideOnCard: true,
+    },
+    { id: 'name', header: 'Full Name', cell: (user) => user.fullName, sortValue: (user) => user.fullName },
+    { id: 'role', header: 'Role', cell: (user) => ROLE_LABELS[user.role], sortValue: (user) => ROLE_LABELS[user.role] },
+    { id: 'joined', header: 'Joined', cell: (user) => <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>, sortValue: (user) => user.createdAt, className: 'whitespace-nowrap' },
+    { id: 'change-role', header: 'Change Role', cell: (user) => <RoleSelect user={user} isSelf={user.id === selfId} /> },
+  ];
+}
+
 function UsersTable({ users, selfId }: { users: UserSummary[]; selfId: string | undefined }) {
-  if (users.length === 0) return <p className="rounded-md border p-6 text-center text-muted-foreground">No users yet.</p>;
+  const columns = useMemo(() => userColumns(selfId), [selfId]);
   return (
-    <Table aria-label="Users">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Email</TableHead>
-          <TableHead>Full Name</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Joined</TableHead>
-          <TableHead>Change Role</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {users.map((user) => {
-          const isSelf = user.id === selfId;
-          return (
-            <TableRow key={user.id} data-user-id={user.id}>
-              <TableCell className="font-medium">
-                {user.email}
-                {isSelf && <span className="ml-2 text-xs text-muted-foreground">(you)</span>}
-              </TableCell>
-              <TableCell>{user.fullName}</TableCell>
-              <TableCell>{ROLE_LABELS[user.role]}</TableCell>
-              <TableCell className="whitespace-nowrap">
-                <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-              </TableCell>
-              <TableCell>
-                <RoleSelect user={user} isSelf={isSelf} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap text-right">
-                {user.role === 'auditor' && <PersonalDataAccess user={user} />}
-                <ReissuePassword person={user} disabled={isSelf} title={isSelf ? USER_ADMIN_MESSAGES.cannotReissueOwnPassword : undefined} />
-                <DeleteUser user={user} isSelf={isSelf} />
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Users"
+      columns={columns}
+      data={users}
+      getRowId={(user) => user.id}
+      rowTitle={(user) => (user.id === selfId ? `${user.email} (you)` : user.email)}
+      rowAttributes={(user) => ({ 'data-user-id': user.id })}
+      actions={(user) => {
+        const isSelf = user.id === selfId;
+        return (
+          <>
+            {user.role === 'auditor' && <PersonalDataAccess user={user} />}
+            <ReissuePassword person={user} disabled={isSelf} title={isSelf ? USER_ADMIN_MESSAGES.cannotReissueOwnPassword : undefined} />
+            <DeleteUser user={user} isSelf={isSelf} />
+          </>
+        );
+      }}
+      empty="No users yet."
+    />
   );
 }
 
@@ -176,21 +171,6 @@ function UsersTable({ users, selfId }: { users: UserSummary[]; selfId: string | 
 export function UsersPage() {
   const { user } = useSession();
   const users = useUsersQuery();
-  let body;
-  if (users.isPending) body = <Spinner className="py-10" label="Loading users…" />;
-  else if (users.isError)
-    body = <ErrorPanel title="The users could not be loaded." message={errorMessage(users.error, 'Please try again.')} onRetry={() => void users.refetch()} />;
-  else
-    body = (
-      <>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard title="Total Users" value={users.data.counts.total} icon={Users} />
-          <StatCard title="Admins" value={users.data.counts.admins} icon={ShieldCheck} />
-          <StatCard title="Teachers" value={users.data.counts.teachers} icon={GraduationCap} />
-        </div>
-        <UsersTable users={users.data.users} selfId={user?.id} />
-      </>
-    );
   return (
     <>
       <PageHeader
@@ -203,7 +183,18 @@ export function UsersPage() {
           </Link>
         }
       />
-      {body}
+      <QueryView query={users} pending="Loading users…" error="The users could not be loaded.">
+        {(data) => (
+          <>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <StatCard title="Total Users" value={data.counts.total} icon={Users} />
+              <StatCard title="Admins" value={data.counts.admins} icon={ShieldCheck} />
+              <StatCard title="Teachers" value={data.counts.teachers} icon={GraduationCap} />
+            </div>
+            <UsersTable users={data.users} selfId={user?.id} />
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -1,9 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUDIT_CONTEXTS } from '@academy/contracts';
-import { Button, ErrorPanel, Input, Label, NativeSelect, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@academy/ui';
-import { PageHeader, formatDateTime, useAuditEventQuery, useAuditEventsQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { AUDIT_CONTEXTS, type AuditEventDetail, type AuditEventSummary } from '@academy/contracts';
+import { Button, DataTable, Input, Label, NativeSelect, type DataColumn } from '@academy/ui';
+import { PageHeader, QueryView, formatDateTime, useAuditEventQuery, useAuditEventsQuery } from '@academy/web-dashboard';
 import { EMPTY_LOG_FILTER, LOG_FILTER_FIELDS, type LogFilter, logFilterParams, readLogFilter } from './log-filter';
 
 const LABELS: Record<(typeof LOG_FILTER_FIELDS)[number], string> = {
@@ -19,9 +18,14 @@ const LABELS: Record<(typeof LOG_FILTER_FIELDS)[number], string> = {
 /** One event in full: data, metadata, personal fields as the reader may see them, hash and previous hash. */
 function EventDetail({ position }: { position: number }) {
   const event = useAuditEventQuery(position);
-  if (event.isPending) return <Spinner />;
-  if (event.isError) return <p role="alert">{errorMessage(event.error, 'The event could not be loaded')}</p>;
-  const e = event.data;
+  return (
+    <QueryView query={event} pending="Loading the event…" error="The event could not be loaded" errorFallback="Try again.">
+      {(e) => <EventData e={e} />}
+    </QueryView>
+  );
+}
+
+function EventData({ e }: { e: AuditEventDetail }) {
   return (
     <section aria-label={`Event ${e.position}`} className="grid gap-2 rounded-md border p-4 text-sm">
       <h2 className="text-lg font-semibold">
@@ -41,6 +45,29 @@ function EventDetail({ position }: { position: number }) {
   );
 }
 
+type LoggedEvent = AuditEventSummary;
+
+/** The log's columns; the position opens the event in full below the table. */
+function eventColumns(open: (position: number) => void): DataColumn<LoggedEvent>[] {
+  return [
+    {
+      id: 'position',
+      header: 'Position',
+      cell: (e) => (
+        <Button variant="link" className="h-auto p-0" onClick={() => open(e.position)}>
+          {e.position}
+        </Button>
+      ),
+      sortValue: (e) => e.position,
+    },
+    { id: 'type', header: 'Type', cell: (e) => e.type, sortValue: (e) => e.type },
+    { id: 'stream', header: 'Stream', cell: (e) => e.streamId, sortValue: (e) => e.streamId, className: 'break-all' },
+    { id: 'actor', header: 'Actor', cell: (e) => e.metadata.actorRole ?? 'system', sortValue: (e) => e.metadata.actorRole ?? 'system' },
+    { id: 'recorded', header: 'Recorded', cell: (e) => formatDateTime(e.recordedAt), sortValue: (e) => e.recordedAt },
+    { id: 'personal', header: 'Personal data', cell: (e) => e.personal, sortValue: (e) => e.personal },
+  ];
+}
+
 /** /dashboard/auditor/events: the log newest first, a keyset page at a time; the filters are the page's address. */
 export function EventLogPage() {
   const [params, setParams] = useSearchParams();
@@ -49,6 +76,7 @@ export function EventLogPage() {
   const events = useAuditEventsQuery(query);
   const [draft, setDraft] = useState<LogFilter>(filter);
   const [open, setOpen] = useState<number | null>(null);
+  const columns = useMemo(() => eventColumns(setOpen), []);
   const go = (next: LogFilter) => setParams(logFilterParams(next));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -82,52 +110,28 @@ export function EventLogPage() {
           </Button>
         </div>
       </form>
-      {events.isPending ? (
-        <Spinner />
-      ) : events.isError ? (
-        <ErrorPanel title="The event log could not be loaded" message={errorMessage(events.error, 'Try again.')} onRetry={() => void events.refetch()} />
-      ) : events.data.events.length === 0 ? (
-        <p>No events match these filters.</p>
-      ) : (
-        <>
-          <Table aria-label="Events">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Position</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>Stream</TableHead>
-                <TableHead>Actor</TableHead>
-                <TableHead>Recorded</TableHead>
-                <TableHead>Personal data</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {events.data.events.map((e) => (
-                <TableRow key={e.position}>
-                  <TableCell>
-                    <Button variant="link" className="h-auto p-0" onClick={() => setOpen(e.position)}>
-                      {e.position}
-                    </Button>
-                  </TableCell>
-                  <TableCell>{e.type}</TableCell>
-                  <TableCell className="break-all">{e.streamId}</TableCell>
-                  <TableCell>{e.metadata.actorRole ?? 'system'}</TableCell>
-                  <TableCell>{formatDateTime(e.recordedAt)}</TableCell>
-                  <TableCell>{e.personal}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <div className="flex gap-2">
-            <Button variant="outline" disabled={filter.before === null} onClick={() => go({ ...filter, before: null })}>
-              Newest
-            </Button>
-            <Button variant="outline" disabled={events.data.nextBefore === null} onClick={() => go({ ...filter, before: events.data.nextBefore })}>
-              Older
-            </Button>
-          </div>
-        </>
-      )}
+      <QueryView query={events} pending="Loading the event log…" error="The event log could not be loaded" errorFallback="Try again.">
+        {(data) => (
+          <>
+            <DataTable
+              label="Events"
+              columns={columns}
+              data={data.events}
+              getRowId={(e) => String(e.position)}
+              rowTitle={(e) => `${e.type} at position ${e.position}`}
+              empty="No events match these filters."
+            />
+            <div className="flex gap-2">
+              <Button variant="outline" disabled={filter.before === null} onClick={() => go({ ...filter, before: null })}>
+                Newest
+              </Button>
+              <Button variant="outline" disabled={data.nextBefore === null} onClick={() => go({ ...filter, before: data.nextBefore })}>
+                Older
+              </Button>
+            </div>
+          </>
+        )}
+      </QueryView>
       {open !== null && <EventDetail position={open} />}
     </>
   );

@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_AS_OF_VIEWS, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
-import { Button, Input, Label, NativeSelect, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@academy/ui';
-import { PageHeader, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { Button, DataTable, Input, Label, NativeSelect, type DataColumn } from '@academy/ui';
+import { PageHeader, QueryView, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
 import { asOfParams, needsId, readAsOfAsk, readAsOfView } from './as-of-ask';
 
 const VIEW_LABELS: Record<AuditAsOfView, string> = {
@@ -60,21 +59,48 @@ export function TimeTravelPage() {
         </div>
       </form>
       {problem ? <p role="alert">{problem}</p> : null}
-      {ask === null ? null : asOf.isPending ? (
-        <Spinner />
-      ) : asOf.isError ? (
-        <p role="alert">{errorMessage(asOf.error, 'That past could not be loaded')}</p>
-      ) : (
-        <section aria-label="As it stood" className="grid gap-3">
-          <p role="status" className="rounded-md border-2 border-primary p-3 font-medium">
-            As of {formatDateTime(asOf.data.at)} · the log up to position {asOf.data.position}
-          </p>
-          <AsOfView answer={asOf.data} />
-        </section>
+      {ask !== null && (
+        <QueryView query={asOf} pending="Travelling…" error="That past could not be loaded" errorFallback="Try again.">
+          {(answer) => (
+            <section aria-label="As it stood" className="grid gap-3">
+              <p role="status" className="rounded-md border-2 border-primary p-3 font-medium">
+                As of {formatDateTime(answer.at)} · the log up to position {answer.position}
+              </p>
+              <AsOfView answer={answer} />
+            </section>
+          )}
+        </QueryView>
       )}
     </>
   );
 }
+
+type GradebookRow = Extract<AuditAsOfResponse, { view: 'gradebook' }>['rows'][number];
+type Pipeline = Extract<AuditAsOfResponse, { view: 'pipeline' }>;
+
+const kindLabel = (kind: Pipeline['counts'][number]['kind']) => (kind === 'application' ? 'Application' : 'Quick contact');
+
+const GRADEBOOK_COLUMNS: DataColumn<GradebookRow>[] = [
+  { id: 'student', header: 'Student', cell: (r) => r.studentId, sortValue: (r) => r.studentId, className: 'break-all' },
+  { id: 'kind', header: 'Kind', cell: (r) => r.kind, sortValue: (r) => r.kind },
+  { id: 'item', header: 'Item', cell: (r) => r.itemId, sortValue: (r) => r.itemId, className: 'break-all' },
+  { id: 'attempt', header: 'Attempt', cell: (r) => `${r.attempt}${r.latest ? '' : ' (superseded)'}`, sortValue: (r) => r.attempt },
+  { id: 'status', header: 'Status', cell: (r) => r.grade?.status ?? 'not graded', sortValue: (r) => r.grade?.status ?? 'not graded' },
+  { id: 'score', header: 'Score', cell: (r) => r.grade?.score ?? '—', sortValue: (r) => r.grade?.score },
+  { id: 'teacher', header: 'Graded by', cell: (r) => r.grade?.teacherId ?? '—', className: 'break-all' },
+];
+
+const COUNT_COLUMNS: DataColumn<Pipeline['counts'][number]>[] = [
+  { id: 'kind', header: 'Kind', cell: (c) => kindLabel(c.kind), sortValue: (c) => kindLabel(c.kind) },
+  { id: 'status', header: 'Status', cell: (c) => c.status, sortValue: (c) => c.status },
+  { id: 'count', header: 'Count', cell: (c) => c.count, sortValue: (c) => c.count },
+];
+
+const PROSPECT_COLUMNS: DataColumn<Pipeline['prospects'][number]>[] = [
+  { id: 'prospect', header: 'Prospect', cell: (p) => p.prospectId, className: 'break-all', hideOnCard: true },
+  { id: 'kind', header: 'Kind', cell: (p) => kindLabel(p.kind), sortValue: (p) => kindLabel(p.kind) },
+  { id: 'status', header: 'Status', cell: (p) => (p.erased ? `${p.status} (erased)` : p.status), sortValue: (p) => p.status },
+];
 
 function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
   switch (answer.view) {
@@ -106,78 +132,35 @@ function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
       );
     }
     case 'gradebook':
-      return answer.rows.length === 0 ? (
-        <p>No submissions in this subject by then.</p>
-      ) : (
-        <Table aria-label="Gradebook">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Student</TableHead>
-              <TableHead>Kind</TableHead>
-              <TableHead>Item</TableHead>
-              <TableHead>Attempt</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Score</TableHead>
-              <TableHead>Graded by</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {answer.rows.map((r) => (
-              <TableRow key={r.submissionId}>
-                <TableCell className="break-all">{r.studentId}</TableCell>
-                <TableCell>{r.kind}</TableCell>
-                <TableCell className="break-all">{r.itemId}</TableCell>
-                <TableCell>
-                  {r.attempt}
-                  {r.latest ? '' : ' (superseded)'}
-                </TableCell>
-                <TableCell>{r.grade?.status ?? 'not graded'}</TableCell>
-                <TableCell>{r.grade?.score ?? '—'}</TableCell>
-                <TableCell className="break-all">{r.grade?.teacherId ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      return (
+        <DataTable
+          label="Gradebook"
+          columns={GRADEBOOK_COLUMNS}
+          data={answer.rows}
+          getRowId={(r) => r.submissionId}
+          rowTitle={(r) => `${r.kind} ${r.itemId}`}
+          empty="No submissions in this subject by then."
+        />
       );
     case 'pipeline':
       return (
         <>
-          <Table aria-label="Prospects by status">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Kind</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Count</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {answer.counts.map((c) => (
-                <TableRow key={`${c.kind} ${c.status}`}>
-                  <TableCell>{c.kind === 'application' ? 'Application' : 'Quick contact'}</TableCell>
-                  <TableCell>{c.status}</TableCell>
-                  <TableCell>{c.count}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Table aria-label="Prospects">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Prospect</TableHead>
-                <TableHead>Kind</TableHead>
-                <TableHead>Status</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {answer.prospects.map((p) => (
-                <TableRow key={p.prospectId}>
-                  <TableCell className="break-all">{p.prospectId}</TableCell>
-                  <TableCell>{p.kind === 'application' ? 'Application' : 'Quick contact'}</TableCell>
-                  <TableCell>{p.erased ? `${p.status} (erased)` : p.status}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Prospects by status"
+            columns={COUNT_COLUMNS}
+            data={answer.counts}
+            getRowId={(c) => `${c.kind} ${c.status}`}
+            rowTitle={(c) => `${kindLabel(c.kind)}: ${c.status}`}
+            empty="No prospects by then."
+          />
+          <DataTable
+            label="Prospects"
+            columns={PROSPECT_COLUMNS}
+            data={answer.prospects}
+            getRowId={(p) => p.prospectId}
+            rowTitle={(p) => p.prospectId}
+            empty="No prospects by then."
+          />
         </>
       );
   }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Button, ErrorPanel, Input, Label, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast } from '@academy/ui';
-import { PageHeader, formatDateTime, useCheckpointsQuery, useEvidenceDownload, useExportCheckpointMutation, useRequestVerificationMutation, useSignCheckpointMutation, useVerificationQuery } from '@academy/web-dashboard';
+import type { AuditCheckpoint } from '@academy/contracts';
+import { Button, DataTable, Input, Label, toast, type DataColumn } from '@academy/ui';
+import { PageHeader, QueryView, formatDateTime, useCheckpointsQuery, useEvidenceDownload, useExportCheckpointMutation, useRequestVerificationMutation, useSignCheckpointMutation, useVerificationQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import { readCheckpointFile } from './checkpoint-file';
 
@@ -12,6 +13,13 @@ function download(name: string, content: unknown, type = 'application/json') {
   a.click();
   URL.revokeObjectURL(url);
 }
+
+const CHECKPOINT_COLUMNS: DataColumn<AuditCheckpoint>[] = [
+  { id: 'position', header: 'Position', cell: (c) => c.position, sortValue: (c) => c.position, hideOnCard: true },
+  { id: 'signed', header: 'Signed', cell: (c) => formatDateTime(c.at), sortValue: (c) => c.at },
+  { id: 'by', header: 'By', cell: (c) => c.byUserId ?? 'the schedule', className: 'break-all' },
+  { id: 'hash', header: 'Head hash', cell: (c) => <code className="break-all text-xs">{c.headHash}</code> },
+];
 
 /** /dashboard/auditor/verify: walk the whole chain as a job (a live progress bar), then sign and export checkpoints. */
 export function VerifyPage() {
@@ -123,42 +131,24 @@ export function VerifyPage() {
             Sign a checkpoint
           </Button>
         </div>
-        {checkpoints.isPending ? (
-          <Spinner />
-        ) : checkpoints.isError ? (
-          <ErrorPanel title="The checkpoints could not be loaded" message={errorMessage(checkpoints.error, 'Try again.')} onRetry={() => void checkpoints.refetch()} />
-        ) : checkpoints.data.checkpoints.length === 0 ? (
-          <p>No checkpoint yet: verify the chain, then sign one.</p>
-        ) : (
-          <Table aria-label="Checkpoints">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Position</TableHead>
-                <TableHead>Signed</TableHead>
-                <TableHead>By</TableHead>
-                <TableHead>Head hash</TableHead>
-                <TableHead />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {checkpoints.data.checkpoints.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell>{c.position}</TableCell>
-                  <TableCell>{formatDateTime(c.at)}</TableCell>
-                  <TableCell className="break-all">{c.byUserId ?? 'the schedule'}</TableCell>
-                  <TableCell>
-                    <code className="break-all text-xs">{c.headHash}</code>
-                  </TableCell>
-                  <TableCell>
-                    <Button size="sm" variant="outline" onClick={() => void exportOne(c.id)} aria-label={`Export checkpoint ${c.position}`}>
-                      Export
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <QueryView query={checkpoints} pending="Loading the checkpoints…" error="The checkpoints could not be loaded" errorFallback="Try again.">
+          {(data) => (
+            <DataTable
+              label="Checkpoints"
+              columns={CHECKPOINT_COLUMNS}
+              data={data.checkpoints}
+              getRowId={(c) => c.id}
+              rowTitle={(c) => `Checkpoint ${c.position}`}
+              actions={(c) => (
+                <Button size="sm" variant="outline" onClick={() => void exportOne(c.id)} aria-label={`Export checkpoint ${c.position}`}>
+                  Export
+                </Button>
+              )}
+              empty="No checkpoint yet: verify the chain, then sign one."
+              titleLevel={3}
+            />
+          )}
+        </QueryView>
       </section>
       <section aria-label="Evidence" className="grid gap-3">
         <h2 className="text-xl font-semibold">Evidence export</h2>

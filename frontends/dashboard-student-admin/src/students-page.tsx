@@ -13,19 +13,13 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-  ErrorPanel,
+  DataTable,
   FormField,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   buttonVariants,
   toast,
+  type DataColumn,
 } from '@academy/ui';
-import { NOT_YET, PageHeader, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, QueryView, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, applyServerFieldErrors, errorMessage } from '@academy/web-session';
 
 const FIELDS = ['fullName', 'phone', 'address'] as const;
@@ -85,44 +79,16 @@ function EditStudentDialog({ student }: { student: StudentSummary }) {
 
 const orDash = (value: string) => value.trim() || NOT_YET;
 
+const STUDENT_COLUMNS: DataColumn<StudentSummary>[] = [
+  { id: 'name', header: 'Name', cell: (s) => orDash(s.fullName), sortValue: (s) => s.fullName.trim() || null, className: 'font-medium', hideOnCard: true },
+  { id: 'email', header: 'Email', cell: (s) => s.email, sortValue: (s) => s.email },
+  { id: 'phone', header: 'Phone', cell: (s) => orDash(s.phone), className: 'whitespace-nowrap' },
+  { id: 'address', header: 'Address', cell: (s) => orDash(s.address) },
+];
+
 /** /dashboard/student-admin/students: every student; edit name, phone and address. */
 export function StudentsPage() {
   const students = useStudentsQuery();
-  let body;
-  if (students.isPending) body = <Spinner className="py-10" label="Loading students…" />;
-  else if (students.isError)
-    body = <ErrorPanel title="The students could not be loaded." message={errorMessage(students.error, 'Please try again.')} onRetry={() => void students.refetch()} />;
-  else if (students.data.students.length === 0) body = <p className="rounded-md border p-6 text-center text-muted-foreground">No students yet.</p>;
-  else
-    body = (
-      <Table aria-label="Students">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead>Phone</TableHead>
-            <TableHead>Address</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {students.data.students.map((student) => (
-            <TableRow key={student.id} data-student-id={student.id}>
-              <TableCell className="font-medium">{orDash(student.fullName)}</TableCell>
-              <TableCell>{student.email}</TableCell>
-              <TableCell className="whitespace-nowrap">{orDash(student.phone)}</TableCell>
-              <TableCell>{orDash(student.address)}</TableCell>
-              <TableCell className="whitespace-nowrap text-right">
-                <ReissuePassword person={student} />
-                <EditStudentDialog student={student} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    );
   return (
     <>
       <PageHeader
@@ -135,7 +101,25 @@ export function StudentsPage() {
           </Link>
         }
       />
-      {body}
+      <QueryView query={students} pending="Loading students…" error="The students could not be loaded.">
+        {(data) => (
+          <DataTable
+            label="Students"
+            columns={STUDENT_COLUMNS}
+            data={data.students}
+            getRowId={(student) => student.id}
+            rowTitle={(student) => orDash(student.fullName)}
+            rowAttributes={(student) => ({ 'data-student-id': student.id })}
+            actions={(student) => (
+              <>
+                <ReissuePassword person={student} />
+                <EditStudentDialog student={student} />
+              </>
+            )}
+            empty="No students yet."
+          />
+        )}
+      </QueryView>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Award, CalendarDays, Clock, Download, GraduationCap } from 'lucide-react';
 import { CERTIFICATE_MESSAGES, ENROLLMENT_MESSAGES, PROGRAM_SCHEDULES, PROGRAM_WEEKS, type Certificate, type Enrollment } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, Spinner, toast } from '@academy/ui';
-import { PageHeader, formatDate, saveBlob, useCertificatePdfDownload, useMyCertificatesQuery, useMyEnrollmentQuery } from '@academy/web-dashboard';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@academy/ui';
+import { PageHeader, QueryView, formatDate, saveBlob, useCertificatePdfDownload, useMyCertificatesQuery, useMyEnrollmentQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 
 const TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
@@ -143,18 +143,6 @@ function CertificateRow({ certificate }: { certificate: Certificate }) {
 export function MyCertificates() {
   const mine = useMyCertificatesQuery();
   const titleId = useId();
-  let body;
-  if (mine.isPending) body = <Spinner className="py-4" label="Loading your certificates…" />;
-  else if (mine.isError) body = <ErrorPanel title="Your certificates could not be loaded." message={errorMessage(mine.error, 'Please try again.')} onRetry={() => void mine.refetch()} />;
-  else if (mine.data.certificates.length === 0) body = <p className="text-sm text-muted-foreground">{CERTIFICATE_MESSAGES.noCertificates}</p>;
-  else
-    body = (
-      <ul className="grid gap-2">
-        {mine.data.certificates.map((c) => (
-          <CertificateRow key={c.enrollmentId} certificate={c} />
-        ))}
-      </ul>
-    );
   return (
     <Card role="region" aria-labelledby={titleId} className="mt-4">
       <CardHeader>
@@ -163,7 +151,21 @@ export function MyCertificates() {
           {CERTIFICATE_MESSAGES.myCertificates}
         </CardTitle>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent>
+        <QueryView query={mine} pending="Loading your certificates…" error="Your certificates could not be loaded." compact>
+          {({ certificates }) =>
+            certificates.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{CERTIFICATE_MESSAGES.noCertificates}</p>
+            ) : (
+              <ul className="grid gap-2">
+                {certificates.map((c) => (
+                  <CertificateRow key={c.enrollmentId} certificate={c} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
+      </CardContent>
     </Card>
   );
 }
@@ -171,14 +173,12 @@ export function MyCertificates() {
 /** /dashboard/student/course: the student's active enrollment (spec §4: students see only that one). */
 export function CoursePage() {
   const mine = useMyEnrollmentQuery();
-  let body;
-  if (mine.isPending) body = <Spinner className="py-10" label="Loading your course…" />;
-  else if (mine.isError) body = <ErrorPanel title="Your course could not be loaded." message={errorMessage(mine.error, 'Please try again.')} onRetry={() => void mine.refetch()} />;
-  else body = mine.data.enrollment ? <CourseDetails enrollment={mine.data.enrollment} /> : <NoActiveEnrollment />;
   return (
     <>
       <PageHeader title="My Course" description="Your program, its schedule and your progress through the 20 weeks." />
-      {body}
+      <QueryView query={mine} pending="Loading your course…" error="Your course could not be loaded.">
+        {({ enrollment }) => (enrollment ? <CourseDetails enrollment={enrollment} /> : <NoActiveEnrollment />)}
+      </QueryView>
       <MyCertificates />
     </>
   );

@@ -1,8 +1,7 @@
 import { ClipboardCheck, Percent, Trophy } from 'lucide-react';
 import { GRADING_MESSAGES, WORK_KIND_LABELS, type MyGradesResponse, type Submission } from '@academy/contracts';
-import { Badge, ErrorPanel, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@academy/ui';
-import { PageHeader, StatCard, formatDate, useMyGradesQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { Badge, DataTable, type DataColumn } from '@academy/ui';
+import { PageHeader, QueryView, StatCard, formatDate, useMyGradesQuery } from '@academy/web-dashboard';
 import { formatAverage, formatPercent, formatScore, gradeStatusLabel, statusVariant } from './grading-format';
 import { SubmitDialog } from './submit-dialog';
 
@@ -16,73 +15,65 @@ export function GradeCards({ summary }: { summary: MyGradesResponse['summary'] }
   );
 }
 
+const GRADE_COLUMNS: DataColumn<Submission>[] = [
+  { id: 'type', header: 'Type', cell: (s) => WORK_KIND_LABELS[s.kind], sortValue: (s) => WORK_KIND_LABELS[s.kind] },
+  {
+    id: 'title',
+    header: 'Title',
+    cell: (s) => (
+      <>
+        {s.title}
+        <span className="block text-xs font-normal text-muted-foreground">
+          {`Week ${s.weekNumber} · ${s.subjectName}`}
+          {s.attempt > 1 && ` · attempt ${s.attempt}`}
+          {s.late && ' · late'}
+        </span>
+      </>
+    ),
+    sortValue: (s) => s.title,
+    className: 'font-medium whitespace-normal',
+  },
+  { id: 'submitted', header: 'Submitted', cell: (s) => <time dateTime={s.submittedAt}>{formatDate(s.submittedAt)}</time>, sortValue: (s) => s.submittedAt, className: 'whitespace-nowrap' },
+  { id: 'score', header: 'Score', cell: (s) => formatScore(s.grade?.score), sortValue: (s) => s.grade?.score, className: 'tabular-nums' },
+  { id: 'status', header: 'Status', cell: (s) => <Badge variant={statusVariant(s.grade?.status)}>{gradeStatusLabel(s.grade?.status)}</Badge>, sortValue: (s) => gradeStatusLabel(s.grade?.status) },
+  {
+    id: 'feedback',
+    header: 'Feedback',
+    cell: (s) => (s.grade?.feedback ? <span className="line-clamp-2">{s.grade.feedback}</span> : <span className="text-muted-foreground">{GRADING_MESSAGES.noFeedback}</span>),
+    className: 'max-w-xs whitespace-normal',
+  },
+];
+
 export function GradesTable({ submissions }: { submissions: readonly Submission[] }) {
-  if (submissions.length === 0) return <p className="rounded-md border p-6 text-center text-muted-foreground">{GRADING_MESSAGES.noSubmissions}</p>;
   return (
-    <Table aria-label="My grades">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Type</TableHead>
-          <TableHead>Title</TableHead>
-          <TableHead>Submitted</TableHead>
-          <TableHead>Score</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Feedback</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {submissions.map((s) => (
-          <TableRow key={s.id} data-submission-id={s.id}>
-            <TableCell>{WORK_KIND_LABELS[s.kind]}</TableCell>
-            <TableCell className="font-medium whitespace-normal">
-              {s.title}
-              <span className="block text-xs font-normal text-muted-foreground">
-                {`Week ${s.weekNumber} · ${s.subjectName}`}
-                {s.attempt > 1 && ` · attempt ${s.attempt}`}
-                {s.late && ' · late'}
-              </span>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              <time dateTime={s.submittedAt}>{formatDate(s.submittedAt)}</time>
-            </TableCell>
-            <TableCell className="tabular-nums">{formatScore(s.grade?.score)}</TableCell>
-            <TableCell>
-              <Badge variant={statusVariant(s.grade?.status)}>{gradeStatusLabel(s.grade?.status)}</Badge>
-            </TableCell>
-            <TableCell className="max-w-xs whitespace-normal">
-              {s.grade?.feedback ? <span className="line-clamp-2">{s.grade.feedback}</span> : <span className="text-muted-foreground">{GRADING_MESSAGES.noFeedback}</span>}
-            </TableCell>
-            <TableCell className="text-right">
-              {/* A needs-revision item of an earlier week is no longer on Weekly Lessons: it can be sent again from here. */}
-              {s.latest && s.grade?.status === 'needs_revision' && <SubmitDialog kind={s.kind} itemId={s.itemId} title={s.title} again />}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="My grades"
+      columns={GRADE_COLUMNS}
+      data={submissions}
+      getRowId={(s) => s.id}
+      rowTitle={(s) => s.title}
+      rowAttributes={(s) => ({ 'data-submission-id': s.id })}
+      // A needs-revision item of an earlier week is no longer on Weekly Lessons: it can be sent again from here.
+      actions={(s) => s.latest && s.grade?.status === 'needs_revision' && <SubmitDialog kind={s.kind} itemId={s.itemId} title={s.title} again />}
+      empty={GRADING_MESSAGES.noSubmissions}
+    />
   );
 }
 
 /** /dashboard/student/grades: the student's scores, pass rate and feedback (spec §2 My Grades). */
 export function GradesPage() {
   const grades = useMyGradesQuery();
-  let body;
-  if (grades.isPending) body = <Spinner className="py-10" label="Loading your grades…" />;
-  else if (grades.isError) body = <ErrorPanel title="Your grades could not be loaded." message={errorMessage(grades.error, 'Please try again.')} onRetry={() => void grades.refetch()} />;
-  else
-    body = (
-      <>
-        <GradeCards summary={grades.data.summary} />
-        <GradesTable submissions={grades.data.submissions} />
-      </>
-    );
   return (
     <>
       <PageHeader title="My Grades" description="Your scores and your teachers' feedback on every task and capstone you submitted." />
-      {body}
+      <QueryView query={grades} pending="Loading your grades…" error="Your grades could not be loaded.">
+        {(data) => (
+          <>
+            <GradeCards summary={data.summary} />
+            <GradesTable submissions={data.submissions} />
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { BookOpen, ExternalLink, Trophy } from 'lucide-react';
-import { GRADING_MESSAGES, LEARNING_MESSAGES, type LessonCapstone, type LessonSubmission, type LessonTask, type LessonWeek, type WorkKind } from '@academy/contracts';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, Spinner } from '@academy/ui';
-import { PageHeader, formatDateTime, formatDueDate, useLessonsQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { GRADING_MESSAGES, LEARNING_MESSAGES, type LessonCapstone, type LessonSubmission, type LessonTask, type LessonWeek, type LessonsResponse, type WorkKind } from '@academy/contracts';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@academy/ui';
+import { PageHeader, QueryView, formatDateTime, formatDueDate, useLessonsQuery } from '@academy/web-dashboard';
 import { NoActiveEnrollment, weekOf } from './course-page';
 import { itemStatusLabel, statusVariant } from './grading-format';
 import { SubmitDialog } from './submit-dialog';
@@ -161,17 +160,13 @@ export function NoContent() {
 export function LessonsPage() {
   const lessons = useLessonsQuery();
   const pastId = useId();
-  let body;
-  let description = "This week's lessons, daily tasks and capstone. Submit each one as a GitHub repository.";
-  if (lessons.isPending) body = <Spinner className="py-10" label="Loading your lessons…" />;
-  else if (lessons.isError) body = <ErrorPanel title="Your lessons could not be loaded." message={errorMessage(lessons.error, 'Please try again.')} onRetry={() => void lessons.refetch()} />;
-  else if (!lessons.data.enrollment) body = <NoActiveEnrollment />;
-  else {
-    const { enrollment, weeks } = lessons.data;
-    description = `${enrollment.programName} · ${weekOf(enrollment.currentWeek)}`;
+  const enrollment = lessons.data?.enrollment;
+  const description = enrollment ? `${enrollment.programName} · ${weekOf(enrollment.currentWeek)}` : "This week's lessons, daily tasks and capstone. Submit each one as a GitHub repository.";
+  function weeksOf({ enrollment, weeks }: LessonsResponse) {
+    if (!enrollment) return <NoActiveEnrollment />;
     const current = weeks.filter((week) => !week.past);
     const past = weeks.filter((week) => week.past);
-    body = (
+    return (
       <>
         {current.length === 0 ? <NoContent /> : current.map((week) => <LessonWeekCard key={week.id} week={week} />)}
         {past.length > 0 && (
@@ -190,7 +185,9 @@ export function LessonsPage() {
   return (
     <>
       <PageHeader title="Weekly Lessons" description={<span data-testid="lessons-week">{description}</span>} />
-      {body}
+      <QueryView query={lessons} pending="Loading your lessons…" error="Your lessons could not be loaded.">
+        {weeksOf}
+      </QueryView>
     </>
   );
 }

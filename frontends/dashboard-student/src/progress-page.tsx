@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { CalendarDays, ClipboardCheck, Trophy } from 'lucide-react';
 import type { ProgressResponse } from '@academy/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@academy/ui';
-import { NOT_YET, PageHeader, StatCard, useProgressQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, DataTable, type DataColumn } from '@academy/ui';
+import { NOT_YET, PageHeader, QueryView, StatCard, useProgressQuery } from '@academy/web-dashboard';
 import { NoActiveEnrollment, weekOf } from './course-page';
 import { formatAverage } from './grading-format';
 import { ScoreChart, type TrendPoint } from './score-chart';
@@ -18,6 +17,18 @@ export function progressTotals(weeks: ProgressResponse['weeks']) {
 
 /** The chart's points: each scored grade, labelled by its week and item. */
 export const trendPoints = (trend: ProgressResponse['trend']): TrendPoint[] => trend.map((t) => ({ label: `Week ${t.weekNumber} ${t.title}`, score: t.score }));
+
+type ProgressWeek = ProgressResponse['weeks'][number];
+
+const capstoneOf = (w: ProgressWeek) => (w.capstonesPassed > 0 ? 'Passed' : w.capstonesSubmitted > 0 ? 'Submitted' : 'Not submitted');
+
+const WEEK_COLUMNS: DataColumn<ProgressWeek>[] = [
+  { id: 'week', header: 'Week', cell: (w) => `Week ${w.weekNumber}`, sortValue: (w) => w.weekNumber, className: 'font-medium', hideOnCard: true },
+  { id: 'submitted', header: 'Tasks submitted', cell: (w) => w.tasksSubmitted, sortValue: (w) => w.tasksSubmitted, className: 'tabular-nums' },
+  { id: 'graded', header: 'Tasks graded', cell: (w) => w.tasksGraded, sortValue: (w) => w.tasksGraded, className: 'tabular-nums' },
+  { id: 'capstone', header: 'Capstone', cell: capstoneOf, sortValue: capstoneOf },
+  { id: 'average', header: 'Average score', cell: (w) => formatAverage(w.averageScore), sortValue: (w) => w.averageScore, className: 'tabular-nums' },
+];
 
 export function ProgressView({ progress }: { progress: ProgressResponse }) {
   const progressId = useId();
@@ -57,32 +68,15 @@ export function ProgressView({ progress }: { progress: ProgressResponse }) {
           <ScoreChart points={trendPoints(progress.trend)} />
         </CardContent>
       </Card>
-      {progress.weeks.length === 0 ? (
-        <p className="rounded-md border p-6 text-center text-muted-foreground">No submissions yet. Complete weekly tasks to see your progress here.</p>
-      ) : (
-        <Table aria-label="Week by week">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Week</TableHead>
-              <TableHead>Tasks submitted</TableHead>
-              <TableHead>Tasks graded</TableHead>
-              <TableHead>Capstone</TableHead>
-              <TableHead>Average score</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {progress.weeks.map((w) => (
-              <TableRow key={w.weekNumber} data-week={w.weekNumber}>
-                <TableCell className="font-medium">{`Week ${w.weekNumber}`}</TableCell>
-                <TableCell className="tabular-nums">{w.tasksSubmitted}</TableCell>
-                <TableCell className="tabular-nums">{w.tasksGraded}</TableCell>
-                <TableCell>{w.capstonesPassed > 0 ? 'Passed' : w.capstonesSubmitted > 0 ? 'Submitted' : 'Not submitted'}</TableCell>
-                <TableCell className="tabular-nums">{formatAverage(w.averageScore)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        label="Week by week"
+        columns={WEEK_COLUMNS}
+        data={progress.weeks}
+        getRowId={(w) => String(w.weekNumber)}
+        rowTitle={(w) => `Week ${w.weekNumber}`}
+        rowAttributes={(w) => ({ 'data-week': String(w.weekNumber) })}
+        empty="No submissions yet. Complete weekly tasks to see your progress here."
+      />
     </>
   );
 }
@@ -90,14 +84,12 @@ export function ProgressView({ progress }: { progress: ProgressResponse }) {
 /** /dashboard/student/progress (spec §2 links it but never routes it: fix): week by week, and the score trend. */
 export function ProgressPage() {
   const progress = useProgressQuery();
-  let body;
-  if (progress.isPending) body = <Spinner className="py-10" label="Loading your progress…" />;
-  else if (progress.isError) body = <ErrorPanel title="Your progress could not be loaded." message={errorMessage(progress.error, 'Please try again.')} onRetry={() => void progress.refetch()} />;
-  else body = <ProgressView progress={progress.data} />;
   return (
     <>
       <PageHeader title="Progress" description="How far you are through your program, week by week." />
-      {body}
+      <QueryView query={progress} pending="Loading your progress…" error="Your progress could not be loaded.">
+        {(data) => <ProgressView progress={data} />}
+      </QueryView>
     </>
   );
 }

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { BookOpen, Library } from 'lucide-react';
 import { CATALOG_MESSAGES, type Subject } from '@academy/contracts';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorPanel, Spinner, buttonVariants } from '@academy/ui';
-import { PageHeader, useMySubjectsQuery } from '@academy/web-dashboard';
-import { DASHBOARD_PATHS, errorMessage } from '@academy/web-session';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, buttonVariants } from '@academy/ui';
+import { PageHeader, QueryView, useMySubjectsQuery } from '@academy/web-dashboard';
+import { DASHBOARD_PATHS } from '@academy/web-session';
 
 const TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
 
@@ -55,15 +55,12 @@ export function SubjectCards({ subjects }: { subjects: Subject[] }) {
 /** /dashboard/teacher/subjects: the subjects the teacher is assigned to. */
 export function SubjectsPage() {
   const subjects = useMySubjectsQuery();
-  let body;
-  if (subjects.isPending) body = <Spinner className="py-10" label="Loading your subjects…" />;
-  else if (subjects.isError)
-    body = <ErrorPanel title="Your subjects could not be loaded." message={errorMessage(subjects.error, 'Please try again.')} onRetry={() => void subjects.refetch()} />;
-  else body = <SubjectCards subjects={subjects.data.subjects} />;
   return (
     <>
       <PageHeader title="My Subjects" description="The subjects you are assigned to. Manage the weekly content of each." />
-      {body}
+      <QueryView query={subjects} pending="Loading your subjects…" error="Your subjects could not be loaded.">
+        {(data) => <SubjectCards subjects={data.subjects} />}
+      </QueryView>
     </>
   );
 }

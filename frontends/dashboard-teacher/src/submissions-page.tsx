@@ -6,19 +6,15 @@ import { GRADE_STATUS_LABELS, GRADING_MESSAGES, SUBMISSION_TABS, WORK_KIND_LABEL
 import {
   Badge,
   Button,
+  DataTable,
   ErrorPanel,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
   toast,
+  type DataColumn,
 } from '@academy/ui';
 import { NOT_YET, PageHeader, formatDate, gradingKeys, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
@@ -31,57 +27,61 @@ export const itemPlace = (s: Pick<Submission, 'weekNumber' | 'dayNumber'>) => `W
 /** The file name of a subject's grade export. */
 export const csvFileName = (subjectName: string) => `grades-${subjectName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'subject'}.csv`;
 
+const SUBMISSION_COLUMNS: DataColumn<Submission>[] = [
+  {
+    id: 'student',
+    header: 'Student',
+    cell: (s) => (
+      <>
+        <span className="block font-medium">{s.studentEmail}</span>
+        <span className="block text-xs text-muted-foreground">{s.studentName}</span>
+      </>
+    ),
+    sortValue: (s) => s.studentEmail,
+    className: 'whitespace-normal',
+  },
+  { id: 'type', header: 'Type', cell: (s) => WORK_KIND_LABELS[s.kind], sortValue: (s) => WORK_KIND_LABELS[s.kind] },
+  {
+    id: 'title',
+    header: 'Title',
+    cell: (s) => (
+      <>
+        <span className="block font-medium">{s.title}</span>
+        <span className="block text-xs text-muted-foreground">
+          {`${s.subjectName} · ${itemPlace(s)}`}
+          {s.attempt > 1 && ` · attempt ${s.attempt}`}
+        </span>
+        {s.late && (
+          <Badge variant="warning" className="mt-1">
+            Late
+          </Badge>
+        )}
+      </>
+    ),
+    sortValue: (s) => s.title,
+    className: 'whitespace-normal',
+  },
+  { id: 'submitted', header: 'Submitted', cell: (s) => <time dateTime={s.submittedAt}>{formatDate(s.submittedAt)}</time>, sortValue: (s) => s.submittedAt, className: 'whitespace-nowrap' },
+  { id: 'score', header: 'Score', cell: (s) => s.grade?.score ?? NOT_YET, sortValue: (s) => s.grade?.score, className: 'tabular-nums' },
+  { id: 'status', header: 'Status', cell: (s) => GRADE_STATUS_LABELS[s.grade?.status ?? 'pending'], sortValue: (s) => GRADE_STATUS_LABELS[s.grade?.status ?? 'pending'] },
+];
+
 export function SubmissionsTable({ label, submissions, onGrade, empty }: { label: string; submissions: readonly Submission[]; onGrade: (id: string) => void; empty: string }) {
-  if (submissions.length === 0) return <p className="rounded-md border p-6 text-center text-muted-foreground">{empty}</p>;
   return (
-    <Table aria-label={label}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Student</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Title</TableHead>
-          <TableHead>Submitted</TableHead>
-          <TableHead>Score</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {submissions.map((s) => (
-          <TableRow key={s.id} data-submission-id={s.id}>
-            <TableCell className="whitespace-normal">
-              <span className="block font-medium">{s.studentEmail}</span>
-              <span className="block text-xs text-muted-foreground">{s.studentName}</span>
-            </TableCell>
-            <TableCell>{WORK_KIND_LABELS[s.kind]}</TableCell>
-            <TableCell className="whitespace-normal">
-              <span className="block font-medium">{s.title}</span>
-              <span className="block text-xs text-muted-foreground">
-                {`${s.subjectName} · ${itemPlace(s)}`}
-                {s.attempt > 1 && ` · attempt ${s.attempt}`}
-              </span>
-              {s.late && (
-                <Badge variant="warning" className="mt-1">
-                  Late
-                </Badge>
-              )}
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              <time dateTime={s.submittedAt}>{formatDate(s.submittedAt)}</time>
-            </TableCell>
-            <TableCell className="tabular-nums">{s.grade?.score ?? NOT_YET}</TableCell>
-            <TableCell>{GRADE_STATUS_LABELS[s.grade?.status ?? 'pending']}</TableCell>
-            <TableCell className="text-right">
-              <Button size="sm" variant={s.grade ? 'outline' : 'default'} aria-label={`${gradeButtonLabel(s)}: ${s.title} by ${s.studentEmail}`} onClick={() => onGrade(s.id)}>
-                {gradeButtonLabel(s)}
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label={label}
+      columns={SUBMISSION_COLUMNS}
+      data={submissions}
+      getRowId={(s) => s.id}
+      rowTitle={(s) => s.title}
+      rowAttributes={(s) => ({ 'data-submission-id': s.id })}
+      actions={(s) => (
+        <Button size="sm" variant={s.grade ? 'outline' : 'default'} aria-label={`${gradeButtonLabel(s)}: ${s.title} by ${s.studentEmail}`} onClick={() => onGrade(s.id)}>
+          {gradeButtonLabel(s)}
+        </Button>
+      )}
+      empty={empty}
+    />
   );
 }
 

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CalendarDays, Pencil } from 'lucide-react';
 import { LEARNING_MESSAGES, type Week } from '@academy/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorPanel, Spinner, toast } from '@academy/ui';
-import { PageHeader, countOf, useMySubjectsQuery, useSetWeekPublishedMutation, useTeacherWeeksQuery } from '@academy/web-dashboard';
+import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, toast } from '@academy/ui';
+import { PageHeader, QueryView, countOf, useMySubjectsQuery, useSetWeekPublishedMutation, useTeacherWeeksQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import { ContentEditor } from './content-editor';
 import { CreateWeekDialog } from './create-week-dialog';
@@ -96,13 +96,6 @@ export function WeeksPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const editedWeek = editing ? (weeks.data?.weeks.find((w) => w.id === editing) ?? null) : null;
 
-  let body;
-  if (subjects.isError || weeks.isError) {
-    const failed = subjects.isError ? subjects : weeks;
-    body = <ErrorPanel title="The weekly content could not be loaded." message={errorMessage(failed.error, 'Please try again.')} onRetry={() => void failed.refetch()} />;
-  } else if (subjects.isPending || weeks.isPending) body = <Spinner className="py-10" label="Loading your weeks…" />;
-  else body = <WeekCards weeks={weeks.data.weeks} onEdit={setEditing} />;
-
   return (
     <>
       <PageHeader
@@ -125,7 +118,9 @@ export function WeeksPage() {
           )
         }
       />
-      {body}
+      <QueryView queries={[subjects, weeks]} pending="Loading your weeks…" error="The weekly content could not be loaded.">
+        {([, data]) => <WeekCards weeks={data.weeks} onEdit={setEditing} />}
+      </QueryView>
       <ContentEditor week={editedWeek} onClose={() => setEditing(null)} />
     </>
   );

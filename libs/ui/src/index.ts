@@ -8,6 +8,7 @@ export { Input } from './components/input';
 export { NativeSelect } from './components/native-select';
 export { FormField, FormSelectField, FormTextareaField } from './components/form-field';
 export { Switch } from './components/switch';
+export { DataTable, type DataColumn, type DataTableProps, type SortValue } from './components/data-table';
 export { Table, TableHeader, TableBody, TableRow, TableHead, TableCell, TableCaption } from './components/table';
 export {
   AlertDialog,

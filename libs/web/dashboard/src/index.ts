@@ -1,6 +1,7 @@
 export { DASHBOARD_MENUS, type MenuEntry } from './menus';
 export { DashboardFrame, PlannedPage, RoleDashboard, type RoleDashboardProps } from './dashboard-frame';
 export { PageHeader } from './page-header';
+export { EmptyState, QueryView, type QueriesViewProps, type QueryViewProps, type ViewedQuery } from './query-view';
 export { ConfirmDialog, toastAnswer, type ConfirmDialogProps } from './confirm-dialog';
 export { NOT_YET, StatCard, type StatCardProps } from './stat-card';
 export {

@@ -9,7 +9,7 @@ import {
   type NotificationPreferences,
   type Role,
 } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorPanel, FormField, Label, Spinner, Switch, toast } from '@academy/ui';
+import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, FormField, Label, Switch, toast } from '@academy/ui';
 import { applyServerFieldErrors, errorMessage, useSession } from '@academy/web-session';
 import {
   useAccountSessionsQuery,
@@ -20,6 +20,7 @@ import {
 } from '../api/account';
 import { describeUserAgent, formatDateTime } from '../format';
 import { PageHeader } from '../page-header';
+import { QueryView } from '../query-view';
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const PASSWORD_DEFAULTS = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -79,29 +80,6 @@ export function SessionsCard() {
       toast.error(errorMessage(error, 'Failed to sign out of the other sessions'));
     }
   }
-  let body;
-  if (sessions.isPending) body = <Spinner className="py-4" label="Loading your sessions…" />;
-  else if (sessions.isError)
-    body = <ErrorPanel title="Your sessions could not be loaded." message={errorMessage(sessions.error, 'Please try again.')} onRetry={() => void sessions.refetch()} />;
-  else
-    body = (
-      <ul className="grid gap-2" aria-label="Signed-in sessions">
-        {sessions.data.sessions.map((s) => (
-          <li key={s.id} className="flex items-start gap-3 rounded-md border p-3" data-current={s.current || undefined}>
-            <MonitorSmartphone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-            <div className="grid gap-0.5 text-sm">
-              <p className="font-medium">
-                {describeUserAgent(s.userAgent)}
-                {s.current && <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">This device</span>}
-              </p>
-              <p className="text-muted-foreground">
-                Signed in {formatDateTime(s.createdAt)} · last active {formatDateTime(s.lastUsedAt)}
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
   return (
     <Card>
       <CardHeader>
@@ -110,7 +88,28 @@ export function SessionsCard() {
         </CardTitle>
         <CardDescription>Every browser or device where you are signed in.</CardDescription>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent>
+        <QueryView query={sessions} pending="Loading your sessions…" error="Your sessions could not be loaded." compact>
+          {(data) => (
+            <ul className="grid gap-2" aria-label="Signed-in sessions">
+              {data.sessions.map((s) => (
+                <li key={s.id} className="flex items-start gap-3 rounded-md border p-3" data-current={s.current || undefined}>
+                  <MonitorSmartphone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                  <div className="grid gap-0.5 text-sm">
+                    <p className="font-medium">
+                      {describeUserAgent(s.userAgent)}
+                      {s.current && <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">This device</span>}
+                    </p>
+                    <p className="text-muted-foreground">
+                      Signed in {formatDateTime(s.createdAt)} · last active {formatDateTime(s.lastUsedAt)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </CardContent>
       <CardFooter>
         <Button variant="outline" onClick={endOthers} disabled={signOutOthers.isPending || !sessions.isSuccess || others === 0}>
           {signOutOthers.isPending ? 'Signing out...' : 'Sign out of other sessions'}
@@ -153,20 +152,6 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
       toast.error(errorMessage(error, 'Failed to save notification preferences'));
     }
   }
-  let body;
-  if (preferences.isPending) body = <Spinner className="py-4" label="Loading your notification preferences…" />;
-  else if (preferences.isError)
-    body = (
-      <ErrorPanel title="Your notification preferences could not be loaded." message={errorMessage(preferences.error, 'Please try again.')} onRetry={() => void preferences.refetch()} />
-    );
-  else
-    body = (
-      <div className="grid gap-2">
-        {keys.map((key) => (
-          <PreferenceSwitch key={key} name={key} checked={current![key]} onChange={(value) => setEdits((e) => ({ ...e, [key]: value }))} />
-        ))}
-      </div>
-    );
   return (
     <Card>
       <CardHeader>
@@ -175,7 +160,17 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
         </CardTitle>
         <CardDescription>Which emails the academy sends you.</CardDescription>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent>
+        <QueryView query={preferences} pending="Loading your notification preferences…" error="Your notification preferences could not be loaded." compact>
+          {(saved) => (
+            <div className="grid gap-2">
+              {keys.map((key) => (
+                <PreferenceSwitch key={key} name={key} checked={edits[key] ?? saved[key]} onChange={(value) => setEdits((e) => ({ ...e, [key]: value }))} />
+              ))}
+            </div>
+          )}
+        </QueryView>
+      </CardContent>
       <CardFooter>
         <Button onClick={onSave} disabled={!current || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save preferences'}

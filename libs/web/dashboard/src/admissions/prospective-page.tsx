@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Ban, PhoneCall, Search, Trash2, UserPlus } from 'lucide-react';
 import {
@@ -21,23 +21,18 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-  ErrorPanel,
+  DataTable,
   Input,
   Label,
   NativeSelect,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   cn,
   toast,
+  type DataColumn,
 } from '@academy/ui';
 import { errorMessage } from '@academy/web-session';
 import { ConfirmDialog, toastAnswer } from '../confirm-dialog';
 import { PageHeader } from '../page-header';
+import { QueryView } from '../query-view';
 import { formatDate, formatDateTime } from '../format';
 import {
   useConvertProspectMutation,
@@ -264,49 +259,47 @@ function RowActions({ prospect }: { prospect: Prospect }) {
   );
 }
 
+function prospectColumns(kind: ProspectKind): DataColumn<Prospect>[] {
+  return [
+    { id: 'name', header: 'Name', cell: (p) => orDash(p.name), sortValue: (p) => p.name?.trim() || null, className: 'font-medium', hideOnCard: true },
+    { id: 'email', header: 'Email', cell: (p) => p.email, sortValue: (p) => p.email, className: 'wrap-anywhere' },
+    { id: 'phone', header: 'Phone', cell: (p) => orDash(p.phone), className: 'whitespace-nowrap' },
+    { id: 'course', header: 'Course Interest', cell: (p) => orDash(p.courseInterest), sortValue: (p) => p.courseInterest?.trim() || null },
+    { id: 'status', header: 'Status', cell: (p) => <StatusCell prospect={p} />, sortValue: (p) => PROSPECT_STATUS_LABELS[p.status] },
+    {
+      id: 'applied',
+      header: kind === 'application' ? 'Applied' : 'Received',
+      cell: (p) => <time dateTime={p.appliedAt}>{formatDate(p.appliedAt)}</time>,
+      sortValue: (p) => p.appliedAt,
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'message',
+      header: 'Message',
+      cell: (p) => (
+        <p className="line-clamp-3 whitespace-pre-line text-sm" title={p.message}>
+          {p.message}
+        </p>
+      ),
+      className: 'max-w-xs min-w-40',
+    },
+  ];
+}
+
 /** The spec's table (name, email, phone, course interest, status, applied date), the message, and the actions of each row. */
-export function ProspectsTable({ kind, prospects }: { kind: ProspectKind; prospects: Prospect[] }) {
+export function ProspectsTable({ kind, prospects, empty = ADMISSIONS_MESSAGES.noProspects }: { kind: ProspectKind; prospects: Prospect[]; empty?: string }) {
+  const columns = useMemo(() => prospectColumns(kind), [kind]);
   return (
-    <Table aria-label={PROSPECT_KIND_LABELS[kind]}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead>Phone</TableHead>
-          <TableHead>Course Interest</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>{kind === 'application' ? 'Applied' : 'Received'}</TableHead>
-          <TableHead>Message</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {prospects.map((prospect) => (
-          <TableRow key={prospect.id} data-prospect-id={prospect.id}>
-            <TableCell className="font-medium">{orDash(prospect.name)}</TableCell>
-            <TableCell>{prospect.email}</TableCell>
-            <TableCell className="whitespace-nowrap">{orDash(prospect.phone)}</TableCell>
-            <TableCell>{orDash(prospect.courseInterest)}</TableCell>
-            <TableCell>
-              <StatusCell prospect={prospect} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              <time dateTime={prospect.appliedAt}>{formatDate(prospect.appliedAt)}</time>
-            </TableCell>
-            <TableCell className="max-w-xs">
-              <p className="line-clamp-3 whitespace-pre-line text-sm" title={prospect.message}>
-                {prospect.message}
-              </p>
-            </TableCell>
-            <TableCell className="text-right">
-              <RowActions prospect={prospect} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label={PROSPECT_KIND_LABELS[kind]}
+      columns={columns}
+      data={prospects}
+      getRowId={(p) => p.id}
+      rowTitle={(p) => orDash(p.name)}
+      rowAttributes={(p) => ({ 'data-prospect-id': p.id })}
+      actions={(p) => <RowActions prospect={p} />}
+      empty={empty}
+    />
   );
 }
 
@@ -378,27 +371,14 @@ export function ProspectivePage({ title, description = 'Applications and message
   }, [search, filter.q, setParams]);
   const prospects = useProspectsQuery(filter);
 
-  let body;
-  if (prospects.isPending) body = <Spinner className="py-10" label="Loading applications…" />;
-  else if (prospects.isError)
-    body = <ErrorPanel title="The applications could not be loaded." message={errorMessage(prospects.error, 'Please try again.')} onRetry={() => void prospects.refetch()} />;
-  else if (prospects.data.prospects.length === 0)
-    body = (
-      <p className="rounded-md border p-6 text-center text-muted-foreground">
-        {isFiltered(filter) ? ADMISSIONS_MESSAGES.noMatches : filter.kind === 'application' ? ADMISSIONS_MESSAGES.noProspects : 'No quick contact messages yet'}
-      </p>
-    );
-  else
-    body = (
-      <div aria-busy={prospects.isPlaceholderData || undefined} className={cn(prospects.isPlaceholderData && 'opacity-60')}>
-        <ProspectsTable kind={filter.kind} prospects={prospects.data.prospects} />
-      </div>
-    );
+  const empty = isFiltered(filter) ? ADMISSIONS_MESSAGES.noMatches : filter.kind === 'application' ? ADMISSIONS_MESSAGES.noProspects : 'No quick contact messages yet';
   return (
     <>
       <PageHeader title={title} description={description} />
       <ProspectFilters filter={filter} search={search} onChange={setFilter} onSearch={setSearch} />
-      {body}
+      <QueryView query={prospects} pending="Loading applications…" error="The applications could not be loaded.">
+        {(data) => <ProspectsTable kind={filter.kind} prospects={data.prospects} empty={empty} />}
+      </QueryView>
     </>
   );
 }

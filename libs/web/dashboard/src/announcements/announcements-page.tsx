@@ -12,11 +12,12 @@ import {
   type AnnouncementAudiences,
   editAnnouncementRequestSchema,
 } from '@academy/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, FormField, FormSelectField, FormTextareaField, Spinner, toast } from '@academy/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, FormTextareaField, toast } from '@academy/ui';
 import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
 import { useAnnouncementAudiencesQuery, useEditAnnouncementMutation, useManagedAnnouncementsQuery, usePostAnnouncementMutation, useWithdrawAnnouncementMutation } from '../api/announcements';
 import { ConfirmDialog, toastAnswer } from '../confirm-dialog';
 import { PageHeader } from '../page-header';
+import { QueryView } from '../query-view';
 import { announcementByline } from './pinned-announcements';
 
 type Kind = AnnouncementAudiences['kinds'][number];
@@ -165,20 +166,6 @@ function ManagedAnnouncement({ announcement: a }: { announcement: Announcement }
 export function AnnouncementsPage() {
   const audiences = useAnnouncementAudiencesQuery();
   const posts = useManagedAnnouncementsQuery();
-  let list;
-  if (posts.isPending) list = <Spinner className="py-4" label="Loading announcements…" />;
-  else if (posts.isError) list = <ErrorPanel title="Announcements could not be loaded." message={errorMessage(posts.error, 'Please try again.')} onRetry={() => void posts.refetch()} />;
-  else if (!posts.data.announcements.length) list = <p className="text-muted-foreground">{ANNOUNCEMENT_MESSAGES.empty}</p>;
-  else
-    list = (
-      <ul className="grid gap-3" aria-label="Your announcements">
-        {posts.data.announcements.map((a) => (
-          <li key={a.id}>
-            <ManagedAnnouncement announcement={a} />
-          </li>
-        ))}
-      </ul>
-    );
   return (
     <>
       <PageHeader title="Announcements" description="Tell a class, a program, the staff or everyone: posts are pinned on their dashboards, shown in the bell and mailed." />
@@ -191,20 +178,30 @@ export function AnnouncementsPage() {
             <CardDescription>Recipients are the audience's members when you post.</CardDescription>
           </CardHeader>
           <CardContent>
-            {audiences.isPending ? (
-              <Spinner className="py-4" label="Loading audiences…" />
-            ) : audiences.isError ? (
-              <ErrorPanel title="The audiences could not be loaded." message={errorMessage(audiences.error, 'Please try again.')} onRetry={() => void audiences.refetch()} />
-            ) : (
-              <PostAnnouncementForm audiences={audiences.data} />
-            )}
+            <QueryView query={audiences} pending="Loading audiences…" error="The audiences could not be loaded." compact>
+              {(data) => <PostAnnouncementForm audiences={data} />}
+            </QueryView>
           </CardContent>
         </Card>
         <section aria-labelledby="posted-announcements" className="flex flex-col gap-3">
           <h2 id="posted-announcements" className="text-lg font-semibold">
             Posted
           </h2>
-          {list}
+          <QueryView query={posts} pending="Loading announcements…" error="Announcements could not be loaded." compact>
+            {({ announcements }) =>
+              announcements.length === 0 ? (
+                <p className="text-muted-foreground">{ANNOUNCEMENT_MESSAGES.empty}</p>
+              ) : (
+                <ul className="grid gap-3" aria-label="Your announcements">
+                  {announcements.map((a) => (
+                    <li key={a.id}>
+                      <ManagedAnnouncement announcement={a} />
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </QueryView>
         </section>
       </div>
     </>

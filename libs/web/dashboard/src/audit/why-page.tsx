@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUDIT_WHY_VIEWS, type AuditWhyStep, type AuditWhyView } from '@academy/contracts';
-import { Button, Input, Label, NativeSelect, Spinner } from '@academy/ui';
+import { Button, Input, Label, NativeSelect } from '@academy/ui';
 import { PageHeader } from '../page-header';
+import { QueryView } from '../query-view';
 import { formatDateTime } from '../format';
 import { useAuditWhyQuery } from '../api/audit';
-import { errorMessage } from '@academy/web-session';
 
 const VIEW_LABELS: Record<AuditWhyView, string> = {
   'enrollment-week': "A student's current week (enrollment id)",
@@ -63,37 +63,37 @@ export function WhyPage({ eventLog = '/dashboard/auditor/events' }: { eventLog?:
           <Button type="submit">Why?</Button>
         </div>
       </form>
-      {id === null ? null : why.isPending ? (
-        <Spinner />
-      ) : why.isError ? (
-        <p role="alert">{errorMessage(why.error, 'The chain could not be loaded')}</p>
-      ) : (
-        <section aria-label="Causal chain" className="grid gap-3">
-          <h2 className="text-lg font-semibold">{why.data.value}</h2>
-          <ol className="grid gap-3 border-l-2 pl-4">
-            {why.data.chain.map((s) => (
-              <li key={s.position} className="grid gap-1 rounded-md border p-3 text-sm">
-                <p>
-                  <span aria-hidden="true">← </span>
-                  <strong>{s.type}</strong> <span className="text-muted-foreground">({LINK_LABELS[s.link]})</span>
-                </p>
-                <p>
-                  by {s.metadata.actorId ? `${s.metadata.actorRole ?? 'user'} ${s.metadata.actorId}` : (s.metadata.actorRole ?? 'system')} at {formatDateTime(s.recordedAt)}
-                </p>
-                <p className="break-all text-muted-foreground">
-                  Position {s.position} in {s.streamId}
-                  {eventLog === null ? null : (
-                    <>
-                      {' '}
-                      · <Link to={`${eventLog}?stream=${encodeURIComponent(s.streamId)}`}>its stream</Link> ·{' '}
-                      <Link to={`${eventLog}?correlation=${encodeURIComponent(s.metadata.correlationId)}`}>its correlation group</Link>
-                    </>
-                  )}
-                </p>
-              </li>
-            ))}
-          </ol>
-        </section>
+      {id !== null && (
+        <QueryView query={why} pending="Loading the chain…" error="The chain could not be loaded" errorFallback="Try again.">
+          {(data) => (
+            <section aria-label="Causal chain" className="grid gap-3">
+              <h2 className="text-lg font-semibold">{data.value}</h2>
+              <ol className="grid gap-3 border-l-2 pl-4">
+                {data.chain.map((s) => (
+                  <li key={s.position} className="grid gap-1 rounded-md border p-3 text-sm">
+                    <p>
+                      <span aria-hidden="true">← </span>
+                      <strong>{s.type}</strong> <span className="text-muted-foreground">({LINK_LABELS[s.link]})</span>
+                    </p>
+                    <p>
+                      by {s.metadata.actorId ? `${s.metadata.actorRole ?? 'user'} ${s.metadata.actorId}` : (s.metadata.actorRole ?? 'system')} at {formatDateTime(s.recordedAt)}
+                    </p>
+                    <p className="break-all text-muted-foreground">
+                      Position {s.position} in {s.streamId}
+                      {eventLog === null ? null : (
+                        <>
+                          {' '}
+                          · <Link to={`${eventLog}?stream=${encodeURIComponent(s.streamId)}`}>its stream</Link> ·{' '}
+                          <Link to={`${eventLog}?correlation=${encodeURIComponent(s.metadata.correlationId)}`}>its correlation group</Link>
+                        </>
+                      )}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+        </QueryView>
       )}
     </>
   );
