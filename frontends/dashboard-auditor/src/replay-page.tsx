@@ -1,17 +1,32 @@
 import { useState } from 'react';
-import { Button, ErrorPanel, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast } from '@academy/ui';
+import { Button, type DataColumn, DataTable, ErrorPanel, Spinner, toast } from '@academy/ui';
 import { PageHeader, formatDateTime, useLastReplayQuery, useReplayQuery, useRequestReplayMutation } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
 import type { ReplayStatus } from '@academy/contracts';
 import { replayPercent } from './replay-progress';
 
 /** One projection's outcome as the table shows it. */
-function resultText(p: NonNullable<ReplayStatus['result']>['projections'][number]): string {
+function resultText(p: ProjectionOutcome): string {
   if (p.result === 'skipped') return `skipped: ${p.reason ?? ''}`;
   if (p.result === 'equal') return 'equal';
   const counts = [...p.differing.map((d) => `${d.rows} ${d.side} in ${d.table}`), ...p.missingTables.map((m) => `table ${m.table} ${m.side}`)];
   return `different: ${counts.join(', ')}`;
 }
+
+type ProjectionOutcome = NonNullable<ReplayStatus['result']>['projections'][number];
+type DifferingRow = ReplayStatus['rows'][number] & { key: string };
+
+const PROJECTION_COLUMNS: DataColumn<ProjectionOutcome>[] = [
+  { id: 'projection', header: 'Projection', cell: (p) => `${p.name} v${p.version}`, sortValue: (p) => p.name, hideOnCard: true },
+  { id: 'position', header: 'Compared at', cell: (p) => p.position, sortValue: (p) => p.position },
+  { id: 'result', header: 'Result', cell: resultText, sortValue: (p) => p.result },
+];
+
+const ROW_COLUMNS: DataColumn<DifferingRow>[] = [
+  { id: 'table', header: 'Table', cell: (r) => `${r.projection}.${r.table}`, sortValue: (r) => `${r.projection}.${r.table}` },
+  { id: 'side', header: 'Side', cell: (r) => r.side, sortValue: (r) => r.side },
+  { id: 'row', header: 'Row', cell: (r) => <code className="break-all text-xs">{JSON.stringify(r.row)}</code> },
+];
 
 /** The finished replay: each projection equal or not, then the differing rows (table / side / row). */
 function ReplayResult({ status }: { status: ReplayStatus }) {
@@ -21,24 +36,14 @@ function ReplayResult({ status }: { status: ReplayStatus }) {
       <p aria-live="polite">
         {result.equal ? 'equal' : 'DIFFERENT'}: replayed {formatDateTime(result.at)}, asked by <span className="break-all">{status.byUserId}</span> at {formatDateTime(status.requestedAt)}
       </p>
-      <Table aria-label="Projections replayed">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Projection</TableHead>
-            <TableHead>Compared at</TableHead>
-            <TableHead>Result</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {result.projections.map((p) => (
-            <TableRow key={p.name}>
-              <TableCell>{`${p.name} v${p.version}`}</TableCell>
-              <TableCell>{p.position}</TableCell>
-              <TableCell>{resultText(p)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        label="Projections replayed"
+        columns={PROJECTION_COLUMNS}
+        data={result.projections}
+        getRowId={(p) => p.name}
+        rowTitle={(p) => `${p.name} v${p.version}`}
+        empty="No projection was replayed."
+      />
       {status.rows.length > 0 && (
         <section aria-label="Differing rows" className="grid gap-2">
           <h2 className="text-lg font-semibold">Differing rows</h2>
@@ -46,26 +51,14 @@ function ReplayResult({ status }: { status: ReplayStatus }) {
             live-only: in the live table, not in the replay; replay-only: the other way (a changed row is one of each). The first rows of each table and side.
             {status.personal === 'masked' ? ' Personal fields are masked: an admin can grant you access to personal data.' : ''}
           </p>
-          <Table aria-label="Differing rows">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Table</TableHead>
-                <TableHead>Side</TableHead>
-                <TableHead>Row</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {status.rows.map((r, i) => (
-                <TableRow key={i}>
-                  <TableCell>{`${r.projection}.${r.table}`}</TableCell>
-                  <TableCell>{r.side}</TableCell>
-                  <TableCell>
-                    <code className="break-all text-xs">{JSON.stringify(r.row)}</code>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Differing rows"
+            columns={ROW_COLUMNS}
+            data={status.rows.map((r, i) => ({ ...r, key: String(i) }))}
+            getRowId={(r) => r.key}
+            rowTitle={(r) => `${r.projection}.${r.table} (${r.side})`}
+            empty="No differing rows."
+          />
         </section>
       )}
       {!status.rowsKept && <p className="text-sm text-muted-foreground">The differing rows of this replay were replaced by a later replay's: run it again to see them.</p>}
