@@ -25,10 +25,24 @@ export async function verifyChain(source: ChainSource, options: VerifyOptions = 
   let prev = GENESIS_HASH;
   let checked = 0;
   const total = options.onProgress ? await source.headPosition() : 0;
-  for (;;) {
-    if (checked > 0) await options.onProgress?.({ checked, total });
-    const links = await source.linksFrom(expected);
-    if (links.length === 0) break;
+  // The next batch is asked for before this one is checked: the database reads and sends it while
+  // this process hashes (docs/benchmarks.md, audit).
+  let next: Promise<ChainLink[]> | null = source.linksFrom(expected);
+  try {
+    for (;;) {
+      if (checked > 0) await options.onProgress?.({ checked, total });
+      const links: ChainLink[] = await next!;
+      next = null;
+      if (links.length === 0) break;
+      next = source.linksFrom(links[links.length - 1].position + 1);
+      const broken = checkLinks(links);
+      if (broken) return broken;
+    }
+  } finally {
+    // Stopped early (a break in the chain, a failed progress report): the read ahead is not wanted.
+    next?.catch(() => {});
+  }
+  function checkLinks(links: ChainLink[]): VerifyResult | null {
     for (const r of links) {
       const position = r.position;
       if (position !== expected) {
@@ -45,6 +59,7 @@ export async function verifyChain(source: ChainSource, options: VerifyOptions = 
       expected++;
       checked++;
     }
+    return null;
   }
   const head: ChainHead = { position: expected - 1, hash: prev };
   const want = options.expectedHead;
