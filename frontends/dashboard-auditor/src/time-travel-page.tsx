@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUDIT_AS_OF_VIEWS, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
+import { AUDIT_AS_OF_VIEWS, type AsOfName, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
 import { Button, Input, Label, NativeSelect, Spinner, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@academy/ui';
 import { PageHeader, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
 import { errorMessage } from '@academy/web-session';
@@ -69,10 +69,24 @@ export function TimeTravelPage() {
           <p role="status" className="rounded-md border-2 border-primary p-3 font-medium">
             As of {formatDateTime(asOf.data.at)} · the log up to position {asOf.data.position}
           </p>
+          {asOf.data.personalInClear || asOf.data.view === 'pipeline' ? null : <p className="text-sm text-muted-foreground">Names of people are masked (•••): an admin can grant you personal data.</p>}
           <AsOfView answer={asOf.data} />
         </section>
       )}
     </>
+  );
+}
+
+/** A person's name as it stood: in clear, masked (•••), or what became of it. */
+const personText = (n: AsOfName) => (n.state === 'clear' || n.state === 'masked' ? n.name! : n.state);
+
+/** A name as today's screens show it, its id kept on a secondary line (and as the title, to copy). */
+function Named({ text, id }: { text: string; id: string }) {
+  return (
+    <span title={id}>
+      <span>{text}</span>
+      <span className="block break-all text-xs text-muted-foreground">{id}</span>
+    </span>
   );
 }
 
@@ -91,11 +105,17 @@ function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
           <dt className="font-medium">Progress</dt>
           <dd>{e.percent} %</dd>
           <dt className="font-medium">Student</dt>
-          <dd className="break-all">{e.studentId}</dd>
+          <dd>
+            <Named text={personText(e.studentName)} id={e.studentId} />
+          </dd>
           <dt className="font-medium">Program</dt>
-          <dd className="break-all">{e.programId}</dd>
+          <dd>
+            <Named text={e.programName ?? 'unknown'} id={e.programId} />
+          </dd>
           <dt className="font-medium">Subject</dt>
-          <dd className="break-all">{e.subjectId}</dd>
+          <dd>
+            <Named text={e.subjectName ?? 'unknown'} id={e.subjectId} />
+          </dd>
           <dt className="font-medium">Enrolled</dt>
           <dd>{formatDateTime(e.enrolledAt)}</dd>
           <dt className="font-medium">Activated</dt>
@@ -113,6 +133,7 @@ function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
           <TableHeader>
             <TableRow>
               <TableHead>Student</TableHead>
+              <TableHead>Week</TableHead>
               <TableHead>Kind</TableHead>
               <TableHead>Item</TableHead>
               <TableHead>Attempt</TableHead>
@@ -124,16 +145,21 @@ function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
           <TableBody>
             {answer.rows.map((r) => (
               <TableRow key={r.submissionId}>
-                <TableCell className="break-all">{r.studentId}</TableCell>
+                <TableCell>
+                  <Named text={personText(r.studentName)} id={r.studentId} />
+                </TableCell>
+                <TableCell>{r.weekNumber === null ? '—' : `Week ${r.weekNumber}`}</TableCell>
                 <TableCell>{r.kind}</TableCell>
-                <TableCell className="break-all">{r.itemId}</TableCell>
+                <TableCell>
+                  <Named text={r.title ?? 'unknown'} id={r.itemId} />
+                </TableCell>
                 <TableCell>
                   {r.attempt}
                   {r.latest ? '' : ' (superseded)'}
                 </TableCell>
                 <TableCell>{r.grade?.status ?? 'not graded'}</TableCell>
                 <TableCell>{r.grade?.score ?? '—'}</TableCell>
-                <TableCell className="break-all">{r.grade?.teacherId ?? '—'}</TableCell>
+                <TableCell>{r.grade ? <Named text={personText(r.grade.teacherName)} id={r.grade.teacherId} /> : '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>
