@@ -34,27 +34,31 @@ async function streamUpTo(store: EventStore, streamId: string, position: number)
   return (await store.readStream(streamId)).filter((e) => e.position <= position);
 }
 
-/** Each stream read once per question, cut at the position (many rows name the same person or week). */
-function streamsUpTo(store: EventStore, position: number): (streamId: string) => Promise<StoredEvent[]> {
-  const read = new Map<string, Promise<StoredEvent[]>>();
-  return (streamId) => {
-    let events = read.get(streamId);
-    if (!events) read.set(streamId, (events = streamUpTo(store, streamId, position)));
-    return events;
+/** Each stream read once per question, cut at the position. */
+const streamsUpTo = (store: EventStore, position: number) => once((streamId) => streamUpTo(store, streamId, position));
+
+/** Memoizes an async lookup by key: a gradebook names the same people and weeks on many rows. */
+function once<T>(look: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const seen = new Map<string, Promise<T>>();
+  return (key) => {
+    let value = seen.get(key);
+    if (!value) seen.set(key, (value = look(key)));
+    return value;
   };
 }
 
 /** The rows with their titles, week numbers and people's names as they stood at the position. */
 async function namedRows(rows: AsOfGradebookFoldRow[], stream: (id: string) => Promise<StoredEvent[]>, clear: boolean): Promise<AsOfGradebookRow[]> {
-  const person = async (id: string) => personAsOf(await stream(`user-${id}`), clear);
+  const person = once(async (id) => personAsOf(await stream(`user-${id}`), clear));
+  const week = once(async (id) => weekAsOf(await stream(`week-${id}`)));
   return Promise.all(
     rows.map(async (r) => {
-      const week = weekAsOf(await stream(`week-${r.weekId}`));
+      const { weekNumber, titles } = await week(r.weekId);
       return {
         ...r,
         studentName: await person(r.studentId),
-        title: week.titles.get(r.itemId) ?? null,
-        weekNumber: week.weekNumber,
+        title: titles.get(r.itemId) ?? null,
+        weekNumber,
         grade: r.grade && { ...r.grade, teacherName: await person(r.grade.teacherId) },
       };
     }),
