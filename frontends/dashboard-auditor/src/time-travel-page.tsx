@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUDIT_AS_OF_VIEWS, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
+import { AUDIT_AS_OF_VIEWS, type AsOfName, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
 import { Button, DataTable, Input, Label, NativeSelect, type DataColumn } from '@academy/ui';
 import { PageHeader, QueryView, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
 import { asOfParams, needsId, readAsOfAsk, readAsOfView } from './as-of-ask';
@@ -66,6 +66,7 @@ export function TimeTravelPage() {
               <p role="status" className="rounded-md border-2 border-primary p-3 font-medium">
                 As of {formatDateTime(answer.at)} · the log up to position {answer.position}
               </p>
+              {answer.personalInClear || answer.view === 'pipeline' ? null : <p className="text-sm text-muted-foreground">Names of people are masked (•••): an admin can grant you personal data.</p>}
               <AsOfView answer={answer} />
             </section>
           )}
@@ -75,19 +76,33 @@ export function TimeTravelPage() {
   );
 }
 
+/** A person's name as it stood: in clear, masked (•••), or what became of it. */
+const personText = (n: AsOfName) => (n.state === 'clear' || n.state === 'masked' ? n.name! : n.state);
+
+/** A name as today's screens show it, its id kept on a secondary line (and as the title, to copy). */
+function Named({ text, id }: { text: string; id: string }) {
+  return (
+    <span title={id}>
+      <span>{text}</span>
+      <span className="block break-all text-xs text-muted-foreground">{id}</span>
+    </span>
+  );
+}
+
 type GradebookRow = Extract<AuditAsOfResponse, { view: 'gradebook' }>['rows'][number];
 type Pipeline = Extract<AuditAsOfResponse, { view: 'pipeline' }>;
 
 const kindLabel = (kind: Pipeline['counts'][number]['kind']) => (kind === 'application' ? 'Application' : 'Quick contact');
 
 const GRADEBOOK_COLUMNS: DataColumn<GradebookRow>[] = [
-  { id: 'student', header: 'Student', cell: (r) => r.studentId, sortValue: (r) => r.studentId, className: 'break-all' },
+  { id: 'student', header: 'Student', cell: (r) => <Named text={personText(r.studentName)} id={r.studentId} />, sortValue: (r) => personText(r.studentName) },
+  { id: 'week', header: 'Week', cell: (r) => (r.weekNumber === null ? '—' : `Week ${r.weekNumber}`), sortValue: (r) => r.weekNumber },
   { id: 'kind', header: 'Kind', cell: (r) => r.kind, sortValue: (r) => r.kind },
-  { id: 'item', header: 'Item', cell: (r) => r.itemId, sortValue: (r) => r.itemId, className: 'break-all' },
+  { id: 'item', header: 'Item', cell: (r) => <Named text={r.title ?? 'unknown'} id={r.itemId} />, sortValue: (r) => r.title ?? r.itemId },
   { id: 'attempt', header: 'Attempt', cell: (r) => `${r.attempt}${r.latest ? '' : ' (superseded)'}`, sortValue: (r) => r.attempt },
   { id: 'status', header: 'Status', cell: (r) => r.grade?.status ?? 'not graded', sortValue: (r) => r.grade?.status ?? 'not graded' },
   { id: 'score', header: 'Score', cell: (r) => r.grade?.score ?? '—', sortValue: (r) => r.grade?.score },
-  { id: 'teacher', header: 'Graded by', cell: (r) => r.grade?.teacherId ?? '—', className: 'break-all' },
+  { id: 'teacher', header: 'Graded by', cell: (r) => (r.grade ? <Named text={personText(r.grade.teacherName)} id={r.grade.teacherId} /> : '—') },
 ];
 
 const COUNT_COLUMNS: DataColumn<Pipeline['counts'][number]>[] = [
@@ -117,11 +132,17 @@ function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
           <dt className="font-medium">Progress</dt>
           <dd>{e.percent} %</dd>
           <dt className="font-medium">Student</dt>
-          <dd className="break-all">{e.studentId}</dd>
+          <dd>
+            <Named text={personText(e.studentName)} id={e.studentId} />
+          </dd>
           <dt className="font-medium">Program</dt>
-          <dd className="break-all">{e.programId}</dd>
+          <dd>
+            <Named text={e.programName ?? 'unknown'} id={e.programId} />
+          </dd>
           <dt className="font-medium">Subject</dt>
-          <dd className="break-all">{e.subjectId}</dd>
+          <dd>
+            <Named text={e.subjectName ?? 'unknown'} id={e.subjectId} />
+          </dd>
           <dt className="font-medium">Enrolled</dt>
           <dd>{formatDateTime(e.enrolledAt)}</dd>
           <dt className="font-medium">Activated</dt>
@@ -138,7 +159,7 @@ function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
           columns={GRADEBOOK_COLUMNS}
           data={answer.rows}
           getRowId={(r) => r.submissionId}
-          rowTitle={(r) => `${r.kind} ${r.itemId}`}
+          rowTitle={(r) => `${r.kind} ${r.title ?? r.itemId}`}
           empty="No submissions in this subject by then."
         />
       );

@@ -175,6 +175,14 @@ describe("issue 16's must-show: the auditor catches a rewritten history and expl
     await past.getByRole('status').getByText(/^As of .* · the log up to position \d+$/).waitFor();
     await past.getByRole('definition').getByText('Week 1', { exact: true }).waitFor();
     await past.getByRole('definition').getByText('active', { exact: true }).waitFor();
+    // The subject's gradebook then, named as the teacher's screens name it: the capstone not graded yet,
+    // the student's name masked (this auditor has no personal-data grant).
+    await page.getByLabel('Show').selectOption('gradebook');
+    await page.getByLabel('Id').fill(subject.id);
+    await page.getByRole('button', { name: 'Travel' }).click();
+    const row = past.getByRole('table', { name: 'Gradebook' }).getByRole('row').nth(1);
+    await row.getByText('Landing page', { exact: true }).waitFor();
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([`•••\n${studentAccount.id}`, 'Week 1', 'capstone', `Landing page\n${capstone.id}`, '1', 'not graded', '—', '—']);
 
     // 8. The user who left: their events are still in the log (the chain verified through them), their personal part erased.
     await openDashboardMenu(page, 'Event log');

@@ -141,6 +141,12 @@ describe('the auditor in a browser', () => {
     const past = page.getByRole('region', { name: 'As it stood' });
     await past.getByRole('status').getByText(/^As of .* · the log up to position \d+$/).waitFor();
     await past.getByRole('definition').getByText('active', { exact: true }).waitFor();
+    // The names today's screens show, as they stood; the student's masked (no personal-data grant), ids kept.
+    await past.getByRole('definition').getByText('Web Development', { exact: true }).waitFor();
+    await past.getByRole('definition').getByText('HTML & CSS', { exact: true }).waitFor();
+    await past.getByRole('definition').getByText('•••', { exact: true }).waitFor();
+    await past.getByRole('definition').getByText(student.id, { exact: true }).waitFor();
+    await past.getByText('Names of people are masked (•••): an admin can grant you personal data.', { exact: true }).waitFor();
     await page.goto(`${api.url}/dashboard/auditor/time-travel?at=${encodeURIComponent(enrolledAt)}&view=enrollment&id=${enrollment.id}`);
     await past.getByRole('definition').getByText('pending', { exact: true }).waitFor();
     await past.getByRole('definition').getByText('Week 1', { exact: true }).waitFor();

@@ -140,6 +140,11 @@ it('audit why and audit as-of answer from the log as the Why and Time travel pag
   const asOf = await cli('audit', 'as-of', new Date(Date.now() + 60_000).toISOString(), 'enrollment', enrollment.id);
   expect(asOf.status).toBe(0);
   expect(asOf.stdout).toContain(`enrollment ${enrollment.code} (${enrollment.id}): active, Week 1 (`);
+  // The names as they stood: the person's masked unless --personal, as `audit event` does.
+  expect(asOf.stdout).toContain(`  student ••• (${student})\n  program Web Development (${program.id}), subject HTML & CSS (${subject.id})\n`);
+  const named = await cli('audit', 'as-of', new Date(Date.now() + 60_000).toISOString(), 'enrollment', enrollment.id, '--personal');
+  expect(named.stdout).toContain(`  student Lerato Mokoena (${student})\n`);
+  expect((await cli('audit', 'as-of', new Date().toISOString(), 'pipeline', '--personal', 'extra')).status).toBe(2);
   expect((await cli('audit', 'as-of', '2000-01-01T00:00:00Z', 'enrollment', enrollment.id)).status).toBe(1);
 });
 

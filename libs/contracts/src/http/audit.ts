@@ -294,8 +294,17 @@ export const auditAsOfQuerySchema = z
 export type AuditAsOfQuery = z.input<typeof auditAsOfQuerySchema>;
 export type AuditAsOfFilter = z.output<typeof auditAsOfQuerySchema>;
 
-/** One enrollment as it stood (the enrollment screens' fields but the joined names, which are other contexts'). */
-export const asOfEnrollmentSchema = z.object({
+/**
+ * A person's name as it stood (identity's user stream up to the position): in clear for an admin or a
+ * granted auditor, masked ('•••', like the Event log) otherwise, erased once the person was
+ * crypto-shredded (erasure is for ever: it reaches back into every past view), unknown when the log has
+ * no such user by then. `name` is null unless clear or masked.
+ */
+export const asOfNameSchema = z.object({ state: z.enum(['clear', 'masked', 'erased', 'unknown']), name: z.string().nullable() });
+export type AsOfName = z.infer<typeof asOfNameSchema>;
+
+/** One enrollment as its owner's fold sees it (enrollment's `enrollmentAsOf`): ids, no names. */
+export const asOfEnrollmentFoldSchema = z.object({
   enrollmentId: z.string(),
   code: z.string(),
   studentId: z.string(),
@@ -309,10 +318,19 @@ export const asOfEnrollmentSchema = z.object({
   activatedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
 });
+export type AsOfEnrollmentFold = z.infer<typeof asOfEnrollmentFoldSchema>;
+
+/** One enrollment as it stood: the enrollment screens' fields, with the names as they stood then. */
+export const asOfEnrollmentSchema = asOfEnrollmentFoldSchema.extend({
+  studentName: asOfNameSchema,
+  /** The catalog's names by then; null when the log has no such programme or subject by then. */
+  programName: z.string().nullable(),
+  subjectName: z.string().nullable(),
+});
 export type AsOfEnrollment = z.infer<typeof asOfEnrollmentSchema>;
 
-/** One attempt of a subject's gradebook (feedback is personal: never shown here). */
-export const asOfGradebookRowSchema = z.object({
+/** One attempt as its owner's fold sees it (grading's `gradebookAsOf`): ids, no names; feedback is personal and never shown. */
+export const asOfGradebookFoldRowSchema = z.object({
   submissionId: z.string(),
   studentId: z.string(),
   itemId: z.string(),
@@ -322,6 +340,16 @@ export const asOfGradebookRowSchema = z.object({
   /** False for an attempt a newer one superseded. */
   latest: z.boolean(),
   grade: z.object({ status: gradeStatusSchema, score: z.number().nullable(), teacherId: z.string() }).nullable(),
+});
+export type AsOfGradebookFoldRow = z.infer<typeof asOfGradebookFoldRowSchema>;
+
+/** One attempt of a subject's gradebook as it stood, with the item's title, its week's number and the people's names then. */
+export const asOfGradebookRowSchema = asOfGradebookFoldRowSchema.extend({
+  studentName: asOfNameSchema,
+  /** The task's or capstone's title as it stood (learning's week stream); null when unknown by then. */
+  title: z.string().nullable(),
+  weekNumber: z.number().int().nullable(),
+  grade: z.object({ status: gradeStatusSchema, score: z.number().nullable(), teacherId: z.string(), teacherName: asOfNameSchema }).nullable(),
 });
 export type AsOfGradebookRow = z.infer<typeof asOfGradebookRowSchema>;
 
@@ -340,6 +368,8 @@ const asOfBase = z.object({
   at: z.string(),
   /** The log position that moment maps to: every event up to it, none after (ADR 0031). */
   position: z.number().int(),
+  /** True when people's names are in clear (admin, or auditor with a grant); else they are masked. */
+  personalInClear: z.boolean(),
 });
 
 export const auditAsOfResponseSchema = z.discriminatedUnion('view', [

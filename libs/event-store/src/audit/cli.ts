@@ -5,6 +5,7 @@ import type pg from 'pg';
 import {
   type AuditAccessState,
   type AuditAsOfFilter,
+  type AsOfName,
   type AuditAsOfResponse,
   type AuditCheckpoint,
   type AuditEventDetail,
@@ -48,7 +49,8 @@ export interface AcademyCliDeps {
    * Time travel (issue 16), composed from the audit context and the contexts' own folds: the view as
    * it stood then, or null when the enrollment did not exist then.
    */
-  asOf?: (filter: AuditAsOfFilter) => Promise<AuditAsOfResponse | null>;
+  /** Time travel; people's names in clear with `clear` (`--personal`), else masked. */
+  asOf?: (filter: AuditAsOfFilter, clear: boolean) => Promise<AuditAsOfResponse | null>;
   /** An evidence bundle of from..to (composed from the audit context, which keeps the signed checkpoints). */
   exportEvidence?: (from: number, to: number) => Promise<{ text: string; lastPosition: number; events: number; checkpoints: number[] }>;
   /** The signed checkpoints recorded in the log, newest first (the Verify page's list; composed from the audit context). */
@@ -78,7 +80,9 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
   audit head                                print the head {position, hash} to keep outside the database
   audit why <view> <id>                     the causal chain of a value: view enrollment-week or enrollment-status
                                             (id: an enrollment), grade-status (id: a submission); exit 1 when none
-  audit as-of <date> <view> [<id>]          a screen as it stood then, folded from the log up to that moment:
+  audit as-of <date> <view> [<id>] [--personal]
+                                            a screen as it stood then, folded from the log up to that moment, with the
+                                            names as they stood (people's masked; --personal: in clear):
                                             gradebook <subject id>, enrollment <enrollment id>, pipeline; exit 1 when none
   audit export-evidence <from> <to> <file>  write the events from..to (extended to the nearest signed checkpoint after <to>)
                                             with their hashes, that checkpoint and a signature line to a new JSON-lines file
@@ -250,14 +254,15 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
         return 0;
       }
       case 'audit as-of': {
-        const [at, view, id] = rest;
+        const clear = rest.includes('--personal');
+        const [at, view, id, ...extra] = rest.filter((a) => a !== '--personal');
         const parsed = auditAsOfQuerySchema.safeParse({ at, view, id });
-        if (!deps.asOf || !parsed.success) {
+        if (!deps.asOf || !parsed.success || extra.length) {
           const why = parsed.success ? '' : `${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n`;
-          print(`${why}audit as-of takes <date> <view> [<id>]: <date> ISO 8601 with a zone (2026-11-24T12:00:00Z); gradebook <subject id>, enrollment <enrollment id>, pipeline`);
+          print(`${why}audit as-of takes <date> <view> [<id>] [--personal]: <date> ISO 8601 with a zone (2026-11-24T12:00:00Z); gradebook <subject id>, enrollment <enrollment id>, pipeline`);
           return 2;
         }
-        const answer = await deps.asOf(parsed.data);
+        const answer = await deps.asOf(parsed.data, clear);
         if (!answer) {
           print(`no ${parsed.data.view} ${parsed.data.id ?? ''} as of ${parsed.data.at}`.replace('  ', ' '));
           return 1;
@@ -477,20 +482,22 @@ export async function runAcademyCli(argv: string[], deps: AcademyCliDeps): Promi
 
 /** `audit as-of`'s text: a banner naming the moment and its position, then the view as the screens show it. */
 export function asOfLines(a: AuditAsOfResponse): string[] {
-  const lines = [`As of ${a.at} (log position ${a.position})`];
+  const lines = [`As of ${a.at} (log position ${a.position})${a.personalInClear ? '' : ', names of people masked'}`];
   switch (a.view) {
     case 'enrollment': {
       const e = a.enrollment;
       lines.push(`enrollment ${e.code} (${e.enrollmentId}): ${e.status}, Week ${e.currentWeek} (${e.percent} %)`);
-      lines.push(`  student ${e.studentId}, program ${e.programId}, subject ${e.subjectId}`);
+      lines.push(`  student ${nameLine(e.studentName)} (${e.studentId})`);
+      lines.push(`  program ${e.programName ?? '?'} (${e.programId}), subject ${e.subjectName ?? '?'} (${e.subjectId})`);
       lines.push(`  enrolled ${e.enrolledAt}, activated ${e.activatedAt ?? '-'}, completed ${e.completedAt ?? '-'}`);
       break;
     }
     case 'gradebook':
       lines.push(`gradebook of subject ${a.id}: ${a.rows.length} attempts`);
       for (const r of a.rows) {
-        const grade = r.grade ? `${r.grade.status}${r.grade.score === null ? '' : ` ${r.grade.score}`} by ${r.grade.teacherId}` : 'not graded';
-        lines.push(`  ${r.studentId} ${r.kind} ${r.itemId} attempt ${r.attempt}${r.latest ? '' : ' (superseded)'}: ${grade}`);
+        const grade = r.grade ? `${r.grade.status}${r.grade.score === null ? '' : ` ${r.grade.score}`} by ${nameLine(r.grade.teacherName)} (${r.grade.teacherId})` : 'not graded';
+        const week = r.weekNumber === null ? '' : `Week ${r.weekNumber} `;
+        lines.push(`  ${nameLine(r.studentName)} (${r.studentId}) ${week}${r.kind} "${r.title ?? '?'}" (${r.itemId}) attempt ${r.attempt}${r.latest ? '' : ' (superseded)'}: ${grade}`);
       }
       break;
     case 'pipeline':
@@ -501,6 +508,9 @@ export function asOfLines(a: AuditAsOfResponse): string[] {
   }
   return lines;
 }
+
+/** A name as it stood: in clear, '•••' masked, or what became of it. */
+const nameLine = (n: AsOfName) => (n.state === 'clear' || n.state === 'masked' ? n.name! : `(${n.state})`);
 
 /**
  * `audit verify-bundle <file> [--public-key <base64>]`: needs no database and no API, so the CLI runs

@@ -52,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
       };
       // Time travel folds with each context's own evolve, as the API does (AuditModule.forRoot).
       const folds = { enrollment: enrollmentAsOf, gradebook: gradebookAsOf, pipeline: pipelineAsOf };
-      const asOf = (filter: AuditAsOfFilter) => travel(store, pool, logSchema(store), folds, filter);
+      const asOf = (filter: AuditAsOfFilter, clear: boolean) => travel(store, pool, logSchema(store), folds, filter, clear);
       const exportBundle = async (from: number, to: number) => {
         const { text, range } = await exportEvidence(store, pool, loadSigningKey(keyOptions), from, to, new Date().toISOString());
         return { text, lastPosition: range.to, events: range.events.length, checkpoints: range.checkpoints.map((c) => c.position) };

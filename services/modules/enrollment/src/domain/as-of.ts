@@ -1,11 +1,11 @@
 // Time travel (issue 16, ADR 0031): one enrollment as it stood after some of its events, folded with
 // this context's own evolve, so the auditor's past view and the live screens cannot drift apart. Pure.
 import { fold, type StoredEvent } from '@academy/event-store';
-import { type AsOfEnrollment, ENROLLMENT_EVENTS, PROGRAM_WEEKS, type StudentEnrolledData } from '@academy/contracts';
+import { type AsOfEnrollmentFold, ENROLLMENT_EVENTS, PROGRAM_WEEKS, type StudentEnrolledData } from '@academy/contracts';
 import { enrollmentDecider } from './enrollment.js';
 
 /** The enrollment after `events` (its stream's, oldest first); null when it was not enrolled yet. */
-export function enrollmentAsOf(events: StoredEvent[]): AsOfEnrollment | null {
+export function enrollmentAsOf(events: StoredEvent[]): AsOfEnrollmentFold | null {
   const state = fold(enrollmentDecider, events);
   const enrolled = events.find((e) => e.type === ENROLLMENT_EVENTS.StudentEnrolled);
   if (!state.exists || !enrolled) return null;

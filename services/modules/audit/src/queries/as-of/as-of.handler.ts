@@ -6,7 +6,7 @@ import { DomainError, type EventStore } from '@academy/event-store';
 import { AUDIT_AS_OF_MESSAGES, type AuditAsOfResponse } from '@academy/contracts';
 import { logSchema } from '../../trail/log-schema.js';
 import { TIME_TRAVEL_FOLDS, type TimeTravelFolds, travel } from '../../trail/time-travel.js';
-import { recordView } from '../../trail/viewer.js';
+import { mayReadPersonal, recordView } from '../../trail/viewer.js';
 import { AuditAsOf } from './as-of.query.js';
 
 @QueryHandler(AuditAsOf)
@@ -18,9 +18,10 @@ export class AuditAsOfHandler implements IQueryHandler<AuditAsOf> {
   ) {}
 
   async execute({ caller, filter }: AuditAsOf): Promise<AuditAsOfResponse> {
-    // Recorded first, like every audit view; the answers carry no personal values, so none in clear.
-    await recordView(this.store, caller, 'as-of', { ...filter }, false);
-    const answer = await travel(this.store, this.pool, logSchema(this.store), this.folds, filter);
+    // Recorded first, like every audit view; people's names in clear only for those who may read them.
+    const clear = await mayReadPersonal(this.store, caller);
+    await recordView(this.store, caller, 'as-of', { ...filter }, clear);
+    const answer = await travel(this.store, this.pool, logSchema(this.store), this.folds, filter, clear);
     if (!answer) throw new DomainError('not_found', AUDIT_AS_OF_MESSAGES.enrollmentNotFound);
     return answer;
   }
