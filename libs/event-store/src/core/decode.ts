@@ -1,5 +1,6 @@
 // From an event as stored to the port's StoredEvent (shared core): opens personal data with the
 // subject's key (or marks it erased) and upcasts old schema versions.
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { openPersonal, type SealedPersonal } from '../crypto/personal-data.js';
 import type { EventMetadata, StoredEvent, Upcasters } from '../port.js';
 import type { SubjectKeys } from './subject-keys.js';
@@ -20,13 +21,17 @@ export interface StoredRecord {
 
 export async function decodeRecords(records: StoredRecord[], keys: SubjectKeys, upcasters: Upcasters): Promise<StoredEvent[]> {
   const open = await keys.forRead(records.flatMap((r) => (r.personal ? [r.personal.subjectId] : [])));
+  // One KeyObject per subject of the read, not one per event (createDecipheriv makes one from a Buffer each call).
+  const prepared = new Map<string, KeyObject>();
   return records.map((r) => {
     let personal: StoredEvent['personal'] = null;
     let erased = false;
     if (r.personal) {
-      const key = open.get(r.personal.subjectId);
-      if (!key) erased = true;
+      const raw = open.get(r.personal.subjectId);
+      if (!raw) erased = true;
       else {
+        let key = prepared.get(r.personal.subjectId);
+        if (!key) prepared.set(r.personal.subjectId, (key = createSecretKey(raw)));
         try {
           personal = { subjectId: r.personal.subjectId, data: openPersonal(key, r.eventId, r.personal) };
         } catch {

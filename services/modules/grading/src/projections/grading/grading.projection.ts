@@ -13,11 +13,9 @@ import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
-  GRADING_EVENTS,
   IDENTITY_EVENTS,
   LEARNING_EVENTS,
   publishedEventFor,
-  SubmissionGradedV1,
   type TaskData,
   TaskAddedV1,
   TaskRemovedV1,
@@ -27,7 +25,6 @@ import {
   WeekCreatedV1,
   WeekPublishedV1,
   WeekUnpublishedV1,
-  WorkSubmittedV1,
 } from '@academy/contracts';
 import { GradingAssignment } from './assignment.entity.js';
 import { GradingEnrollment } from './enrollment.entity.js';
@@ -37,6 +34,7 @@ import { GradingPerson } from './person.entity.js';
 import { GradingProgram } from './program.entity.js';
 import { GradingSubject } from './subject.entity.js';
 import { GradingSubmission } from './submission.entity.js';
+import { submissionsSet } from './submissions.set.js';
 import { GradingWeek } from './week.entity.js';
 
 export const GRADING_PROJECTION = 'grading';
@@ -62,50 +60,13 @@ async function publication(e: StoredEvent, tx: ProjectionTx, published: boolean)
   const { weekId } = publishedEventFor([WeekPublishedV1, WeekUnpublishedV1], e).parse(e);
   await tx.em.createQueryBuilder(GradingWeek).update({ isPublished: published }).where({ id: weekId }).execute();
 }
-/** Every row of the stream carries the stream's version (a grade's If-Match). */
-async function streamVersion(e: StoredEvent, tx: ProjectionTx) {
-  await submissions(tx).update({ version: e.streamVersion }).where({ streamId: e.streamId }).execute();
-}
-
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
   version: 2,
   orm: gradingOrm,
+  // Attempts, grades and CapstonePassed: a batch at a time (submissions.set.ts, ADR 0035).
+  sets: [submissionsSet],
   handlers: {
-    [GRADING_EVENTS.WorkSubmitted]: async (e, tx) => {
-      const d = WorkSubmittedV1.parse(e);
-      await submissions(tx).update({ latest: false, version: e.streamVersion }).where({ streamId: e.streamId }).execute();
-      await submissions(tx)
-        .insert({
-          id: d.submissionId,
-          streamId: e.streamId,
-          studentId: d.studentId,
-          kind: d.kind,
-          itemId: d.itemId,
-          weekId: d.weekId,
-          subjectId: d.subjectId,
-          githubUrl: d.githubUrl,
-          notes: WorkSubmittedV1.personal(e)?.notes ?? '',
-          submittedAt: instant(e.metadata.occurredAt),
-          dueAt: d.dueAt === null ? null : instant(d.dueAt),
-          late: d.late,
-          attempt: d.attempt,
-          latest: true,
-          version: e.streamVersion,
-        })
-        .onConflict('id')
-        .ignore()
-        .execute();
-    },
-    [GRADING_EVENTS.SubmissionGraded]: async (e, tx) => {
-      const d = SubmissionGradedV1.parse(e);
-      await submissions(tx)
-        .update({ status: d.status, score: d.score, feedback: SubmissionGradedV1.personal(e)?.feedback ?? '', teacherId: d.teacherId, gradedAt: instant(e.metadata.occurredAt) })
-        .where({ id: d.submissionId })
-        .execute();
-      await streamVersion(e, tx);
-    },
-    [GRADING_EVENTS.CapstonePassed]: streamVersion,
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
       const d = WeekCreatedV1.parse(e);
       await tx.em.createQueryBuilder(GradingWeek).insert({ id: d.weekId, subjectId: d.subjectId, weekNumber: d.weekNumber }).onConflict('id').ignore().execute();
