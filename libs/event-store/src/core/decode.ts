@@ -17,6 +17,12 @@ export interface StoredRecord {
   metadata: EventMetadata;
   recordedAt: string;
   hash: string;
+  /**
+   * Where an adapter that hands the same stored row to several readers (the PostgreSQL store's
+   * subscriptions, ADR 0035) lets them share the opened personal part: it is opened once, and only
+   * used by a read that found the subject's key itself (an erased subject reads as erased).
+   */
+  opened?: { personal?: Record<string, unknown> };
 }
 
 export async function decodeRecords(records: StoredRecord[], keys: SubjectKeys, upcasters: Upcasters): Promise<StoredEvent[]> {
@@ -30,10 +36,15 @@ export async function decodeRecords(records: StoredRecord[], keys: SubjectKeys, 
       const raw = open.get(r.personal.subjectId);
       if (!raw) erased = true;
       else {
-        let key = prepared.get(r.personal.subjectId);
-        if (!key) prepared.set(r.personal.subjectId, (key = createSecretKey(raw)));
         try {
-          personal = { subjectId: r.personal.subjectId, data: openPersonal(key, r.eventId, r.personal) };
+          let data = r.opened?.personal;
+          if (!data) {
+            let key = prepared.get(r.personal.subjectId);
+            if (!key) prepared.set(r.personal.subjectId, (key = createSecretKey(raw)));
+            data = openPersonal(key, r.eventId, r.personal);
+            if (r.opened) r.opened.personal = data;
+          }
+          personal = { subjectId: r.personal.subjectId, data };
         } catch {
           // Not "erased": a key that exists but does not open the box means the event was altered.
           throw new Error(`event at position ${r.position}: personal data does not decrypt (the row was altered); run verify()`);
