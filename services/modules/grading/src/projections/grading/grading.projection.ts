@@ -8,7 +8,7 @@
 // On MikroORM (ADR 0018): the tables are entities (grading.orm.ts), built by the context's migrations,
 // and the handlers write through the transaction's EntityManager. Still version 2: the migration makes
 // exactly the tables v2's SQL made (src/migrations/grading-migrations.int.spec.ts).
-import { catalogReplica, enrollmentsReplica, peopleReplica } from '@academy/backend';
+import { catalogReplica, enrollmentsReplicaSet, peopleReplica } from '@academy/backend';
 import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
@@ -42,7 +42,8 @@ export const GRADING_PROJECTION = 'grading';
 const people = peopleReplica(GradingPerson);
 /** Programs, subjects, assignments and enrollments (libs/backend's replica handlers over grading's entities): a deleted program or subject stays, so graded work still names it. */
 const catalog = catalogReplica({ programs: GradingProgram, subjects: GradingSubject, assignments: GradingAssignment }, { forgetDeleted: false });
-const enrollments = enrollmentsReplica(GradingEnrollment);
+/** Enrollments a batch at a time (ADR 0035); UserDeleted also deletes from them. */
+const enrollments = enrollmentsReplicaSet(GradingEnrollment, { flushBefore: [IDENTITY_EVENTS.UserDeleted] });
 const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmission);
 const items = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingItem);
 
@@ -65,7 +66,7 @@ export const gradingProjection: Projection = {
   version: 2,
   orm: gradingOrm,
   // Attempts, grades and CapstonePassed: a batch at a time (submissions.set.ts, ADR 0035).
-  sets: [submissionsSet],
+  sets: [submissionsSet, enrollments],
   handlers: {
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
       const d = WeekCreatedV1.parse(e);
@@ -89,7 +90,6 @@ export const gradingProjection: Projection = {
       await items(tx).update({ removed: true }).where({ id: CapstoneRemovedV1.parse(e).capstoneId }).execute();
     },
     ...catalog,
-    ...enrollments,
     ...people.handlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {

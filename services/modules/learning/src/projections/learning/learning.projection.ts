@@ -4,7 +4,7 @@
 // grading's (the student's latest attempt at each item and its grade, for the lessons' badges).
 // On MikroORM (ADR 0018): the tables are the entities of learning.orm.ts, made by the context's
 // migrations; the handlers write through tx.em.
-import { catalogReplica, enrollmentsReplica } from '@academy/backend';
+import { catalogReplica, enrollmentsReplicaSet } from '@academy/backend';
 import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
@@ -49,7 +49,8 @@ const work = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningWork);
 
 /** Programs, subjects, assignments and enrollments (libs/backend's replica handlers over learning's entities, ADR 0019). */
 const catalog = catalogReplica({ programs: LearningProgram, subjects: LearningSubject, assignments: LearningAssignment }, { forgetDeleted: true });
-const enrollmentsCopy = enrollmentsReplica(LearningEnrollment);
+/** Enrollments a batch at a time (ADR 0035); UserDeleted also deletes from them. */
+const enrollmentsCopy = enrollmentsReplicaSet(LearningEnrollment, { flushBefore: [IDENTITY_EVENTS.UserDeleted] });
 
 const dateOrNull = (iso: string | null) => (iso === null ? null : instant(iso));
 
@@ -79,7 +80,7 @@ export const learningProjection: Projection = {
   version: 1,
   orm: learningOrm,
   // Attempts and grades: a batch at a time (work.set.ts, ADR 0035).
-  sets: [workSet],
+  sets: [workSet, enrollmentsCopy],
   handlers: {
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
       const d = WeekCreatedV1.parse(e);
@@ -123,7 +124,6 @@ export const learningProjection: Projection = {
       await bump(e, d.weekId, tx);
     },
     ...catalog,
-    ...enrollmentsCopy,
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       const { userId } = UserDeletedV1.parse(e);
       await enrollments(tx).delete().where({ studentId: userId }).execute();
