@@ -3,7 +3,7 @@
 // made a replay ~1 % of an ordered scan of the log. `planSubmissions` folds a batch's events in log
 // order into what applying them one by one (`submissionHandlers`, the reference) would leave, and
 // `applySubmissions` writes that with three multi-row statements.
-import { instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { byIndexLookups, instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import { GRADING_EVENTS, IDENTITY_EVENTS, SubmissionGradedV1, WorkSubmittedV1, type GradeStatus, type WorkKind } from '@academy/contracts';
 import { sql } from 'kysely';
 import { GradingSubmission } from './submission.entity.js';
@@ -148,19 +148,22 @@ export function planSubmissions(events: StoredEvent[]): SubmissionsPlan | null {
 // ISO strings cast to timestamptz (as instant() does). Measured: see ADR 0035 and docs/benchmarks.md.
 async function writePlan(plan: SubmissionsPlan, tx: ProjectionTx): Promise<void> {
   const db = tx.em.getKysely();
-  if (plan.streams.length) {
-    const s = plan.streams;
-    await sql`UPDATE submissions AS s SET version = v.version, latest = s.latest AND NOT v.superseded
-      FROM unnest(${s.map((r) => r.streamId)}::text[], ${s.map((r) => r.version)}::int[], ${s.map((r) => r.superseded)}::bool[]) AS v(stream_id, version, superseded)
-      WHERE s.stream_id = v.stream_id`.execute(db);
-  }
-  if (plan.grades.length) {
-    const g = plan.grades;
-    await sql`UPDATE submissions AS s SET status = v.status, score = v.score, feedback = v.feedback, teacher_id = v.teacher_id, graded_at = v.graded_at
-      FROM unnest(${g.map((r) => r.id)}::uuid[], ${g.map((r) => r.status)}::text[], ${g.map((r) => r.score)}::numeric[], ${g.map((r) => r.feedback)}::text[],
-                  ${g.map((r) => r.teacherId)}::uuid[], ${g.map((r) => r.gradedAt)}::timestamptz[]) AS v(id, status, score, feedback, teacher_id, graded_at)
-      WHERE s.id = v.id`.execute(db);
-  }
+  // Each key through its index (stream_id, id), not a scan of the table per batch (byIndexLookups).
+  await byIndexLookups(tx, async () => {
+    if (plan.streams.length) {
+      const s = plan.streams;
+      await sql`UPDATE submissions AS s SET version = v.version, latest = s.latest AND NOT v.superseded
+        FROM unnest(${s.map((r) => r.streamId)}::text[], ${s.map((r) => r.version)}::int[], ${s.map((r) => r.superseded)}::bool[]) AS v(stream_id, version, superseded)
+        WHERE s.stream_id = v.stream_id`.execute(db);
+    }
+    if (plan.grades.length) {
+      const g = plan.grades;
+      await sql`UPDATE submissions AS s SET status = v.status, score = v.score, feedback = v.feedback, teacher_id = v.teacher_id, graded_at = v.graded_at
+        FROM unnest(${g.map((r) => r.id)}::uuid[], ${g.map((r) => r.status)}::text[], ${g.map((r) => r.score)}::numeric[], ${g.map((r) => r.feedback)}::text[],
+                    ${g.map((r) => r.teacherId)}::uuid[], ${g.map((r) => r.gradedAt)}::timestamptz[]) AS v(id, status, score, feedback, teacher_id, graded_at)
+        WHERE s.id = v.id`.execute(db);
+    }
+  });
   if (plan.inserts.length) {
     const r = plan.inserts;
     const col = <T>(f: (x: NewSubmission) => T) => r.map(f);

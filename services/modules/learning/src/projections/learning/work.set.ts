@@ -3,7 +3,7 @@
 // MikroORM statement per event made a replay ~1 % of an ordered scan of the log. `planWork` folds a
 // batch's events in log order into what applying them one by one (`workHandlers`, the reference)
 // would leave, and the set handler writes that with two multi-row statements.
-import { instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { byIndexLookups, instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import { GRADING_EVENTS, IDENTITY_EVENTS, SubmissionGradedV1, WorkSubmittedV1, type GradeStatus } from '@academy/contracts';
 import { sql } from 'kysely';
 import { LearningWork } from './work.entity.js';
@@ -118,10 +118,11 @@ async function writePlan(plan: WorkPlan, tx: ProjectionTx): Promise<void> {
   const db = tx.em.getKysely();
   if (plan.grades.length) {
     const g = plan.grades;
-    await sql`UPDATE work AS w SET grade_status = v.grade_status, score = v.score, feedback = v.feedback
+    // Each (student, submission) through the primary key's student_id, not a scan of the table per batch (byIndexLookups).
+    await byIndexLookups(tx, () => sql`UPDATE work AS w SET grade_status = v.grade_status, score = v.score, feedback = v.feedback
       FROM unnest(${g.map((r) => r.studentId)}::uuid[], ${g.map((r) => r.submissionId)}::uuid[], ${g.map((r) => r.gradeStatus)}::text[],
                   ${g.map((r) => r.score)}::numeric[], ${g.map((r) => r.feedback)}::text[]) AS v(student_id, submission_id, grade_status, score, feedback)
-      WHERE w.student_id = v.student_id AND w.submission_id = v.submission_id`.execute(db);
+      WHERE w.student_id = v.student_id AND w.submission_id = v.submission_id`.execute(db));
   }
   if (plan.upserts.length) {
     const r = plan.upserts;
@@ -140,5 +141,8 @@ export const workSet: SetHandler = {
   types: Object.keys(workHandlers),
   // The only other writer of `work`.
   flushBefore: [IDENTITY_EVENTS.UserDeleted],
-  apply: (events, tx) => writePlan(planWork(events), tx),
+  async apply(events, tx) {
+    const plan = planWork(events);
+    await writePlan(plan, tx);
+  },
 };
