@@ -326,18 +326,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * A subscription catching up ahead of the others waits (up to PACE_MS per batch) while another one
-   * that is still reading (asked within the last 5 s: not failing, not idle) is more than half the
-   * shared window behind it, so the batches it reads are still there for the others. A subscription at
-   * the head never waits (its batch is not full). Throughput only: whatever it waits for, it reads the
-   * same rows. True when it waited (the batch may be shared now).
+   * A subscription catching up a long backlog (more than the shared window from the head: a replay, a
+   * rebuild) ahead of the others waits (up to PACE_MS per batch) while another one that is still
+   * reading (asked within the last 5 s: not failing, not idle) is more than half the window behind it,
+   * so the batches it reads are still there for the others. Near the head nobody waits (live lag is
+   * unchanged). Throughput only: whatever it waits for, it reads the same rows. True when it waited.
    */
   private async paceLeader(reader: PgSubscription | undefined, fromPosition: number, limit: number): Promise<boolean> {
     const behind = () => {
       const now = Date.now();
       return [...this.subscriptions].some((s) => s !== reader && now - s.lastReadAt < 5000 && s.position < fromPosition - (SHARED_BATCHES / 2) * limit);
     };
-    if (!behind() || (await this.headPosition()) < fromPosition + limit) return false;
+    // Only a long catch-up (a replay, a rebuild) is paced: a live subscription, or one with a short backlog, never waits.
+    if (!behind() || (await this.headPosition()) < fromPosition + SHARED_BATCHES * limit) return false;
     const until = Date.now() + PACE_MS;
     while (!this.closed && behind() && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
     return true;
