@@ -7,7 +7,7 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const [STUDENT, ITEM, WEEK, SUBJECT, PROGRAM, TEACHER] = [1, 2, 3, 4, 5, 6].map(id);
 const STREAM = `work-${STUDENT}-${ITEM}`;
 let position = 0;
-const stored = (type: string, streamVersion: number, data: object, personal: object | null, streamId = STREAM): StoredEvent => ({
+const stored = (type: string, streamVersion: number, data: object, personal: Record<string, unknown> | null, streamId = STREAM): StoredEvent => ({
   position: ++position,
   streamId,
   streamVersion,
