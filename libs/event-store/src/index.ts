@@ -11,7 +11,8 @@ export { loadMasterKey, loadKeyBytes, MASTER_KEY_ENV, type LoadMasterKeyOptions 
 export { deriveSubkey, LookupKey, EmailLookup, EMAIL_LOOKUP_PURPOSE, normaliseEmail } from './crypto/lookup-key.js';
 export { eventStoreContract, type ContractHarness, type ContractStoreOptions, type TamperHooks } from './contract/event-store.contract.js';
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
-export type { Projection, ProjectionTx, EventHandler } from './projections/types.js';
+export type { Projection, ProjectionTx, EventHandler, SetHandler } from './projections/types.js';
+export { byIndexLookups } from './projections/statistics.js';
 export { type ProjectionOrm, onProjectionConnection, instant } from './projections/orm.js';
 export { createProjectionMigration, pendingProjectionMigration, type CreatedMigration } from './projections/orm-migration.js';
 export { ProjectionRunner, startProjections, type ProjectionRunnerOptions, type RunnerState, type RunningProjections } from './projections/runner.js';

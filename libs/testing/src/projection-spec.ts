@@ -45,6 +45,8 @@ export function event(stream: string, type: string, data: unknown, more: Omit<Gi
 export interface ProjectionScenario {
   /** The scenario's event store (e.g. to erase a subject, then `rebuild()`). */
   store: PostgresEventStore;
+  /** Every row of every read table, as JSON, in a stable order (to compare two builds of the same log). */
+  tables(): Promise<Record<string, unknown[]>>;
   /** Rows of a query run against the projection's tables (unqualified names, as its handlers use). */
   rows<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
   /** Appends more events and builds the projection again from position 0 (a replay of the whole log). */
@@ -54,7 +56,8 @@ export interface ProjectionScenario {
 }
 
 export interface ProjectionSpec {
-  given(events: GivenEvent[]): Promise<ProjectionScenario>;
+  /** `batchSize`: events per transaction of the build (default 2000: the whole scenario in one). */
+  given(events: GivenEvent[], options?: { batchSize?: number }): Promise<ProjectionScenario>;
   /** The test file's database (for a query the scenario does not cover). */
   database(): TestDatabase;
 }
@@ -86,7 +89,7 @@ export function projectionSpec(projection: () => Projection, label = 'projection
 
   return {
     database,
-    async given(events) {
+    async given(events, options = {}) {
       const { pool } = database();
       const n = ++scenarios;
       const logSchema = `log_${n}`;
@@ -110,7 +113,7 @@ export function projectionSpec(projection: () => Projection, label = 'projection
 
       const build = async (): Promise<ProjectionScenario> => {
         const schema = `${p.name.replace(/[^a-z0-9_]/g, '_')}_${n}_${++builds}`.slice(0, 60);
-        await buildProjectionInto(pool, p, schema, store);
+        await buildProjectionInto(pool, p, schema, store, options);
         const scenario: ProjectionScenario = {
           store,
           async rows<R extends pg.QueryResultRow>(sql: string, params?: unknown[]) {
@@ -127,6 +130,15 @@ export function projectionSpec(projection: () => Projection, label = 'projection
             } finally {
               client.release();
             }
+          },
+          async tables() {
+            const { rows: tables } = await pool.query<{ t: string }>(
+              `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'mikro_orm_migrations' ORDER BY 1`,
+              [schema],
+            );
+            const all: Record<string, unknown[]> = {};
+            for (const { t } of tables) all[t] = await scenario.rows(`SELECT to_jsonb(r) AS row FROM "${t}" r ORDER BY to_jsonb(r)::text`);
+            return all;
           },
           async andThen(more) {
             await append(more);

@@ -3,7 +3,7 @@
 // with their current week (owned by enrollment). Each context owns its copy (its entities, its schema,
 // its rebuilds); the handlers that keep the copies are written once here, like peopleReplica.
 import type { EntityName } from '@mikro-orm/core';
-import { type EventHandler, instant, type ProjectionTx } from '@academy/event-store';
+import { type EventHandler, instant, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
@@ -128,6 +128,89 @@ export function enrollmentsReplica<E extends EnrollmentReplicaColumns>(entity: E
     [ENROLLMENT_EVENTS.EnrollmentWeekAdvanced]: async (e, tx) => {
       const d = EnrollmentWeekAdvancedV2.parse(e);
       await enrollments(tx).update({ currentWeek: d.currentWeek }).where({ id: d.enrollmentId }).execute();
+    },
+  };
+}
+
+/** What a run of enrollment events leaves (planEnrollments): new rows, then each row's last status and week. */
+export interface EnrollmentsPlan {
+  inserts: { id: string; studentId: string; programId: string; enrolledAt: string }[];
+  /** Per enrollment: its last status, and the last activatedAt given with a status (undefined: kept). */
+  statuses: Map<string, { status: string; activatedAt?: string }>;
+  weeks: Map<string, number>;
+}
+
+/**
+ * Folds StudentEnrolled, EnrollmentStatusChanged and EnrollmentWeekAdvanced in log order (ADR 0035).
+ * Null when an enrollment is changed and then enrolled in the same run (one by one, that change hit
+ * only a row from before the run): the caller applies that run one by one.
+ */
+export function planEnrollments(events: StoredEvent[]): EnrollmentsPlan | null {
+  const inserts = new Map<string, EnrollmentsPlan['inserts'][number]>();
+  const statuses: EnrollmentsPlan['statuses'] = new Map();
+  const weeks: EnrollmentsPlan['weeks'] = new Map();
+  for (const e of events) {
+    if (e.type === ENROLLMENT_EVENTS.StudentEnrolled) {
+      const d = StudentEnrolledV1.parse(e);
+      if (statuses.has(d.enrollmentId) || weeks.has(d.enrollmentId)) return null;
+      // A second StudentEnrolled of an id does nothing (ON CONFLICT DO NOTHING), as the first one's row is there.
+      if (!inserts.has(d.enrollmentId)) inserts.set(d.enrollmentId, { id: d.enrollmentId, studentId: d.studentId, programId: d.programId, enrolledAt: e.metadata.occurredAt });
+    } else if (e.type === ENROLLMENT_EVENTS.EnrollmentStatusChanged) {
+      const d = EnrollmentStatusChangedV1.parse(e);
+      const activatedAt = d.activatedAt != null ? d.activatedAt : statuses.get(d.enrollmentId)?.activatedAt;
+      statuses.set(d.enrollmentId, { status: d.status, ...(activatedAt !== undefined ? { activatedAt } : {}) });
+    } else if (e.type === ENROLLMENT_EVENTS.EnrollmentWeekAdvanced) {
+      const d = EnrollmentWeekAdvancedV2.parse(e);
+      weeks.set(d.enrollmentId, d.currentWeek);
+    }
+  }
+  return { inserts: [...inserts.values()], statuses, weeks };
+}
+
+/** Groups ids by a value: one UPDATE … WHERE id IN (…) per distinct value. */
+function byValue<V>(m: Map<string, V>, keyOf: (v: V) => string): { value: V; ids: string[] }[] {
+  const groups = new Map<string, { value: V; ids: string[] }>();
+  for (const [id, v] of m) {
+    const k = keyOf(v);
+    const g = groups.get(k) ?? { value: v, ids: [] };
+    g.ids.push(id);
+    groups.set(k, g);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * enrollmentsReplica's events a batch at a time (a SetHandler, ADR 0035): the batch's new enrollments
+ * in one multi-row INSERT, then each row's last status and week, one UPDATE per distinct value (a
+ * batch's EnrollmentWeekAdvanced share a handful of weeks), all through the QueryBuilder (pipelined,
+ * ADR 0018). `flushBefore`: the context's events that also write its enrollments (UserDeleted).
+ */
+export function enrollmentsReplicaSet<E extends EnrollmentReplicaColumns>(entity: EntityName<E>, options: { flushBefore: readonly string[] }): SetHandler {
+  const oneByOne = enrollmentsReplica(entity);
+  const enrollments = (tx: ProjectionTx) => qb<EnrollmentReplicaColumns>(entity, tx);
+  return {
+    types: Object.keys(oneByOne),
+    flushBefore: options.flushBefore,
+    async apply(events, tx) {
+      const plan = planEnrollments(events);
+      if (!plan) {
+        for (const e of events) await oneByOne[e.type](e, tx);
+        return;
+      }
+      if (plan.inserts.length) {
+        await enrollments(tx)
+          .insert(plan.inserts.map((r) => ({ id: r.id, studentId: r.studentId, programId: r.programId, status: 'pending', currentWeek: 1, enrolledAt: instant(r.enrolledAt) })))
+          .onConflict('id')
+          .ignore()
+          .execute();
+      }
+      for (const { value, ids } of byValue(plan.statuses, (v) => `${v.status}\u0000${v.activatedAt ?? ''}`)) {
+        await enrollments(tx)
+          .update({ status: value.status, ...(value.activatedAt !== undefined ? { activatedAt: instant(value.activatedAt) } : {}) })
+          .where({ id: { $in: ids } })
+          .execute();
+      }
+      for (const { value, ids } of byValue(plan.weeks, String)) await enrollments(tx).update({ currentWeek: value }).where({ id: { $in: ids } }).execute();
     },
   };
 }

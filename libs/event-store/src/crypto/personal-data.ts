@@ -1,7 +1,7 @@
 // Crypto-shredding (ADR 0003): personal data is sealed with AES-256-GCM under a random data key per
 // data subject; the data keys are stored wrapped (AES-256-GCM) by the master key, which never enters
 // the database. Destroying a subject's wrapped key makes every copy of their ciphertext unreadable.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, type KeyObject, randomBytes } from 'node:crypto';
 
 const ALG = 'aes-256-gcm';
 
@@ -42,7 +42,7 @@ function seal(key: Buffer, plaintext: Buffer, aad: string): { iv: Buffer; tag: B
   return { iv, tag: cipher.getAuthTag(), ct };
 }
 
-function open(key: Buffer, iv: Buffer, tag: Buffer, ct: Buffer, aad: string): Buffer {
+function open(key: Buffer | KeyObject, iv: Buffer, tag: Buffer, ct: Buffer, aad: string): Buffer {
   const decipher = createDecipheriv(ALG, key, iv);
   decipher.setAAD(Buffer.from(aad, 'utf8'));
   decipher.setAuthTag(tag);
@@ -69,7 +69,11 @@ export function sealPersonal(dataKey: Buffer, eventId: string, subjectId: string
   return { subjectId, alg: ALG, iv: iv.toString('base64'), tag: tag.toString('base64'), ct: ct.toString('base64') };
 }
 
-export function openPersonal(dataKey: Buffer, eventId: string, sealed: SealedPersonal): Record<string, unknown> {
+/**
+ * `dataKey` may be a KeyObject (createSecretKey): a raw Buffer is turned into one inside every
+ * createDecipheriv, which was most of a replay's decryption time (ADR 0035); decode makes one per subject and read.
+ */
+export function openPersonal(dataKey: Buffer | KeyObject, eventId: string, sealed: SealedPersonal): Record<string, unknown> {
   const plain = open(
     dataKey,
     Buffer.from(sealed.iv, 'base64'),

@@ -52,7 +52,14 @@ export interface PostgresEventStoreOptions {
 const COLUMNS = `position, stream_id, stream_version, event_id::text AS event_id, type, schema_version, data, personal, metadata,
   to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at, prev_hash, hash`;
 
+/** Full batches kept for the other subscriptions (subscriptionRead): a few MB at the runners' batch sizes. */
+const SHARED_BATCHES = 16;
+/** The longest a subscription ahead of the others waits for them per batch (paceLeader). */
+const PACE_MS = 1000;
+
 interface EventRow {
+  /** The opened personal part, shared by the subscriptions that read this row (subscriptionRead). */
+  opened?: { personal?: Record<string, unknown> };
   position: string;
   stream_id: string;
   stream_version: number;
@@ -102,6 +109,8 @@ export class PostgresEventStore implements EventStore {
   private closed = false;
   private readonly queue: PendingAppend[] = [];
   private flushing = false;
+  /** Full batches of raw rows recently read by this store's subscriptions (subscriptionRead), oldest first. */
+  private readonly recentBatches = new Map<string, Promise<EventRow[]>>();
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     assertMasterKey(options.masterKey);
@@ -276,13 +285,63 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(fromPosition: number, limit: number): Promise<StoredEvent[]> {
+    return this.toStored(await this.readRows(fromPosition, limit));
+  }
+
+  private async readRows(fromPosition: number, limit: number): Promise<EventRow[]> {
     // Positions are handed out under the append lock held until commit, so whatever a snapshot sees
     // is a gap-free prefix of the log: a plain "position > x" never skips a late commit (ADR 0002).
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${COLUMNS} FROM ${this.t}.events WHERE position > $1 ORDER BY position LIMIT $2`,
       [fromPosition, limit],
     );
-    return this.toStored(rows);
+    return rows;
+  }
+
+  /**
+   * readAll for this store's subscriptions (ADR 0035): the projection runners of a process follow the
+   * same log, each in its own batches, so a batch one of them read is often the next one another asks
+   * for. The raw rows of a FULL batch never change (a gap-free prefix, ADR 0002), so the last
+   * SHARED_BATCHES of them are kept and a runner asking for the same (from, limit) gets them without a
+   * query; a short batch (the head) is shared only while it is being read. Each caller still decodes
+   * its own: subject keys are read per call (an erasure counts from the next read, ADR 0003).
+   */
+  private async subscriptionRead(reader: PgSubscription | undefined, fromPosition: number, limit: number): Promise<StoredEvent[]> {
+    const key = `${fromPosition}:${limit}`;
+    let rows = this.recentBatches.get(key);
+    if (!rows && (await this.paceLeader(reader, fromPosition, limit))) rows = this.recentBatches.get(key);
+    if (!rows) {
+      rows = this.readRows(fromPosition, limit);
+      this.recentBatches.set(key, rows);
+      const forget = () => {
+        if (this.recentBatches.get(key) === rows) this.recentBatches.delete(key);
+      };
+      rows.then((r) => r.length < limit && forget(), forget);
+      for (const k of this.recentBatches.keys()) {
+        if (this.recentBatches.size <= SHARED_BATCHES) break;
+        this.recentBatches.delete(k);
+      }
+    }
+    return this.toStored(await rows, true);
+  }
+
+  /**
+   * A subscription catching up a long backlog (more than the shared window from the head: a replay, a
+   * rebuild) ahead of the others waits (up to PACE_MS per batch) while another one that is still
+   * reading (asked within the last 5 s: not failing, not idle) is more than half the window behind it,
+   * so the batches it reads are still there for the others. Near the head nobody waits (live lag is
+   * unchanged). Throughput only: whatever it waits for, it reads the same rows. True when it waited.
+   */
+  private async paceLeader(reader: PgSubscription | undefined, fromPosition: number, limit: number): Promise<boolean> {
+    const behind = () => {
+      const now = Date.now();
+      return [...this.subscriptions].some((s) => s !== reader && now - s.lastReadAt < 5000 && s.position < fromPosition - (SHARED_BATCHES / 2) * limit);
+    };
+    // Only a long catch-up (a replay, a rebuild) is paced: a live subscription, or one with a short backlog, never waits.
+    if (!behind() || (await this.headPosition()) < fromPosition + SHARED_BATCHES * limit) return false;
+    const until = Date.now() + PACE_MS;
+    while (!this.closed && behind() && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+    return true;
   }
 
   async headPosition(): Promise<number> {
@@ -297,9 +356,11 @@ export class PostgresEventStore implements EventStore {
     return rows.length ? { position: Number(rows[0].position), hash: rows[0].hash } : { position: 0, hash: GENESIS_HASH };
   }
 
-  private toStored(rows: EventRow[]): Promise<StoredEvent[]> {
+  /** `shared`: the rows are handed to several subscriptions, which open each personal part once (decode.ts). */
+  private toStored(rows: EventRow[], shared = false): Promise<StoredEvent[]> {
     return decodeRecords(
       rows.map((r) => ({
+        ...(shared ? { opened: (r.opened ??= {}) } : {}),
         position: Number(r.position),
         streamId: r.stream_id,
         streamVersion: r.stream_version,
@@ -361,9 +422,11 @@ export class PostgresEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions): Subscription {
     if (this.closed) throw new Error('event store is closed');
-    const sub = new PgSubscription({
+    // The first read starts inside the constructor, before `sub` is assigned (it is then not yet a reader others wait for).
+    let reader: PgSubscription | undefined = undefined;
+    const sub: PgSubscription = new PgSubscription({
       options,
-      readAll: (from, limit) => this.readAll(from, limit),
+      readAll: (from, limit) => this.subscriptionRead(reader, from, limit),
       pollIntervalMs: this.options.pollIntervalMs ?? 1000,
       retry: this.options.retry ?? { initialMs: 100, maxMs: 10_000 },
       onStop: () => {
@@ -372,6 +435,7 @@ export class PostgresEventStore implements EventStore {
         if (this.subscriptions.size === 0) this.stopListener();
       },
     });
+    reader = sub;
     const wake = (position: number) => sub.notify(position);
     this.subscriptions.add(sub);
     this.wakeups.add(wake);
@@ -437,6 +501,7 @@ export class PostgresEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     if (this.listenerStarting) await this.listenerStarting;
     this.stopListener();
+    this.recentBatches.clear();
   }
 }
 

@@ -18,6 +18,8 @@ interface Waiter {
 
 export class PgSubscription implements Subscription {
   private handled: number;
+  /** When this subscription last asked for a batch (Date.now()): a store paces readers by those still reading. */
+  lastReadAt = 0;
   private stopped = false;
   /** Set by a notification; checked before sleeping so a NOTIFY that lands mid-read is not lost. */
   private dirty = true;
@@ -70,6 +72,7 @@ export class PgSubscription implements Subscription {
       this.dirty = false;
       let batch: StoredEvent[];
       try {
+        this.lastReadAt = Date.now();
         batch = await this.deps.readAll(this.handled, batchSize);
       } catch (error) {
         options.onError?.(error);
@@ -102,6 +105,11 @@ export class PgSubscription implements Subscription {
         }
       }
     }
+  }
+
+  /** The position handled so far. */
+  get position(): number {
+    return this.handled;
   }
 
   waitFor(position: number, timeoutMs: number): Promise<boolean> {

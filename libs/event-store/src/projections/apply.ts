@@ -11,6 +11,14 @@ export function assertProjection(p: Projection): void {
   if (!Number.isInteger(p.version) || p.version < 1) throw new Error(`projection ${p.name}: version must be an integer ≥ 1`);
   if (typeof p.setup !== 'function' && !p.orm) throw new Error(`projection ${p.name}: setup(tx) or orm (entities and migrations) is required`);
   if (!p.handlers === !p.handle) throw new Error(`projection ${p.name}: give either handlers or handle(events, tx)`);
+  if (p.sets && !p.handlers) throw new Error(`projection ${p.name}: sets go with handlers`);
+  const taken = new Set<string>();
+  for (const set of p.sets ?? []) {
+    for (const t of set.types) {
+      if (taken.has(t) || Object.hasOwn(p.handlers!, t)) throw new Error(`projection ${p.name}: event type ${t} has two handlers`);
+      taken.add(t);
+    }
+  }
 }
 
 /**
@@ -41,17 +49,46 @@ export async function applyEvents(projection: Projection, events: StoredEvent[],
   // The handlers' blind writes are pipelined (orm.ts): all of them are sent before this returns.
   await withPipelinedWrites(tx.client, async () => {
     if (projection.handle) await projection.handle(events, tx);
-    else {
-      const handlers = projection.handlers!;
-      for (const e of events) {
-        const h = Object.hasOwn(handlers, e.type) ? handlers[e.type] : undefined;
-        if (h) await h(e, tx);
-      }
-    }
+    else await applyInOrder(projection, events, tx);
   });
   // Entities a handler persisted are written once per batch, still before the checkpoint moves; not
   // pipelined: the unit of work reads back what its inserts return.
   if (projection.orm) await onProjectionConnection(tx.client, () => tx.em.flush());
+}
+
+/**
+ * `handlers` one event at a time; the events of a set handler's types are collected and applied
+ * together (SetHandler): at the end of the batch, or before an event of its `flushBefore`.
+ */
+async function applyInOrder(projection: Projection, events: StoredEvent[], tx: ProjectionTx): Promise<void> {
+  const handlers = projection.handlers!;
+  const sets = projection.sets ?? [];
+  if (sets.length === 0) {
+    for (const e of events) {
+      const h = Object.hasOwn(handlers, e.type) ? handlers[e.type] : undefined;
+      if (h) await h(e, tx);
+    }
+    return;
+  }
+  const collected = sets.map(() => [] as StoredEvent[]);
+  const flush = async (i: number) => {
+    if (collected[i].length === 0) return;
+    const run = collected[i];
+    collected[i] = [];
+    await sets[i].apply(run, tx);
+  };
+  for (const e of events) {
+    const i = sets.findIndex((s) => s.types.includes(e.type));
+    if (i >= 0) {
+      collected[i].push(e);
+      continue;
+    }
+    const h = Object.hasOwn(handlers, e.type) ? handlers[e.type] : undefined;
+    if (!h) continue;
+    for (let j = 0; j < sets.length; j++) if (sets[j].flushBefore?.includes(e.type)) await flush(j);
+    await h(e, tx);
+  }
+  for (let j = 0; j < sets.length; j++) await flush(j);
 }
 
 /** Creates `schema` and the projection's tables in it (inside the caller's transaction): the Migrator's, then setup's. */

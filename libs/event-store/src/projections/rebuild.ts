@@ -157,12 +157,12 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
  * no checkpoint and no swap: the same code path as a rebuild, for tests (libs/testing's
  * projectionSpec) and tools. Returns the position reached.
  */
-export async function buildProjectionInto(pool: pg.Pool, projection: Projection, schema: string, store: EventStore): Promise<number> {
+export async function buildProjectionInto(pool: pg.Pool, projection: Projection, schema: string, store: EventStore, options: { batchSize?: number } = {}): Promise<number> {
   assertProjection(projection);
   const client = await pool.connect();
   try {
     await createBuildSchema(client, projection, schema);
-    return await buildUpTo(client, projection, schema, 0, await store.headPosition(), { store });
+    return await buildUpTo(client, projection, schema, 0, await store.headPosition(), { store, batchSize: options.batchSize });
   } finally {
     client.release();
   }

@@ -25,6 +25,22 @@ export interface ProjectionTx {
 
 export type EventHandler = (event: StoredEvent, tx: ProjectionTx) => Promise<void>;
 
+/**
+ * Set-based handling of a projection's hottest event types (ADR 0035): the events of `types` in a
+ * batch are collected, in log order, and given to `apply` together, which writes them with a few
+ * multi-row statements instead of one or two per event. `apply` must leave exactly the tables that
+ * applying the events one by one would (the projection's tests compare both).
+ * The other events of the batch still go to `handlers`, one by one; they may be applied before the
+ * collected ones that precede them in the log, because they write other tables, EXCEPT the types in
+ * `flushBefore` (they touch this set's tables): before such an event the collected events are applied.
+ */
+export interface SetHandler {
+  types: readonly string[];
+  /** Event types of `handlers` that write (or read) the tables `apply` writes. */
+  flushBefore?: readonly string[];
+  apply(events: StoredEvent[], tx: ProjectionTx): Promise<void>;
+}
+
 export interface Projection {
   /** Also the schema readers use (views onto the live version's tables): `catalog_programs`. */
   name: string;
@@ -39,6 +55,8 @@ export interface Projection {
   setup?(tx: ProjectionTx): Promise<void>;
   /** One handler per event type, applied in log order; events of other types are skipped. */
   handlers?: Record<string, EventHandler>;
+  /** With `handlers`: the hottest event types, applied a batch at a time (see SetHandler). */
+  sets?: readonly SetHandler[];
   /** Or the whole ordered batch at once (for set-based SQL); called with only the `handlers`-less batch. */
   handle?(events: StoredEvent[], tx: ProjectionTx): Promise<void>;
 }

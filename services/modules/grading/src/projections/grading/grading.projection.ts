@@ -8,16 +8,14 @@
 // On MikroORM (ADR 0018): the tables are entities (grading.orm.ts), built by the context's migrations,
 // and the handlers write through the transaction's EntityManager. Still version 2: the migration makes
 // exactly the tables v2's SQL made (src/migrations/grading-migrations.int.spec.ts).
-import { catalogReplica, enrollmentsReplica, peopleReplica } from '@academy/backend';
+import { catalogReplica, enrollmentsReplicaSet, peopleReplica } from '@academy/backend';
 import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
-  GRADING_EVENTS,
   IDENTITY_EVENTS,
   LEARNING_EVENTS,
   publishedEventFor,
-  SubmissionGradedV1,
   type TaskData,
   TaskAddedV1,
   TaskRemovedV1,
@@ -27,7 +25,6 @@ import {
   WeekCreatedV1,
   WeekPublishedV1,
   WeekUnpublishedV1,
-  WorkSubmittedV1,
 } from '@academy/contracts';
 import { GradingAssignment } from './assignment.entity.js';
 import { GradingEnrollment } from './enrollment.entity.js';
@@ -37,6 +34,7 @@ import { GradingPerson } from './person.entity.js';
 import { GradingProgram } from './program.entity.js';
 import { GradingSubject } from './subject.entity.js';
 import { GradingSubmission } from './submission.entity.js';
+import { submissionsSet } from './submissions.set.js';
 import { GradingWeek } from './week.entity.js';
 
 export const GRADING_PROJECTION = 'grading';
@@ -44,7 +42,8 @@ export const GRADING_PROJECTION = 'grading';
 const people = peopleReplica(GradingPerson);
 /** Programs, subjects, assignments and enrollments (libs/backend's replica handlers over grading's entities): a deleted program or subject stays, so graded work still names it. */
 const catalog = catalogReplica({ programs: GradingProgram, subjects: GradingSubject, assignments: GradingAssignment }, { forgetDeleted: false });
-const enrollments = enrollmentsReplica(GradingEnrollment);
+/** Enrollments a batch at a time (ADR 0035); UserDeleted also deletes from them. */
+const enrollments = enrollmentsReplicaSet(GradingEnrollment, { flushBefore: [IDENTITY_EVENTS.UserDeleted] });
 const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmission);
 const items = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingItem);
 
@@ -62,50 +61,13 @@ async function publication(e: StoredEvent, tx: ProjectionTx, published: boolean)
   const { weekId } = publishedEventFor([WeekPublishedV1, WeekUnpublishedV1], e).parse(e);
   await tx.em.createQueryBuilder(GradingWeek).update({ isPublished: published }).where({ id: weekId }).execute();
 }
-/** Every row of the stream carries the stream's version (a grade's If-Match). */
-async function streamVersion(e: StoredEvent, tx: ProjectionTx) {
-  await submissions(tx).update({ version: e.streamVersion }).where({ streamId: e.streamId }).execute();
-}
-
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
   version: 2,
   orm: gradingOrm,
+  // Attempts, grades and CapstonePassed: a batch at a time (submissions.set.ts, ADR 0035).
+  sets: [submissionsSet, enrollments],
   handlers: {
-    [GRADING_EVENTS.WorkSubmitted]: async (e, tx) => {
-      const d = WorkSubmittedV1.parse(e);
-      await submissions(tx).update({ latest: false, version: e.streamVersion }).where({ streamId: e.streamId }).execute();
-      await submissions(tx)
-        .insert({
-          id: d.submissionId,
-          streamId: e.streamId,
-          studentId: d.studentId,
-          kind: d.kind,
-          itemId: d.itemId,
-          weekId: d.weekId,
-          subjectId: d.subjectId,
-          githubUrl: d.githubUrl,
-          notes: WorkSubmittedV1.personal(e)?.notes ?? '',
-          submittedAt: instant(e.metadata.occurredAt),
-          dueAt: d.dueAt === null ? null : instant(d.dueAt),
-          late: d.late,
-          attempt: d.attempt,
-          latest: true,
-          version: e.streamVersion,
-        })
-        .onConflict('id')
-        .ignore()
-        .execute();
-    },
-    [GRADING_EVENTS.SubmissionGraded]: async (e, tx) => {
-      const d = SubmissionGradedV1.parse(e);
-      await submissions(tx)
-        .update({ status: d.status, score: d.score, feedback: SubmissionGradedV1.personal(e)?.feedback ?? '', teacherId: d.teacherId, gradedAt: instant(e.metadata.occurredAt) })
-        .where({ id: d.submissionId })
-        .execute();
-      await streamVersion(e, tx);
-    },
-    [GRADING_EVENTS.CapstonePassed]: streamVersion,
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
       const d = WeekCreatedV1.parse(e);
       await tx.em.createQueryBuilder(GradingWeek).insert({ id: d.weekId, subjectId: d.subjectId, weekNumber: d.weekNumber }).onConflict('id').ignore().execute();
@@ -128,7 +90,6 @@ export const gradingProjection: Projection = {
       await items(tx).update({ removed: true }).where({ id: CapstoneRemovedV1.parse(e).capstoneId }).execute();
     },
     ...catalog,
-    ...enrollments,
     ...people.handlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {

@@ -4,16 +4,14 @@
 // grading's (the student's latest attempt at each item and its grade, for the lessons' badges).
 // On MikroORM (ADR 0018): the tables are the entities of learning.orm.ts, made by the context's
 // migrations; the handlers write through tx.em.
-import { catalogReplica, enrollmentsReplica } from '@academy/backend';
+import { catalogReplica, enrollmentsReplicaSet } from '@academy/backend';
 import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
-  GRADING_EVENTS,
   IDENTITY_EVENTS,
   LEARNING_EVENTS,
   publishedEventFor,
-  SubmissionGradedV1,
   TaskAddedV1,
   TaskRemovedV1,
   TasksReorderedV1,
@@ -23,7 +21,6 @@ import {
   WeekCreatedV1,
   WeekPublishedV1,
   WeekUnpublishedV1,
-  WorkSubmittedV1,
 } from '@academy/contracts';
 
 import { LearningAssignment } from './assignment.entity.js';
@@ -35,6 +32,7 @@ import { LearningSubject } from './subject.entity.js';
 import { LearningTask } from './task.entity.js';
 import { LearningWeek } from './week.entity.js';
 import { LearningWork } from './work.entity.js';
+import { workSet } from './work.set.js';
 
 export const LEARNING_PROJECTION = 'learning';
 /** Answers and command checks wait for this projection: every learning screen reads it. */
@@ -51,7 +49,8 @@ const work = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningWork);
 
 /** Programs, subjects, assignments and enrollments (libs/backend's replica handlers over learning's entities, ADR 0019). */
 const catalog = catalogReplica({ programs: LearningProgram, subjects: LearningSubject, assignments: LearningAssignment }, { forgetDeleted: true });
-const enrollmentsCopy = enrollmentsReplica(LearningEnrollment);
+/** Enrollments a batch at a time (ADR 0035); UserDeleted also deletes from them. */
+const enrollmentsCopy = enrollmentsReplicaSet(LearningEnrollment, { flushBefore: [IDENTITY_EVENTS.UserDeleted] });
 
 const dateOrNull = (iso: string | null) => (iso === null ? null : instant(iso));
 
@@ -80,6 +79,8 @@ export const learningProjection: Projection = {
   // and the handlers write the same rows.
   version: 1,
   orm: learningOrm,
+  // Attempts and grades: a batch at a time (work.set.ts, ADR 0035).
+  sets: [workSet, enrollmentsCopy],
   handlers: {
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
       const d = WeekCreatedV1.parse(e);
@@ -123,32 +124,6 @@ export const learningProjection: Projection = {
       await bump(e, d.weekId, tx);
     },
     ...catalog,
-    ...enrollmentsCopy,
-    [GRADING_EVENTS.WorkSubmitted]: async (e, tx) => {
-      const d = WorkSubmittedV1.parse(e);
-      const attempt = {
-        submissionId: d.submissionId,
-        githubUrl: d.githubUrl,
-        notes: WorkSubmittedV1.personal(e)?.notes ?? '',
-        submittedAt: instant(e.metadata.occurredAt),
-        late: d.late,
-        attempt: d.attempt,
-      };
-      // A new attempt replaces the previous one and its grade.
-      await work(tx)
-        .insert({ studentId: d.studentId, itemId: d.itemId, ...attempt })
-        .onConflict(['studentId', 'itemId'])
-        .merge({ ...attempt, gradeStatus: null, score: null, feedback: null })
-        .execute();
-    },
-    [GRADING_EVENTS.SubmissionGraded]: async (e, tx) => {
-      const d = SubmissionGradedV1.parse(e);
-      const feedback = SubmissionGradedV1.personal(e)?.feedback ?? '';
-      await work(tx)
-        .update({ gradeStatus: d.status, score: d.score === null ? null : String(d.score), feedback })
-        .where({ studentId: d.studentId, submissionId: d.submissionId })
-        .execute();
-    },
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       const { userId } = UserDeletedV1.parse(e);
       await enrollments(tx).delete().where({ studentId: userId }).execute();
