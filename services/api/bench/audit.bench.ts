@@ -4,7 +4,7 @@
 //
 // 1. Verification: the store's whole-chain verify() (read in keyset batches, canonical JSON, sha256,
 //    link checks) against raw sha256 over the same canonical bytes in this process (goal ≥ 50 %), and
-//    against reading the same rows alone (ADR 0036: ≥ 50 %).
+//    against reading the same rows alone (ADR 0036).
 // 2. The Event log with a filter: p99 of one page (searchEventLog, the query the Event log's handler
 //    runs) at ≈ 1M events against the same at ≈ 10k (goal ≤ 1.2×), per filter.
 // 3. Time travel of one subject's gradebook (the audit context's travel(), as the HTTP query and the
@@ -253,7 +253,7 @@ The log carries the audit indexes of event store migration 2 (type, actor, corre
 | question | baseline (same run) | measured | ratio | goal | |
 |---|---|---|---|---|---|
 | whole-chain verification of ${fmt(v.events)} events (\`verify()\`: keyset reads of 2000, canonical JSON, sha256, links) vs sha256 alone over the same ${fmt(v.bytes / 1e6)} MB of canonical bytes in the same process | ${fmt(v.hashRate)} events/s | ${fmt(v.verifyRate)} events/s | **${Math.round(verifyRatio * 100)} %** | ≥ 50 % | ${met(verifyRatio >= 0.5)} |
-| the same verification vs reading the same rows alone (the keyset query verify() sends, rows parsed by pg, nothing else; ADR 0036) | ${fmt(v.readRate)} events/s | ${fmt(v.verifyRate)} events/s | **${Math.round((v.verifyRate / v.readRate) * 100)} %** | ≥ 50 % (ADR 0036) | ${met(v.verifyRate / v.readRate >= 0.5)} |
+| the same verification vs reading the same rows alone (the keyset query verify() sends, rows parsed by pg, nothing else; ADR 0036) | ${fmt(v.readRate)} events/s | ${fmt(v.verifyRate)} events/s | **${Math.round((v.verifyRate / v.readRate) * 100)} %** | — (ADR 0036) | |
 | time travel of one subject's gradebook (\`travel()\`: the moment's position, the subject's work streams found through the data index, read and folded by grading's evolve), median of 3 × ${TRAVELS} subjects vs reading the same streams through the store (${tt.streams.toFixed(0)} streams, ${tt.events.toFixed(0)} events per subject) | ${tt.readMs.toFixed(1)} ms | ${tt.travelMs.toFixed(1)} ms | **${travelRatio.toFixed(2)}×** | ≤ 2× | ${met(travelRatio <= 2)} |
 
 An Event log page (50 events, newest first, \`searchEventLog\`: the statement the Event log's query handler runs), p99 of ${fmt(SAMPLES)} requests per filter and size, the two sizes in turns (so the machine's noise falls on both alike), each drawing its value afresh (a random teacher, a sampled correlation id or stream, a random day):
@@ -265,12 +265,12 @@ ${rows.join('\n')}
 Where verification's time goes, measured in the baseline's own pass over the same rows: reading them (keyset
 queries of 2000, pg parsing data, personal and metadata) ${fmt(v.readRate)} events/s; building their canonical JSON
 ${fmt(v.canonicalRate)} events/s; sha256 ${fmt(v.hashRate)} events/s. Per event that is ${(1e6 / v.readRate).toFixed(1)} µs + ${(1e6 / v.canonicalRate).toFixed(1)} µs + ${(1e6 / v.hashRate).toFixed(1)} µs
-(verify() itself: ${(1e6 / v.verifyRate).toFixed(1)} µs).${
+(verify() itself: ${(1e6 / v.verifyRate).toFixed(1)} µs, so its own overhead beyond those three steps is ${Math.round((1 - (1e6 / v.readRate + 1e6 / v.canonicalRate + 1e6 / v.hashRate) / (1e6 / v.verifyRate)) * 100)} %).${
     verifyRatio < 0.5 && v.readRate < v.hashRate
       ? ` The goal asks verification to cost at most twice the hashing, but reading a row out of PostgreSQL alone
 costs more than hashing it: a verifier that reads the log through a database driver cannot meet it; one that hashed
-inside the database or read the table's files would no longer check what the application reads. ADR 0036 measures it
-against reading the log instead: what an auditor waits for beyond the read itself.`
+inside the database or read the table's files would no longer check what the application reads. ADR 0036 reports it
+against reading the log as well, and where the rest could come from (more cores).`
       : ''
   } Each filtered page is one ordered range of an index
 that ends at the page size, so its cost follows the page, not the log; the context filter (stream prefixes) walks
