@@ -167,6 +167,8 @@ export function createConfig({ dir, name, publicPath, exposes, html = false, pre
         new rspack.HtmlRspackPlugin({
           filename: 'landing.html',
           templateContent: withRoot(readFileSync(path.join(dir, 'src/index.html'), 'utf8'), prerendered),
+          // Its <link rel="icon"> (without it the browser asks for /favicon.ico: a 404 on every visit).
+          favicon: './src/favicon.svg',
           inject: 'body',
           scriptLoading: 'defer',
           // Not minified: the minifier reorders class lists, and hydration compares React's markup.

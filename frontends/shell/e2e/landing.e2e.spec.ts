@@ -103,6 +103,7 @@ describe('the landing page in a browser', () => {
     const html = await res.text();
     expect(html).toContain('<div id="root" data-prerendered="landing">');
     expect(html).toContain('>Launch your career in tech</h1>');
+    expect(html).toMatch(/<link [^>]*rel="icon"/); // else the browser asks for /favicon.ico: a 404 on every visit
     // Every other path is the app with its splash.
     const app = await (await fetch(`${api.url}/auth`)).text();
     expect(app).toContain('data-testid="splash"');
