@@ -66,9 +66,9 @@ it('backs up, restores into a fresh database (refusing a non-empty one), and the
   expect(keys.length).toBeGreaterThan(0);
 
   const backup = await academyCliWith(srcEnv, 'backup', file);
-  expect(backup).toEqual({ status: 0, stdout: expect.stringMatching(new RegExp(`^backed up ${before.length} events \\(0 signed checkpoints\\) and ${keys.length} subject keys, head ${before.length}:`)) });
+  expect(backup).toEqual({ stderr: '', status: 0, stdout: expect.stringMatching(new RegExp(`^backed up ${before.length} events \\(0 signed checkpoints\\) and ${keys.length} subject keys, head ${before.length}:`)) });
   // The file is not overwritten.
-  expect(await academyCliWith(srcEnv, 'backup', file)).toEqual({ status: 1, stdout: expect.stringMatching(/^academy backup: EEXIST/) });
+  expect(await academyCliWith(srcEnv, 'backup', file)).toEqual({ stderr: '', status: 1, stdout: expect.stringMatching(/^academy backup: EEXIST/) });
 
   const restore = await academyCliWith(dstEnv, 'restore', file);
   expect(restore.stdout).toBe(
@@ -81,6 +81,7 @@ it('backs up, restores into a fresh database (refusing a non-empty one), and the
 
   const again = await academyCliWith(dstEnv, 'restore', file);
   expect(again).toEqual({
+    stderr: '',
     status: 1,
     stdout: `academy restore: refusing to restore: the database is not empty (${before.length} events, ${keys.length} subject keys in event_store); restore into a fresh database\n`,
   });
@@ -114,7 +115,7 @@ it('refuses a file that is cut short, and leaves the database empty', async () =
   const empty = await createTestDatabase('backup_cut');
   try {
     const r = await academyCliWith({ DATABASE_URL: empty.url, ACADEMY_MASTER_KEY: MASTER_KEY }, 'restore', cut);
-    expect(r).toEqual({ status: 1, stdout: expect.stringMatching(/^academy restore: .*cut short or altered: \d+ events and \d+ keys read, the end says nothing \(missing\)\n$/) });
+    expect(r).toEqual({ stderr: '', status: 1, stdout: expect.stringMatching(/^academy restore: .*cut short or altered: \d+ events and \d+ keys read, the end says nothing \(missing\)\n$/) });
     expect((await empty.pool.query('SELECT count(*)::int AS n FROM event_store.events')).rows[0].n).toBe(0);
   } finally {
     await empty.drop();

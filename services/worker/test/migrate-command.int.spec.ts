@@ -22,5 +22,5 @@ it('migrates an empty database completely, then finds nothing left to do', async
   const platform = await db.pool.query('SELECT count(*)::int AS n FROM mikro_orm_migrations');
   expect(platform.rows[0].n).toBeGreaterThan(0);
 
-  expect(await academyCli(db.url, 'migrate')).toEqual({ status: 0, stdout: 'up to date: nothing to apply\n' });
+  expect(await academyCli(db.url, 'migrate')).toEqual({ stderr: '', status: 0, stdout: 'up to date: nothing to apply\n' });
 });
