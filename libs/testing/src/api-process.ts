@@ -151,6 +151,13 @@ export function academyCliWith(env: Record<string, string>, ...args: string[]): 
 }
 
 /**
+ * The projections today's worker runs (services/worker/src/registry.ts; its unit test keeps this list
+ * equal to it). A test that waits for "every projection live at the head" waits for exactly these:
+ * the ones registered so far being live is not enough, a runner may not have registered yet.
+ */
+export const WORKER_PROJECTIONS = ['admissions', 'announcements', 'catalog', 'enrollment', 'grading', 'identity_users', 'learning', 'notifications'] as const;
+
+/**
  * Issue 15's check of what a journey left behind: the built CLI's `audit verify` (the hash chain) and
  * `audit replay` (every projection rebuilt from position 0 beside the live tables and compared) on the
  * API's database. Throws, with the CLI's words, unless the chain verifies and every projection is

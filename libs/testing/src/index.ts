@@ -6,6 +6,7 @@ export {
   academyCli,
   academyCliWith,
   expectLogReplaysEqual,
+  WORKER_PROJECTIONS,
   apiCaller,
   freePort,
   outputOf,

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  WORKER_PROJECTIONS,
   academyCliWith,
   apiCaller,
   createTestDatabase,
@@ -96,9 +97,10 @@ it('backs up, restores into a fresh database (refusing a non-empty one), and the
   const url = `http://127.0.0.1:${port}`;
   const env = { ...dstEnv, REDIS_URL: testRedisUrl(), QUEUE_PREFIX: uniquePrefix('restore'), PORT: String(port), HOST: '127.0.0.1', ACADEMY_FRONTENDS_DIR: path.join(repoRoot, 'frontends') };
   await spawnWorkerAndApi(services, env, async () => (await fetch(`${url}/api/health`).catch(() => null))?.status === 200, 'the API to be healthy on the restored database', 90_000);
+  // Every projection of the worker, not only those registered so far (a runner may not have registered yet).
   await untilValue(
-    async () => (await target.pool.query<{ position: string; status: string }>("SELECT position::text, status FROM projections.checkpoints WHERE status <> 'retired'").catch(notYet)).rows,
-    (rows) => rows.length > 0 && rows.every((r) => r.status === 'live' && Number(r.position) >= before.length),
+    async () => (await target.pool.query<{ name: string; position: string; status: string }>("SELECT name, position::text, status FROM projections.checkpoints WHERE status <> 'retired' ORDER BY name").catch(notYet)).rows,
+    (rows) => rows.map((r) => r.name).join() === WORKER_PROJECTIONS.join() && rows.every((r) => r.status === 'live' && Number(r.position) >= before.length),
     `every projection live at the head\n${outputOf(services)}`,
   );
   const signIn = await apiCaller(url)('POST', '/auth/sign-in', undefined, { email: accounts.student.email, password: accounts.student.password });

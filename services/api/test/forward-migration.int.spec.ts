@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  WORKER_PROJECTIONS,
   apiCaller,
   createTestDatabase,
   expectLogReplaysEqual,
@@ -73,7 +74,7 @@ it("migrated: the event store's and identity's numbered migrations are recorded,
   expect(identity.rows.length).toBeGreaterThan(0);
   // Every projection of today's code, including those the fixture's version did not have (they register
   // as the worker starts them), each one version only (a newer version replaces its older one), live at the head.
-  const expected = ['admissions', 'announcements', 'catalog', 'enrollment', 'grading', 'identity_users', 'learning', 'notifications'];
+  const expected = [...WORKER_PROJECTIONS];
   const checkpoints = await untilValue(
     async () => (await db.pool.query<{ name: string; position: string; status: string }>("SELECT name, position::text, status FROM projections.checkpoints WHERE status <> 'retired' ORDER BY name")).rows,
     (rows) => rows.map((r) => r.name).join() === expected.join() && rows.every((r) => r.status === 'live' && Number(r.position) >= before.length),

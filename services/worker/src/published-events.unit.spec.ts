@@ -23,7 +23,8 @@ import { gradingProjections } from '@academy/grading';
 import { identityProjections, identityReactors, type IdentityReactorDeps } from '@academy/identity';
 import { learningProjections } from '@academy/learning';
 import { notificationsProjection } from '@academy/notifications';
-import { inAppTemplates, subjectErasures } from './registry.js';
+import { WORKER_PROJECTIONS } from '@academy/testing';
+import { inAppTemplates, projections, subjectErasures } from './registry.js';
 
 type Context = keyof typeof PUBLISHED_EVENTS_BY_CONTEXT;
 
@@ -97,4 +98,9 @@ describe('contexts consume only published events', () => {
     ]);
     expect(violations('learning', handled.slice(0, 1))).toEqual([]);
   });
+});
+
+// The list the integration tests wait for ("every projection live at the head") is this registry's.
+it('WORKER_PROJECTIONS of @academy/testing names exactly the projections the worker runs', () => {
+  expect(projections.map((p) => p.name).sort()).toEqual([...WORKER_PROJECTIONS].sort());
 });
