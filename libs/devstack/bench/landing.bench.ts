@@ -233,7 +233,9 @@ async function measure(label: string, frontendsDir?: string, options: { loaded?:
     const lighthouseRounds = async (tag: string) => {
       const runs: LighthouseRun[] = [];
       for (let r = 0; r < ROUNDS; r++) {
-        runs.push(await lighthouseRun(stack.url));
+        // Lighthouse now and then fails to record its trace (NO_NAVSTART, NO_FCP): that run says nothing
+        // about the page, so it is run again (twice at most); a third failure ends the bench.
+        runs.push(await lighthouseRun(stack.url).catch(() => lighthouseRun(stack.url)).catch(() => lighthouseRun(stack.url)));
         console.log(`${label}${tag} lighthouse round ${r + 1}: score ${runs.at(-1)!.score}, LCP ${runs.at(-1)!.lcp.toFixed(0)} ms, TBT ${runs.at(-1)!.tbt.toFixed(0)} ms`);
       }
       return runs;
