@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { EmailLookup } from '@academy/event-store';
-import { repoRoot, type RunningApi, startApi, startSmtpCatcher, type TestSmtpCatcher, until } from '@academy/testing';
+import { repoRoot, WORKER_PROJECTIONS, type RunningApi, startApi, startSmtpCatcher, type TestSmtpCatcher, until } from '@academy/testing';
 
 const MASTER_KEY = Buffer.alloc(32, 13);
 const stamp = Date.now().toString(36);
@@ -154,7 +154,9 @@ describe('complete erasure in the running API', () => {
            SELECT position FROM projections.checkpoints WHERE status = 'live' UNION ALL SELECT position FROM projections.consumer_checkpoints
          ) c WHERE c.position < (SELECT coalesce(max(position), 0) FROM event_store.events)`,
       );
-      return rows[0].behind === 0;
+      // Every projection of the worker registered, not only those registered so far.
+      const registered = (await api.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM projections.checkpoints WHERE status = 'live'`)).rows[0].n;
+      return rows[0].behind === 0 && registered === WORKER_PROJECTIONS.length;
     }, 'every projection and reactor at the head of the log', 30_000);
   }
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startPostgres, type EmbeddedPostgres } from '@academy/devstack';
-import { outputOf, repoRoot, spawnWorkerAndApi, startSmtpCatcher, stopProcess, type SpawnedService, testRedisUrl, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
+import { outputOf, repoRoot, WORKER_PROJECTIONS, spawnWorkerAndApi, startSmtpCatcher, stopProcess, type SpawnedService, testRedisUrl, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
 
 let dir: string;
 let pgPort: number;
@@ -168,7 +168,7 @@ it('Postgres restarts under traffic: no process dies, 503 (never 500) while it i
         const head = Number((await pool.query<{ p: string }>('SELECT coalesce(max(position), 0) AS p FROM event_store.events')).rows[0].p);
         const live = (await pool.query<{ position: string }>(`SELECT position FROM projections.checkpoints WHERE status = 'live'`)).rows;
         const consumers = (await pool.query<{ position: string }>('SELECT position FROM projections.consumer_checkpoints')).rows;
-        return live.length > 5 && consumers.length > 0 && [...live, ...consumers].every((r) => Number(r.position) === head);
+        return live.length === WORKER_PROJECTIONS.length && consumers.length > 0 && [...live, ...consumers].every((r) => Number(r.position) === head);
       },
       'every live projection and consumer (the dispatcher, the reactors) at the head of the log',
       30_000,
