@@ -191,6 +191,9 @@ export const configSchema = z.object({
   // lockDuration and stalledInterval). Shorter means quicker takeover but more false stalls when an
   // event loop is blocked that long.
   QUEUE_STALL_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // How long a command (or a query sent with X-Academy-Min-Position) waits for the read models its
+  // screen shows before it answers 202 (ADR 0005). A projection marked failing answers 503 at once.
+  CONSISTENCY_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   // A projection that cannot apply an event tries it this many times, pausing RETRY_MS, then twice
   // that, …, then is marked failing (ADR 0010). Defaults: 5 tries over ≈ 30 s.
   PROJECTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),

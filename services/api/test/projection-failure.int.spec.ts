@@ -7,8 +7,10 @@ import { academyCli, apiCaller, startApi, untilValue as until, type RunningApi }
 describe('a failing projection in the running API and worker', () => {
   let api: RunningApi;
   beforeAll(async () => {
-    // Two quick tries instead of five over 30 s, so the test does not sit through the backoff.
-    api = await startApi({ withWorker: true, env: { PROJECTION_MAX_ATTEMPTS: '2', PROJECTION_RETRY_MS: '50' } });
+    // Two quick tries instead of five over 30 s, so the test does not sit through the backoff. Waits
+    // are bounded at 10 min, past the test's own limit: a 503 that is not answered at once (a wait
+    // that sat out its bound) fails the test instead of passing late.
+    api = await startApi({ withWorker: true, env: { PROJECTION_MAX_ATTEMPTS: '2', PROJECTION_RETRY_MS: '50', CONSISTENCY_WAIT_MS: '600000' } });
   }, 60_000);
   afterAll(() => api?.stop());
 
@@ -45,19 +47,16 @@ describe('a failing projection in the running API and worker', () => {
     });
     expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
 
-    // Another write the catalog must show: 503 at once, no 3 s wait.
+    // Another write the catalog must show: 503 at once, not after the bound.
     const next = await call('POST', '/programs', admin, { name: 'Another' });
     expect(next.status).toBe(503);
-    expect(next.ms).toBeLessThan(1500);
     // A read that must reflect that write (X-Academy-Min-Position) too, and one before it is served.
     const read = async (min: number) => {
-      const t0 = Date.now();
       const res = await fetch(`${api.url}/api/subjects`, { headers: { authorization: `Bearer ${admin}`, 'x-academy-min-position': String(min) } });
-      return { status: res.status, body: (await res.json()) as any, ms: Date.now() - t0 };
+      return { status: res.status, body: (await res.json()) as any };
     };
     const stale = await read(position);
     expect(stale).toMatchObject({ status: 503, body: { failing: [{ projection: 'catalog', position }] } });
-    expect(stale.ms).toBeLessThan(1500);
     expect((await read(position - 1)).status).toBe(200);
     // A write of another context is answered as usual, and every other projection reaches the head.
     const teacher = await call('POST', '/users', admin, { fullName: 'Tendai Moyo', email: 'tendai@academy.test', role: 'teacher' });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, type EventStore } from '@academy/event-store';
+import { type ConsistencyWaiter, type EventStore } from '@academy/event-store';
 import { CONSISTENCY_WAITER, EVENT_STORE } from '../event-sourcing/tokens.js';
 
 /**
@@ -32,6 +32,6 @@ export class ReadModelGate {
   /** Waits for the projections to reach `position`; false when they did not within the bound. */
   async reach(projections: readonly string[], position: number): Promise<boolean> {
     if (position <= 0 || projections.length === 0) return true;
-    return (await this.waiter.wait([...projections], position, DEFAULT_CONSISTENCY_TIMEOUT_MS)).reached;
+    return (await this.waiter.wait([...projections], position)).reached;
   }
 }

@@ -62,7 +62,7 @@ export class EventSourcingModule {
         { provide: EVENT_STORE, inject: [OPENED_STORE], useFactory: (opened: OpenedEventStore): EventStore => opened.store },
         // Keyed email lookups (ADR 0014): HMAC under a subkey of the master key, never a plain hash.
         { provide: EmailLookup, inject: [MASTER_KEY], useFactory: (masterKey: Buffer) => new EmailLookup(masterKey) },
-        { provide: CONSISTENCY_WAITER, inject: [PG_POOL], useFactory: (pool: pg.Pool) => new ConsistencyWaiter({ pool }) },
+        { provide: CONSISTENCY_WAITER, inject: [PG_POOL], useFactory: (pool: pg.Pool) => new ConsistencyWaiter({ pool, timeoutMs: config.CONSISTENCY_WAIT_MS }) },
         CommandResponder,
         MinPositionInterceptor,
         { provide: APP_INTERCEPTOR, useExisting: MinPositionInterceptor },

@@ -7,7 +7,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, type Observable, of, switchMap } from 'rxjs';
 import { z } from 'zod';
-import { commandAnswer, type ConsistencyResult, type ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, failingMessage, MIN_POSITION_HEADER } from '@academy/event-store';
+import { commandAnswer, type ConsistencyResult, type ConsistencyWaiter, failingMessage, MIN_POSITION_HEADER } from '@academy/event-store';
 import { CONSISTENCY_WAITER } from './tokens.js';
 
 /** The body of a 202: the write is stored, these projections have not shown it yet. */
@@ -34,7 +34,7 @@ export class CommandResponder {
    * returns what to send: `body`, or a PendingAnswer with status 202 when the bound passed.
    * Use with `@Res({ passthrough: true })`.
    */
-  async answer<T>(res: Response, projections: readonly string[], position: number, body: T | (() => T | Promise<T>), timeoutMs = DEFAULT_CONSISTENCY_TIMEOUT_MS): Promise<T | PendingAnswer> {
+  async answer<T>(res: Response, projections: readonly string[], position: number, body: T | (() => T | Promise<T>), timeoutMs?: number): Promise<T | PendingAnswer> {
     const result = projections.length && position > 0 ? await this.waiter.wait([...projections], position, timeoutMs) : { reached: true, position, behind: [], waitedMs: 0 };
     const { status, headers } = commandAnswer(result);
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
@@ -67,7 +67,7 @@ export class MinPositionInterceptor implements NestInterceptor {
     if (!names?.length || raw === undefined) return next.handle();
     // A bad header is the caller's error: the filter maps the ZodError to a 400 naming the header.
     const position = z.object({ [MIN_POSITION_HEADER]: minPosition }).parse({ [MIN_POSITION_HEADER]: raw })[MIN_POSITION_HEADER];
-    return from(this.waiter.wait(names, position, DEFAULT_CONSISTENCY_TIMEOUT_MS)).pipe(
+    return from(this.waiter.wait(names, position)).pipe(
       switchMap((result) => {
         if (result.reached) return next.handle();
         const res = context.switchToHttp().getResponse<Response>();

@@ -21,6 +21,8 @@ export interface ConsistencyWaiterOptions {
   controlSchema?: string;
   /** Poll interval while someone waits (default 200 ms). */
   pollIntervalMs?: number;
+  /** The bound of a wait called without one (default DEFAULT_CONSISTENCY_TIMEOUT_MS; the app's CONSISTENCY_WAIT_MS). */
+  timeoutMs?: number;
 }
 
 interface Wait {
@@ -70,7 +72,7 @@ export class ConsistencyWaiter {
   }
 
   /** Resolves when every named projection's live checkpoint reached `position`, or at the bound. */
-  async wait(names: string[], position: number, timeoutMs: number = DEFAULT_CONSISTENCY_TIMEOUT_MS): Promise<ConsistencyResult> {
+  async wait(names: string[], position: number, timeoutMs: number = this.options.timeoutMs ?? DEFAULT_CONSISTENCY_TIMEOUT_MS): Promise<ConsistencyResult> {
     const t0 = Date.now();
     if (this.closed) throw new Error('consistency waiter is closed');
     if (names.length === 0 || position <= 0) return { reached: true, position, behind: [], waitedMs: 0 };
