@@ -2,6 +2,7 @@
 // event, the worker's dispatcher makes it a BullMQ job (in process here, as in audit.int.spec.ts), the job
 // replays every projection with progress and appends the outcome; a live row changed behind the runners'
 // back shows as differing, masked for an auditor without a personal-data grant, clear with one.
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedis } from '@academy/backend';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   redis.push(createRedis(testRedisUrl(), 'replay-test-dispatcher'), createRedis(testRedisUrl(), 'replay-test-worker'), createRedis(testRedisUrl(), 'replay-test-queue'));
   dispatcher = new Dispatcher({ name: 'notifications', store: h.store, pool: h.pool, connection: redis[0], prefix: h.queuePrefix, routes: auditRoutes, standbyPollMs: 100 }).start();
   // The worker's audit processor, reduced to the replay (services/worker/src/audit/audit.processor.ts).
-  jobs = new Worker(AUDIT_QUEUE, async (job) => (job.name === REPLAY_JOB ? runReplayJob({ store: h.store, pool: h.pool, projections: h.projections }, job as unknown as ReplayJob) : null), {
+  jobs = new Worker(AUDIT_QUEUE, async (job) => (job.name === REPLAY_JOB ? runReplayJob({ store: h.store, pool: h.pool, em: h.app.get(EntityManager), projections: h.projections }, job as unknown as ReplayJob) : null), {
     connection: redis[1],
     prefix: h.queuePrefix,
   });
@@ -124,7 +125,7 @@ it('replays every projection as a job with progress and finds it equal; then nam
   const views = (await h.store.readStream(`audit-trail-${auditor.userId}`)).map((e) => e.data as { view: string; personalInClear: boolean; query: unknown });
   expect(views).toContainEqual({ view: 'replay', viewerId: auditor.userId, query: { id: second.id }, personalInClear: false });
   // The job run again (a Redis that lost it) appends nothing new.
-  await runReplayJob({ store: h.store, pool: h.pool, projections: h.projections }, { data: { eventId: second.id, data: { byUserId: auditor.userId }, metadata: stream[2].metadata }, updateProgress: async () => {} });
+  await runReplayJob({ store: h.store, pool: h.pool, em: h.app.get(EntityManager), projections: h.projections }, { data: { eventId: second.id, data: { byUserId: auditor.userId }, metadata: stream[2].metadata }, updateProgress: async () => {} });
   expect((await h.store.readStream('audit-replays')).length).toBe(4);
 }, 120_000);
 

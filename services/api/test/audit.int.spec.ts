@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedis } from '@academy/backend';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   dispatcher = new Dispatcher({ name: 'notifications', store: h.store, pool: h.pool, connection: redis[0], prefix: h.queuePrefix, routes: auditRoutes, standbyPollMs: 100 }).start();
   jobs = new Worker(
     AUDIT_QUEUE,
-    (job) => (job.name === REPLAY_JOB ? runReplayJob({ store: h.store, pool: h.pool, projections: h.projections }, job as unknown as ReplayJob) : runVerifyChainJob(h.store, job as unknown as VerifyChainJob)),
+    (job) => (job.name === REPLAY_JOB ? runReplayJob({ store: h.store, pool: h.pool, em: h.app.get(EntityManager), projections: h.projections }, job as unknown as ReplayJob) : runVerifyChainJob(h.store, job as unknown as VerifyChainJob)),
     { connection: redis[1], prefix: h.queuePrefix },
   );
   queue = new Queue(AUDIT_QUEUE, { connection: redis[2], prefix: h.queuePrefix });

@@ -4,7 +4,7 @@ import type { InAppTemplates, SubjectErasures } from '@academy/backend';
 import type { DispatchRoutes, EventStore, Projection, ReactorDefinition } from '@academy/event-store';
 import { admissionsInAppTemplates, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
 import { announcementsInAppTemplates, announcementsProjections } from '@academy/announcements';
-import { auditRoutes } from '@academy/audit';
+import { AuditReplayRow, auditRoutes } from '@academy/audit';
 import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { gradingInAppTemplates, gradingProjections } from '@academy/grading';
@@ -38,8 +38,11 @@ export const reactors = (store: EventStore, deps: IdentityReactorDeps): ReactorD
 /** Event type → BullMQ queue(s) other than mail (mail is routed from the templates in mail/templates.ts) of the 'notifications' dispatcher (job id = event id, ARCHITECTURE.md §7). */
 export const notificationRoutes: DispatchRoutes = { ...auditRoutes };
 
-/** The read models' MikroORM entities the worker reads through its own ORM (the schema's views, ADR 0018). */
-export const readEntities = [...notificationsEntities];
+/**
+ * The MikroORM entities the worker uses through its own ORM: the read models it reads (the schema's
+ * views, ADR 0018) and the audit context's table its replay job writes (ADR 0034).
+ */
+export const readEntities = [...notificationsEntities, AuditReplayRow];
 
 /** Where mail templates find staff and students (their address and mail preferences). */
 export { recipientDirectory };

@@ -1,4 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { AuditReplayRow } from './trail/replay-row.entity.js';
 import { ExportEvidenceController } from './commands/export-evidence/export-evidence.http.controller.js';
 import { ExportEvidenceHandler } from './commands/export-evidence/export-evidence.handler.js';
 import { AuditAsOfController } from './queries/as-of/as-of.http.controller.js';
@@ -36,14 +38,16 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
 
 /**
  * The audit context's HTTP side (issue 16). It has no read model of its own: it reads the log itself
- * (and the last replay's differing rows, ADR 0034).
- * Needs EventSourcingModule, BackboneModule, HttpPlatformModule (config, Redis) and AuthModule (global) from the composition root.
+ * (and the last replay's differing rows, ADR 0034, through the AuditReplayRow entity).
+ * Needs EventSourcingModule, BackboneModule, HttpPlatformModule (config, Redis), AuthModule (global) and
+ * MikroOrmModule.forRoot({ autoLoadEntities: true }) from the composition root.
  * The verification and replay jobs run in the worker (runVerifyChainJob, runReplayJob, routed by auditRoutes);
  * the replay's differing rows live in its one table (auditMigrations, ADR 0034).
  * Import it as AuditModule.forRoot(folds): time travel folds the past with the owning contexts' own
  * evolve functions, which only the composition root may import (a context never imports another).
  */
 @Module({
+  imports: [MikroOrmModule.forFeature([AuditReplayRow])],
   controllers: [
     ListAuditEventsController,
     AuditEventAtController,

@@ -5,6 +5,7 @@ export { AUDIT_QUEUE, auditRoutes, runVerifyChainJob, type VerifyChainJob } from
 export { CHECKPOINT_SCHEDULER_ID, SCHEDULED_CHECKPOINT_JOB, checkpointIntervalMs, runScheduledCheckpoint, type ScheduledCheckpointJob } from './jobs/scheduled-checkpoint.js';
 export { REPLAY_JOB, runReplayJob, type ReplayJob, type ReplayJobDeps } from './jobs/replay.js';
 export { auditMigrations } from './trail/migrations/index.js';
+export { AuditReplayRow } from './trail/replay-row.entity.js';
 export { explainValue } from './trail/why.js';
 export { logSchema } from './trail/log-schema.js';
 export { travel, type TimeTravelFolds } from './trail/time-travel.js';

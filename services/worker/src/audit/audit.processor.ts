@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
+import { EntityManager } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { type AppConfig, createRedis, EVENT_STORE, PG_POOL, type RedisClient } from '@academy/backend';
 import { type EventStore, loadSigningKey, type SigningKey } from '@academy/event-store';
@@ -44,6 +45,7 @@ export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShut
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(WORKER_REGISTRY) private readonly registry: WorkerRegistry,
+    private readonly em: EntityManager,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -79,7 +81,7 @@ export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShut
 
   private async process(job: Job): Promise<unknown> {
     if (job.name === REPLAY_JOB) {
-      const outcome = await runReplayJob({ store: this.store, pool: this.pool, projections: this.registry.projections }, job as unknown as ReplayJob);
+      const outcome = await runReplayJob({ store: this.store, pool: this.pool, em: this.em, projections: this.registry.projections }, job as unknown as ReplayJob);
       // Counts only: the differing rows may hold personal data and stay in the audit context's table (ADR 0034).
       return { equal: outcome.equal, projections: outcome.projections.map((p) => ({ name: p.name, result: p.result })) };
     }

@@ -2,6 +2,7 @@
 // turns each ReplayRequested into a job on AUDIT_QUEUE whose id is the request's event id; this runs
 // auditReplay with its progress on the job, keeps the differing rows in the audit context's table, and
 // appends the outcome (ReplayCompleted: results and counts, never rows) caused by the request.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { auditReplay, type EventMetadata, type EventStore, type Projection, type ReplayProgress, runCommand } from '@academy/event-store';
 import { REPLAY_COMPLETED, type ReplayCompletedData, type ReplayRequestedData, REPLAYS_STREAM } from '../domain/audit-events.js';
@@ -18,6 +19,8 @@ export interface ReplayJob {
 export interface ReplayJobDeps {
   store: EventStore;
   pool: pg.Pool;
+  /** The differing rows are kept through it (AuditReplayRow). */
+  em: EntityManager;
   /** Every projection the worker runs (its registry). */
   projections: Projection[];
   now?: () => Date;
@@ -37,7 +40,7 @@ export async function runReplayJob(deps: ReplayJobDeps, job: ReplayJob): Promise
     maxRows: REPLAY_MAX_ROWS,
     onProgress: (p) => void job.updateProgress(p).catch(() => {}),
   });
-  await saveReplayRows(deps.pool, request.eventId, r.projections);
+  await saveReplayRows(deps.em, request.eventId, r.projections);
   const outcome: ReplayCompletedData = {
     requestId: request.eventId,
     byUserId: request.data.byUserId,

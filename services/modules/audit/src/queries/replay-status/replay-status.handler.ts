@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type pg from 'pg';
-import { EVENT_STORE, PG_POOL } from '@academy/backend';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { EVENT_STORE } from '@academy/backend';
 import { DomainError, type EventStore, type ReplayProgress } from '@academy/event-store';
 import { AUDIT_REPLAY_MESSAGES, type ReplayStatus } from '@academy/contracts';
 import { REPLAY_COMPLETED, REPLAY_REQUESTED, type ReplayCompletedData, type ReplayRequestedData, REPLAYS_STREAM } from '../../domain/audit-events.js';
@@ -21,7 +21,7 @@ import { ReplayStatusQuery } from './replay-status.query.js';
 export class ReplayStatusHandler implements IQueryHandler<ReplayStatusQuery> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    private readonly em: EntityManager,
     private readonly jobs: AuditJobs,
   ) {}
 
@@ -41,10 +41,10 @@ export class ReplayStatusHandler implements IQueryHandler<ReplayStatusQuery> {
       const result = { at: done.metadata.occurredAt, equal: outcome.equal, projections: outcome.projections };
       const last = outcome.projections.at(-1);
       const progress = last ? { projection: last.name, index: outcome.projections.length, count: outcome.projections.length, applied: last.position, head: last.position } : null;
-      const kept = await keepsRowsOf(this.pool, request.id);
+      const kept = await keepsRowsOf(this.em, request.id);
       if (!kept) return { ...base, state: 'done', progress, result, rows: [], rowsKept: !outcome.projections.some((p) => p.differing.length > 0) };
       await recordView(this.store, caller, 'replay', { id: request.id }, clear);
-      const rows = (await replayRowsOf(this.pool, request.id)).map((r) => (clear ? r : { ...r, row: maskReplayRow(r.row) }));
+      const rows = (await replayRowsOf(this.em, request.id)).map((r) => (clear ? r : { ...r, row: maskReplayRow(r.row) }));
       return { ...base, state: 'done', progress, result, rows, rowsKept: true };
     }
     // Redis away: the answer is "queued" rather than an error; the job runs once the worker reaches it.
