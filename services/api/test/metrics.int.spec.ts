@@ -4,7 +4,7 @@
 // recorded, its age. The public port does not serve it.
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@academy/event-store';
-import { freePort, startApi, untilValue, type RunningApi } from '@academy/testing';
+import { freePort, startApi, untilValue, WORKER_PROJECTIONS, type RunningApi } from '@academy/testing';
 
 /** Until the worker has made the projections' control schema, there is nothing to read yet (42P01, undefined table). */
 const notYet = (e: { code?: string }) => {
@@ -40,8 +40,8 @@ it('times requests per route template, and reports every projection, queue, the 
 
   const projections = await untilValue(
     async () => (await api.db.pool.query<{ name: string }>("SELECT DISTINCT name FROM projections.checkpoints WHERE status <> 'retired' ORDER BY name").catch(notYet)).rows.map((r) => r.name),
-    (names) => names.length > 0,
-    `the worker to register its projections\n${api.output()}`,
+    (names) => WORKER_PROJECTIONS.every((p) => names.includes(p)),
+    `the worker to register every projection\n${api.output()}`,
   );
   const text = await scrape();
   const count = sample(text, 'academy_http_request_duration_seconds_count', 'route="/api/health"', 'method="GET"', 'status="200"');
