@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { CLOCK, systemClock } from '@academy/backend';
+import { CLOCK, PG_POOL, systemClock } from '@academy/backend';
 import { AssignRoleController } from './commands/assign-role/assign-role.http.controller.js';
 import { AssignRoleHandler } from './commands/assign-role/assign-role.handler.js';
 import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
@@ -51,6 +51,8 @@ import { SetupStatusController } from './queries/setup-status/setup-status.http.
 import { GetSetupStatusHandler } from './queries/setup-status/setup-status.handler.js';
 import { SessionUserByIdHandler } from './queries/session-user/session-user.handler.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
+import { LiveSessions } from './sessions/live-sessions.js';
+import { identitySessionEntities } from './sessions/session.entities.js';
 import { SessionStore } from './sessions/session-store.js';
 
 /**
@@ -60,8 +62,9 @@ import { SessionStore } from './sessions/session-store.js';
  * AddressHasAccount arrives on the QueryBus) and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global).
  */
 @Module({
-  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
-  imports: [MikroOrmModule.forFeature(identityEntities)],
+  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views),
+  // and the session tables' (written and read by SessionStore).
+  imports: [MikroOrmModule.forFeature([...identityEntities, ...identitySessionEntities])],
   controllers: [
     // Commands (one per slice under commands/).
     SignUpController,
@@ -88,6 +91,8 @@ import { SessionStore } from './sessions/session-store.js';
     NotificationPreferencesController,
   ],
   providers: [
+    // One per pool: the session validator (AuthModule) takes the same one from LiveSessions.of.
+    { provide: LiveSessions, inject: [PG_POOL], useFactory: (pool: Parameters<typeof LiveSessions.of>[0]) => LiveSessions.of(pool) },
     SessionStore,
     SessionIssuer,
     // Command handlers.

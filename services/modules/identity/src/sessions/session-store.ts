@@ -1,10 +1,13 @@
 // Refresh tokens (ARCHITECTURE.md §6): opaque, random, stored as sha256, one family per sign-in,
 // rotated on every use; presenting an already-rotated token revokes its whole family (theft signal).
+// The tables are MikroORM entities (session.entities.ts); every time that decides a session is the
+// database's now(), so the API processes never disagree through their clocks.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import { PG_POOL } from '@academy/backend';
+import { Injectable } from '@nestjs/common';
+import { LockMode, raw, sql } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { LiveSessions } from './live-sessions.js';
+import { IdentityRefreshToken, IdentitySessionFamily } from './session.entities.js';
 
 export const REFRESH_TTL_SECONDS = 14 * 24 * 3600;
 
@@ -25,86 +28,82 @@ export interface LiveSession {
   userAgent: string | null;
 }
 
-/** A family is live while not revoked and one of its refresh tokens is unrotated and unexpired. */
-const LIVE = `f.revoked_at IS NULL AND EXISTS (SELECT 1 FROM identity_refresh_tokens t WHERE t.family_id = f.id AND t.rotated_at IS NULL AND t.expires_at > now())`;
+/** Whether family `f` has a refresh token that is unrotated and unexpired (live when also not revoked). */
+const HAS_LIVE_TOKEN = 'exists (select 1 from identity_refresh_tokens t where t.family_id = f.id and t.rotated_at is null and t.expires_at > now())';
+/** A new token's expiry: REFRESH_TTL_SECONDS from the database's now. */
+const expiresAt = () => raw('now() + make_interval(secs => ?)', [REFRESH_TTL_SECONDS]);
 
 export type RotateResult = { ok: true; issued: IssuedRefresh } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
 
 @Injectable()
 export class SessionStore {
-  /** Told of every family ended here once it is committed (other processes hear of it by NOTIFY). */
-  private readonly live: LiveSessions;
-
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {
-    this.live = LiveSessions.of(pool);
-  }
+  constructor(
+    private readonly em: EntityManager,
+    /** Told of every family ended here once it is committed (other processes hear of it by NOTIFY). */
+    private readonly live: LiveSessions,
+  ) {}
 
   async start(userId: string, userAgent: string | null = null): Promise<IssuedRefresh> {
     const familyId = randomUUID();
     const refreshToken = newToken();
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('INSERT INTO identity_session_families (id, user_id, user_agent) VALUES ($1, $2, $3)', [familyId, userId, userAgent?.slice(0, 512) || null]);
-      await client.query(`INSERT INTO identity_refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [sha256(refreshToken), familyId, REFRESH_TTL_SECONDS]);
-      await client.query('COMMIT');
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+    await this.em.fork().transactional(async (tx) => {
+      await tx.createQueryBuilder(IdentitySessionFamily).insert({ id: familyId, userId, userAgent: userAgent?.slice(0, 512) || null }).execute();
+      await tx.createQueryBuilder(IdentityRefreshToken).insert({ tokenHash: sha256(refreshToken), familyId, expiresAt: expiresAt() }).execute();
+    });
     return { familyId, userId, refreshToken };
   }
 
-  /** Swaps a live token for a new one of the same family. The row lock makes two concurrent uses of one token a reuse. */
+  /** Swaps a live token for a new one of the same family. The row locks make two concurrent uses of one token a reuse. */
   async rotate(refreshToken: string): Promise<RotateResult> {
     const hash = sha256(refreshToken);
-    const client = await this.pool.connect();
-    let row: { family_id: string; user_id: string; rotated: boolean; expired: boolean; revoked: boolean } | undefined;
-    let result: RotateResult;
-    try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<NonNullable<typeof row>>(
-        `SELECT t.family_id, f.user_id, t.rotated_at IS NOT NULL AS rotated, t.expires_at <= now() AS expired, f.revoked_at IS NOT NULL AS revoked
-           FROM identity_refresh_tokens t JOIN identity_session_families f ON f.id = t.family_id
-          WHERE t.token_hash = $1 FOR UPDATE OF t, f`,
-        [hash],
-      );
-      row = rows[0];
-      if (!row) result = { ok: false, reason: 'unknown' };
-      else if (row.revoked) result = { ok: false, reason: 'revoked' };
-      else if (row.rotated) {
-        await client.query(`UPDATE identity_session_families SET revoked_at = now(), revoked_reason = 'refresh-token-reuse' WHERE id = $1`, [row.family_id]);
-        result = { ok: false, reason: 'reused' };
-      } else if (row.expired) result = { ok: false, reason: 'expired' };
-      else {
-        const next = newToken();
-        await client.query('UPDATE identity_refresh_tokens SET rotated_at = now() WHERE token_hash = $1', [hash]);
-        await client.query('UPDATE identity_session_families SET last_used_at = now() WHERE id = $1', [row.family_id]);
-        await client.query(`INSERT INTO identity_refresh_tokens (token_hash, family_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [sha256(next), row.family_id, REFRESH_TTL_SECONDS]);
-        result = { ok: true, issued: { familyId: row.family_id, userId: row.user_id, refreshToken: next } };
+    let reusedFamily: string | null = null;
+    const result = await this.em.fork().transactional(async (tx): Promise<RotateResult> => {
+      // The token, then its family, each locked until commit (always in this order: no deadlock).
+      const token = await tx
+        .createQueryBuilder(IdentityRefreshToken, 't')
+        .select(['t.familyId', sql`t.rotated_at is not null`.as('rotated'), sql`t.expires_at <= now()`.as('expired')])
+        .where({ tokenHash: hash })
+        .setLockMode(LockMode.PESSIMISTIC_WRITE)
+        .execute<{ familyId: string; rotated: boolean; expired: boolean } | undefined>('get');
+      if (!token) return { ok: false, reason: 'unknown' };
+      const family = await tx
+        .createQueryBuilder(IdentitySessionFamily, 'f')
+        .select(['f.userId', sql`f.revoked_at is not null`.as('revoked')])
+        .where({ id: token.familyId })
+        .setLockMode(LockMode.PESSIMISTIC_WRITE)
+        .execute<{ userId: string; revoked: boolean } | undefined>('get');
+      if (!family) return { ok: false, reason: 'unknown' };
+      if (family.revoked) return { ok: false, reason: 'revoked' };
+      if (token.rotated) {
+        await tx.createQueryBuilder(IdentitySessionFamily).update({ revokedAt: raw('now()'), revokedReason: 'refresh-token-reuse' }).where({ id: token.familyId }).execute();
+        reusedFamily = token.familyId;
+        return { ok: false, reason: 'reused' };
       }
-      await client.query('COMMIT');
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
-    if (!result.ok && result.reason === 'reused') await this.ended(() => this.live.forgetFamily(row!.family_id));
+      if (token.expired) return { ok: false, reason: 'expired' };
+      const next = newToken();
+      await tx.createQueryBuilder(IdentityRefreshToken).update({ rotatedAt: raw('now()') }).where({ tokenHash: hash }).execute();
+      await tx.createQueryBuilder(IdentitySessionFamily).update({ lastUsedAt: raw('now()') }).where({ id: token.familyId }).execute();
+      await tx.createQueryBuilder(IdentityRefreshToken).insert({ tokenHash: sha256(next), familyId: token.familyId, expiresAt: expiresAt() }).execute();
+      return { ok: true, issued: { familyId: token.familyId, userId: family.userId, refreshToken: next } };
+    });
+    if (reusedFamily) await this.ended(() => this.live.forgetFamily(reusedFamily!));
     return result;
   }
 
   /** The family a refresh token belongs to (sign-out with only the cookie). */
   async familyOf(refreshToken: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ family_id: string }>('SELECT family_id FROM identity_refresh_tokens WHERE token_hash = $1', [sha256(refreshToken)]);
-    return rows[0]?.family_id ?? null;
+    const row = await this.em.fork().findOne(IdentityRefreshToken, { tokenHash: sha256(refreshToken) }, { fields: ['familyId'], disableIdentityMap: true });
+    return row?.familyId ?? null;
   }
 
   async revokeFamily(familyId: string, reason: string): Promise<void> {
-    const { rowCount } = await this.pool.query('UPDATE identity_session_families SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL', [familyId, reason]);
-    if (rowCount) await this.ended(() => this.live.forgetFamily(familyId));
+    const revoked = await this.em
+      .fork()
+      .createQueryBuilder(IdentitySessionFamily)
+      .update({ revokedAt: raw('now()'), revokedReason: reason })
+      .where({ id: familyId, revokedAt: null })
+      .execute('run');
+    if (revoked.affectedRows) await this.ended(() => this.live.forgetFamily(familyId));
   }
 
   /**
@@ -112,14 +111,21 @@ export class SessionStore {
    * that asked stays. Returns how many of the ended families were live (not merely expired).
    */
   async revokeOthers(userId: string, keepFamilyId: string | null, reason: string): Promise<number> {
-    const { rows } = await this.pool.query<{ live: boolean }>(
-      `UPDATE identity_session_families f SET revoked_at = now(), revoked_reason = $3
-        WHERE f.user_id = $1 AND f.id IS DISTINCT FROM $2 AND f.revoked_at IS NULL
-        RETURNING EXISTS (SELECT 1 FROM identity_refresh_tokens t WHERE t.family_id = f.id AND t.rotated_at IS NULL AND t.expires_at > now()) AS live`,
-      [userId, keepFamilyId, reason],
-    );
-    if (rows.length) await this.ended(() => this.live.forgetUser(userId));
-    return rows.filter((r) => r.live).length;
+    const ended = await this.em.fork().transactional(async (tx) => {
+      // Locked, then revoked: whether each was live is read as it is ended.
+      const families = await tx
+        .createQueryBuilder(IdentitySessionFamily, 'f')
+        .select(['f.id', raw(HAS_LIVE_TOKEN).as('live')])
+        .where({ userId, revokedAt: null, ...(keepFamilyId ? { id: { $ne: keepFamilyId } } : {}) })
+        .setLockMode(LockMode.PESSIMISTIC_WRITE)
+        .execute<{ id: string; live: boolean }[]>('all');
+      if (families.length) {
+        await tx.createQueryBuilder(IdentitySessionFamily).update({ revokedAt: raw('now()'), revokedReason: reason }).where({ id: { $in: families.map((f) => f.id) } }).execute();
+      }
+      return families;
+    });
+    if (ended.length) await this.ended(() => this.live.forgetUser(userId));
+    return ended.filter((f) => f.live).length;
   }
 
   /** A role change: every device of the user signs in again (and gets a token with the new role). */
@@ -129,8 +135,8 @@ export class SessionStore {
 
   /** A deleted user: their sessions (and the browsers they name) are removed, not just revoked. */
   async deleteAll(userId: string): Promise<void> {
-    const { rowCount } = await this.pool.query('DELETE FROM identity_session_families WHERE user_id = $1', [userId]);
-    if (rowCount) await this.ended(() => this.live.forgetUser(userId));
+    const deleted = await this.em.fork().nativeDelete(IdentitySessionFamily, { userId });
+    if (deleted) await this.ended(() => this.live.forgetUser(userId));
   }
 
   /**
@@ -149,15 +155,18 @@ export class SessionStore {
 
   /** The user's signed-in devices, most recently used first. */
   async listLive(userId: string): Promise<LiveSession[]> {
-    const { rows } = await this.pool.query<{ id: string; created_at: Date; last_used_at: Date; user_agent: string | null }>(
-      `SELECT f.id, f.created_at, f.last_used_at, f.user_agent FROM identity_session_families f WHERE f.user_id = $1 AND ${LIVE} ORDER BY f.last_used_at DESC, f.created_at DESC, f.id`,
-      [userId],
-    );
-    return rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastUsedAt: r.last_used_at, userAgent: r.user_agent }));
+    const rows = await this.em
+      .fork()
+      .createQueryBuilder(IdentitySessionFamily, 'f')
+      .select(['f.id', 'f.createdAt', 'f.lastUsedAt', 'f.userAgent'])
+      .where({ userId, revokedAt: null })
+      .andWhere(HAS_LIVE_TOKEN)
+      .orderBy([{ lastUsedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }])
+      .execute<{ id: string; createdAt: Date; lastUsedAt: Date; userAgent: string | null }[]>('all');
+    return rows.map((r) => ({ id: r.id, createdAt: new Date(r.createdAt), lastUsedAt: new Date(r.lastUsedAt), userAgent: r.userAgent }));
   }
 
   async isFamilyLive(familyId: string, userId: string): Promise<boolean> {
-    const { rows } = await this.pool.query('SELECT 1 FROM identity_session_families WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [familyId, userId]);
-    return rows.length > 0;
+    return (await this.em.fork().count(IdentitySessionFamily, { id: familyId, userId, revokedAt: null })) > 0;
   }
 }
