@@ -1,8 +1,8 @@
 // `npm test`: everything CI checks, in the order that fails fastest:
-//   lint → type-check → build (the browser and API tests run the built apps) → jest (unit, int, e2e)
+//   lint, type-checks (side by side) → build (the browser and API tests run the built apps) → jest (unit, int, e2e)
 // Integration and browser tests start their own embedded Postgres and redis-server (see
 // libs/testing/src/global-setup.mjs); TEST_DATABASE_URL / TEST_REDIS_URL point them elsewhere.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,31 @@ function step(title, args, { continueOnFailure = false, timeoutMs } = {}) {
   return true;
 }
 
+/** Runs the steps at once; fails (after all ended) when one did. */
+async function together(steps) {
+  const started = Date.now();
+  process.stdout.write(`\n── ${steps.map(([title]) => title).join(', ')} (side by side)\n`);
+  const results = await Promise.all(
+    steps.map(
+      ([title, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('error', (e) => out.push(Buffer.from(`${e.message}\n`)));
+          child.on('close', (code) => {
+            process.stdout.write(`\n── ${title}\n${Buffer.concat(out).toString()}`);
+            process.stdout.write(code === 0 ? `── ${title}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)\n` : '');
+            if (code !== 0) process.stderr.write(`academy: ${title} failed\n`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  if (results.includes(false)) process.exit(1);
+}
+
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   process.stderr.write('academy: the browser tests need Debian\'s Chromium at /usr/bin/chromium (apt-get install -y chromium) or CHROMIUM_PATH\n');
   process.exit(1);
@@ -34,9 +59,13 @@ if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
 
 // The boundary rule reads Nx's cached project graph and silently skips itself without one.
 step('project graph', ['node_modules/nx/dist/bin/nx.js', 'show', 'projects']);
-step('lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
-step('type-check (node)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
-step('type-check (web)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.web.json']);
+// Lint and both type-checks read the sources and nothing else: side by side they take the longest one's
+// time, not the sum (each is single-threaded). Each one's output is printed whole when it ends.
+await together([
+  ['lint', ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
+  ['type-check (node)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']],
+  ['type-check (web)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.web.json']],
+]);
 step('build', ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--outputStyle=static', '--skipNxCache']);
 // On 2 cores jest runs every file in band, in one process, and each ESM test file keeps its own module
 // registry (Nest, MikroORM, the contexts) until that process ends: ~60 MB a file, 7.7 GB for the ~130
