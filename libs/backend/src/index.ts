@@ -48,6 +48,7 @@ export { peopleReplica, type PersonColumns } from './read-models/people.js';
 export { catalogReplica, enrollmentsReplica, enrollmentsReplicaSet, planEnrollments, type EnrollmentsPlan, type AssignmentColumns, type EnrollmentReplicaColumns, type ProgramColumns, type SubjectColumns } from './read-models/catalog.js';
 export { preparedQuery } from './read-models/prepared.js';
 export { isUuid, orNone, rowsOrNone } from './read-models/reads.js';
+export { utcTimestampIso } from './read-models/timestamps.js';
 // The backbone (ADR 0015): commands and queries on the CQRS buses, targeted consistency checks.
 export { BackboneModule } from './cqrs/backbone.module.js';
 export { Dispatch, type Handled } from './cqrs/dispatch.js';

@@ -421,9 +421,10 @@ function reading(large: SizeResult, small: SizeResult): string {
     `- Throughput against the bare handler: Weekly Lessons ${Math.round(ratioL * 100)} %, Submissions ${Math.round(ratioS * 100)} % (goal ≥ 60 %). ` +
       'Both servers send each screen\'s single statement as a named prepared statement (planned once per connection: planning a ' +
       'statement of this many joins cost more than running it, and was most of both endpoints\' time before). What the API adds per ' +
-      'request: verifying the JWT (with a key made once), the session check (answered from memory once a family is seen live, ' +
-      'forgotten at once when it ends, ADR 0009), NestJS\'s guards, interceptors and exception filter, and mapping the rows into the ' +
-      'contract\'s shapes.' +
+      'request: passport\'s JWT strategy (a token is verified once, then known by its text until it expires, ADR 0016), the session ' +
+      'check (answered from memory once a family is seen live, forgotten at once when it ends, ADR 0009), NestJS\'s middleware ' +
+      '(security headers, the request log, MikroORM\'s request context), guards, interceptors and exception filter, and mapping the ' +
+      'rows into the contract\'s shapes (no ETag is computed: API answers are no-store).' +
       (ratioS < 0.6 || ratioL < 0.6 ? ' Where the ratio misses the goal, the cost is CPU in the API process on a machine with no core to spare: the load generator, PostgreSQL and the server compete for 2 cores.' : ''),
   );
   const slo = (m: Measured) =>
@@ -512,7 +513,7 @@ waiting for review; in the current week some tasks are submitted, half of them g
 in flight) for ${SECONDS} s after ${WARMUP} s of warm-up. Half load: open loop at half the maximum of the same server, ${SECONDS} s after
 ${WARMUP} s of warm-up, latency counted from when each request was due. Each request picks a random student (Weekly Lessons) or
 teacher (Submissions). **API**: the real one (\`services/api/src/main.ts\`, NODE_ENV=production, LOG_LEVEL=warn) in its own process,
-bearer tokens minted as it verifies them (every request verifies the JWT and checks the session: in the database, or from memory once the family was seen live, ADR 0009). **Baseline**: \`learning-baseline.ts\`, a
+bearer tokens minted as it verifies them (every request goes through passport's JWT strategy, which verifies a token the first time it sees it, and checks the session: in the database, or from memory once the family was seen live, ADR 0009). **Baseline**: \`learning-baseline.ts\`, a
 bare \`node:http\` server in its own process with a \`pg\` pool of the API's size (${POOL_MAX}) running the readers' very statements (imported),
 sent as the readers send them (named prepared statements), and answering the rows as JSON: no framework, no authentication, no mapping.
 

@@ -68,6 +68,13 @@ describe('GET /api/public/courses', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await image.text()).toContain('Software Engineering');
+    // Cached a day (not no-store), so it keeps a validator: a matching If-None-Match gets 304.
+    expect(image.headers.get('cache-control')).toBe('public, max-age=86400');
+    const etag = image.headers.get('etag');
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    // As a browser revalidates (fetch() would add `cache-control: no-cache` to a conditional request, which forbids a 304).
+    const again = await fetch(`${h.url}${software(body).syllabus.image}`, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    expect(again.status).toBe(304);
     expect((await fetch(`${h.url}/api/public/courses/nope/image.svg`)).status).toBe(404);
   });
 });

@@ -4,8 +4,12 @@
 // Real HTTP on loopback; the SessionValidator is a small in-memory one, the thing under test is the wiring.
 import { Controller, Get, Global, Injectable, Module, Type } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
+import { jest } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
 import { Test } from '@nestjs/testing';
+import type { Request } from 'express';
 import passport from 'passport';
+import { Strategy } from 'passport-jwt';
 import type { AppConfig } from '../config.js';
 import { ApiExceptionFilter } from '../http/exception.filter.js';
 import type { Principal } from '../event-sourcing/command-metadata.js';
@@ -92,6 +96,9 @@ afterAll(async () => {
   await b?.app.close();
 });
 
+/** The request validate() is called with after passport-jwt verified its token. */
+const requestWith = (token: string) => ({ header: (name: string) => (name.toLowerCase() === 'authorization' ? `Bearer ${token}` : undefined) }) as unknown as Request;
+
 async function get(api: Api, path: string, authorization?: string) {
   const res = await fetch(`${api.url}/probe/${path}`, { headers: authorization ? { authorization } : {} });
   const text = await res.text();
@@ -114,9 +121,9 @@ describe('the JwtStrategy authenticates', () => {
     const { token } = a.tokens.issue({ sub: 'u-2', role: 'teacher', sid });
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as AccessClaims;
     const strategy = a.app.get(JwtStrategy);
-    expect(await strategy.validate(claims)).toEqual({ userId: 'u-2', role: 'teacher', sessionId: sid });
+    expect(await strategy.validate(requestWith(token), claims)).toEqual({ userId: 'u-2', role: 'teacher', sessionId: sid });
     a.live.delete(sid);
-    expect(await strategy.validate(claims)).toBe(false);
+    expect(await strategy.validate(requestWith(token), claims)).toBe(false);
     a.asked.length = 0;
     expect(await get(a, 'me', `Bearer ${token}`)).toEqual({ status: 401, body: NOT_SIGNED_IN });
     expect(a.asked).toEqual([sid]);
@@ -148,6 +155,40 @@ describe('the JwtStrategy authenticates', () => {
       else expect(answer).toEqual({ status: 403, body: FORBIDDEN });
     }
     expect(await get(a, 'teachers')).toEqual({ status: 401, body: NOT_SIGNED_IN });
+  });
+
+  it('verifies a token once (passport-jwt), then knows it by its text until it expires; the session is asked every time', async () => {
+    const sid = '77777777-7777-4777-8777-777777777777';
+    a.live.add(sid);
+    const { token } = a.tokens.issue({ sub: 'u-7', role: 'student', sid });
+    const verifier = jest.spyOn(Strategy as unknown as { JwtVerifier: (...args: unknown[]) => unknown }, 'JwtVerifier');
+    try {
+      a.asked.length = 0;
+      for (let i = 0; i < 3; i++) expect((await get(a, 'me', `Bearer ${token}`)).status).toBe(200);
+      expect(verifier).toHaveBeenCalledTimes(1);
+      expect(a.asked).toEqual([sid, sid, sid]);
+      // Its session ended: refused although the token is known.
+      a.live.delete(sid);
+      expect(await get(a, 'me', `Bearer ${token}`)).toEqual({ status: 401, body: NOT_SIGNED_IN });
+      // Another text (one character of the signature changed) is verified, and refused.
+      const tampered = token.slice(0, -2) + (token.at(-2) === 'A' ? 'B' : 'A') + token.at(-1);
+      a.live.add(sid);
+      expect(await get(a, 'me', `Bearer ${tampered}`)).toEqual({ status: 401, body: NOT_SIGNED_IN });
+      expect(verifier).toHaveBeenCalledTimes(2);
+    } finally {
+      verifier.mockRestore();
+    }
+  });
+
+  it('refuses a known token once it has expired (jsonwebtoken\'s rule: expired from exp on)', async () => {
+    const sid = '88888888-8888-4888-8888-888888888888';
+    a.live.add(sid);
+    const v = a.tokens.verification;
+    const iat = Math.floor(Date.now() / 1000);
+    const token = new JwtService({ secret: v.key as unknown as Buffer }).sign({ sub: 'u-8', role: 'student', sid, iat, exp: iat + 1 }, { algorithm: 'HS256', issuer: v.issuer, audience: v.audience });
+    expect((await get(a, 'me', `Bearer ${token}`)).status).toBe(200);
+    while (Math.floor(Date.now() / 1000) < iat + 1) await new Promise((r) => setTimeout(r, 50));
+    expect(await get(a, 'me', `Bearer ${token}`)).toEqual({ status: 401, body: NOT_SIGNED_IN });
   });
 
   it("two applications in one process: each asks its own SessionValidator, never the other's", async () => {

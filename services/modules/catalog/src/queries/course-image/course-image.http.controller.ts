@@ -1,4 +1,6 @@
-import { Controller, Get, Header, Param } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Controller, Get, Header, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, Public, Answers } from '@academy/backend';
 import { CourseImage } from './course-image.query.js';
@@ -14,7 +16,11 @@ export class CourseImageController {
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=86400')
   @Answers(200, undefined, { contentType: 'image/svg+xml', description: "The course's card image (SVG)." })
-  image(@Param('id') id: string) {
-    return this.dispatch.query(new CourseImage(id));
+  async image(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const svg = await this.dispatch.query(new CourseImage(id));
+    // Cached a day, then revalidated: its own validator (the platform computes none, platform.module.ts);
+    // Express answers 304 to a matching If-None-Match.
+    res.setHeader('ETag', `W/"${createHash('sha1').update(svg).digest('base64url')}"`);
+    return svg;
   }
 }

@@ -132,10 +132,11 @@ describe('the JWT strategy checks the live session', () => {
     const token = s.body.access_token as string;
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as AccessClaims;
     const strategy = app.get(JwtStrategy);
-    expect(await strategy.validate(claims)).toEqual({ userId: u.userId, role: 'teacher', sessionId: claims.sid });
+    const req = ({ header: () => `Bearer ${token}` }) as unknown as Request;
+    expect(await strategy.validate(req, claims)).toEqual({ userId: u.userId, role: 'teacher', sessionId: claims.sid });
     expect((await call('GET', '/auth/me', { token })).status).toBe(200);
     expect((await call('POST', '/auth/sign-out', { token })).status).toBe(204);
-    expect(await strategy.validate(claims)).toBe(false);
+    expect(await strategy.validate(req, claims)).toBe(false);
     expect(await call('GET', '/auth/me', { token })).toEqual({ status: 401, body: { statusCode: 401, error: 'UNAUTHORIZED', message: 'Please sign in.' } });
   });
 });

@@ -9,7 +9,7 @@
 // runs this very text (exported as LESSONS_SQL). Its tables are the learning entities'
 // (projections/learning/*.entity.ts), read in the schema `learning` (the views onto the live version).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedQuery, rowsOrNone } from '@academy/backend';
+import { preparedQuery, rowsOrNone, utcTimestampIso } from '@academy/backend';
 import type { GradeStatus, LessonsResponse, LessonSubmission, LessonWeek, ProgramType } from '@academy/contracts';
 
 interface WorkRow {
@@ -96,24 +96,27 @@ export async function readLessons(em: EntityManager, studentId: string): Promise
   // so each connection plans it once (see the comment on LESSONS).
   const pool = await em.getConnection().getNativeClient();
   const rows = await rowsOrNone(preparedQuery<LessonRow>(pool, 'learning.lessons', LESSONS, [studentId]));
-  // That pool hands timestamps over as Postgres' text (MikroORM's type parsers); its platform parses them.
+  // That pool hands timestamps over as Postgres' text (MikroORM's type parsers): rearranged into ISO
+  // text when it is UTC's, else parsed by its platform.
   const platform = em.getPlatform();
-  const iso = (at: string) => platform.parseDate(at).toISOString();
+  const parse = (at: string) => platform.parseDate(at).toISOString();
+  const iso = (at: string) => utcTimestampIso(at, parse);
   const first = rows[0];
   if (!first) return { enrollment: null, weeks: [] };
   const weeks: LessonWeek[] = [];
+  let week: LessonWeek | undefined;
+  // One pass; each item built once, its keys in the contract's order (no spread of a partial item).
   for (const r of rows) {
     if (r.week_id === null) continue;
-    let week = weeks[weeks.length - 1];
     if (week?.id !== r.week_id) {
       week = { id: r.week_id, subjectId: r.subject_id!, subjectName: r.subject_name!, weekNumber: r.week_number!, past: r.week_number! < r.current_week, title: r.week_title!, objectives: r.objectives!, tasks: [], capstone: null };
       weeks.push(week);
     }
     if (r.item_id === null) continue;
-    const item = { id: r.item_id, weekId: r.week_id, title: r.item_title!, description: r.description!, instructions: r.instructions!, dueAt: r.due_at === null ? null : iso(r.due_at) };
+    const dueAt = r.due_at === null ? null : iso(r.due_at);
     const submission = r.submission_id === null ? null : toSubmission(r as WorkRow, iso);
-    if (r.day_number === null) week.capstone = { ...item, submission };
-    else week.tasks.push({ ...item, dayNumber: r.day_number, submission });
+    if (r.day_number === null) week.capstone = { id: r.item_id, weekId: r.week_id, title: r.item_title!, description: r.description!, instructions: r.instructions!, dueAt, submission };
+    else week.tasks.push({ id: r.item_id, weekId: r.week_id, title: r.item_title!, description: r.description!, instructions: r.instructions!, dueAt, dayNumber: r.day_number, submission });
   }
   return {
     enrollment: {
