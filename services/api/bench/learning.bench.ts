@@ -129,13 +129,12 @@ function cpuMsOf(pid: number): number {
 /** The postmaster of the bench's PostgreSQL (set by main); its backends are its children. */
 let postmasterPid = 0;
 /**
- * CPU time of the backends serving `db` (their process title is `postgres: <user> <db> …`): not the
- * checkpointer's or autovacuum's, which a bulk load keeps busy for a while. A backend that exits
- * takes its time with it, but none does during a loop (every connection is busy).
+ * CPU time of the backends serving `db` (their process title is `postgres: <user> <db> …`), by pid:
+ * not the checkpointer's or autovacuum's, which a bulk load keeps busy for a while.
  */
-function postgresCpuMs(db: string): number {
-  if (!postmasterPid) return 0;
-  let ms = 0;
+function postgresBackendsCpuMs(db: string): Map<number, number> {
+  const byPid = new Map<number, number>();
+  if (!postmasterPid) return byPid;
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
@@ -143,12 +142,35 @@ function postgresCpuMs(db: string): number {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid !== postmasterPid) continue;
       const title = readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (title.split(' ')[2] === db) ms += cpuMsOf(Number(d));
+      if (title.split(' ')[2] === db) byPid.set(Number(d), cpuMsOf(Number(d)));
     } catch {
       /* gone */
     }
   }
-  return ms;
+  return byPid;
+}
+
+/**
+ * The backends' CPU over a loop. A backend that exits takes its time with it (an idle pool connection
+ * closed during the loop made the difference negative), so the backends are read every 250 ms and one
+ * that is gone counts with its last reading: at most 250 ms of one backend's time can be missed.
+ */
+function postgresCpuMeter(db: string): { stop(): number } {
+  const first = postgresBackendsCpuMs(db);
+  const last = new Map(first);
+  const read = () => {
+    for (const [pid, ms] of postgresBackendsCpuMs(db)) last.set(pid, ms);
+  };
+  const timer = setInterval(read, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      let ms = 0;
+      for (const [pid, now] of last) ms += now - (first.get(pid) ?? 0);
+      return ms;
+    },
+  };
 }
 
 /**
@@ -162,7 +184,7 @@ async function closedLoop(t: Target, seconds: number): Promise<Run> {
   let bytes = 0;
   let all = 0;
   const cpu0 = t.pid ? cpuMsOf(t.pid) : 0;
-  const pg0 = t.db ? postgresCpuMs(t.db) : 0;
+  const pg = t.db ? postgresCpuMeter(t.db) : null;
   const start = performance.now();
   const warmEnd = start + WARMUP * 1000;
   const end = warmEnd + seconds * 1000;
@@ -188,7 +210,8 @@ async function closedLoop(t: Target, seconds: number): Promise<Run> {
   );
   agent.destroy();
   // Over every answer of the loop, warm-up included (CPU time cannot be split at the warm-up's end).
-  const cpu = t.pid && all ? { server: (cpuMsOf(t.pid) - cpu0) / all, postgres: t.db ? (postgresCpuMs(t.db) - pg0) / all : 0 } : undefined;
+  const cpu = t.pid && all ? { server: (cpuMsOf(t.pid) - cpu0) / all, postgres: pg ? pg.stop() / all : 0 } : undefined;
+  if (!cpu) pg?.stop();
   return { ...summary(lat, errors, bytes, seconds), cpu };
 }
 
