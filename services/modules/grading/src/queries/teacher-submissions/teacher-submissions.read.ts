@@ -1,9 +1,9 @@
 // Teacher Submissions: one page of one tab and both tabs' counts, in ONE statement kept raw and
 // prepared (issue 15 §4, ADR 0018): MikroORM inlines values and has no prepared plans, and planning
 // this statement of many joins cost more than running it. As a named prepared statement (planned once
-// per connection) the endpoint answers 995 req/s on the large seed, 75 % of the bare handler's 1,323
-// (goal ≥ 60 %), p99 ×1.15 from 9,366 to 986,880 events (docs/benchmarks.md, "Weekly Lessons and
-// teacher Submissions under load"). It is sent through the pg pool of the API's MikroORM connection
+// per connection) the endpoint answers 95–98 % of the bare handler's throughput on the large seed
+// (goal ≥ 60 %; two quiet runs on 2026-11-25, docs/benchmarks.md, "Weekly Lessons and teacher
+// Submissions under load"). It is sent through the pg pool of the API's MikroORM connection
 // (`getNativeClient`), so the context has no pool of its own.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { orNone, preparedQuery } from '@academy/backend';

@@ -4,8 +4,8 @@
 // statement through the pg pool of the EntityManager's connection. MikroORM's QueryBuilder inlines
 // values and has no prepared plans, and planning this statement of many joins cost more than running
 // it: before it was prepared, planning was most of the endpoint's time (docs/benchmarks.md, "Weekly
-// Lessons and teacher Submissions under load": prepared, 1,927 req/s, 66 % of the bare handler's
-// throughput at ~1M events; the goal is ≥ 60 %). The benchmark's bare baseline (services/api/bench/learning-baseline.ts)
+// Lessons and teacher Submissions under load": prepared, 70–76 % of the bare handler's throughput at
+// ~1M events in two quiet runs on 2026-11-25; the goal is ≥ 60 %). The benchmark's bare baseline (services/api/bench/learning-baseline.ts)
 // runs this very text (exported as LESSONS_SQL). Its tables are the learning entities'
 // (projections/learning/*.entity.ts), read in the schema `learning` (the views onto the live version).
 import type { EntityManager } from '@mikro-orm/postgresql';
