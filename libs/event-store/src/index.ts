@@ -3,8 +3,7 @@ export { DomainError, fold, handleCommand, type Decider, type DecidedEvent, type
 export { canonicalJson } from './canonical.js';
 export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
 // The KurrentDB / EventStoreDB adapter (ADR 0032), selected by EVENTSTORE_URL.
-export { KurrentEventStore, createKurrentEventStore, type KurrentEventStoreOptions } from './kurrent/kurrent-event-store.js';
-export { EventStoreUnavailableError } from './kurrent/mapping.js';
+// The KurrentDB adapter is `@academy/event-store/kurrent` (kurrent/index.ts): not loaded unless used.
 export { EVENT_STORE_MIGRATIONS, migrateEventStore, NewerSchemaError, type EventStoreMigration } from './postgres/migrations.js';
 export { chainHash, canonicalBody } from './postgres/hash-chain.js';
 export { loadMasterKey, loadKeyBytes, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';

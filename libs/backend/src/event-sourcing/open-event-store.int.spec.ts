@@ -3,7 +3,8 @@
 // retries (EventStoreUnavailableError), not as a crash or a silent fallback to PostgreSQL.
 import net from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
-import { EventStoreUnavailableError, isDatabaseUnavailable, isTransientError, KurrentEventStore, PostgresEventStore } from '@academy/event-store';
+import { isDatabaseUnavailable, isTransientError, PostgresEventStore } from '@academy/event-store';
+import { EventStoreUnavailableError, KurrentEventStore } from '@academy/event-store/kurrent';
 import { openEventStore } from './open-event-store.js';
 
 let db: TestDatabase;

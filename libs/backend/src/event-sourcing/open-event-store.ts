@@ -1,9 +1,8 @@
 // Which adapter holds the event log (ADR 0032): PostgreSQL unless EVENTSTORE_URL names a KurrentDB /
 // EventStoreDB server. Either way the subject keys live in DATABASE_URL (crypto-shredding must be
 // able to destroy them), and so do checkpoints and read models.
-import { EventStoreDBClient } from '@eventstore/db-client';
 import type pg from 'pg';
-import { createKurrentEventStore, createPostgresEventStore, type EventSchemas, type EventStore } from '@academy/event-store';
+import { createPostgresEventStore, type EventSchemas, type EventStore } from '@academy/event-store';
 import type { AppConfig } from '../config.js';
 
 export interface OpenedEventStore {
@@ -22,6 +21,9 @@ export async function openEventStore(
     const store = await createPostgresEventStore(deps);
     return { store, adapter: 'postgres', close: () => store.close() };
   }
+  // Loaded only here: the client and gRPC cost every other process start 120–200 ms.
+  const { EventStoreDBClient } = await import('@eventstore/db-client');
+  const { createKurrentEventStore } = await import('@academy/event-store/kurrent');
   const client = EventStoreDBClient.connectionString(config.EVENTSTORE_URL);
   try {
     const store = await createKurrentEventStore({ client, ...deps });

@@ -2,7 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { type EventStore, failingConsumers, failingProjections, KurrentEventStore } from '@academy/event-store';
+import { type EventStore, failingConsumers, failingProjections, PostgresEventStore } from '@academy/event-store';
 import { Answers, EVENT_STORE, HEARTBEAT_EVERY_MS, PG_POOL, Public, type RedisClient, Refuses, WorkerHeartbeat } from '@academy/backend';
 import { REDIS } from '../tokens.js';
 import { healthResponseSchema, liveResponseSchema } from '@academy/contracts';
@@ -51,13 +51,13 @@ export class HealthController {
           })
           .withTimeout(1500),
       // With EVENTSTORE_URL the log is in KurrentDB: without it no command can be decided.
-      ...(this.store instanceof KurrentEventStore
+      ...(!(this.store instanceof PostgresEventStore)
         ? [
             () =>
               this.indicators
                 .check('eventstore')
                 .attempt(async () => {
-                  await (this.store as KurrentEventStore).headPosition();
+                  await this.store.headPosition();
                 })
                 .withTimeout(1500),
           ]
