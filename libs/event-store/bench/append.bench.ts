@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PostgresEventStore } from '../src/postgres/postgres-event-store.js';
+import { auditIndexesSql } from '../src/postgres/schema.js';
 import type { NewEvent } from '../src/port.js';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 150); // × 100 events per run of (a)
@@ -43,6 +44,10 @@ CREATE TABLE baseline (
   type text NOT NULL, schema_version integer NOT NULL, data jsonb NOT NULL, personal jsonb, metadata jsonb NOT NULL,
   recorded_at timestamptz NOT NULL, prev_hash text NOT NULL, hash text NOT NULL,
   UNIQUE (event_id), UNIQUE (stream_id, stream_version));`;
+/** Migration 2's indexes (type, actor, correlation, recorded_at, GIN on data), on the baseline table. */
+const BASELINE_AUDIT_INDEXES = auditIndexesSql('public').replaceAll('"public".events', 'baseline');
+/** The baseline as the store's table is since migration 2: identically indexed. */
+const INDEXED_BASELINE_DDL = `${BASELINE_DDL}\n${BASELINE_AUDIT_INDEXES}`;
 const COLS = 'stream_id, stream_version, event_id, type, schema_version, data, personal, metadata, recorded_at, prev_hash, hash';
 
 async function timed(run: () => Promise<number>): Promise<number> {
@@ -77,9 +82,10 @@ async function main() {
 
     // (a) batches of 100 ------------------------------------------------------------
     const a = { base: [] as number[], store: [] as number[] };
-    for (let r = 0; r <= ROUNDS; r++) {
-      await pool.query(BASELINE_DDL);
-      const base = await timed(async () => {
+    /** The baseline's batched INSERT with migration 2's indexes (base) against without them (store): what they cost. */
+    const indexes = { base: [] as number[], store: [] as number[] };
+    const batchedInserts = () =>
+      timed(async () => {
         for (let b = 0; b < BATCHES; b++) {
           const rows = Array.from({ length: 100 }, (_, i) => row(event(i), `s-${b % 50}`, Math.floor(b / 50) * 100 + i + 1));
           const values = rows.map((_, i) => `(${Array.from({ length: 11 }, (_, k) => `$${i * 11 + k + 1}`).join(',')})`).join(',');
@@ -87,6 +93,11 @@ async function main() {
         }
         return BATCHES * 100;
       });
+    for (let r = 0; r <= ROUNDS; r++) {
+      await pool.query(BASELINE_DDL);
+      const bare = await batchedInserts();
+      await pool.query(INDEXED_BASELINE_DDL);
+      const base = await batchedInserts();
       const store = await freshStore();
       const rate = await timed(async () => {
         for (let b = 0; b < BATCHES; b++) {
@@ -99,6 +110,8 @@ async function main() {
         // round 0 warms caches, the JIT and the server; it is not counted
         a.base.push(base);
         a.store.push(rate);
+        indexes.base.push(bare);
+        indexes.store.push(base);
       }
     }
 
@@ -106,7 +119,7 @@ async function main() {
     const b = { base: [] as number[], store: [] as number[] };
     const b2 = { base: [] as number[], store: [] as number[] };
     for (let r = 0; r <= ROUNDS; r++) {
-      await pool.query(BASELINE_DDL);
+      await pool.query(INDEXED_BASELINE_DDL);
       const base = await timed(async () => {
         await Promise.all(
           Array.from({ length: WRITERS }, async (_, w) => {
@@ -160,17 +173,21 @@ async function main() {
       line(`(a) 100-event batched appends (${BATCHES * 100} events/run) vs raw multi-row INSERT, identically indexed table`, a, 60),
       line(`(b) single-event appends, ${WRITERS} writers (${WRITERS * SINGLES} events/run) vs single-row INSERT transactions, ${WRITERS} writers`, b, 50),
       line(`(b′) as (b), but each writer with its own store object, as ${WRITERS} processes would be (no in-process grouping)`, b2, null),
+      `| (i) what migration 2's five indexes (type, actor, correlation id, recorded_at; GIN jsonb_path_ops on data) cost: the baseline's batched INSERT of (a) with them vs without | ${fmt(median(indexes.base))} rows/s without | ${fmt(median(indexes.store))} rows/s with | **${Math.round((median(indexes.store) / median(indexes.base)) * 100)} %** | — | for information |`,
     ].join('\n');
     const doc = `## Event store appends
 
 Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`libs/event-store/bench/append.bench.ts\` on ${os.cpus().length} cores
 (${os.cpus()[0]?.model.trim()}), embedded PostgreSQL ${v[0].v} over TCP (fsync on, default settings), Node ${process.version}.
 Payload ≈ 1 KB of JSON per event plus metadata. Medians of ${ROUNDS} rounds after a warm-up round; each round
-measures the baseline and the event store back to back on the same server.
+measures the baseline and the event store back to back on the same server. The baseline table has the
+store's indexes, migration 2's included (the Event log's filters, Why and time travel); (i) measures what those
+five cost an INSERT, the same batches into the same table without them, in the same rounds.
 
 ${table}
 
 Per round: (a) baseline ${a.base.map(fmt).join(' / ')} rows/s, store ${a.store.map(fmt).join(' / ')} events/s;
+(i) baseline without the indexes ${indexes.base.map(fmt).join(' / ')} rows/s;
 (b) baseline ${b.base.map(fmt).join(' / ')} rows/s, store ${b.store.map(fmt).join(' / ')} events/s;
 (b′) store ${b2.store.map(fmt).join(' / ')} events/s.
 
