@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { type ComponentProps, createElement, useId, type ReactNode } from 'react';
 import { BookOpen, ExternalLink, Trophy } from 'lucide-react';
 import { GRADING_MESSAGES, LEARNING_MESSAGES, type LessonCapstone, type LessonSubmission, type LessonTask, type LessonWeek, type LessonsResponse, type WorkKind } from '@academy/contracts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@academy/ui';
@@ -15,10 +15,18 @@ export function StatusBadge({ submission }: { submission: LessonSubmission | nul
   );
 }
 
-function Block({ label, children }: { label: string; children: ReactNode }) {
+/** Heading levels follow where a week card sits: under the page's h1 (this week) or under "Earlier weeks" (h2). */
+type Level = 2 | 3;
+function Heading({ level, ...props }: { level: number } & ComponentProps<'h2'>) {
+  return createElement(`h${Math.min(level, 6)}`, props);
+}
+
+function Block({ label, level, children }: { label: string; level: number; children: ReactNode }) {
   return (
     <div className="grid gap-1">
-      <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</h4>
+      <Heading level={level} className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {label}
+      </Heading>
       <div className="whitespace-pre-line">{children}</div>
     </div>
   );
@@ -61,11 +69,19 @@ export function SubmissionDetails({ kind, itemId, title, submission }: { kind: W
 }
 
 /** `past`: an earlier week, read-only (issue 18 §1): no first submission; a needs_revision attempt may still be resubmitted (SubmissionDetails). */
-function ItemBody({ kind, item, past }: { kind: WorkKind; item: LessonTask | LessonCapstone; past: boolean }) {
+function ItemBody({ kind, item, past, level }: { kind: WorkKind; item: LessonTask | LessonCapstone; past: boolean; level: number }) {
   return (
     <div className="grid gap-3">
-      {item.description && <Block label="Description">{item.description}</Block>}
-      {item.instructions && <Block label="Instructions">{item.instructions}</Block>}
+      {item.description && (
+        <Block label="Description" level={level}>
+          {item.description}
+        </Block>
+      )}
+      {item.instructions && (
+        <Block label="Instructions" level={level}>
+          {item.instructions}
+        </Block>
+      )}
       {item.dueAt && (
         <p className="text-xs text-muted-foreground">
           Due <time dateTime={item.dueAt}>{formatDueDate(item.dueAt)}</time>
@@ -82,7 +98,8 @@ function ItemBody({ kind, item, past }: { kind: WorkKind; item: LessonTask | Les
   );
 }
 
-export function LessonWeekCard({ week }: { week: LessonWeek }) {
+/** One week: its title a heading of `level`, its sections' one below, their blocks' two below (axe heading-order). */
+export function LessonWeekCard({ week, level = 2 }: { week: LessonWeek; level?: Level }) {
   const titleId = useId();
   const capstoneId = useId();
   return (
@@ -96,12 +113,17 @@ export function LessonWeekCard({ week }: { week: LessonWeek }) {
             </Badge>
           )}
         </div>
-        <CardTitle id={titleId} className="text-xl">{`Week ${week.weekNumber}: ${week.title}`}</CardTitle>
+        <CardTitle className="text-xl">
+          <Heading level={level} id={titleId}>{`Week ${week.weekNumber}: ${week.title}`}</Heading>
+        </CardTitle>
         {week.objectives && <CardDescription className="whitespace-pre-line">{week.objectives}</CardDescription>}
       </CardHeader>
       <CardContent className="grid gap-6">
-        <section aria-label="Daily tasks">
-          <h3 className="mb-1 font-semibold">Daily Tasks</h3>
+        {/* Every week card has this section, and landmarks need names of their own: the subject and week say whose. */}
+        <section aria-label={`Daily tasks: ${week.subjectName}, week ${week.weekNumber}`}>
+          <Heading level={level + 1} className="mb-1 font-semibold">
+            Daily Tasks
+          </Heading>
           {week.tasks.length === 0 ? (
             <p className="text-sm text-muted-foreground">No daily tasks this week.</p>
           ) : (
@@ -116,7 +138,7 @@ export function LessonWeekCard({ week }: { week: LessonWeek }) {
                     <StatusBadge submission={task.submission} />
                   </AccordionTrigger>
                   <AccordionContent>
-                    <ItemBody kind="task" item={task} past={week.past} />
+                    <ItemBody kind="task" item={task} past={week.past} level={level + 2} />
                   </AccordionContent>
                 </AccordionItem>
               ))}
@@ -126,14 +148,14 @@ export function LessonWeekCard({ week }: { week: LessonWeek }) {
         {week.capstone && (
           <section aria-labelledby={capstoneId} className="grid gap-3 rounded-md border p-4 text-sm" data-capstone-id={week.capstone.id}>
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 id={capstoneId} className="flex items-center gap-2 font-semibold">
+              <Heading level={level + 1} id={capstoneId} className="flex items-center gap-2 font-semibold">
                 <Trophy aria-hidden="true" className="size-4" />
                 {LEARNING_MESSAGES.capstoneSection}
-              </h3>
+              </Heading>
               <StatusBadge submission={week.capstone.submission} />
             </div>
             <p className="font-medium">{week.capstone.title}</p>
-            <ItemBody kind="capstone" item={week.capstone} past={week.past} />
+            <ItemBody kind="capstone" item={week.capstone} past={week.past} level={level + 2} />
           </section>
         )}
       </CardContent>
@@ -175,7 +197,7 @@ export function LessonsPage() {
               Earlier weeks
             </h2>
             {past.map((week) => (
-              <LessonWeekCard key={week.id} week={week} />
+              <LessonWeekCard key={week.id} week={week} level={3} />
             ))}
           </section>
         )}

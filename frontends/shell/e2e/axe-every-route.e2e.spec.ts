@@ -17,6 +17,8 @@ interface Checked {
   violations: number;
   /** Serious and critical ones: rule id, impact and the first targets. */
   blocking: string[];
+  /** The others (moderate, minor): rule id and impact, so the report says what they are. */
+  others: string[];
 }
 
 const stamp = Date.now();
@@ -110,7 +112,7 @@ describe('axe on every route, in both themes', () => {
     await api?.stop();
     await smtp?.stop();
     if (checked.length) {
-      const lines = checked.map((c) => `${c.theme.padEnd(5)} ${c.page.padEnd(40)} ${String(c.violations).padStart(2)} violations, ${c.blocking.length} serious or critical${c.blocking.map((b) => `\n      ${b}`).join('')}`);
+      const lines = checked.map((c) => `${c.theme.padEnd(5)} ${c.page.padEnd(40)} ${String(c.violations).padStart(2)} violations, ${c.blocking.length} serious or critical${[...c.blocking, ...c.others].map((b) => `\n      ${b}`).join('')}`);
       process.stdout.write(`\naxe, page by page:\n${lines.join('\n')}\n`);
     }
   });
@@ -140,7 +142,8 @@ describe('axe on every route, in both themes', () => {
     await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-sonner-toast]'), undefined, { timeout: 15_000 });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-    checked.push({ theme, page: name, violations: violations.length, blocking });
+    const others = violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    checked.push({ theme, page: name, violations: violations.length, blocking, others });
   }
 
   async function sweep(theme: Theme) {
