@@ -104,6 +104,28 @@ describe('Weekly Lessons', () => {
     expect(all).not.toContain('Submit Capstone Submit');
   });
 
+  it('nests its headings without skipping a level and names each Daily tasks section after its subject and week (axe heading-order, landmark-unique)', () => {
+    const capstone = lessons.weeks[0].capstone!;
+    const week = (n: number, past: boolean) => ({ ...lessons.weeks[0], id: `w-${n}`, weekNumber: n, past, title: `Topic ${n}`, capstone: { ...capstone, id: `c-${n}` } });
+    const html = render(<LessonsPage />, [[learningKeys.lessons, { ...lessons, enrollment: { ...lessons.enrollment!, currentWeek: 2 }, weeks: [week(2, false), week(1, true)] }]]);
+    const headings = [...html.matchAll(/<h([1-6])[^>]*>(.*?)<\/h\1>/g)].map(([, level, inner]) => `h${level} ${text(inner)}`);
+    const days = (level: number) => [`h${level} Day 1 Task of day 1 Not Submitted`, `h${level} Day 2 Task of day 2 Submitted`, `h${level} Day 3 Task of day 3 Passed`];
+    expect(headings.filter((h) => !/^h\d (Description|Instructions)$/.test(h))).toEqual([
+      'h1 Weekly Lessons',
+      'h2 Week 2: Topic 2',
+      'h3 Daily Tasks',
+      ...days(4),
+      'h3 Capstone Project',
+      'h2 Earlier weeks',
+      'h3 Week 1: Topic 1',
+      'h4 Daily Tasks',
+      ...days(5),
+      'h4 Capstone Project',
+    ]);
+    const sections = [...html.matchAll(/<section aria-label="([^"]*)"/g)].map(([, name]) => name.replaceAll('&amp;', '&'));
+    expect(sections).toEqual([`Daily tasks: ${lessons.weeks[0].subjectName}, week 2`, `Daily tasks: ${lessons.weeks[0].subjectName}, week 1`]);
+  });
+
   it('offers Submit Capstone while the capstone is not submitted', () => {
     const week = { ...lessons.weeks[0], capstone: { ...lessons.weeks[0].capstone!, submission: null } };
     const all = text(render(<LessonsPage />, [[learningKeys.lessons, { ...lessons, weeks: [week] }]]));

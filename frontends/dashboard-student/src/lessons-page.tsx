@@ -98,7 +98,7 @@ function ItemBody({ kind, item, past, level }: { kind: WorkKind; item: LessonTas
   );
 }
 
-/** One week: its title a heading of `level`, its sections' one below, their blocks' two below (axe heading-order). */
+/** One week: its title a heading of `level`, its sections' one below, the tasks' and the capstone's parts two below, a task's parts three below (axe heading-order). */
 export function LessonWeekCard({ week, level = 2 }: { week: LessonWeek; level?: Level }) {
   const titleId = useId();
   const capstoneId = useId();
@@ -130,7 +130,7 @@ export function LessonWeekCard({ week, level = 2 }: { week: LessonWeek; level?: 
             <Accordion type="multiple">
               {week.tasks.map((task) => (
                 <AccordionItem key={task.id} value={task.id} data-task-id={task.id}>
-                  <AccordionTrigger>
+                  <AccordionTrigger level={(level + 2) as 4 | 5}>
                     {/* Explicit spaces: the button's accessible name reads "Day 1 Title Not Submitted". */}
                     <span className="flex flex-1 flex-wrap items-center gap-2">
                       <span className="text-muted-foreground">{`Day ${task.dayNumber}`}</span> <span>{task.title}</span>
@@ -138,7 +138,7 @@ export function LessonWeekCard({ week, level = 2 }: { week: LessonWeek; level?: 
                     <StatusBadge submission={task.submission} />
                   </AccordionTrigger>
                   <AccordionContent>
-                    <ItemBody kind="task" item={task} past={week.past} level={level + 2} />
+                    <ItemBody kind="task" item={task} past={week.past} level={level + 3} />
                   </AccordionContent>
                 </AccordionItem>
               ))}
