@@ -87,3 +87,12 @@ describe('EVENTSTORE_URL', () => {
     }
   });
 });
+
+describe('CONSISTENCY_WAIT_MS', () => {
+  it('defaults to 3 s, takes milliseconds, and refuses a bound too short to be kept or not a number', () => {
+    expect(loadConfig(base).CONSISTENCY_WAIT_MS).toBe(3000);
+    expect(loadConfig({ ...base, CONSISTENCY_WAIT_MS: '10000' }).CONSISTENCY_WAIT_MS).toBe(10_000);
+    expect(() => loadConfig({ ...base, CONSISTENCY_WAIT_MS: '50' })).toThrow(/CONSISTENCY_WAIT_MS/);
+    expect(() => loadConfig({ ...base, CONSISTENCY_WAIT_MS: 'soon' })).toThrow(/CONSISTENCY_WAIT_MS/);
+  });
+});

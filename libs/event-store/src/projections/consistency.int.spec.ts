@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
-import { ConsistencyWaiter, waitForProjections } from './consistency.js';
+import { ConsistencyWaiter, DEFAULT_CONSISTENCY_TIMEOUT_MS, waitForProjections } from './consistency.js';
 import { demoProjection, seed, testStore, until } from './demo-fixture.test.js';
 import { ProjectionRunner } from './runner.js';
 
@@ -58,6 +58,20 @@ describe('read-your-writes waiter', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(390);
     expect(r).toEqual({ reached: false, position: 25, behind: [{ name: 'rm_slow', checkpoint: 20 }], waitedMs: expect.any(Number) });
     expect(r1.state).toBe('running');
+  });
+
+  it('bounds a wait given no bound by the waiter\'s own (the app\'s CONSISTENCY_WAIT_MS), not the 3 s default', async () => {
+    await seed(store, 0, 1, 1);
+    const longer = new ConsistencyWaiter({ pool: db.pool, timeoutMs: DEFAULT_CONSISTENCY_TIMEOUT_MS + 500 });
+    try {
+      const t0 = Date.now();
+      // No runner keeps rm_never: only the bound ends the wait (a timer never fires early).
+      const r = await longer.wait(['rm_never'], 1);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(DEFAULT_CONSISTENCY_TIMEOUT_MS + 490);
+      expect(r).toMatchObject({ reached: false, position: 1 });
+    } finally {
+      await longer.close();
+    }
   });
 
   it('falls back to polling when no notification comes (here: the LISTEN connection is killed)', async () => {
