@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import { auditReplay } from '../audit/replay.js';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
 import type { StoredEvent } from '../port.js';
+import { setupSchema } from './apply.js';
 import { ensureControlSchema } from './control.js';
 import { allEvents, expectedBalances, seed, testStore, until } from './demo-fixture.test.js';
 import type { ProjectionOrm } from './orm.js';
@@ -165,4 +166,27 @@ it('a queued write that fails fails its batch: narrowed to its event, nothing af
   expect(Number(row.failing_position)).toBe(refused.position);
   expect(Number(row.position)).toBe(refused.position - 1);
   expect(await balances()).toEqual(sorted(expectedBalances(events.filter((e) => e.position < refused.position))));
+});
+
+it('makes a version schema again after a transaction that made it rolled back (the Migrator remembers no table it made)', async () => {
+  // A worker whose first try at a version schema died with its transaction (Postgres restarted, the lock
+  // connection dropped) tries again in the same process: MikroORM's migration storage keeps the tables it
+  // made, so a shared Migrator would skip making its table in the new try and fail there, every try.
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await setupSchema(client, ormProjection(), 'demo_orm__v1');
+    await client.query('ROLLBACK');
+    await client.query('BEGIN');
+    await setupSchema(client, ormProjection(), 'demo_orm__v1');
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+  const { rows } = await db.pool.query('SELECT name FROM demo_orm__v1.mikro_orm_migrations');
+  expect(rows).toEqual([{ name: 'Migration20261124000000_demo_orm' }]);
+  // And the runner goes on from there.
+  const head = await seed(store, 0, 150, 150);
+  start(ormProjection());
+  await until(async () => Number((await live())?.position ?? -1) === head, 15_000, 'caught up');
 });

@@ -155,7 +155,7 @@ export function databaseOf(client: pg.ClientBase): string {
   return db;
 }
 
-// The Migrator keeps per-run state (the run schema): one run at a time per ORM.
+// One run at a time per ORM: the runs share its driver and the connection-joining state.
 const migrating = new WeakMap<MikroORM, Promise<unknown>>();
 
 /**
@@ -166,7 +166,11 @@ const migrating = new WeakMap<MikroORM, Promise<unknown>>();
 export async function migrateVersionSchema(client: pg.ClientBase, spec: ProjectionOrm, schema: string): Promise<string[]> {
   const orm = await projectionOrm(spec, databaseOf(client));
   const run = async () => {
-    const done = await onProjectionConnection(client, () => orm.migrator.up({ schema }));
+    // A Migrator per run, not `orm.migrator`: its storage remembers every migrations table it made, and a
+    // table made in a transaction that rolled back (Postgres restarted mid-setup) would then be taken as
+    // there on every later try, in this process, and the schema never made (orm-projection.int).
+    const migrator = new Migrator(orm.em);
+    const done = await onProjectionConnection(client, () => migrator.up({ schema }));
     await client.query(`SET LOCAL search_path TO "${schema.replace(/"/g, '""')}", public`);
     return done.map((m) => m.name);
   };
