@@ -36,19 +36,20 @@ export async function decodeRecords(records: StoredRecord[], keys: SubjectKeys, 
       const raw = open.get(r.personal.subjectId);
       if (!raw) erased = true;
       else {
-        try {
-          let data = r.opened?.personal;
-          if (!data) {
-            let key = prepared.get(r.personal.subjectId);
-            if (!key) prepared.set(r.personal.subjectId, (key = createSecretKey(raw)));
+        let data = r.opened?.personal;
+        if (!data) {
+          let key = prepared.get(r.personal.subjectId);
+          // Outside the try below: a key wrapped by another master key says so itself.
+          if (!key) prepared.set(r.personal.subjectId, (key = createSecretKey(raw())));
+          try {
             data = openPersonal(key, r.eventId, r.personal);
-            if (r.opened) r.opened.personal = data;
+          } catch {
+            // Not "erased": a key that exists but does not open the box means the event was altered.
+            throw new Error(`event at position ${r.position}: personal data does not decrypt (the row was altered); run verify()`);
           }
-          personal = { subjectId: r.personal.subjectId, data };
-        } catch {
-          // Not "erased": a key that exists but does not open the box means the event was altered.
-          throw new Error(`event at position ${r.position}: personal data does not decrypt (the row was altered); run verify()`);
+          if (r.opened) r.opened.personal = data;
         }
+        personal = { subjectId: r.personal.subjectId, data };
       }
     }
     let data: unknown = r.data;

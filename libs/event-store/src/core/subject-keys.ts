@@ -49,17 +49,23 @@ export class SubjectKeys {
 
   /**
    * Keys of the subjects still readable. Read per call, never cached across calls: an erasure done
-   * by another process must take effect on this process's very next read.
+   * by another process must take effect on this process's very next read. Each key is unwrapped when
+   * first asked for: a reader whose events another reader already opened (ADR 0035) needs only to
+   * know the key is still there, and unwrapping every subject's key of every batch for each of them
+   * was a tenth of a replay's CPU.
    */
-  async forRead(subjectIds: Iterable<string>): Promise<Map<string, Buffer>> {
+  async forRead(subjectIds: Iterable<string>): Promise<Map<string, () => Buffer>> {
     const subjects = [...new Set(subjectIds)];
-    const keys = new Map<string, Buffer>();
+    const keys = new Map<string, () => Buffer>();
     if (subjects.length === 0) return keys;
     const { rows: found } = await this.pool.query<{ subject_id: string; wrapped_key: Buffer; kek_id: string }>(
       `SELECT subject_id, wrapped_key, kek_id FROM ${this.t}.subject_keys WHERE subject_id = ANY($1::text[]) AND wrapped_key IS NOT NULL`,
       [subjects],
     );
-    for (const r of found) keys.set(r.subject_id, unwrapDataKey(this.masterKey, r.subject_id, { wrapped: r.wrapped_key, kekId: r.kek_id }));
+    for (const r of found) {
+      let key: Buffer | undefined;
+      keys.set(r.subject_id, () => (key ??= unwrapDataKey(this.masterKey, r.subject_id, { wrapped: r.wrapped_key, kekId: r.kek_id })));
+    }
     return keys;
   }
 

@@ -1,7 +1,7 @@
 // Crypto-shredding (ADR 0003): personal data is sealed with AES-256-GCM under a random data key per
 // data subject; the data keys are stored wrapped (AES-256-GCM) by the master key, which never enters
 // the database. Destroying a subject's wrapped key makes every copy of their ciphertext unreadable.
-import { createCipheriv, createDecipheriv, createHash, type KeyObject, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 
 const ALG = 'aes-256-gcm';
 
@@ -25,9 +25,23 @@ export function assertMasterKey(key: Buffer): void {
   if (!Buffer.isBuffer(key) || key.length !== 32) throw new Error('the master key must be 32 bytes (AES-256)');
 }
 
+// Per master key Buffer: its fingerprint and its KeyObject. A read unwraps a key per subject of its batch
+// (hundreds per replay batch, per runner): a SHA-256 and a KeyObject made for each were a third of it.
+const masterKeys = new WeakMap<Buffer, { id: string; key: KeyObject; bytes: string }>();
+function master(masterKey: Buffer): { id: string; key: KeyObject } {
+  const bytes = masterKey.toString('hex');
+  let m = masterKeys.get(masterKey);
+  // Checked against the bytes it was made from: a caller that refills its Buffer gets a new entry.
+  if (!m || m.bytes !== bytes) {
+    m = { id: createHash('sha256').update('academy-kek-id\0').update(masterKey).digest('hex').slice(0, 16), key: createSecretKey(masterKey), bytes };
+    masterKeys.set(masterKey, m);
+  }
+  return m;
+}
+
 /** A short public fingerprint of the master key (never the key itself). */
 export function masterKeyId(masterKey: Buffer): string {
-  return createHash('sha256').update('academy-kek-id\0').update(masterKey).digest('hex').slice(0, 16);
+  return master(masterKey).id;
 }
 
 export function newDataKey(): Buffer {
@@ -56,11 +70,12 @@ export function wrapDataKey(masterKey: Buffer, subjectId: string, dataKey: Buffe
 }
 
 export function unwrapDataKey(masterKey: Buffer, subjectId: string, key: WrappedKey): Buffer {
-  if (key.kekId !== masterKeyId(masterKey)) {
-    throw new Error(`the key of subject ${subjectId} was wrapped by master key ${key.kekId}, not by the configured one (${masterKeyId(masterKey)})`);
+  const m = master(masterKey);
+  if (key.kekId !== m.id) {
+    throw new Error(`the key of subject ${subjectId} was wrapped by master key ${key.kekId}, not by the configured one (${m.id})`);
   }
   const w = key.wrapped;
-  return open(masterKey, w.subarray(0, 12), w.subarray(12, 28), w.subarray(28), `subject-key\0${subjectId}`);
+  return open(m.key, w.subarray(0, 12), w.subarray(12, 28), w.subarray(28), `subject-key\0${subjectId}`);
 }
 
 /** The event id is bound as AAD: ciphertext moved onto another event does not open. */
