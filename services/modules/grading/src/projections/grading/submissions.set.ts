@@ -146,15 +146,42 @@ export function planSubmissions(events: StoredEvent[]): SubmissionsPlan | null {
 // Multi-row statements through em.getKysely() (issue 15 §2, §4): MikroORM's QueryBuilder has no
 // UPDATE … FROM a list of rows. Arrays go as parameters and unnest into rows; instants as the event's
 // ISO strings cast to timestamptz (as instant() does). Measured: see ADR 0035 and docs/benchmarks.md.
-async function writePlan(plan: SubmissionsPlan, tx: ProjectionTx): Promise<void> {
+/**
+ * The run's attempts first, then the rows from before it. False, with nothing written, when an
+ * attempt's id is already a row: one by one its INSERT does nothing but its UPDATE of `latest` happens,
+ * which the plan cannot say (never in a real log: submission ids are fresh UUIDs); the caller goes one by one.
+ */
+async function writePlan(plan: SubmissionsPlan, tx: ProjectionTx): Promise<boolean> {
   const db = tx.em.getKysely();
+  if (plan.inserts.length) {
+    const r = plan.inserts;
+    const col = <T>(f: (x: NewSubmission) => T) => r.map(f);
+    // RETURNING tells whether an id was there already: the INSERT probes the primary key anyway, so this
+    // costs nothing, where a SELECT of the ids before it cost 4 ms a batch (ADR 0035, 2026-11-25).
+    const { rows } = await sql<{ id: string }>`INSERT INTO submissions (id, stream_id, student_id, kind, item_id, week_id, subject_id, github_url, notes, submitted_at, due_at, late, attempt, latest,
+        status, score, feedback, teacher_id, graded_at, version)
+      SELECT * FROM unnest(${col((x) => x.id)}::uuid[], ${col((x) => x.streamId)}::text[], ${col((x) => x.studentId)}::uuid[], ${col((x) => x.kind)}::text[],
+        ${col((x) => x.itemId)}::uuid[], ${col((x) => x.weekId)}::uuid[], ${col((x) => x.subjectId)}::uuid[], ${col((x) => x.githubUrl)}::text[],
+        ${col((x) => x.notes)}::text[], ${col((x) => x.submittedAt)}::timestamptz[], ${col((x) => x.dueAt)}::timestamptz[], ${col((x) => x.late)}::bool[],
+        ${col((x) => x.attempt)}::int[], ${col((x) => x.latest)}::bool[], ${col((x) => x.grade?.status ?? null)}::text[], ${col((x) => x.grade?.score ?? null)}::numeric[],
+        ${col((x) => x.grade?.feedback ?? null)}::text[], ${col((x) => x.grade?.teacherId ?? null)}::uuid[], ${col((x) => x.grade?.gradedAt ?? null)}::timestamptz[],
+        ${col((x) => x.version)}::int[])
+      ON CONFLICT (id) DO NOTHING RETURNING id`.execute(db);
+    if (rows.length !== r.length) {
+      // Only this statement wrote, and only rows that were not there: taking them out leaves the table as it was.
+      if (rows.length) await sql`DELETE FROM submissions WHERE id = ANY(${rows.map((x) => x.id)}::uuid[])`.execute(db);
+      return false;
+    }
+  }
   // Each key through its index (stream_id, id), not a scan of the table per batch (byIndexLookups).
   await byIndexLookups(tx, async () => {
     if (plan.streams.length) {
       const s = plan.streams;
+      // Rows from before the run only: every row of a stream carries the stream's version, and the run's
+      // attempts, inserted above, already carry its last one.
       await sql`UPDATE submissions AS s SET version = v.version, latest = s.latest AND NOT v.superseded
         FROM unnest(${s.map((r) => r.streamId)}::text[], ${s.map((r) => r.version)}::int[], ${s.map((r) => r.superseded)}::bool[]) AS v(stream_id, version, superseded)
-        WHERE s.stream_id = v.stream_id`.execute(db);
+        WHERE s.stream_id = v.stream_id AND s.version < v.version`.execute(db);
     }
     if (plan.grades.length) {
       const g = plan.grades;
@@ -164,19 +191,7 @@ async function writePlan(plan: SubmissionsPlan, tx: ProjectionTx): Promise<void>
         WHERE s.id = v.id`.execute(db);
     }
   });
-  if (plan.inserts.length) {
-    const r = plan.inserts;
-    const col = <T>(f: (x: NewSubmission) => T) => r.map(f);
-    await sql`INSERT INTO submissions (id, stream_id, student_id, kind, item_id, week_id, subject_id, github_url, notes, submitted_at, due_at, late, attempt, latest,
-        status, score, feedback, teacher_id, graded_at, version)
-      SELECT * FROM unnest(${col((x) => x.id)}::uuid[], ${col((x) => x.streamId)}::text[], ${col((x) => x.studentId)}::uuid[], ${col((x) => x.kind)}::text[],
-        ${col((x) => x.itemId)}::uuid[], ${col((x) => x.weekId)}::uuid[], ${col((x) => x.subjectId)}::uuid[], ${col((x) => x.githubUrl)}::text[],
-        ${col((x) => x.notes)}::text[], ${col((x) => x.submittedAt)}::timestamptz[], ${col((x) => x.dueAt)}::timestamptz[], ${col((x) => x.late)}::bool[],
-        ${col((x) => x.attempt)}::int[], ${col((x) => x.latest)}::bool[], ${col((x) => x.grade?.status ?? null)}::text[], ${col((x) => x.grade?.score ?? null)}::numeric[],
-        ${col((x) => x.grade?.feedback ?? null)}::text[], ${col((x) => x.grade?.teacherId ?? null)}::uuid[], ${col((x) => x.grade?.gradedAt ?? null)}::timestamptz[],
-        ${col((x) => x.version)}::int[])
-      ON CONFLICT (id) DO NOTHING`.execute(db);
-  }
+  return true;
 }
 
 async function oneByOne(events: StoredEvent[], tx: ProjectionTx): Promise<void> {
@@ -189,13 +204,6 @@ export const submissionsSet: SetHandler = {
   flushBefore: [IDENTITY_EVENTS.UserDeleted],
   async apply(events, tx) {
     const plan = planSubmissions(events);
-    if (!plan) return oneByOne(events, tx);
-    if (plan.inserts.length) {
-      // An attempt whose id is already a row: its INSERT does nothing one by one, but its UPDATE of
-      // `latest` did; rare enough (never in a real log) to take the slow, exact path.
-      const { rows } = await sql<{ id: string }>`SELECT id FROM submissions WHERE id = ANY(${plan.inserts.map((r) => r.id)}::uuid[]) LIMIT 1`.execute(tx.em.getKysely());
-      if (rows.length) return oneByOne(events, tx);
-    }
-    await writePlan(plan, tx);
+    if (!plan || !(await writePlan(plan, tx))) await oneByOne(events, tx);
   },
 };
