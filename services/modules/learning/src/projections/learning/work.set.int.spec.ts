@@ -69,7 +69,7 @@ const log: GivenEvent[] = [
   event(`enrollment-${ENROLLMENT}`, 'EnrollmentStatusChanged', { enrollmentId: ENROLLMENT, status: 'dropped', previousStatus: 'active' }),
   event(`enrollment-${ENROLLMENT}`, 'EnrollmentWeekAdvanced', { enrollmentId: ENROLLMENT, currentWeek: 3, capstoneId: null }),
   grade(A, CAPSTONE, 105, 'failed', 30, 'capstone'),
-  // Attempt id 104 again, on another item: a grade of it reaches both rows.
+  // Attempt id 104 again, on another item: a grade of it (its stream names the item) reaches only that item's row.
   submit(A, CAPSTONE, 104, 2, 'capstone'),
   grade(A, T1, 104, 'failed', 33),
   grade(A, T2, 106, 'passed', 77.75),
@@ -86,6 +86,9 @@ describe('learning work a batch at a time', () => {
   it('leaves the tables the events one by one leave, in batches of every size', async () => {
     const expected = await (await oneByOne.given(log)).tables();
     expect(expected.work.length).toBe(4);
+    // The capstone's attempt 104 is not T1's attempt 104: T1's grade leaves it ungraded.
+    const rowOf = (item: string) => (expected.work as { row: { student_id: string; item_id: string; submission_id: string; grade_status: string | null } }[]).find((r) => r.row.student_id === A && r.row.item_id === item)!.row;
+    expect([rowOf(CAPSTONE).submission_id, rowOf(CAPSTONE).grade_status]).toEqual([id(104), null]);
     for (const batchSize of [1, 2, 3, 5, 8, 13, 2000]) {
       expect({ batchSize, tables: await (await sets.given(log, { batchSize })).tables() }).toEqual({ batchSize, tables: expected });
     }
