@@ -107,6 +107,28 @@ describe('API platform endpoints', () => {
     // Nothing outside the app's folder, however the path is spelled.
     expect((await fetch(`${api.url}/..%2f..%2fpackage.json`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding')).toBeNull();
   });
+
+  it('answers a page load that re-checks an entry point it has (no-cache) with a 304 and no body, per encoding', async () => {
+    const manifest = (await (await fetch(`${api.url}/api/federation/manifest`)).json()) as { remotes: { name: string; entry: string }[] };
+    const entry = manifest.remotes.find((r) => r.name === 'dashboard_student')!.entry;
+    for (const path of ['/index.html', entry]) {
+      const first = await fetch(`${api.url}${path}`, { headers: { 'accept-encoding': 'br' } });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      const tag = first.headers.get('etag')!;
+      expect(tag).toMatch(/^W\/".+-br"$/);
+      await first.arrayBuffer();
+      const again = await fetch(`${api.url}${path}`, { headers: { 'accept-encoding': 'br', 'if-none-match': tag } });
+      expect(again.status).toBe(304);
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+      // The gzip bytes are another representation: the br validator does not stand for them.
+      const gzip = await fetch(`${api.url}${path}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': tag } });
+      expect(gzip.status).toBe(200);
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(gzip.headers.get('etag')).not.toBe(tag);
+      await gzip.arrayBuffer();
+    }
+  });
 });
 
 describe('API configuration', () => {

@@ -99,15 +99,30 @@ function compressedFiles(dir: string, fileOf: (req: Request) => string = (req) =
       entry = { mtimeMs: stat.mtimeMs, size: stat.size };
       cache.set(file, entry);
     }
+    // A validator per file version and encoding: the entry points are `no-cache` (re-checked every page
+    // load, so a redeployed remote is picked up), and without one each check re-downloaded them whole.
+    const tag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${encoding}"`;
+    res.setHeader('ETag', tag);
+    res.setHeader('Vary', 'Accept-Encoding');
+    cacheHeaders(res, file);
+    if (matches(req.headers['if-none-match'], tag)) {
+      res.status(304).end();
+      return;
+    }
     const raw = () => readFileSync(file);
     const body = encoding === 'br' ? (entry.br ??= brotliCompressSync(raw(), { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })) : (entry.gzip ??= gzipSync(raw(), { level: 9 }));
     res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Content-Length', body.length);
     res.type(ext);
-    cacheHeaders(res, file);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
+}
+
+/** If-None-Match (RFC 9110 §13.1.2): a weak comparison, any of the listed tags, or `*`. */
+function matches(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  const opaque = (t: string) => t.trim().replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim() === '*' || opaque(t) === opaque(tag));
 }
 
 /** Serves the shell at / (SPA fallback for every non-/api path without a file) and the remotes. */
