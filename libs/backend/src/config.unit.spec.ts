@@ -1,5 +1,5 @@
 // TRUST_PROXY: what express's 'trust proxy' gets, and the values refused with one line.
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_PROJECTION_BATCH_SIZE, loadConfig } from './config.js';
 
 const base = { DATABASE_URL: 'postgres://u@127.0.0.1/x', REDIS_URL: 'redis://127.0.0.1:6379' };
 const trustProxy = (TRUST_PROXY?: string) => loadConfig({ ...base, ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).TRUST_PROXY;
@@ -94,5 +94,14 @@ describe('CONSISTENCY_WAIT_MS', () => {
     expect(loadConfig({ ...base, CONSISTENCY_WAIT_MS: '10000' }).CONSISTENCY_WAIT_MS).toBe(10_000);
     expect(() => loadConfig({ ...base, CONSISTENCY_WAIT_MS: '50' })).toThrow(/CONSISTENCY_WAIT_MS/);
     expect(() => loadConfig({ ...base, CONSISTENCY_WAIT_MS: 'soon' })).toThrow(/CONSISTENCY_WAIT_MS/);
+  });
+});
+
+describe('PROJECTION_BATCH_SIZE', () => {
+  it('is 2000 events per transaction unless set, and refuses what is not a count from 1 to 10,000', () => {
+    expect(loadConfig(base).PROJECTION_BATCH_SIZE).toBe(DEFAULT_PROJECTION_BATCH_SIZE);
+    expect(DEFAULT_PROJECTION_BATCH_SIZE).toBe(2000);
+    expect(loadConfig({ ...base, PROJECTION_BATCH_SIZE: '500' }).PROJECTION_BATCH_SIZE).toBe(500);
+    for (const bad of ['0', '10001', '1.5', 'many']) expect(() => loadConfig({ ...base, PROJECTION_BATCH_SIZE: bad })).toThrow(/PROJECTION_BATCH_SIZE/);
   });
 });

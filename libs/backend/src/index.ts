@@ -1,4 +1,4 @@
-export { configSchema, loadConfig, loadConfigOrExit, ConfigError, type AppConfig } from './config.js';
+export { configSchema, DEFAULT_PROJECTION_BATCH_SIZE, loadConfig, loadConfigOrExit, ConfigError, type AppConfig } from './config.js';
 export { ormOptions, migrateUp, entities, MikroORM, type ContextMigrations } from './orm.js';
 export { createRedis, type RedisClient, type RedisTarget } from './redis.js';
 export { WorkerHeartbeat, type WorkerHeartbeatRow } from './system/worker-heartbeat.entity.js';

@@ -9,6 +9,7 @@ import { CATALOG_EVENTS, ENROLLMENT_EVENTS, GRADING_EVENTS, type GradeStatus, ID
 import { identityProjections } from '@academy/identity';
 import { learningProjections } from '@academy/learning';
 import { gradingProjections } from '@academy/grading';
+import { DEFAULT_PROJECTION_BATCH_SIZE } from '@academy/backend';
 
 export const COHORT = Number(process.env.BENCH_COHORT ?? 50);
 /** Subjects per program; each has one teacher. Weeks 1..MAX_WEEK are published, MAX_WEEK + 1 is a draft. */
@@ -252,7 +253,7 @@ export async function seed(url: string, students: number, options: { replay?: bo
   }
   const scanSeconds = (Date.now() - t2) / 1000;
 
-  // The real projections replay the log from position 0, as a fresh worker would (unless not asked for).
+  // The real projections replay the log from position 0, as a fresh worker would (its batch size; unless not asked for).
   const t1 = Date.now();
   if (options.replay === false) {
     await pool.query('VACUUM (ANALYZE)');
@@ -262,7 +263,7 @@ export async function seed(url: string, students: number, options: { replay?: bo
     await pool.end();
     return { events, seedSeconds, replaySeconds: 0, scanSeconds, students: roster.map((s) => ({ id: s.id, program: s.program })), teachers, programs, subjects: programs * SUBJECTS.length, sizeOfLog: size[0].s, subjectIds: programSubjects.map((ps) => ps.map((x) => x.id)) };
   }
-  const running = startProjections([...identityProjections, ...learningProjections, ...gradingProjections], { store, pool, batchSize: 1000 });
+  const running = startProjections([...identityProjections, ...learningProjections, ...gradingProjections], { store, pool, batchSize: DEFAULT_PROJECTION_BATCH_SIZE });
   let last = 0;
   while (running.runners.some((r) => r.position < head)) {
     await sleep(200);

@@ -41,7 +41,7 @@ export class ProjectionsHost implements OnApplicationBootstrap, OnApplicationShu
     const onError = (what: string) => (e: unknown) => this.log.error(`${what}: ${e instanceof Error ? e.message : String(e)}`);
     // The same bounded tries for projections, reactors and the dispatcher (ADR 0010).
     const tries = { maxAttempts: this.config.PROJECTION_MAX_ATTEMPTS, retryDelayMs: this.config.PROJECTION_RETRY_MS };
-    this.running = startProjections(this.registry.projections, { store: this.store, pool: this.pool, ...tries, onError: onError('projection') });
+    this.running = startProjections(this.registry.projections, { store: this.store, pool: this.pool, batchSize: this.config.PROJECTION_BATCH_SIZE, ...tries, onError: onError('projection') });
     this.reacting = startReactors(this.registry.reactors?.(this.store, { config: this.config, lookup: this.lookup }) ?? [], { store: this.store, pool: this.pool, ...tries, onError: onError('reactor') });
     const routes = withMailRoutes(this.registry.notificationRoutes, this.registry.mailTemplates ?? {});
     if (Object.keys(routes).length) {
