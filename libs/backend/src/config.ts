@@ -63,9 +63,6 @@ const clusterNodes = z
  * Redis Cluster allows only within one hash slot: a `{hash tag}` in the prefix puts them all in one.
  * ':' stays forbidden (BullMQ's separator).
  */
-/** Events per transaction of a catching-up projection runner (PROJECTION_BATCH_SIZE's default; the benchmarks use it too). */
-export const DEFAULT_PROJECTION_BATCH_SIZE = 2000;
-
 const QUEUE_PREFIX = /^[A-Za-z0-9_-]*(\{[A-Za-z0-9_-]+\})?[A-Za-z0-9_-]*$/;
 const hasHashTag = (prefix: string) => /\{[^}]+\}/.test(prefix);
 
@@ -111,6 +108,9 @@ const emailList = z
   .string()
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
   .refine((list) => list.every((a) => emailAddress.test(a)), 'must be a comma-separated list of email addresses');
+
+/** Events per transaction of a catching-up projection runner (PROJECTION_BATCH_SIZE's default; the benchmarks use it too). */
+export const DEFAULT_PROJECTION_BATCH_SIZE = 2000;
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

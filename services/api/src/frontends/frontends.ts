@@ -118,7 +118,12 @@ function compressedFiles(dir: string, fileOf: (req: Request) => string = (req) =
   };
 }
 
-/** If-None-Match (RFC 9110 §13.1.2): a weak comparison, any of the listed tags, or `*`. */
+/**
+ * If-None-Match (RFC 9110 §13.1.2): a weak comparison, any of the listed tags, or `*`. Not express's
+ * `req.fresh`: it answers 200 to any request carrying `Cache-Control: no-cache`, which fetch() adds when
+ * its caller sets If-None-Match itself (a client revalidating by hand); a validator that matches is
+ * enough for a 304 (RFC 9111 §5.2.1.4 asks only that the origin be consulted, as it is here).
+ */
 function matches(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   const opaque = (t: string) => t.trim().replace(/^W\//, '');
