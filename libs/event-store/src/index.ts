@@ -31,7 +31,7 @@ export {
   type ConsistencyResult,
   type ConsistencyWaiterOptions,
 } from './projections/consistency.js';
-export { DEFAULT_CONTROL_SCHEMA } from './projections/control.js';
+export { checkpointChannel, DEFAULT_CONTROL_SCHEMA } from './projections/control.js';
 export { Dispatcher, RedisUnavailableError, planJobs, defaultJobData, type DispatcherOptions, type DispatchRoute, type DispatchRoutes, type DispatchedJob } from './dispatch/dispatcher.js';
 export { auditReplay, diffSchemas, type AuditReplayOptions, type AuditReplayResult, type ProjectionAudit, type ReplayProgress, type RowDiff } from './audit/replay.js';
 export { backupEventStore, restoreEventStore, BackupError, BACKUP_FORMAT, type BackupSummary } from './audit/backup.js';
