@@ -162,7 +162,9 @@ describe('two APIs and two workers on one Postgres and one Redis', () => {
     const leader = services[workerA].child;
     const standby = services[workerB].child.pid!;
     const leaders = await leaderCount();
-    expect((await leaderLocks()).get(leader.pid!)).toBe(leaders);
+    // Polled, not read once: besides its leader locks a worker holds an advisory lock for the few
+    // milliseconds of each append its reactors make (the log's append lock), and the traffic is running.
+    await until(async () => (await leaderLocks()).get(leader.pid!) === leaders, 'worker A to hold exactly its leader locks', 5_000);
     const killedAt = Date.now();
     leader.kill('SIGKILL');
     await until(async () => (await leaderLocks()).get(standby) === leaders, 'the standby worker to hold every leader lock', 30_000);
