@@ -3,7 +3,8 @@
 // with their current week (owned by enrollment). Each context owns its copy (its entities, its schema,
 // its rebuilds); the handlers that keep the copies are written once here, like peopleReplica.
 import type { EntityName } from '@mikro-orm/core';
-import { type EventHandler, instant, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { sql } from 'kysely';
+import { byIndexLookups, type EventHandler, instant, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
@@ -181,9 +182,9 @@ function byValue<V>(m: Map<string, V>, keyOf: (v: V) => string): { value: V; ids
 
 /**
  * enrollmentsReplica's events a batch at a time (a SetHandler, ADR 0035): the batch's new enrollments
- * in one multi-row INSERT, then each row's last status and week, one UPDATE per distinct value (a
- * batch's EnrollmentWeekAdvanced share a handful of weeks), all through the QueryBuilder (pipelined,
- * ADR 0018). `flushBefore`: the context's events that also write its enrollments (UserDeleted).
+ * in one multi-row INSERT through the QueryBuilder, then every row's last status in ONE statement, and
+ * each week as one UPDATE per distinct value (a batch's EnrollmentWeekAdvanced share a handful of weeks).
+ * `flushBefore`: the context's events that also write its enrollments (UserDeleted).
  */
 export function enrollmentsReplicaSet<E extends EnrollmentReplicaColumns>(entity: EntityName<E>, options: { flushBefore: readonly string[] }): SetHandler {
   const oneByOne = enrollmentsReplica(entity);
@@ -204,13 +205,27 @@ export function enrollmentsReplicaSet<E extends EnrollmentReplicaColumns>(entity
           .ignore()
           .execute();
       }
-      for (const { value, ids } of byValue(plan.statuses, (v) => `${v.status}\u0000${v.activatedAt ?? ''}`)) {
-        await enrollments(tx)
-          .update({ status: value.status, ...(value.activatedAt !== undefined ? { activatedAt: instant(value.activatedAt) } : {}) })
-          .where({ id: { $in: ids } })
-          .execute();
-      }
+      if (plan.statuses.size) await writeStatuses(entity, plan.statuses, tx);
       for (const { value, ids } of byValue(plan.weeks, String)) await enrollments(tx).update({ currentWeek: value }).where({ id: { $in: ids } }).execute();
     },
   };
+}
+
+/**
+ * Every enrollment's last status (and activatedAt, where one was given) in one UPDATE … FROM unnest through
+ * em.getKysely(): MikroORM's QueryBuilder has no UPDATE from a list of rows, and grouped by value it was one
+ * statement per enrollment (each activation has its own instant): 2 × 10,000 statements in the lessons replay.
+ * Table and columns are the entity's (each context names its own).
+ */
+async function writeStatuses(entity: unknown, statuses: EnrollmentsPlan['statuses'], tx: ProjectionTx): Promise<void> {
+  const meta = tx.em.getMetadata().get(entity as EntityName<EnrollmentReplicaColumns>);
+  const column = (property: keyof EnrollmentReplicaColumns) => sql.ref(meta.properties[property].fieldNames[0]);
+  const rows = [...statuses];
+  await byIndexLookups(tx, () =>
+    sql`UPDATE ${sql.table(meta.tableName)} AS e SET ${column('status')} = v.status,
+          ${column('activatedAt')} = CASE WHEN v.keep THEN e.${column('activatedAt')} ELSE v.activated_at END
+        FROM unnest(${rows.map(([id]) => id)}::uuid[], ${rows.map(([, v]) => v.status)}::text[], ${rows.map(([, v]) => v.activatedAt ?? null)}::timestamptz[],
+                    ${rows.map(([, v]) => v.activatedAt === undefined)}::bool[]) AS v(id, status, activated_at, keep)
+        WHERE e.${column('id')} = v.id`.execute(tx.em.getKysely()),
+  );
 }
