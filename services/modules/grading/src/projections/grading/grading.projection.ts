@@ -40,6 +40,8 @@ import { GradingWeek } from './week.entity.js';
 export const GRADING_PROJECTION = 'grading';
 
 const people = peopleReplica(GradingPerson);
+/** Registrations and names a batch at a time (ADR 0035); RoleAssigned and UserDeleted, one by one, also write people. */
+const peopleCopy = people.set({ flushBefore: [IDENTITY_EVENTS.RoleAssigned, IDENTITY_EVENTS.UserDeleted] });
 /** Programs, subjects, assignments and enrollments (libs/backend's replica handlers over grading's entities): a deleted program or subject stays, so graded work still names it. */
 const catalog = catalogReplica({ programs: GradingProgram, subjects: GradingSubject, assignments: GradingAssignment }, { forgetDeleted: false });
 /** Enrollments a batch at a time (ADR 0035); UserDeleted also deletes from them. */
@@ -65,8 +67,8 @@ export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
   version: 2,
   orm: gradingOrm,
-  // Attempts, grades and CapstonePassed: a batch at a time (submissions.set.ts, ADR 0035).
-  sets: [submissionsSet, enrollments],
+  // Attempts, grades and CapstonePassed (submissions.set.ts), enrollments and people: a batch at a time (ADR 0035).
+  sets: [submissionsSet, enrollments, peopleCopy.set],
   handlers: {
     [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
       const d = WeekCreatedV1.parse(e);
@@ -90,7 +92,7 @@ export const gradingProjection: Projection = {
       await items(tx).update({ removed: true }).where({ id: CapstoneRemovedV1.parse(e).capstoneId }).execute();
     },
     ...catalog,
-    ...people.handlers,
+    ...peopleCopy.handlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
     [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
       await people.forget(e, tx);

@@ -5,10 +5,11 @@
 // attempt, CapstonePassed moving the stream's version, other tables' events in between, a deleted
 // student (the one event that flushes a run), and an attempt id seen twice (the exact slow path).
 import { describe, expect, it } from '@jest/globals';
-import { enrollmentsReplica } from '@academy/backend';
+import { enrollmentsReplica, peopleReplica } from '@academy/backend';
 import { event, projectionSpec, type GivenEvent } from '@academy/testing/projection';
 import { gradingProjection } from './grading.projection.js';
 import { GradingEnrollment } from './enrollment.entity.js';
+import { GradingPerson } from './person.entity.js';
 import { submissionHandlers } from './submissions.set.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -16,7 +17,7 @@ const [PROGRAM, SUBJECT, WEEK, T1, T2, CAPSTONE, A, B, TEACHER, ENROLLMENT, ENRO
 
 const sets = projectionSpec(() => gradingProjection, 'grading_sets');
 const oneByOne = projectionSpec(
-  () => ({ ...gradingProjection, sets: [], handlers: { ...gradingProjection.handlers, ...submissionHandlers, ...enrollmentsReplica(GradingEnrollment) } }),
+  () => ({ ...gradingProjection, sets: [], handlers: { ...peopleReplica(GradingPerson).handlers, ...gradingProjection.handlers, ...submissionHandlers, ...enrollmentsReplica(GradingEnrollment) } }),
   'grading_one_by_one',
 );
 
