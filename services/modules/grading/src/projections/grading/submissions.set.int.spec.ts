@@ -7,6 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { enrollmentsReplica, peopleReplica } from '@academy/backend';
 import { event, projectionSpec, type GivenEvent } from '@academy/testing/projection';
+import { contentHandlers } from './content.set.js';
 import { gradingProjection } from './grading.projection.js';
 import { GradingEnrollment } from './enrollment.entity.js';
 import { GradingPerson } from './person.entity.js';
@@ -17,7 +18,7 @@ const [PROGRAM, SUBJECT, WEEK, T1, T2, CAPSTONE, A, B, TEACHER, ENROLLMENT, ENRO
 
 const sets = projectionSpec(() => gradingProjection, 'grading_sets');
 const oneByOne = projectionSpec(
-  () => ({ ...gradingProjection, sets: [], handlers: { ...peopleReplica(GradingPerson).handlers, ...gradingProjection.handlers, ...submissionHandlers, ...enrollmentsReplica(GradingEnrollment) } }),
+  () => ({ ...gradingProjection, sets: [], handlers: { ...peopleReplica(GradingPerson).handlers, ...gradingProjection.handlers, ...submissionHandlers, ...enrollmentsReplica(GradingEnrollment), ...contentHandlers } }),
   'grading_one_by_one',
 );
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { enrollmentsReplica } from '@academy/backend';
 import { event, projectionSpec, type GivenEvent } from '@academy/testing/projection';
+import { contentHandlers } from './content.set.js';
 import { learningProjection } from './learning.projection.js';
 import { LearningEnrollment } from './enrollment.entity.js';
 import { workHandlers } from './work.set.js';
@@ -15,7 +16,7 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const [PROGRAM, SUBJECT, WEEK, T1, T2, CAPSTONE, A, B, TEACHER, ENROLLMENT, ENROLLMENT_B, ENROLLMENT_C] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(id);
 
 const sets = projectionSpec(() => learningProjection, 'learning_sets');
-const oneByOne = projectionSpec(() => ({ ...learningProjection, sets: [], handlers: { ...learningProjection.handlers, ...workHandlers, ...enrollmentsReplica(LearningEnrollment) } }), 'learning_one_by_one');
+const oneByOne = projectionSpec(() => ({ ...learningProjection, sets: [], handlers: { ...learningProjection.handlers, ...workHandlers, ...enrollmentsReplica(LearningEnrollment), ...contentHandlers } }), 'learning_one_by_one');
 
 const stream = (student: string, item: string) => `work-${student}-${item}`;
 const submit = (student: string, item: string, submission: number, attempt: number, kind = 'task'): GivenEvent =>
