@@ -12,6 +12,7 @@ export { eventStoreContract, type ContractHarness, type ContractStoreOptions, ty
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
 export type { Projection, ProjectionTx, EventHandler, SetHandler } from './projections/types.js';
 export { byIndexLookups } from './projections/statistics.js';
+export { foldedSet, type FoldedSetOptions } from './projections/folded-set.js';
 export { type ProjectionOrm, onProjectionConnection, instant } from './projections/orm.js';
 export { createProjectionMigration, pendingProjectionMigration, type CreatedMigration } from './projections/orm-migration.js';
 export { ProjectionRunner, startProjections, type ProjectionRunnerOptions, type RunnerState, type RunningProjections } from './projections/runner.js';

@@ -4,7 +4,7 @@
 // its rebuilds); the handlers that keep the copies are written once here, like peopleReplica.
 import type { EntityName } from '@mikro-orm/core';
 import { sql } from 'kysely';
-import { byIndexLookups, type EventHandler, instant, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { byIndexLookups, type EventHandler, foldedSet, instant, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
@@ -187,17 +187,12 @@ function byValue<V>(m: Map<string, V>, keyOf: (v: V) => string): { value: V; ids
  * `flushBefore`: the context's events that also write its enrollments (UserDeleted).
  */
 export function enrollmentsReplicaSet<E extends EnrollmentReplicaColumns>(entity: EntityName<E>, options: { flushBefore: readonly string[] }): SetHandler {
-  const oneByOne = enrollmentsReplica(entity);
   const enrollments = (tx: ProjectionTx) => qb<EnrollmentReplicaColumns>(entity, tx);
-  return {
-    types: Object.keys(oneByOne),
+  return foldedSet({
+    reference: enrollmentsReplica(entity),
     flushBefore: options.flushBefore,
-    async apply(events, tx) {
-      const plan = planEnrollments(events);
-      if (!plan) {
-        for (const e of events) await oneByOne[e.type](e, tx);
-        return;
-      }
+    plan: planEnrollments,
+    async write(plan, tx) {
       if (plan.inserts.length) {
         await enrollments(tx)
           .insert(plan.inserts.map((r) => ({ id: r.id, studentId: r.studentId, programId: r.programId, status: 'pending', currentWeek: 1, enrolledAt: instant(r.enrolledAt) })))
@@ -208,7 +203,7 @@ export function enrollmentsReplicaSet<E extends EnrollmentReplicaColumns>(entity
       if (plan.statuses.size) await writeStatuses(entity, plan.statuses, tx);
       for (const { value, ids } of byValue(plan.weeks, String)) await enrollments(tx).update({ currentWeek: value }).where({ id: { $in: ids } }).execute();
     },
-  };
+  });
 }
 
 /**

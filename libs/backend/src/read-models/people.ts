@@ -4,7 +4,7 @@
 // its own clean-up to UserDeleted (its enrollments, assignments, submissions) after `forget`.
 import type { EntityName } from '@mikro-orm/core';
 import { sql } from 'kysely';
-import { byIndexLookups, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { byIndexLookups, type EventHandler, foldedSet, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import {
   IDENTITY_EVENTS,
   ProfileCompletedV1,
@@ -63,22 +63,19 @@ export function peopleReplica<T extends PersonColumns>(
    * people or read them (they see the batch's people before them): at least RoleAssigned and UserDeleted.
    */
   const set = (options: { flushBefore: readonly string[] }) => {
-    const types = [IDENTITY_EVENTS.UserRegistered, IDENTITY_EVENTS.ProfileCompleted, IDENTITY_EVENTS.StudentContactUpdated] as string[];
-    const oneByOne = async (events: StoredEvent[], tx: ProjectionTx) => {
-      for (const e of events) await handlers[e.type](e, tx);
-    };
+    const types: string[] = [IDENTITY_EVENTS.UserRegistered, IDENTITY_EVENTS.ProfileCompleted, IDENTITY_EVENTS.StudentContactUpdated];
+    const inSet = ([type]: [string, EventHandler]) => types.includes(type);
     return {
-      handlers: Object.fromEntries(Object.entries(handlers).filter(([type]) => !types.includes(type))),
-      set: {
-        types,
+      handlers: Object.fromEntries(Object.entries(handlers).filter((h) => !inSet(h))),
+      set: foldedSet({
+        reference: Object.fromEntries(Object.entries(handlers).filter(inSet)),
         flushBefore: options.flushBefore,
-        async apply(events: StoredEvent[], tx: ProjectionTx) {
-          const plan = planPeople(events);
-          if (!plan) return oneByOne(events, tx);
+        plan: planPeople,
+        async write(plan, tx) {
           if (plan.inserts.length) await people(tx).insert(plan.inserts).onConflict('id').ignore().execute();
           if (plan.names.size) await writeNames(entity, plan.names, tx);
         },
-      } satisfies SetHandler,
+      }),
     };
   };
   return { handlers, forget, changeRole, set };

@@ -2,7 +2,7 @@
 // MikroORM statement per content event before. `planContent` folds a batch's events in log order into
 // what applying them one by one (`contentHandlers`, the reference) would leave, and the set handler
 // writes that with a few multi-row statements through the QueryBuilder.
-import { instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { foldedSet, instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
@@ -202,16 +202,5 @@ async function writePlan(plan: ContentPlan, tx: ProjectionTx): Promise<void> {
   if (plan.removed.size) await items(tx).update({ removed: true }).where({ id: { $in: [...plan.removed] } }).execute();
 }
 
-export const contentSet: SetHandler = {
-  types: Object.keys(contentHandlers),
-  // No other handler of the projection writes or reads weeks or items.
-  flushBefore: [],
-  async apply(events, tx) {
-    const plan = planContent(events);
-    if (!plan) {
-      for (const e of events) await contentHandlers[e.type](e, tx);
-      return;
-    }
-    await writePlan(plan, tx);
-  },
-};
+// No other handler of the projection writes or reads weeks or items: nothing to flush before.
+export const contentSet: SetHandler = foldedSet({ reference: contentHandlers, plan: planContent, write: writePlan });

@@ -3,7 +3,7 @@
 // made a replay ~1 % of an ordered scan of the log. `planSubmissions` folds a batch's events in log
 // order into what applying them one by one (`submissionHandlers`, the reference) would leave, and
 // `applySubmissions` writes that with three multi-row statements.
-import { byIndexLookups, instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { byIndexLookups, foldedSet, instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import { GRADING_EVENTS, IDENTITY_EVENTS, SubmissionGradedV1, WorkSubmittedV1, type GradeStatus, type WorkKind } from '@academy/contracts';
 import { sql } from 'kysely';
 import { GradingSubmission } from './submission.entity.js';
@@ -194,16 +194,10 @@ async function writePlan(plan: SubmissionsPlan, tx: ProjectionTx): Promise<boole
   return true;
 }
 
-async function oneByOne(events: StoredEvent[], tx: ProjectionTx): Promise<void> {
-  for (const e of events) await submissionHandlers[e.type](e, tx);
-}
-
-export const submissionsSet: SetHandler = {
-  types: Object.keys(submissionHandlers),
+export const submissionsSet: SetHandler = foldedSet({
+  reference: submissionHandlers,
   // The only other writer of `submissions`.
   flushBefore: [IDENTITY_EVENTS.UserDeleted],
-  async apply(events, tx) {
-    const plan = planSubmissions(events);
-    if (!plan || !(await writePlan(plan, tx))) await oneByOne(events, tx);
-  },
-};
+  plan: planSubmissions,
+  write: writePlan,
+});

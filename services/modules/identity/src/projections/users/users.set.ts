@@ -3,7 +3,7 @@
 // in a replay). `planUsers` folds a batch's run of them in log order into what applying them one by one
 // (`registrationHandlers`, the reference) leaves: the new rows, with the profile folded into a row the run
 // registers, and the profiles of rows from before the run.
-import { byIndexLookups, instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { byIndexLookups, foldedSet, instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import { IDENTITY_EVENTS, type Role } from '@academy/contracts';
 import { sql } from 'kysely';
 import type { UserRegisteredData } from '../../domain/user.js';
@@ -140,17 +140,13 @@ async function writeProfiles(profiles: Map<string, Profile>, tx: ProjectionTx): 
 
 /** `flushBefore`: every other event of the projection writes `users`. */
 export function usersSet(flushBefore: readonly string[]): SetHandler {
-  return {
-    types: Object.keys(registrationHandlers),
+  return foldedSet({
+    reference: registrationHandlers,
     flushBefore,
-    async apply(events, tx) {
-      const plan = planUsers(events);
-      if (!plan) {
-        for (const e of events) await registrationHandlers[e.type](e, tx);
-        return;
-      }
+    plan: planUsers,
+    async write(plan, tx) {
       if (plan.inserts.length) await users(tx).insert(plan.inserts.map(toEntity)).execute();
       if (plan.profiles.size) await writeProfiles(plan.profiles, tx);
     },
-  };
+  });
 }

@@ -3,7 +3,7 @@
 // week of five tasks and a capstone cost ~15. `planContent` folds a batch's events in log order into
 // what applying them one by one (`contentHandlers`, the reference) would leave, and the set handler
 // writes that with a few multi-row statements per table.
-import { byIndexLookups, instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { byIndexLookups, foldedSet, instant, type EventHandler, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
@@ -308,18 +308,13 @@ async function writeCapstones(plan: ContentPlan['capstones'], tx: ProjectionTx):
   }
 }
 
-export const contentSet: SetHandler = {
-  types: Object.keys(contentHandlers),
-  // No other handler of the projection writes or reads weeks, tasks or capstones.
-  flushBefore: [],
-  async apply(events, tx) {
-    const plan = planContent(events);
-    if (!plan) {
-      for (const e of events) await contentHandlers[e.type](e, tx);
-      return;
-    }
+// No other handler of the projection writes or reads weeks, tasks or capstones: nothing to flush before.
+export const contentSet: SetHandler = foldedSet({
+  reference: contentHandlers,
+  plan: planContent,
+  async write(plan, tx) {
     await writeWeeks(plan, tx);
     await writeTasks(plan.tasks, tx);
     await writeCapstones(plan.capstones, tx);
   },
-};
+});
