@@ -162,4 +162,52 @@ describe('dispatcher', () => {
     expect(await jobIds('alerts')).toEqual(events.filter((e) => e.type === 'Withdrawn').map((e) => e.id).sort());
     expect(await failingConsumers(db.pool)).toEqual([]);
   });
+
+  // Issue 28: Redis emptied while the dispatcher runs (FLUSHALL, a restart without its data, a
+  // failover to an empty replica). Here only this test's keys are deleted: the shared test Redis
+  // serves other files.
+  async function forgetEverything(): Promise<void> {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+  }
+
+  it('Redis loses its data while running: the next event still becomes a job, lost jobs are derived again, never marked failing', async () => {
+    await seed(store, 0, 100, 100);
+    const d = dispatcher({ maxAttempts: 2, retryDelayMs: 20, redisCheckMs: 60_000 });
+    await until(() => d.position === 100, 10_000, 'dispatch');
+    await forgetEverything();
+    await seed(store, 100, 10, 10);
+    await until(() => d.position === 110, 10_000, 'the batch after the loss');
+    const events = await allEvents(store);
+    const ids = (type: string) => events.filter((e) => e.type === type).map((e) => e.id).sort();
+    await until(async () => (await jobIds('alerts')).length === ids('Withdrawn').length, 10_000, 'lost jobs derived again');
+    expect(await jobIds('alerts')).toEqual(ids('Withdrawn'));
+    expect(await jobIds('welcome')).toEqual(ids('AccountOpened'));
+    expect(d.state).toBe('running');
+    expect(await failingConsumers(db.pool)).toEqual([]);
+  });
+
+  it('20 losses at random moments while events are appended: every job exactly once in the end, never marked failing', async () => {
+    const d = dispatcher({ maxAttempts: 2, retryDelayMs: 20, redisCheckMs: 50 });
+    let appended = 0;
+    const appender = (async () => {
+      for (; appended < 1000; appended += 25) {
+        await seed(store, appended, 25, 25);
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
+      }
+    })();
+    for (let i = 0; i < 20; i += 1) {
+      await new Promise((r) => setTimeout(r, Math.random() * 60));
+      await forgetEverything();
+    }
+    await appender;
+    await until(() => d.position === 1000, 20_000, 'caught up');
+    const events = await allEvents(store);
+    const ids = (type: string) => events.filter((e) => e.type === type).map((e) => e.id).sort();
+    await until(async () => (await jobIds('alerts')).length === ids('Withdrawn').length, 20_000, 'every lost job derived again');
+    expect(await jobIds('alerts')).toEqual(ids('Withdrawn'));
+    expect(await jobIds('inbox')).toEqual(ids('AccountOpened'));
+    expect(d.state).toBe('running');
+    expect(await failingConsumers(db.pool)).toEqual([]);
+  });
 });

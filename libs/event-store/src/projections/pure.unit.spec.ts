@@ -1,5 +1,5 @@
 import { runAcademyCli } from '../audit/cli.js';
-import { assertRoutes, planJobs } from '../dispatch/dispatcher.js';
+import { assertRoutes, planJobs } from '../dispatch/routes.js';
 import type { EventStore, StoredEvent, VerifyResult } from '../port.js';
 import { assertProjection } from './apply.js';
 import { commandAnswer, POSITION_HEADER } from './consistency.js';
