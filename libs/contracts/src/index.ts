@@ -6,6 +6,7 @@
 // Everything is re-exported here: import from '@academy/contracts'.
 export * from './text.js';
 export * from './time.js';
+export * from './csv.js';
 export * from './http/platform.js';
 export * from './http/identity.js';
 export * from './copy/identity.js';

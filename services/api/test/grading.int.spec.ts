@@ -3,6 +3,7 @@
 // enrollment reactor; every endpoint × every role; bad inputs write nothing; concurrency.
 import { randomUUID } from 'node:crypto';
 import { GRADE_CSV_COLUMNS, GRADING_EVENTS, GRADING_MESSAGES, type WorkSubmittedData } from '@academy/contracts';
+import { liveCells, spreadsheetRows } from '@academy/contracts/testing';
 import { gradingInAppTemplates, gradingMailTemplates } from '@academy/grading';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { recipientDirectory } from '@academy/notifications';
@@ -226,12 +227,13 @@ describe('grading', () => {
     const csv = await h.call('GET', `/subjects/${subject.id}/grades.csv`, { token: teacher.token });
     expect(csv.type).toContain('text/csv');
     const lines = (csv.body as string).trim().split('\r\n');
-    expect(lines[0]).toBe(GRADE_CSV_COLUMNS.join(','));
-    const di = lines.filter((l) => l.startsWith(s.email.toLowerCase()));
+    // Every text quoted, week, attempt and score bare (libs/contracts/src/csv.ts).
+    expect(lines[0]).toBe(GRADE_CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+    const di = lines.filter((l) => l.startsWith(`"${s.email.toLowerCase()}",`));
     expect(di).toHaveLength(4);
-    expect(di.some((l) => l.includes(',Task 2,2,') && l.includes(',passed,92.25,') && l.endsWith(',Tess Teacher'))).toBe(true);
+    expect(di.some((l) => l.includes(',"Task 2",2,') && l.includes(',"passed",92.25,') && l.endsWith(',"Tess Teacher"'))).toBe(true);
     // Submitted and graded times in the academy's zone (ACADEMY_TIME_ZONE, default Africa/Johannesburg), with the offset.
-    for (const line of di) expect(line).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+02:00,(yes|no),/);
+    for (const line of di) expect(line).toMatch(/,"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+02:00","(yes|no)",/);
 
     expect(await currentWeek(enrollment)).toBe(1);
   });
@@ -475,6 +477,28 @@ describe('teacher notifications', () => {
     expect((await h.call('PUT', '/account/notification-preferences', { token: teacher.token, body: { newApplications: true, newSubmissions: false, submissionGraded: true } })).status).toBe(200);
     await h.call('GET', '/notifications', { token: teacher.token, minPosition: await h.head() });
     expect(await gradingMailTemplates[GRADING_EVENTS.WorkSubmitted](submitted, ctx)).toBeNull();
+  });
+});
+
+describe('the CSV export (issue 28 §2)', () => {
+  it("gives neither a \",\" nor a \";\" reader a live cell for a student's name, a task title or a teacher's name carrying a formula", async () => {
+    const author = await h.account('teacher', "Ann\n=cmd|' /C calc'!A0");
+    const s = await h.account('student', "L5 x;=cmd|' /C calc'!A0;x");
+    const own = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Spreadsheets', programId: program.id } })).body.subject;
+    await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: author.userId, subjectId: own.id } });
+    const week = (await h.call('POST', '/weeks', { token: author.token, body: { subjectId: own.id, weekNumber: 1, title: 'Week 1' } })).body.week;
+    await h.call('POST', `/weeks/${week.id}/tasks`, { token: author.token, body: { dayNumber: 1, title: "Forms;\r\n@SUM(1+1)*cmd|' /C calc'!A0" } });
+    await h.call('PUT', `/weeks/${week.id}/published`, { token: author.token, body: { published: true } });
+    const [task] = (await h.call('GET', `/weeks/${week.id}`, { token: author.token })).body.week.tasks;
+    await enrollActive(s, program.id, own.id);
+    const work = (await submit(s, 'task', task.id)).body.submission;
+    expect((await grade(author, work.id, { status: 'passed', score: 70 })).status).toBe(200);
+
+    const csv = (await h.call('GET', `/subjects/${own.id}/grades.csv`, { token: admin(), minPosition: await h.head() })).body as string;
+    expect(liveCells(csv)).toEqual([]);
+    const [, row, ...none] = spreadsheetRows(csv, ',');
+    expect(none).toEqual([]);
+    expect([row[1], row[4], row[10], row[12]]).toEqual(["L5 x;'=cmd|' /C calc'!A0;x", "Forms;' @SUM(1+1)*cmd|' /C calc'!A0", '70.00', "Ann =cmd|' /C calc'!A0"]);
   });
 });
 

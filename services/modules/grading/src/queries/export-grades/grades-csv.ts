@@ -1,34 +1,30 @@
-import { formatCsvInstant, GRADE_CSV_COLUMNS, type Submission } from '@academy/contracts';
+import { csvDocument, csvNumber, formatCsvInstant, GRADE_CSV_COLUMNS, type CsvCell, type Submission } from '@academy/contracts';
 
-/** RFC 4180 field; a leading = + - @ is prefixed with ' so a spreadsheet does not run it as a formula. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/**
+ * The grades of a subject, one line per attempt, through the academy's one CSV writer (names, titles
+ * and emails are other people's text: see libs/contracts/src/csv.ts). Times in the academy's zone
+ * with their offset ("2026-11-30 23:59:00 +02:00"); week, attempt and score are written as numbers.
+ */
+export function gradesCsv(rows: Submission[], timeZone: string): string {
+  return csvDocument(GRADE_CSV_COLUMNS, rows.map((s) => gradeRow(s, timeZone)));
 }
 
-/** The grades of a subject, one line per attempt; times in the academy's zone with their offset ("2026-11-30 23:59:00 +02:00"). */
-export function gradesCsv(rows: Submission[], timeZone: string): string {
-  const lines = [GRADE_CSV_COLUMNS.join(',')];
-  for (const s of rows) {
-    lines.push(
-      [
-        s.studentEmail,
-        s.studentName,
-        String(s.weekNumber),
-        s.kind,
-        s.title,
-        String(s.attempt),
-        formatCsvInstant(s.submittedAt, timeZone),
-        s.late ? 'yes' : 'no',
-        s.githubUrl,
-        s.grade?.status ?? 'pending',
-        s.grade?.score == null ? '' : s.grade.score.toFixed(2),
-        s.grade?.gradedAt ? formatCsvInstant(s.grade.gradedAt, timeZone) : '',
-        s.grade?.teacherName ?? '',
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+/** The cells of one attempt, in the order of GRADE_CSV_COLUMNS; empty where it is not graded. */
+function gradeRow(s: Submission, timeZone: string): CsvCell[] {
+  const grade = s.grade;
+  return [
+    s.studentEmail,
+    s.studentName,
+    csvNumber(s.weekNumber),
+    s.kind,
+    s.title,
+    csvNumber(s.attempt),
+    formatCsvInstant(s.submittedAt, timeZone),
+    s.late ? 'yes' : 'no',
+    s.githubUrl,
+    grade?.status ?? 'pending',
+    grade?.score == null ? null : csvNumber(grade.score, 2),
+    grade?.gradedAt ? formatCsvInstant(grade.gradedAt, timeZone) : null,
+    grade?.teacherName ?? null,
+  ];
 }
