@@ -4,6 +4,7 @@
 // the Prospective actions are not clipped. Screenshots at 375 and 1366 px of Lessons (past weeks),
 // Submissions, Enrollments and Prospective go to test-results/screenshots/ (for people, never compared):
 // the assertions are on layout (bounding boxes inside the viewport and inside their scroll container).
+// On a 375×667 phone the success toast is at the top, not over the bottom of the screen (issue 28 §6a).
 // The session and the reads (rows in phones.fixtures.ts) are answered here, parsed with the shared
 // contracts; the API serves the built apps and the runtime manifest. The public pages at phone width:
 // certificates.e2e.spec.ts, which has a real certificate to show.
@@ -23,7 +24,7 @@ import {
   type Enrollment,
   type Role,
 } from '@academy/contracts';
-import { clippedProblems, launchBrowser, pageWidth, startApi, waitForToast, withSessionHint, type BrowserSession, type RunningApi } from '@academy/testing';
+import { clippedProblems, launchBrowser, pageWidth, startApi, toastClashes, waitForToast, withSessionHint, type BrowserSession, type RunningApi } from '@academy/testing';
 import { enrollments, lessons, pending, prospects, subject } from './phones.fixtures.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
@@ -137,6 +138,25 @@ describe('phones and narrow windows (issue 18 §4)', () => {
     await waitForToast(page, 'Enrollment status updated');
     expect(changes).toEqual([expect.objectContaining({ status: 'active' })]);
     await screenshot(page, 'enrollments');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('at 375×667 the success toast is at the top under the header, clear of the bottom of the screen and of the selectors (issue 28 §6a)', async () => {
+    const { page, pageErrors } = await open('admin', { width: 375, height: 667 });
+    await adminEnrollments(page);
+    const used = page.getByRole('combobox', { name: 'Status of ENR-2026-0001' });
+    await used.selectOption('active');
+    await waitForToast(page, 'Enrollment status updated');
+    const header = page.locator('header');
+    const clashes = await toastClashes(page, 'Enrollment status updated', {
+      'the selector just used': used,
+      'the next selector': page.getByRole('combobox', { name: 'Status of ENR-2026-0002' }),
+      'the menu button': header.getByRole('button').first(),
+      'Sign Out': header.getByRole('button', { name: 'Sign Out' }),
+    });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'toast-375x667.png') });
+    expect(clashes).toEqual([]);
     expect(pageErrors).toEqual([]);
     await page.close();
   });

@@ -124,3 +124,24 @@ export async function overflowingBoxes(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * What the toast saying `text` covers, once it has come to rest: the lower half of the screen (where
+ * a phone's form keeps its primary action and the next step, issue 28 §6a), and any of `keepClear`
+ * (named by key) that is on screen.
+ */
+export async function toastClashes(page: Page, text: string, keepClear: Record<string, Locator>): Promise<string[]> {
+  const toast = page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text }).first();
+  // Sonner slides a toast in (0.4 s): measure where it stops, not where it passes.
+  await toast.evaluate((el) => Promise.all((el as unknown as { getAnimations(): { finished: Promise<unknown> }[] }).getAnimations().map((a) => a.finished)));
+  const t = await toast.boundingBox();
+  if (!t) return ['the toast has no box'];
+  const { height } = page.viewportSize()!;
+  const span = (top: number, h: number) => `${Math.round(top)}–${Math.round(top + h)}`;
+  const clashes: string[] = [];
+  if (t.y + t.height > height / 2) clashes.push(`the toast (${span(t.y, t.height)}) covers the lower half of the ${height} px screen`);
+  for (const [name, target] of Object.entries(keepClear)) {
+    const b = await target.boundingBox();
+    if (b && t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height) clashes.push(`the toast (${span(t.y, t.height)}) covers ${name} (${span(b.y, b.height)})`);
+  }
+  return clashes;
+}
