@@ -3,14 +3,18 @@
 // the student downloads the certificate from My Course; the PDF's link (over its QR code) opens a
 // valid /verify page for a visitor who never signed in; the admin revokes it from Enrollments (the
 // reason is required, inline); the page then says revoked; once the student is erased it names no one.
+// On the way, every public page is checked at phone width (issue 28 §4).
 // The tests run in order and share what they create.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   apiCaller,
   type BrowserSession,
   expectLogReplaysEqual,
   launchBrowser,
   openDashboardMenu,
+  overflowingBoxes,
+  pageWidth,
   readPdf,
   type RunningApi,
   signInThroughUi,
@@ -25,6 +29,8 @@ import {
 const stamp = Date.now();
 const student = { email: `graduate-${stamp}@academy.test`, fullName: 'Lerato Mokoena', password: 'Lerato-s-own-passw0rd', id: '' };
 const programName = 'Web Development';
+// For people to look at, never compared (as in phones.e2e.spec.ts).
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
 describe('certificates in a browser, against the API, worker and mail', () => {
   let api: RunningApi;
@@ -117,6 +123,42 @@ describe('certificates in a browser, against the API, worker and mail', () => {
     // An unknown code: the same page, saying only that it is not found.
     await page.goto(`${api.url}/verify/${'A'.repeat(22)}`);
     await status(visitor).filter({ hasText: 'Certificate not found' }).waitFor();
+  });
+
+  // Issue 28 §4: the QR code is opened on phones. Here, where a real certificate exists, rather than
+  // in a spec of its own that would start another API and browser.
+  it('at 375×667 every public page fits the screen, nothing sticks out of it or of its card; at 1366 px the hash is inside its card', async () => {
+    const { page } = visitor;
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 667 });
+    const pages: [string, () => Promise<unknown>][] = [
+      ['/', () => page.getByRole('heading', { level: 1 }).waitFor()],
+      ['/auth', () => page.getByRole('tabpanel', { name: 'Login' }).waitFor()],
+      ['/auth/verify', () => page.getByRole('heading', { level: 1, name: 'Email verification' }).waitFor()],
+      ['/setup', () => page.getByRole('heading', { level: 1, name: 'Initial Setup' }).waitFor()],
+      ['/no-such-page', () => page.getByRole('heading', { level: 1, name: 'Oops! Page not found' }).waitFor()],
+      // Last: the laptop check below reuses it (lookups are rate-limited per address).
+      [new URL(verifyUrl).pathname, () => page.getByTestId('log-entry').waitFor()],
+    ];
+    for (const [route, shown] of pages) {
+      await page.goto(`${api.url}${route}`);
+      await shown();
+      // Lazy parts (the landing page's form) and web fonts change the layout: measure the settled page.
+      await page.waitForLoadState('networkidle');
+      // Wider than 375 px scrolls sideways (narrower is a vertical scroll bar's doing, and fine).
+      const { scrollWidth } = await pageWidth(page);
+      const seen = { route, scrollWidth: Math.max(scrollWidth, 375), overflowing: await overflowingBoxes(page) };
+      expect(seen).toEqual({ route, scrollWidth: 375, overflowing: [] });
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/verify-375.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const hash = await page.getByTestId('log-entry').locator('code').boundingBox();
+    const card = await page.locator('[data-slot="card"]').boundingBox();
+    expect({ left: hash!.x >= card!.x, right: hash!.x + hash!.width <= card!.x + card!.width }).toEqual({ left: true, right: true });
+    expect(await overflowingBoxes(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/verify-1366.png`, fullPage: true });
+    if (before) await page.setViewportSize(before);
   });
 
   it('the admin revokes it from Enrollments: a reason is required (inline), then the page says revoked', async () => {

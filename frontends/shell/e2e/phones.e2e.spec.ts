@@ -4,8 +4,10 @@
 // the Prospective actions are not clipped. Screenshots at 375 and 1366 px of Lessons (past weeks),
 // Submissions, Enrollments and Prospective go to test-results/screenshots/ (for people, never compared):
 // the assertions are on layout (bounding boxes inside the viewport and inside their scroll container).
-// The session and the reads are answered here, parsed with the shared contracts; the API serves the
-// built apps and the runtime manifest.
+// On a 375×667 phone the success toast is at the top, not over the bottom of the screen (issue 28 §6a).
+// The session and the reads (rows in phones.fixtures.ts) are answered here, parsed with the shared
+// contracts; the API serves the built apps and the runtime manifest. The public pages at phone width:
+// certificates.e2e.spec.ts, which has a real certificate to show.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -14,18 +16,16 @@ import {
   enrollmentResponseSchema,
   enrollmentsResponseSchema,
   gradeHistoryResponseSchema,
-  lessonsResponseSchema,
   mySubjectsResponseSchema,
   prospectsResponseSchema,
   sessionSchema,
   submissionDetailResponseSchema,
   teacherSubmissionsResponseSchema,
   type Enrollment,
-  type Prospect,
   type Role,
-  type Submission,
 } from '@academy/contracts';
-import { launchBrowser, startApi, waitForToast, withSessionHint, type BrowserSession, type RunningApi } from '@academy/testing';
+import { clippedProblems, launchBrowser, pageWidth, startApi, toastClashes, waitForToast, withSessionHint, type BrowserSession, type RunningApi } from '@academy/testing';
+import { enrollments, lessons, pending, prospects, subject } from './phones.fixtures.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 const PHONE = { width: 375, height: 812 };
@@ -44,164 +44,15 @@ async function signedInAs(page: Page, role: Role) {
   await page.route('**/api/notifications', (route) => route.fulfill(json({ unread: 0, notifications: [] })));
 }
 
-const subject = { id: '0b5e7a43-5a4c-4c2a-9f7e-6a1c7f0e2b11', name: 'HTML & CSS', programId: 'p1', programName: 'Web Development', programType: 'evening', weekNumber: 1, description: '', createdAt: '2026-11-01T08:00:00.000Z' } as const;
-
-const enrollment = (n: number, status: Enrollment['status']): Enrollment => ({
-  id: `0193c3a6-6a3c-7c8e-9f11-00000000000${n}`,
-  code: `ENR-2026-000${n}`,
-  studentId: `s${n}`,
-  studentName: ['Lerato Mokoena', 'Tendai Chikwanha-Mutasa', 'Sipho Dlamini'][n - 1],
-  studentEmail: ['lerato.mokoena@academy.test', 'tendai.chikwanha-mutasa@academy.test', 'sipho@academy.test'][n - 1],
-  programId: 'p1',
-  programName: 'Web Development',
-  programType: 'evening',
-  programDescription: '',
-  subjectId: subject.id,
-  subjectName: subject.name,
-  status,
-  currentWeek: n,
-  enrolledAt: `2026-11-2${n}T08:00:00.000Z`,
-  activatedAt: null,
-  completedAt: null,
-  version: 1,
-});
-const enrollments = [enrollment(1, 'pending'), enrollment(2, 'active'), enrollment(3, 'dropped')];
-
-const submission = (n: number, graded: boolean): Submission => ({
-  id: `sub-${n}`,
-  kind: n === 3 ? 'capstone' : 'task',
-  itemId: `item-${n}`,
-  title: ['Semantic page skeleton', 'Responsive navigation bar with a long title', 'Portfolio capstone'][n - 1],
-  dayNumber: n === 3 ? null : n,
-  weekId: 'w1',
-  weekNumber: 1,
-  subjectId: subject.id,
-  subjectName: subject.name,
-  studentId: `s${n}`,
-  studentName: enrollments[n - 1].studentName,
-  studentEmail: enrollments[n - 1].studentEmail,
-  githubUrl: `https://github.com/student${n}/work`,
-  notes: '',
-  submittedAt: `2026-11-2${n}T10:00:00.000Z`,
-  dueAt: null,
-  late: n === 2,
-  attempt: 1,
-  latest: true,
-  grade: graded ? { score: 80, status: 'passed', feedback: 'Good', teacherId: 'u-teacher', teacherName: 'A teacher', gradedAt: '2026-11-24T10:00:00.000Z' } : null,
-  version: 1,
-});
-const pending = [submission(1, false), submission(2, false), submission(3, false)];
-
-const prospect = (n: number, status: Prospect['status']): Prospect => ({
-  id: `pr-${n}`,
-  kind: 'application',
-  name: ['Nomvula Khumalo-Ndlovu', 'Farai Mapfumo', 'Thabo Nkosi'][n - 1],
-  firstName: ['Nomvula', 'Farai', 'Thabo'][n - 1],
-  lastName: ['Khumalo-Ndlovu', 'Mapfumo', 'Nkosi'][n - 1],
-  email: ['nomvula.khumalondlovu.applications@example.co.za', 'farai.mapfumo@example.co.zw', 'thabo@example.co.za'][n - 1],
-  phone: '+27 82 555 0199',
-  courseInterest: 'Web Development (Evening)',
-  message: 'I work during the day and would like to join the evening program. Is there a payment plan for the full twenty weeks?',
-  status,
-  appliedAt: `2026-11-2${n}T08:00:00.000Z`,
-  statusChangedAt: status === 'pending' ? null : '2026-11-24T09:00:00.000Z',
-  statusChangedBy: status === 'pending' ? null : { id: 'u-admin', name: 'A admin' },
-  studentId: null,
-  version: 1,
-});
-const prospects = [prospect(1, 'pending'), prospect(2, 'contacted'), prospect(3, 'pending')];
-
-const lessonItem = (n: number, past: boolean) => ({
-  id: `t${n}`,
-  weekId: past ? 'w1' : 'w2',
-  dayNumber: n,
-  title: `Day ${n} task`,
-  description: 'Build it.',
-  instructions: '',
-  dueAt: null,
-  submission: past ? { submissionId: `ls${n}`, githubUrl: `https://github.com/me/day${n}`, notes: '', submittedAt: '2026-11-20T10:00:00.000Z', late: false, attempt: 1, gradeStatus: 'passed', score: 90, feedback: 'Well done', canResubmit: false } : null,
-});
-const lessons = lessonsResponseSchema.parse({
-  enrollment: { enrollmentId: 'e1', programId: 'p1', programName: 'Web Development', programType: 'evening', currentWeek: 2 },
-  weeks: [
-    { id: 'w2', subjectId: subject.id, subjectName: subject.name, weekNumber: 2, past: false, title: 'Flexbox and grid', objectives: 'Lay out pages.', tasks: [lessonItem(1, false), lessonItem(2, false)], capstone: null },
-    {
-      id: 'w1',
-      subjectId: subject.id,
-      subjectName: subject.name,
-      weekNumber: 1,
-      past: true,
-      title: 'Semantic markup',
-      objectives: 'Write meaningful HTML.',
-      tasks: [lessonItem(1, true)],
-      capstone: {
-        id: 'c1',
-        weekId: 'w1',
-        title: 'A semantic landing page',
-        description: 'Put it together.',
-        instructions: '',
-        dueAt: null,
-        submission: { submissionId: 'lc1', githubUrl: 'https://github.com/me/capstone', notes: '', submittedAt: '2026-11-21T10:00:00.000Z', late: false, attempt: 1, gradeStatus: 'passed', score: 85, feedback: 'Passed', canResubmit: false },
-      },
-    },
-  ],
-});
-
-// What the checks below read in the page (this file is type-checked without the DOM library).
-interface Box {
-  left: number;
-  right: number;
-  width: number;
-  height: number;
-}
-interface PageElement {
-  getBoundingClientRect(): Box;
-  getAttribute(name: string): string | null;
-  parentElement: PageElement | null;
-  tagName: string;
-  scrollWidth: number;
-  clientWidth: number;
-}
-interface PageWindow {
-  innerWidth: number;
-  getComputedStyle(el: PageElement): { overflowX: string };
-  document: { documentElement: { scrollWidth: number } };
-}
-
 /** The page scrolls only down: nothing sticks out on the right. */
 async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => {
-    const win = globalThis as unknown as PageWindow;
-    return { scrollWidth: win.document.documentElement.scrollWidth, innerWidth: win.innerWidth };
-  });
+  const { scrollWidth, innerWidth } = await pageWidth(page);
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
-/**
- * `target` is wholly on screen across: inside the viewport, and inside the visible part of every scrolling
- * ancestor (a table container that scrolls sideways hides what is past its right edge), and its own
- * text is not cut ("Convert to stude…").
- */
+/** `target` is wholly on screen across: in the viewport, in its scrolling ancestors, its text not cut. */
 async function expectWhollyVisible(target: Locator) {
-  // Never scrolled into view: scrolling would move a sideways-scrolling table to it, hiding the fault.
-  // Only the horizontal extent is checked, which the page's vertical scroll does not change.
-  const clipped = await target.evaluate((node) => {
-    const el = node as unknown as PageElement;
-    const window = globalThis as unknown as PageWindow;
-    const box = el.getBoundingClientRect();
-    const problems: string[] = [];
-    if (box.width === 0 || box.height === 0) problems.push('no size');
-    if (box.left < 0 || box.right > window.innerWidth + 0.5) problems.push(`outside the viewport (${box.left}–${box.right} of ${window.innerWidth})`);
-    for (let up = el.parentElement; up; up = up.parentElement) {
-      const style = window.getComputedStyle(up);
-      if (!/(auto|scroll|hidden|clip)/.test(style.overflowX)) continue;
-      const frame = up.getBoundingClientRect();
-      if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) problems.push(`cut by ${up.tagName.toLowerCase()}.${(up.getAttribute('class') ?? '').split(' ')[0]} (${box.left}–${box.right} of ${frame.left}–${frame.right})`);
-    }
-    if (el.scrollWidth > el.clientWidth + 1) problems.push(`its text is cut (${el.scrollWidth} > ${el.clientWidth})`);
-    return problems;
-  });
-  expect(clipped).toEqual([]);
+  expect(await clippedProblems(target)).toEqual([]);
 }
 
 async function screenshot(page: Page, name: string) {
@@ -287,6 +138,25 @@ describe('phones and narrow windows (issue 18 §4)', () => {
     await waitForToast(page, 'Enrollment status updated');
     expect(changes).toEqual([expect.objectContaining({ status: 'active' })]);
     await screenshot(page, 'enrollments');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('at 375×667 the success toast is at the top under the header, clear of the bottom of the screen and of the selectors (issue 28 §6a)', async () => {
+    const { page, pageErrors } = await open('admin', { width: 375, height: 667 });
+    await adminEnrollments(page);
+    const used = page.getByRole('combobox', { name: 'Status of ENR-2026-0001' });
+    await used.selectOption('active');
+    await waitForToast(page, 'Enrollment status updated');
+    const header = page.locator('header');
+    const clashes = await toastClashes(page, 'Enrollment status updated', {
+      'the selector just used': used,
+      'the next selector': page.getByRole('combobox', { name: 'Status of ENR-2026-0002' }),
+      'the menu button': header.getByRole('button').first(),
+      'Sign Out': header.getByRole('button', { name: 'Sign Out' }),
+    });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'toast-375x667.png') });
+    expect(clashes).toEqual([]);
     expect(pageErrors).toEqual([]);
     await page.close();
   });

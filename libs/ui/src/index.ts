@@ -42,9 +42,9 @@ export {
   SidebarMenuItem,
   SidebarProvider,
   SidebarTrigger,
-  useIsMobile,
   useSidebar,
 } from './components/sidebar';
+export { useIsMobile } from './lib/use-is-mobile';
 export {
   MOBILE_BREAKPOINT,
   SIDEBAR_COOKIE_MAX_AGE,

@@ -10,11 +10,18 @@ type Lookup = { kind: 'pending' } | { kind: 'found'; certificate: CertificateVer
 /** The reader's own calendar date (ARCHITECTURE.md §8: times in the reader's zone). */
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 
+/**
+ * One term of the certificate. A grid item is as wide as its longest unbreakable word unless its
+ * min-width is 0, and `break-words` does not lower that width: the 64-character hash made the list
+ * 502 px wide on a 375 px phone and 38 px wider than the card at 1366 px (issue 28 §4). `min-w-0`
+ * and `wrap-anywhere` let any long value (a name, the hash) wrap inside the card; the hash has a line
+ * of its own, broken anywhere (it has no words), so it reads as one block rather than a ragged tail.
+ */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    <div className="grid min-w-0 gap-0.5">
       <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="font-medium break-words">{children}</dd>
+      <dd className="min-w-0 font-medium wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -72,7 +79,7 @@ export function VerifyCertificatePage() {
           )}
           <Fact term="Verifiable log entry">
             <span data-testid="log-entry">
-              Position {c.log.position}, hash <code className="text-xs">{c.log.hash}</code>
+              Position {c.log.position}, hash <code className="block text-xs break-all">{c.log.hash}</code>
             </span>
           </Fact>
         </dl>

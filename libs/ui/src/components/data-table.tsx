@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { createColumnHelper, createSortedRowModel, rowSortingFeature, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '../lib/cn';
-import { useIsMobile } from './sidebar';
+import { useIsMobile } from '../lib/use-is-mobile';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
 
 /** The value a sortable column orders by; null and undefined sort last in both directions. */

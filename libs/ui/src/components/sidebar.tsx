@@ -1,9 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ComponentProps, type CSSProperties } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentProps, type CSSProperties } from 'react';
 import { PanelLeftIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import { cn } from '../lib/cn';
 import {
-  MOBILE_BREAKPOINT,
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
   SIDEBAR_WIDTH_MOBILE,
@@ -11,23 +10,9 @@ import {
   readSidebarCookie,
   sidebarCookie,
 } from '../lib/sidebar-state';
+import { useIsMobile } from '../lib/use-is-mobile';
 import { Button } from './button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
-
-const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
-
-/** True under the mobile breakpoint; follows resizes. */
-export function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const mql = window.matchMedia(mobileQuery);
-      mql.addEventListener('change', onChange);
-      return () => mql.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(mobileQuery).matches,
-    () => false,
-  );
-}
 
 interface SidebarContextValue {
   /** Desktop: expanded (true) or collapsed to icons (false). */
