@@ -2,12 +2,15 @@
 // `academy` CLI (services/worker/dist/cli/academy.js) against the database of the built API and
 // worker, after the dashboard's acts went through the API: the checkpoints the Verify page lists,
 // exported to the same file it downloads (which `audit verify --checkpoint` then takes), the
-// personal-data grants an admin gave and took back, why and as-of, and a rebuild's progress on stderr.
-import { mkdtempSync, readFileSync } from 'node:fs';
+// personal-data grants an admin gave and took back, why and as-of, and a rebuild's progress on stderr;
+// and (issue 28) an evidence bundle it exports, checked through `npm run academy` as an outside party's
+// fresh clone runs it: no academy data, no DATABASE_URL.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
-import { academyCliWith, apiCaller, type RunningApi, startApi, untilValue } from '@academy/testing';
+import { academyCliWith, apiCaller, repoRoot, type RunningApi, startApi, untilValue } from '@academy/testing';
 
 // Each test starts the built CLI five or six times (a whole Node process each, seconds apiece on a busy
 // machine): no test here waits on time, so the bound is only there to end a hung run.
@@ -158,4 +161,80 @@ it('projections rebuild reports its progress with counts and an ETA on stderr, t
   // Counted against the head when it began, up to all of it.
   expect(lines.at(-1)).toMatch(new RegExp(`^rebuild enrollment: (\\d+)/(\\d+) events \\(100 %\\), ETA 0 s$`));
   expect(Number(/\/(\d+) events/.exec(lines.at(-1)!)![1])).toBeGreaterThanOrEqual(head);
+});
+
+describe('audit verify-bundle through npm run academy with no academy data and no DATABASE_URL (issue 28)', () => {
+  // The data directory of a fresh clone: empty, and it must stay so (no embedded database made or started).
+  const noData = mkdtempSync(path.join(tmpdir(), 'no-academy-data-'));
+  /** The wrapper (scripts/academy-cli.mjs) in a fresh clone's environment: PATH and ACADEMY_DATA_DIR alone. */
+  const fresh = (...args: string[]) =>
+    new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [path.join(repoRoot, 'scripts/academy-cli.mjs'), ...args], { cwd: noData, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ACADEMY_DATA_DIR: noData } }, (error, stdout, stderr) =>
+        resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  /** A bundle written by the CLI's export from the API's database, closed by a checkpoint signed for it; made once. */
+  let exported: Promise<{ lines: string[]; publicKey: string }> | undefined;
+  const bundle = () =>
+    (exported ??= (async () => {
+      // Events of its own, so that it has a middle however the tests before it ran (or whether they did).
+      for (let k = 0; k < 6; k++) await ok('POST', '/users', { fullName: `Bundle Teacher ${k}`, email: `bundle-${k}-${Date.now()}@academy.test`, role: 'teacher' });
+      const { id } = await ok('POST', '/audit/verifications', {});
+      await untilValue(() => ok('GET', `/audit/verifications/${id}`), (v) => v.state === 'done', 'the verification', 60_000);
+      const { checkpoint } = await ok('POST', '/audit/checkpoints');
+      const file = path.join(dir, 'evidence.jsonl');
+      expect(await cli('audit', 'export-evidence', '1', String(checkpoint.position), file)).toMatchObject({ status: 0 });
+      return { lines: readFileSync(file, 'utf8').split('\n'), publicKey: checkpoint.publicKey as string };
+    })());
+  /** Writes `lines` (the bundle's, changed) to a file of their own; returns its path. */
+  const written = (name: string, lines: string[]) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, lines.join('\n'));
+    return file;
+  };
+  const isEvent = (line: string | undefined) => line?.startsWith('{"body":') ?? false;
+  /** The line index (0-based) of an event in the middle of the bundle whose data has a key, between two events. */
+  const middleEvent = (lines: string[]) => {
+    const events = lines.flatMap((l, i) => (isEvent(l) && l.includes('"data":{"') && isEvent(lines[i - 1]) && isEvent(lines[i + 1]) ? [i] : []));
+    expect(events.length).toBeGreaterThan(4);
+    return events[Math.floor(events.length / 2)];
+  };
+  const positionAt = (line: string) => (JSON.parse(line) as { position: number }).position;
+
+  it('verifies a good bundle (exit 0) and fails a changed one (exit 1), naming the changed event, not the signature line', async () => {
+    const { lines, publicKey } = await bundle();
+    const good = await fresh('audit', 'verify-bundle', written('good.jsonl', lines), '--public-key', publicKey);
+    expect(good).toMatchObject({ status: 0, stderr: '', stdout: expect.stringMatching(/^ok: \d+ events 1\.\.\d+, every hash and link recomputed, through signed checkpoints? [\d, ]+; signed by key [0-9a-f]{16} \(the key given\)\n$/) });
+
+    // One byte inside the data of an event in the middle: the first character of its first key.
+    const i = middleEvent(lines);
+    const at = lines[i].indexOf('"data":{"') + '"data":{"'.length;
+    const changed = [...lines];
+    changed[i] = `${lines[i].slice(0, at)}${lines[i][at] === 'x' ? 'y' : 'x'}${lines[i].slice(at + 1)}`;
+    const bad = await fresh('audit', 'verify-bundle', written('changed.jsonl', changed), '--public-key', publicKey);
+    expect(bad).toEqual({ status: 1, stderr: '', stdout: `FAILED at line ${i + 1} (event at position ${positionAt(lines[i])}): its hash does not match its content\n` });
+    expect(readdirSync(noData)).toEqual([]);
+  });
+
+  it('names the first event whose link breaks when an event is removed or two are swapped', async () => {
+    const { lines, publicKey } = await bundle();
+    const i = middleEvent(lines);
+    const [before, next] = [positionAt(lines[i - 1]), positionAt(lines[i + 1])];
+    const linkBroken = (line: number, position: number, after: number) => ({
+      status: 1,
+      stderr: '',
+      stdout: `FAILED at line ${line} (event at position ${position}): its previous hash is not the hash of the event before it (position ${after}): an event was removed, added or moved\n`,
+    });
+    // The event after the removed one is the first whose link breaks: it now follows the one before it.
+    const removed = lines.filter((_, k) => k !== i);
+    expect(await fresh('audit', 'verify-bundle', written('removed.jsonl', removed), '--public-key', publicKey)).toEqual(linkBroken(i + 1, next, before));
+    // Swapped: the later event, now first, links to the one it followed.
+    const swapped = [...lines.slice(0, i), lines[i + 1], lines[i], ...lines.slice(i + 2)];
+    expect(await fresh('audit', 'verify-bundle', written('swapped.jsonl', swapped), '--public-key', publicKey)).toEqual(linkBroken(i + 1, next, before));
+  });
+
+  it('still refuses a command that needs the database, with the clear message and exit 2', async () => {
+    expect(await fresh('audit', 'head')).toEqual({ status: 2, stdout: '', stderr: `academy: no academy database in ${noData} yet: run npm start once, or set DATABASE_URL\n` });
+    expect(readdirSync(noData)).toEqual([]);
+  });
 });

@@ -502,10 +502,12 @@ describe('verify and signed checkpoints', () => {
       const ok = cli(file, '--public-key', checkpoint.publicKey);
       expect([ok.status, ok.stderr]).toEqual([0, '']);
       expect(ok.stdout).toBe(`ok: ${checkpoint.position - 1} events 2..${checkpoint.position}, every hash and link recomputed, through signed checkpoint${within.length === 1 ? '' : 's'} ${within.join(', ')}; signed by key ${checkpoint.keyId} (the key given)\n`);
-      // The same command in process (one start of the CLI is enough): a changed file fails, naming why.
+      // The same command in process (one start of the CLI is enough): a changed file fails, naming the
+      // changed event, not the signature line that any change also breaks (issue 28).
       let out = '';
       const bad = verifyBundleCommand([path.join(dir, 'changed.jsonl')], { write: (t: string) => (out += t) });
-      expect([bad, out]).toEqual([1, `FAILED at line ${lines.length}: the content does not match the signed digest: the bundle was changed\n`]);
+      const changedLine = bundle.subarray(0, dataStart).toString('utf8').split('\n').length;
+      expect([bad, out]).toEqual([1, `FAILED at line ${changedLine} (event at position ${lines[changedLine - 1].position}): its hash does not match its content\n`]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

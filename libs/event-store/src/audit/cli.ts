@@ -87,9 +87,9 @@ export const ACADEMY_CLI_USAGE = `usage: academy <command>
   audit export-evidence <from> <to> <file>  write the events from..to (extended to the nearest signed checkpoint after <to>)
                                             with their hashes, that checkpoint and a signature line to a new JSON-lines file
   audit verify-bundle <file> [--public-key <base64>]
-                                            check an evidence bundle with nothing but the file (no database, no API):
-                                            its signature, every hash and link, and the closing signed checkpoint; with
-                                            --public-key, that the academy's key signed it (exit 1 when it does not verify)
+                                            check an evidence bundle with nothing but the file (no database, no API): every
+                                            hash and link (naming the first event that fails), the closing signed checkpoint,
+                                            then its signature; --public-key: the academy's key signed it (exit 1 if not)
   audit checkpoints                         the signed checkpoints recorded in the log (Sign a checkpoint, the schedule), newest
                                             first, with who made them
   audit export-checkpoint <position|id> <file>
@@ -534,7 +534,7 @@ export function verifyBundleCommand(rest: string[], out: { write(text: string): 
   }
   const v = verifyBundle(bytes, { publicKey });
   if (!v.ok) {
-    print(`FAILED${v.line ? ` at line ${v.line}` : ''}: ${v.problem}`);
+    print(`FAILED${v.line ? ` at line ${v.line}` : ''}${v.item ? ` (${v.item})` : ''}: ${v.problem}`);
     return 1;
   }
   print(`ok: ${v.events} events ${v.from}..${v.to}, every hash and link recomputed, through signed checkpoint${v.checkpoints.length === 1 ? '' : 's'} ${v.checkpoints.join(', ')}; signed by key ${v.keyId}${publicKey ? ' (the key given)' : ' (compare it with the academy\'s)'}`);

@@ -86,7 +86,8 @@ export const bundleDigest = (text: string) => createHash('sha256').update(text, 
 
 export type BundleVerdict =
   | { ok: true; from: number; to: number; events: number; checkpoints: number[]; keyId: string }
-  | { ok: false; problem: string; line?: number };
+  /** `line`: the first line that fails (1-based); `item`: what it holds ('event at position 62', 'checkpoint at position 80', 'the header', 'the signature'). */
+  | { ok: false; problem: string; line?: number; item?: string };
 
 // SubjectPublicKeyInfo DER header of an Ed25519 public key; the 32 raw bytes follow it (RFC 8410).
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -106,73 +107,91 @@ function signatureHolds(publicKeyB64: unknown, message: Buffer, signatureB64: un
 }
 
 /**
- * Checks a bundle with nothing but its bytes: the signature over every byte before the last line; each
- * event's hash recomputed from its body and linked to the one before; each checkpoint's own signature
- * and that the chain passes through it; and that a signed checkpoint closes the chain at its last event
- * (the proof these are the log's events, not merely self-consistent ones). Trust comes from the key:
- * anyone can sign a forged bundle with a key of their own, so pass the academy's `publicKey` (base64),
- * or compare the key id the verdict names with the academy's. `publicKey` (base64), when given,
- * pins it: a bundle or checkpoint signed by any other fails.
+ * Checks a bundle with nothing but its bytes, line by line from the top, and names the FIRST line that
+ * fails (issue 28): each event's hash recomputed from its body, then its link to the event before it
+ * and its position; each checkpoint's own signature and that the chain passes through it; that a
+ * signed checkpoint closes the chain at its last event (the proof these are the log's events, not
+ * merely self-consistent ones); only then the signature line over every byte before it. The whole-file
+ * digest comes last because it fails on ANY change and would hide which event was changed.
+ * Trust comes from the key: anyone can sign a forged bundle with a key of their own, so pass the
+ * academy's `publicKey` (base64), or compare the key id the verdict names with the academy's.
+ * `publicKey`, when given, pins it: a bundle or checkpoint signed by any other fails.
  */
 export function verifyBundle(bytes: Buffer, options: { publicKey?: string } = {}): BundleVerdict {
   const text = bytes.toString('utf8');
   if (!text.endsWith('\n')) return { ok: false, problem: 'the bundle is cut short (no final newline)' };
-  const cut = text.lastIndexOf('\n', text.length - 2) + 1;
-  const content = text.slice(0, cut);
-  const lines = content.split('\n').slice(0, -1);
-  let signatureLine: Record<string, unknown>;
-  try {
-    signatureLine = JSON.parse(text.slice(cut, -1));
-  } catch {
-    return { ok: false, problem: 'the last line is not JSON', line: lines.length + 1 };
+  const lines = text.slice(0, -1).split('\n');
+  const last = lines.length;
+  const fail = (line: number, item: string | undefined, problem: string): BundleVerdict => ({ ok: false, problem, line, ...(item ? { item } : {}) });
+  if (last < 2) return fail(last, undefined, 'the last line is not the signature');
+
+  const header = jsonLine(lines[0]);
+  if (!header) return fail(1, 'the header', 'not JSON: the line was changed');
+  if (header.kind !== 'header' || header.format !== EVIDENCE_FORMAT) return fail(1, 'the header', `not an evidence bundle (format ${EVIDENCE_FORMAT})`);
+
+  let before: EvidenceEvent | undefined;
+  let events = 0;
+  let checkpoints = 0;
+  const hashAt = new Map<number, string>();
+  const through: number[] = [];
+  for (let n = 2; n < last; n++) {
+    const row = jsonLine(lines[n - 1]);
+    if (!row) return fail(n, undefined, 'not JSON: the line was changed');
+    if (row.kind === 'event') {
+      const e = row as unknown as EvidenceEvent;
+      const item = `event at position ${e.position}`;
+      if (checkpoints) return fail(n, item, 'an event after the checkpoints');
+      // Its own hash first: a changed byte of an event is named as that event's, whatever follows.
+      if (chainHash(e.prevHash, e.position, e.streamVersion, canonicalBody(e.body)) !== e.hash) return fail(n, item, 'its hash does not match its content');
+      if (before && e.prevHash !== before.hash) return fail(n, item, `its previous hash is not the hash of the event before it (position ${before.position}): an event was removed, added or moved`);
+      const expected = before ? before.position + 1 : Number(header.from);
+      if (e.position !== expected) return fail(n, item, `expected the event at position ${expected} here`);
+      if (!before) hashAt.set(e.position - 1, e.prevHash);
+      hashAt.set(e.position, e.hash);
+      before = e;
+      events++;
+    } else if (row.kind === 'checkpoint' && isRecord(row.checkpoint)) {
+      const c = row.checkpoint as unknown as SignedCheckpoint;
+      const item = `checkpoint at position ${c.position}`;
+      const message = Buffer.from(canonicalJson({ format: c.format, position: c.position, headHash: c.headHash, at: c.at, keyId: c.keyId }), 'utf8');
+      const holds = c.format === CHECKPOINT_FORMAT && signatureHolds(c.publicKey, message, c.signature);
+      if (!holds || holds.keyId !== c.keyId) return fail(n, item, 'its signature does not match');
+      if (options.publicKey !== undefined && c.publicKey !== options.publicKey) return fail(n, item, `signed by another key (${holds.keyId}), not the one given`);
+      if (hashAt.get(c.position) !== c.headHash) return fail(n, item, 'the chain does not pass through it');
+      through.push(c.position);
+      checkpoints++;
+    } else {
+      return fail(n, undefined, `unknown line kind ${JSON.stringify(row.kind)}`);
+    }
   }
-  if (signatureLine.kind !== 'signature') return { ok: false, problem: 'the last line is not the signature', line: lines.length + 1 };
-  if (Buffer.byteLength(content, 'utf8') !== cut || bundleDigest(content) !== signatureLine.digest) {
-    return { ok: false, problem: 'the content does not match the signed digest: the bundle was changed', line: lines.length + 1 };
+  if (header.events !== events || header.checkpoints !== checkpoints) return fail(1, 'the header', 'the header counts other lines than the bundle holds');
+  if (before && before.position !== header.to) return fail(1, 'the header', 'the header names another range than the events');
+  // A checkpoint at the last event vouches for every event before it through the chain.
+  if (!before || !through.includes(before.position)) return { ok: false, problem: 'no signed checkpoint closes the range: the events are self-consistent, not proven to be the log\'s (sign a checkpoint, then export again)' };
+
+  // Every line holds on its own: now the signature over the whole file (what catches a changed header or signature line).
+  const signatureLine = jsonLine(lines[last - 1]);
+  if (!signatureLine) return fail(last, 'the signature', 'the last line is not JSON');
+  if (signatureLine.kind !== 'signature') return fail(last, 'the signature', 'the last line is not the signature');
+  // The digest of the bytes as they are, not of the decoded text: bytes that are not UTF-8 decode to U+FFFD.
+  const content = bytes.subarray(0, bytes.lastIndexOf(0x0a, bytes.length - 2) + 1);
+  if (createHash('sha256').update(content).digest('hex') !== signatureLine.digest) {
+    return fail(last, 'the signature', 'the content does not match the signed digest: the bundle was changed');
   }
   const signed = signatureHolds(signatureLine.publicKey, Buffer.from(String(signatureLine.digest), 'utf8'), signatureLine.signature);
-  if (!signed || signed.keyId !== signatureLine.keyId) return { ok: false, problem: 'the signature does not match the digest', line: lines.length + 1 };
-  if (options.publicKey !== undefined && options.publicKey !== signatureLine.publicKey) return { ok: false, problem: `signed by another key (${signed.keyId}), not the one given`, line: lines.length + 1 };
+  if (!signed || signed.keyId !== signatureLine.keyId) return fail(last, 'the signature', 'the signature does not match the digest');
+  if (options.publicKey !== undefined && options.publicKey !== signatureLine.publicKey) return fail(last, 'the signature', `signed by another key (${signed.keyId}), not the one given`);
+  return { ok: true, from: Number(header.from), to: Number(header.to), events, checkpoints: through, keyId: signed.keyId };
+}
 
-  let header: Record<string, unknown>;
-  const events: EvidenceEvent[] = [];
-  const checkpoints: SignedCheckpoint[] = [];
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** One line as a JSON object, or null when it is not one (a changed byte can break the JSON itself). */
+function jsonLine(line: string): Record<string, unknown> | null {
   try {
-    header = JSON.parse(lines[0]);
-    for (const [i, line] of lines.slice(1).entries()) {
-      const row = JSON.parse(line) as Record<string, unknown>;
-      if (row.kind === 'event') events.push(row as unknown as EvidenceEvent);
-      else if (row.kind === 'checkpoint') checkpoints.push(row.checkpoint as SignedCheckpoint);
-      else return { ok: false, problem: `unknown line kind ${JSON.stringify(row.kind)}`, line: i + 2 };
-    }
+    const v: unknown = JSON.parse(line);
+    return isRecord(v) ? v : null;
   } catch {
-    return { ok: false, problem: 'a line is not JSON' };
+    return null;
   }
-  if (header.kind !== 'header' || header.format !== EVIDENCE_FORMAT) return { ok: false, problem: `not an evidence bundle (format ${EVIDENCE_FORMAT})`, line: 1 };
-  if (header.events !== events.length || header.checkpoints !== checkpoints.length) return { ok: false, problem: 'the header counts other lines than the bundle holds', line: 1 };
-
-  const hashAt = new Map<number, string>();
-  for (const [i, e] of events.entries()) {
-    const line = i + 2;
-    if (e.position !== Number(header.from) + i) return { ok: false, problem: `position gap: expected ${Number(header.from) + i}, found ${e.position}`, line };
-    if (i > 0 && e.prevHash !== events[i - 1].hash) return { ok: false, problem: `position ${e.position}: the previous hash does not link`, line };
-    const computed = chainHash(e.prevHash, e.position, e.streamVersion, canonicalBody(e.body));
-    if (computed !== e.hash) return { ok: false, problem: `position ${e.position}: hash mismatch, the content hashes to ${computed.slice(0, 16)}…`, line };
-    hashAt.set(e.position, e.hash);
-  }
-  if (events.length && events.at(-1)!.position !== header.to) return { ok: false, problem: 'the header names another range than the events', line: 1 };
-  if (events.length) hashAt.set(events[0].position - 1, events[0].prevHash);
-  const through: number[] = [];
-  for (const [i, c] of checkpoints.entries()) {
-    const line = events.length + i + 2;
-    const message = Buffer.from(canonicalJson({ format: c.format, position: c.position, headHash: c.headHash, at: c.at, keyId: c.keyId }), 'utf8');
-    const holds = c.format === CHECKPOINT_FORMAT && signatureHolds(c.publicKey, message, c.signature);
-    if (!holds || holds.keyId !== c.keyId) return { ok: false, problem: `checkpoint ${c.position}: the signature does not match`, line };
-    if (options.publicKey !== undefined && c.publicKey !== options.publicKey) return { ok: false, problem: `checkpoint ${c.position}: signed by another key`, line };
-    if (hashAt.get(c.position) !== c.headHash) return { ok: false, problem: `checkpoint ${c.position}: the chain does not pass through it`, line };
-    through.push(c.position);
-  }
-  // A checkpoint at the last event vouches for every event before it through the chain.
-  if (!events.length || !through.includes(events.at(-1)!.position)) return { ok: false, problem: 'no signed checkpoint closes the range: the events are self-consistent, not proven to be the log\'s (sign a checkpoint, then export again)' };
-  return { ok: true, from: Number(header.from), to: Number(header.to), events: events.length, checkpoints: through, keyId: signed.keyId };
 }

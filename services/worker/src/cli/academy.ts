@@ -11,16 +11,21 @@ import { enrollmentAsOf } from '@academy/enrollment';
 import { gradebookAsOf } from '@academy/grading';
 import { projections } from '../registry.js';
 import { migrateAll } from '../migrate.js';
+import { offlineCommand } from './offline-commands.js';
 
 const MIGRATE_USAGE = `and: academy migrate                        apply every pending migration (event log, read models) and exit: a deployment's migration step`;
 
 async function main(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
-    process.stdout.write(`${ACADEMY_CLI_USAGE}\n${MIGRATE_USAGE}\n`);
-    return argv.length === 0 ? 2 : 0;
+  // Before any configuration is read: these need none (offline-commands.ts).
+  switch (offlineCommand(argv)) {
+    case 'help':
+      process.stdout.write(`${ACADEMY_CLI_USAGE}\n${MIGRATE_USAGE}\n`);
+      return argv.length === 0 ? 2 : 0;
+    case 'verify-bundle':
+      return verifyBundleCommand(argv.slice(2), process.stdout);
+    case null:
+      break;
   }
-  // An evidence bundle is checked with nothing but the file: no configuration, no database, no API.
-  if (argv[0] === 'audit' && argv[1] === 'verify-bundle') return verifyBundleCommand(argv.slice(2), process.stdout);
   // Only the database matters here; REDIS_URL is not used by these commands.
   const config = loadConfig({ REDIS_URL: 'redis://unused', ...process.env });
   if (argv[0] === 'migrate') {
