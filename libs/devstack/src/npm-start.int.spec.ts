@@ -109,12 +109,18 @@ describe('npm start', () => {
     expect(output().trim().split('\n').length).toBeLessThan(30);
     // Some traffic first, so the API holds idle pooled connections that a early Postgres stop would drop.
     for (let i = 0; i < 5; i++) expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    // The shell's 404 report: its short line names the dead link (issue 28 §5), never the query.
+    const report = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/no/such/page?q=Thandi' }) };
+    expect((await fetch(`${url}/api/client-events/not-found`, report)).status).toBe(204);
+    // Checked once everything has stopped: a failed expect here would leave npm start running.
+    for (const end = Date.now() + 10_000; !/page not found/.test(output()) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
     const pgPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const redisPid = Number(readFileSync(path.join(dataDir, 'redis', 'redis.pid'), 'utf8').trim());
     const before = output().length;
 
     process.kill(-child.pid!, 'SIGINT'); // what a terminal's Ctrl-C does: the whole foreground process group
     expect(await exited).toBe(0);
+    expect(output()).toMatch(/^\d\d:\d\d:\d\d api {4}WARN \[not-found\] page not found path=\/no\/such\/page$/m);
     const after = output().slice(before);
     // The services closed their connections before Postgres went: nothing was lost or cut off.
     expect(after).not.toMatch(/Unhandled 'error' event|(\n|\\n)\s+at \S+|connection lost|database unavailable|ECONNREFUSED|terminating connection/);

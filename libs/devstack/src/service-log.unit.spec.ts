@@ -19,6 +19,36 @@ describe("npm start's view of the services' logs", () => {
     expect(failed.split('\n')[1].trim()).toBe('at decide (week.ts:1:1)');
   });
 
+  it("shows the record's own scalar fields after the message, so a 404's line names the dead link", () => {
+    const notFound = line({
+      level: 40,
+      context: 'not-found',
+      req: { id: 7, method: 'POST', path: '/api/client-events/not-found' },
+      path: '/no/such/page',
+      referrer: null,
+      userId: 'u-3f2a',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      msg: 'page not found',
+    });
+    // No req plumbing, no null referrer, no user agent (noise at a terminal; the JSON keeps it).
+    expect(formatServiceLine('api', notFound)).toMatch(/ api {4}WARN \[not-found\] page not found path=\/no\/such\/page userId=u-3f2a$/);
+    const error = formatServiceLine('worker', line({ level: 50, context: 'mail', jobId: 12, retrying: false, msg: 'send failed', err: { message: 'boom' } }))!;
+    expect(error).toMatch(/\[mail\] send failed: boom jobId=12 retrying=false$/);
+  });
+
+  it('quotes a field that could fake a line or a field, and bounds each field and the whole list', () => {
+    // A client-sent path with a newline or an escape sequence must not forge a second log line.
+    const forged = formatServiceLine('api', line({ level: 40, msg: 'page not found', path: '/a\n12:00:00 api    ERROR x\u001b[2J', note: 'two words' }))!;
+    expect(forged.split('\n')).toHaveLength(1);
+    expect(forged).toContain('path="/a\\n12:00:00 api    ERROR x\\u001b[2J"');
+    expect(forged).toContain('note="two words"');
+    const long = formatServiceLine('api', line({ level: 30, msg: 'm', path: `/${'x'.repeat(500)}`, ...Object.fromEntries([...Array(40)].map((_, i) => [`k${i}`, 'v'.repeat(20)])) }))!;
+    const fields = long.slice(long.indexOf(' m ') + 3);
+    expect(fields.length).toBeLessThanOrEqual(300);
+    expect(fields).toMatch(/^path=\/x{78}… /);
+    expect(fields.endsWith('…')).toBe(true);
+  });
+
   it('keeps request lines with ACADEMY_LOG=requests, everything raw with ACADEMY_LOG=json, and non-JSON lines as they are', () => {
     const request = line({ level: 30, req: { method: 'GET', path: '/api/programs' }, res: { statusCode: 200 }, responseTime: 4, msg: 'request completed' });
     expect(formatServiceLine('api', request, { mode: 'requests' })).toMatch(/ api {4}GET \/api\/programs 200 4 ms$/);

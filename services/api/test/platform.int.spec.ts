@@ -39,12 +39,15 @@ describe('API platform endpoints', () => {
     const res = await fetch(`${api.url}/api/client-events/not-found`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      body: JSON.stringify({ path: '/no/such/page', referrer: 'http://x/y' }),
+      // A query may hold a name or an email (a search, a mailed link): the log keeps neither.
+      body: JSON.stringify({ path: '/no/such/page?email=thandi@academy.test', referrer: 'http://x/y?q=Thandi#top' }),
     });
     expect(res.status).toBe(204);
     for (let i = 0; i < 20 && !api.output().includes('/no/such/page'); i++) await new Promise((r) => setTimeout(r, 50));
     expect(api.output()).toContain('"path":"/no/such/page"');
+    expect(api.output()).toContain('"referrer":"http://x/y"');
     expect(api.output()).toContain('page not found');
+    expect(api.output()).not.toMatch(/thandi|Thandi/);
   });
 
   it('serves OpenAPI at /api/docs', async () => {

@@ -342,6 +342,14 @@ describe('bad input', () => {
     expect(await store.headPosition()).toBe(before);
   });
 
+  it("refuses a 7-character password at sign-up naming the field, and takes 8 (ADR 0037: 8, not the spec's 6)", async () => {
+    const before = await store.headPosition();
+    const short = await signUp(newEmail('seven'), 'kx7qm2p');
+    expect(short).toMatchObject({ status: 400, body: { fields: { password: ['Password must be at least 8 characters'] } } });
+    expect(await store.headPosition()).toBe(before);
+    expect((await signUp(newEmail('eight'), 'kx7qm2pz')).status).toBe(201);
+  });
+
   it('accepts a 128-character password', async () => {
     expect((await signUp(newEmail('long'), 'p'.repeat(64) + 'q'.repeat(64))).status).toBe(201);
   });
