@@ -50,7 +50,8 @@ export class CheckpointedConsumer {
   constructor(options: CheckpointedConsumerOptions) {
     if (!/^[a-z][a-z0-9_-]{0,60}$/.test(options.name)) throw new Error(`invalid ${options.kind} name ${JSON.stringify(options.name)}`);
     const controlSchema = options.controlSchema ?? DEFAULT_CONTROL_SCHEMA;
-    const checkpoint = new ConsumerCheckpoint({ ...options, control: controlSchema, startAt: options.startAt ?? 'beginning' });
+    const { kind, name, store, startAt = 'beginning' } = options;
+    const checkpoint = new ConsumerCheckpoint({ kind, name, store, control: controlSchema, startAt });
     this.processor = new Processor({
       ...options,
       controlSchema,
