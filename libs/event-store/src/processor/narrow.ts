@@ -1,7 +1,7 @@
-// What the projection runner and the checkpointed consumers (dispatcher, reactors) share when they
-// follow the log and a batch fails (ADR 0010): a wakeable pause, the end of a follow, and narrowing the batch to the event with a bounded
-// number of tries. What one try is (a transaction, a handler and a checkpoint) and how the failure is
-// recorded stay with the caller.
+// Pieces of the processor (processor.ts) when it follows the log and a batch fails (ADR 0010): a
+// wakeable pause, the end of a follow, and narrowing the batch to the event with a bounded number of
+// tries. What one try is (the kind's batch and checkpoint) and how the failure is recorded stay with
+// the processor.
 import type { StoredEvent } from '../port.js';
 
 /** A pause that stop() or a notification can cut short; only one is pending at a time. */
@@ -56,14 +56,10 @@ export interface NarrowSteps<O extends string> {
   retryDelayMs: number;
   pause(ms: number): Promise<void>;
   report(error: unknown): void;
-  /** True once the narrowing must end ('stopped'). */
+  /** True once the narrowing must end (the follow ended: stop(), a lost lock, a resync). */
   ended(): boolean;
-  /** One try of one event: 'ok' goes on to `committed`; another outcome ends the narrowing; a throw is a failed try. */
+  /** One try of one event with its checkpoint: 'ok' (the checkpoint moved to it); another outcome ends the narrowing; a throw is a failed try. */
   tryEvent(event: StoredEvent, expected: number): Promise<'ok' | O>;
-  /** After a successful try (its throws are not tries): moves the checkpoint; false when it moved meanwhile (resync). */
-  committed(event: StoredEvent, expected: number): Promise<boolean>;
-  /** An outcome for a throw that ends the narrowing without counting as a try (a lost lock), or null. */
-  interrupted(error: unknown): O | 'stopped' | null;
   /** Retried without counting (the database or Redis away). */
   transient(error: unknown): boolean;
   /** Records the failure; false when the checkpoint moved meanwhile (resync). */
@@ -76,9 +72,9 @@ export interface NarrowSteps<O extends string> {
  * failing. A failed batch of that event alone was its first try; a failed batch of several counts
  * for none (which event threw is unknown). Transient errors on the way are retried without counting.
  */
-export async function narrowBatch<O extends string>(s: NarrowSteps<O>): Promise<{ outcome: O | 'ok' | 'stopped' | 'failing' | 'resync'; expected: number }> {
+export async function narrowBatch<O extends string>(s: NarrowSteps<O>): Promise<O | 'ok' | 'stopped' | 'failing' | 'resync'> {
   let expected = s.from;
-  const stop = (outcome: O | 'ok' | 'stopped' | 'failing' | 'resync') => ({ outcome, expected });
+  const marked = async (event: StoredEvent, error: unknown, tries: number) => ((await s.markFailing(event, expected, error, tries)) ? 'failing' : 'resync');
   for (const event of s.events) {
     let tries = 0;
     let delay = s.retryDelayMs;
@@ -86,18 +82,18 @@ export async function narrowBatch<O extends string>(s: NarrowSteps<O>): Promise<
     if (s.events.length === 1) {
       // A batch of one (the usual case when following live) was this event's first try.
       tries = 1;
-      if (tries >= s.budget()) return stop((await s.markFailing(event, expected, s.batchError, tries)) ? 'failing' : 'resync');
+      if (tries >= s.budget()) return marked(event, s.batchError, tries);
       await s.pause(delay);
       delay *= 2;
     }
     for (;;) {
-      if (s.ended()) return stop('stopped');
+      if (s.ended()) return 'stopped';
       let r: 'ok' | O;
       try {
         r = await s.tryEvent(event, expected);
       } catch (e) {
-        const interrupted = s.interrupted(e);
-        if (interrupted) return stop(interrupted);
+        // The follow ended under the try (its connection died, stop()): not the event's fault.
+        if (s.ended()) return 'stopped';
         if (s.transient(e)) {
           s.report(e);
           await s.pause(transientDelay);
@@ -105,16 +101,15 @@ export async function narrowBatch<O extends string>(s: NarrowSteps<O>): Promise<
           continue;
         }
         tries += 1;
-        if (tries >= s.budget()) return stop((await s.markFailing(event, expected, e, tries)) ? 'failing' : 'resync');
+        if (tries >= s.budget()) return marked(event, e, tries);
         await s.pause(delay);
         delay *= 2;
         continue;
       }
-      if (r !== 'ok') return stop(r);
-      if (!(await s.committed(event, expected))) return stop('resync');
+      if (r !== 'ok') return r;
       expected = event.position;
       break;
     }
   }
-  return stop('ok');
+  return 'ok';
 }
