@@ -8,7 +8,6 @@ export { EVENT_STORE_MIGRATIONS, migrateEventStore, NewerSchemaError, type Event
 export { chainHash, canonicalBody } from './postgres/hash-chain.js';
 export { loadMasterKey, loadKeyBytes, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
 export { deriveSubkey, LookupKey, EmailLookup, EMAIL_LOOKUP_PURPOSE, normaliseEmail } from './crypto/lookup-key.js';
-export { eventStoreContract, type ContractHarness, type ContractStoreOptions, type TamperHooks } from './contract/event-store.contract.js';
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
 export type { Projection, ProjectionTx, EventHandler, SetHandler } from './projections/types.js';
 export { byIndexLookups } from './projections/statistics.js';

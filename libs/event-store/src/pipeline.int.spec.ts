@@ -5,7 +5,7 @@ import pg from 'pg';
 import { type Decider, DomainError } from './decider.js';
 import { Retry, runCommand, StaleVersionError } from './pipeline.js';
 import { ConcurrencyError, type EventMetadata } from './port.js';
-import { TEST_MASTER_KEY } from './postgres/pg-test-harness.js';
+import { TEST_MASTER_KEY } from './postgres/pg-harness.test.js';
 import { PostgresEventStore } from './postgres/postgres-event-store.js';
 
 let db: TestDatabase;

@@ -8,9 +8,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import pg from 'pg';
-import type { ContractHarness, ContractStoreOptions } from '../contract/event-store.contract.js';
-import { eventStoreContract, newEvent } from '../contract/event-store.contract.js';
-import { TEST_MASTER_KEY } from '../postgres/pg-test-harness.js';
+import type { ContractHarness, ContractStoreOptions } from '../contract/event-store.contract.test.js';
+import { eventStoreContract, newEvent } from '../contract/event-store.contract.test.js';
+import { TEST_MASTER_KEY } from '../postgres/pg-harness.test.js';
 import { KurrentEventStore } from './kurrent-event-store.js';
 
 // Only collected when EVENTSTORE_URL is set (jest.config.mjs).

@@ -3,9 +3,9 @@
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { newEvent } from '../contract/event-store.contract.js';
+import { newEvent } from '../contract/event-store.contract.test.js';
 import type { StoredEvent } from '../port.js';
-import { TEST_MASTER_KEY } from './pg-test-harness.js';
+import { TEST_MASTER_KEY } from './pg-harness.test.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 let db: TestDatabase;

@@ -3,9 +3,9 @@
 // database is refused; concurrent starts apply each version once; a failing migration leaves nothing.
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import pg from 'pg';
-import { newEvent } from '../contract/event-store.contract.js';
+import { newEvent } from '../contract/event-store.contract.test.js';
 import { EVENT_STORE_MIGRATIONS, migrateEventStore, NewerSchemaError, type EventStoreMigration } from './migrations.js';
-import { TEST_MASTER_KEY } from './pg-test-harness.js';
+import { TEST_MASTER_KEY } from './pg-harness.test.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { baselineSql } from './schema.js';
 

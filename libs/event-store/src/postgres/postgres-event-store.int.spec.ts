@@ -1,9 +1,9 @@
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { eventStoreContract, newEvent } from '../contract/event-store.contract.js';
+import { eventStoreContract, newEvent } from '../contract/event-store.contract.test.js';
 import { ConcurrencyError } from '../port.js';
-import { pgContractFactory, TEST_MASTER_KEY } from './pg-test-harness.js';
+import { pgContractFactory, TEST_MASTER_KEY } from './pg-harness.test.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 let db: TestDatabase;

@@ -3,9 +3,9 @@
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { newEvent } from '../contract/event-store.contract.js';
+import { newEvent } from '../contract/event-store.contract.test.js';
 import type { VerifyResult } from '../port.js';
-import { asTamperer, TEST_MASTER_KEY } from './pg-test-harness.js';
+import { asTamperer, TEST_MASTER_KEY } from './pg-harness.test.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 const N = 300;

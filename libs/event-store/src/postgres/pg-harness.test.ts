@@ -2,7 +2,7 @@
 // database) and the tamper hooks of the contract suite. Used by *.int.spec.ts only.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { ContractHarness, ContractStoreOptions, MakeContractStore, TamperHooks } from '../contract/event-store.contract.js';
+import type { ContractHarness, ContractStoreOptions, MakeContractStore, TamperHooks } from '../contract/event-store.contract.test.js';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.js';
 
 export const TEST_MASTER_KEY = Buffer.alloc(32, 7);
