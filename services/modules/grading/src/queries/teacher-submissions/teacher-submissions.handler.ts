@@ -1,10 +1,9 @@
 // Teacher Submissions: one page of one tab and both tabs' counts, in ONE statement kept raw and
 // prepared (issue 15 §4, ADR 0018): MikroORM inlines values and has no prepared plans, and planning
 // this statement of many joins cost more than running it. As a named prepared statement (planned once
-// per connection) the endpoint answers 95–98 % of the bare handler's throughput on the large seed
-// (goal ≥ 60 %; two quiet runs on 2026-11-25, docs/benchmarks.md, "Weekly Lessons and teacher
-// Submissions under load"). It is sent through the pg pool of the API's MikroORM connection
-// (`getNativeClient`), so the context has no pool of its own.
+// per connection) the endpoint meets its throughput goal against the bare handler (docs/benchmarks.md,
+// "Weekly Lessons and teacher Submissions under load"). It is sent through the pg pool of the API's
+// MikroORM connection (`getNativeClient`), so the context has no pool of its own.
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { orNone, preparedQuery } from '@academy/backend';

@@ -3,10 +3,10 @@
 // Kept as raw SQL, on purpose (issue 15 §4, ADR 0018 §3): one statement sent as a NAMED prepared
 // statement through the pg pool of the EntityManager's connection. MikroORM's QueryBuilder inlines
 // values and has no prepared plans, and planning this statement of many joins cost more than running
-// it: before it was prepared, planning was most of the endpoint's time (docs/benchmarks.md, "Weekly
-// Lessons and teacher Submissions under load": prepared, 70–76 % of the bare handler's throughput at
-// ~1M events in two quiet runs on 2026-11-25; the goal is ≥ 60 %). The benchmark's bare baseline (services/api/bench/learning-baseline.ts)
-// runs this very text (exported as LESSONS). Its tables are the learning entities'
+// it: before it was prepared, planning was most of the endpoint's time; prepared, it meets its throughput
+// goal against the bare handler (docs/benchmarks.md, "Weekly Lessons and teacher Submissions under load").
+// The benchmark's bare baseline (services/api/bench/learning-baseline.ts) runs this very text (exported
+// as LESSONS). Its tables are the learning entities'
 // (projections/learning/*.entity.ts), read in the schema `learning` (the views onto the live version).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
