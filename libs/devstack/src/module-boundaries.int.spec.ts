@@ -49,7 +49,7 @@ describe('controllers dispatch', () => {
   it('refuses a controller importing a handler, a reader or the event store', async () => {
     expect((await restricted("import { CreateWeekHandler } from './create-week.handler.js';\nexport const h = CreateWeekHandler;\n")).join('\n')).toMatch(/does not call a handler/);
     expect((await restricted("import { LearningReader } from '../../projections/learning/learning.reader.js';\nexport const r = LearningReader;\n")).join('\n')).toMatch(/does not call a reader/);
-    expect((await restricted("import { readWeeks } from '../../queries/list-weeks/list-weeks.read.js';\nexport const r = readWeeks;\n")).join('\n')).toMatch(/the read belongs to its handler/);
+    expect((await restricted("import { weeksWhere } from '../../queries/weeks.read.js';\nexport const r = weeksWhere;\n")).join('\n')).toMatch(/the read belongs to its handler/);
     expect((await restricted("import { runCommand } from '@academy/event-store';\nexport const r = runCommand;\n")).join('\n')).toMatch(/only handlers and projections use the event store/);
     expect((await restricted("import { EVENT_STORE } from '@academy/backend';\nexport const s = EVENT_STORE;\n")).join('\n')).toMatch(/handlers own the store/);
   });

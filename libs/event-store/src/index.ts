@@ -1,5 +1,5 @@
 export * from './port.js';
-export { DomainError, fold, handleCommand, type Decider, type DecidedEvent, type LoadedEvent, type LoadedEventOf, type DomainErrorKind, type HandleCommandOptions, type CommandOutcome } from './decider.js';
+export { DomainError, fold, type Decider, type DecidedEvent, type LoadedEvent, type LoadedEventOf, type DomainErrorKind } from './decider.js';
 export { canonicalJson } from './canonical.js';
 export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store.js';
 // The KurrentDB / EventStoreDB adapter (ADR 0032), selected by EVENTSTORE_URL.

@@ -1,5 +1,6 @@
 // The command pipeline (ADR 0015) on the real Postgres adapter: a declared retry policy under
-// concurrent writers, atomic appends to several streams, derived event ids, and the If-Match guard.
+// concurrent writers, atomic appends to several streams, derived event ids, the If-Match guard, and
+// the declared answer to a conflict.
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import pg from 'pg';
 import { type Decider, DomainError } from './decider.js';
@@ -138,4 +139,28 @@ it('a command that decides nothing appends nothing and answers the position it r
   const { position } = await take('counter-quiet');
   const quiet = await runCommand(store, meta, { execute: async (unit) => void (await unit.load('counter-quiet', counter)) });
   expect(quiet).toMatchObject({ appended: false, position, streamVersions: {} });
+});
+
+it('a declared conflict answer replaces every conflict that reaches the caller, and nothing else', async () => {
+  const changed = (e: ConcurrencyError) => new DomainError('conflict', `changed meanwhile (${e instanceof StaleVersionError ? 'stale' : 'race'})`);
+  const allRead = barrier(4);
+  const racing = () =>
+    runCommand(store, meta, {
+      conflict: changed,
+      execute: async (unit) => {
+        const s = await unit.load('counter-conflict', counter);
+        if (unit.attempt === 0) await allRead();
+        unit.decide(s, counter, { type: 'Take' });
+      },
+    });
+  const settled = await Promise.allSettled(Array.from({ length: 4 }, racing));
+  const lost = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected');
+  expect(lost).toHaveLength(3);
+  for (const l of lost) expect(l.reason).toMatchObject({ name: 'DomainError', kind: 'conflict', message: 'changed meanwhile (race)' });
+  const stale = runCommand(store, meta, { conflict: changed, execute: (unit) => unit.load('counter-conflict', counter, { expectedVersion: 0 }) });
+  await expect(stale).rejects.toMatchObject({ kind: 'conflict', message: 'changed meanwhile (stale)' });
+  // A rule's own refusal is the decider's answer, not a conflict of versions.
+  const claim = (by: string) => runCommand(store, meta, { conflict: changed, execute: async (unit) => void unit.decide(await unit.load('seat-conflict', seat), seat, { type: 'Claim', by }) });
+  await claim('a');
+  await expect(claim('b')).rejects.toMatchObject({ kind: 'conflict', message: 'taken' });
 });

@@ -148,8 +148,14 @@ export interface CommittedCommand {
 }
 
 export interface CommandSpec<R> {
-  /** Default Retry.never: a conflict reaches the caller as ConcurrencyError. */
+  /** Default Retry.never: a conflict reaches the caller (see `conflict`). */
   retry?: RetryPolicy;
+  /**
+   * What a conflict that reaches the caller means in the context's words, usually a
+   * DomainError('conflict', …): a stale If-Match (StaleVersionError), or a concurrent write the retry
+   * policy did not absorb. Without it the ConcurrencyError itself is thrown (the API's generic 409).
+   */
+  conflict?: (error: ConcurrencyError) => Error;
   /**
    * Makes event ids a function of (key, stream, index): the same command replayed (a reactor after a
    * crash, a client retry with the same key) appends nothing the second time. Leave it out for
@@ -168,8 +174,20 @@ export interface PipelineOutcome<R> extends CommittedCommand {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs one command through the pipeline: decide (again on a conflict, as the policy allows), append once. */
+/**
+ * Runs one command through the pipeline: decide (again on a conflict, as the policy allows), append
+ * once. A conflict that remains is thrown as the spec's `conflict` says.
+ */
 export async function runCommand<R>(store: EventStore, metadata: EventMetadata, spec: CommandSpec<R>): Promise<PipelineOutcome<R>> {
+  try {
+    return await tryUntilAppended(store, metadata, spec);
+  } catch (e) {
+    if (e instanceof ConcurrencyError && spec.conflict) throw spec.conflict(e);
+    throw e;
+  }
+}
+
+async function tryUntilAppended<R>(store: EventStore, metadata: EventMetadata, spec: CommandSpec<R>): Promise<PipelineOutcome<R>> {
   const policy = spec.retry ?? Retry.never;
   for (let attempt = 0; ; attempt++) {
     const unit = new CommandUnit(store, metadata, spec.idempotencyKey, attempt);

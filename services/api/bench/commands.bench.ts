@@ -1,5 +1,5 @@
-// Issue 14: the command pipeline and the CQRS bus under 16 concurrent clients, against a bare
-// `handleCommand` + append of the same events in the same process, in the same run.
+// Issue 14: the command pipeline and the CQRS bus under 16 concurrent clients, against a bare read
+// of the stream + append of the same events in the same process, in the same run.
 //
 //   npm run bench -- commands
 //
@@ -10,8 +10,8 @@
 // context module, the projections and reactors running as the worker runs them) on an embedded
 // PostgreSQL and a local Redis. Two commands:
 // - Create Week (teacher): the bus path authorizes on learning's read model (ReadModelGate), loads the
-//   week stream, decides and appends through the pipeline. The bare path appends the same WeekCreated
-//   event through handleCommand to a new stream.
+//   week stream, decides and appends through the pipeline. The bare path reads a new stream and
+//   appends the same WeekCreated event to it.
 // - Grade Submission (teacher): the bus path checks the teacher's subject on grading's read model,
 //   loads the work stream, decides (a re-grade) and appends. The bare path appends the same
 //   SubmissionGraded event (with its encrypted feedback) to a stream of the same length.
@@ -26,7 +26,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { startPostgres, startRedis } from '@academy/devstack';
 import { writeSection } from '@academy/devstack/bench-doc';
 import type { CommandContext } from '@academy/backend';
-import { type Decider, type DecidedEvent, type EventMetadata, handleCommand, type StoredEvent } from '@academy/event-store';
+import type { EventMetadata, EventStore, StoredEvent } from '@academy/event-store';
 import { CreateWeek } from '@academy/learning';
 import { GradeSubmission } from '@academy/grading';
 import { startHarness, type Harness } from '../test/modules-harness.js';
@@ -65,13 +65,11 @@ async function measure(op: (client: number, i: number) => Promise<unknown>): Pro
   return { rate: latencies.length / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
 }
 
-/** A decider that decides the given event: handleCommand's read, fold, decide and append, and nothing else. */
-const replaying: Decider<DecidedEvent, DecidedEvent, number> = {
-  initialState: () => 0,
-  evolve: (n) => n + 1,
-  decide: (event) => [event],
-};
-const asDecided = (e: StoredEvent): DecidedEvent => ({ type: e.type, data: e.data, ...(e.personal ? { personal: e.personal } : {}) });
+/** The baseline: what any command costs at least (read the stream, append the event guarded by its version), and nothing else. */
+async function bareAppend(store: EventStore, streamId: string, template: StoredEvent, metadata: EventMetadata): Promise<void> {
+  const version = (await store.readStream(streamId)).at(-1)?.streamVersion ?? 0;
+  await store.append(streamId, [{ type: template.type, data: template.data, ...(template.personal ? { personal: template.personal } : {}), metadata }], version);
+}
 
 function metadata(actorId: string, role: string): EventMetadata {
   return { actorId, actorRole: role, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() };
@@ -163,15 +161,11 @@ async function main() {
     const gradeStreams = Array.from({ length: CLIENTS }, () => `work-bench-${randomUUID()}`);
     const rounds: { week: { bare: Measured; bus: Measured }; grade: { bare: Measured; bus: Measured } }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const weekBare = await measure(() =>
-        handleCommand({ store: s.h.store, streamId: `week-${randomUUID()}`, decider: replaying, command: asDecided(s.weekTemplate), metadata: metadata(s.teacher.userId, 'teacher') }),
-      );
+      const weekBare = await measure(() => bareAppend(s.h.store, `week-${randomUUID()}`, s.weekTemplate, metadata(s.teacher.userId, 'teacher')));
       const weekBus = await measure((client, i) =>
         s.bus.execute(new CreateWeek(caller(), { subjectId: s.subjects[r][client][Math.floor(i / WEEKS_PER_SUBJECT)], weekNumber: (i % WEEKS_PER_SUBJECT) + 1, title: `Week ${i + 1}`, objectives: '' })),
       );
-      const gradeBare = await measure((client) =>
-        handleCommand({ store: s.h.store, streamId: gradeStreams[client], decider: replaying, command: asDecided(s.gradeTemplate), metadata: metadata(s.teacher.userId, 'teacher') }),
-      );
+      const gradeBare = await measure((client) => bareAppend(s.h.store, gradeStreams[client], s.gradeTemplate, metadata(s.teacher.userId, 'teacher')));
       const gradeBus = await measure((client, i) =>
         s.bus.execute(new GradeSubmission(caller(), s.submissions[client], { score: scores[(i + r) % scores.length], status: 'passed', feedback: `Round ${r + 1}, grade ${i + 1}.` })),
       );
@@ -189,10 +183,10 @@ async function main() {
 
 \`npm run bench -- commands\` (${CLIENTS} concurrent clients × ${OPS} commands per measurement, ${ROUNDS} rounds alternating; the median round by ratio).
 Each command is sent as a controller sends it (\`CommandBus.execute\`) on the academy composed in-process with its projections
-running; the baseline is a bare \`handleCommand\` + append of the same events, in the same process, same run, same database.
+running; the baseline is a bare read of the stream + append of the same events, in the same process, same run, same database.
 Goal: ≥ 70 % of the baseline's throughput.
 
-| command | bus + pipeline | bare handleCommand | ratio | bus p50 / p99 | bare p50 / p99 |
+| command | bus + pipeline | bare read + append | ratio | bus p50 / p99 | bare p50 / p99 |
 |---|---|---|---|---|---|
 ${row('Create Week', week)}
 ${row('Grade Submission (re-grade)', grade)}

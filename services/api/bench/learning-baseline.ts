@@ -1,6 +1,6 @@
 // The baseline of learning.bench.ts: a bare node:http server with a pg pool of the API's size that
 // runs, for the same two screens, the very statements of their query slices (imported from learning's
-// my-lessons.read.ts and grading's teacher-submissions.read.ts), sent as they send them (named prepared
+// my-lessons and grading's teacher-submissions handlers), sent as they send them (named prepared
 // statements), and answers their rows as JSON. No framework, no authentication (the caller names the
 // user in the query string), no mapping into the contract's shapes: what is left of a request when
 // the academy adds nothing.
@@ -8,8 +8,8 @@
 //   DATABASE_URL=… PORT=… node --import ./scripts/ts.mjs services/api/bench/learning-baseline.ts
 import http from 'node:http';
 import pg from 'pg';
-import { LESSONS_SQL } from '@academy/learning';
-import { teacherSubmissionsSql, teacherSubmissionsStatement } from '@academy/grading';
+import { LESSONS } from '@academy/learning/queries/my-lessons';
+import { teacherSubmissionsSql, teacherSubmissionsStatement } from '@academy/grading/queries/teacher-submissions';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.PG_POOL_MAX ?? 10), application_name: 'bench-baseline' });
 
@@ -19,7 +19,7 @@ const SUBMISSIONS_STATEMENT = teacherSubmissionsStatement(SHAPE);
 const SUBMISSIONS_PAGE_SIZE = 50;
 
 async function lessons(studentId: string): Promise<unknown> {
-  const { rows } = await pool.query({ name: 'learning.lessons', text: LESSONS_SQL, values: [studentId] });
+  const { rows } = await pool.query({ name: 'learning.lessons', text: LESSONS, values: [studentId] });
   return { rows };
 }
 

@@ -466,11 +466,11 @@ function reading(large: SizeResult, small: SizeResult): string {
   };
   out.push(
     tail('Weekly Lessons', l) +
-      ' Its request: one index-only path from the student\'s active enrollment to the published weeks of its program\'s subjects, their items and the student\'s work (learning\'s my-lessons.read.ts).',
+      ' Its request: one index-only path from the student\'s active enrollment to the published weeks of its program\'s subjects, their items and the student\'s work (learning\'s my-lessons.handler.ts).',
   );
   out.push(
     tail('Submissions', sub) +
-      ` Its request: the first page (${50} rows) of the pending tab and both tabs' counts, one statement: per subject an ordered index read that stops at the page size, and an index-only count (grading's teacher-submissions.read.ts).`,
+      ` Its request: the first page (${50} rows) of the pending tab and both tabs' counts, one statement: per subject an ordered index read that stops at the page size, and an index-only count (grading's teacher-submissions.handler.ts).`,
   );
   out.push(
     `- The machine's floor, same run, same generator: a server that answers a constant 15 KB without touching a database, at the API's ` +

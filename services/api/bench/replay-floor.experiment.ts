@@ -15,7 +15,7 @@
 //                a Map: a lower bound for what the real projections do.
 //   replay       the real identity, learning and grading projections from position 0 (startProjections,
 //                the worker's batch size), as the lessons bench measures it
-// Results and what they mean: ADR 0035, "2026-11-25 (third): the floor of any replay".
+// What the results mean: ADR 0035, "Consequences"; the figures: docs/benchmarks.md, "ADR 0035: replay throughput".
 //   BENCH_STUDENTS=1000 ROUNDS=3 node_modules/node/bin/node --import ./scripts/ts.mjs services/api/bench/replay-floor.experiment.ts
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -33,9 +33,9 @@ const MAX_VERIFIED = 50_000;
  *
  * A token once verified is remembered by its text until its expiry: the same text is the same
  * signature over the same claims, so only the time can change the verdict, and jsonwebtoken's rule
- * (expired from `exp` on) is applied to it on every request. Passport with the token's decoding and
- * verification was 5.5 % of the API's CPU under the lessons benchmark, 1.5 % with this (V8 profile,
- * docs/benchmarks.md "Weekly Lessons"). The session check is not remembered here: it runs on every
+ * (expired from `exp` on) is applied to it on every request. Decoding and verifying the token was a
+ * visible share of the API's CPU in a profile under the lessons benchmark (docs/benchmarks.md "Weekly
+ * Lessons"); remembering it removes most of that. The session check is not remembered here: it runs on every
  * request, as before.
  */
 @Injectable()

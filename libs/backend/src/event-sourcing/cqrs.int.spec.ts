@@ -1,6 +1,6 @@
 // The event-sourcing glue as a context uses it (issue "event platform" §5–§6), over real HTTP, real
-// Postgres and a real projection runner: CommandBus → handler → decide → append with the expected
-// version → projection → the command answers only once its screen's projection shows the write.
+// Postgres and a real projection runner: CommandBus → handler → the command pipeline (decide, append
+// guarded by the version read) → projection → the command answers only once its screen's projection shows the write.
 // The demo aggregate lives here (tests only); the real contexts come with their own issues.
 import { Body, Controller, Get, Headers, Inject, Injectable, Module, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, CommandHandler, CqrsModule, type ICommandHandler, type IQueryHandler, QueryBus, QueryHandler, Command, Query } from '@nestjs/cqrs';
@@ -9,17 +9,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import {
-  type CommandOutcome,
-  type Decider,
-  DomainError,
-  type EventMetadata,
-  type EventStore,
-  handleCommand,
-  type Projection,
-  type RunningProjections,
-  startProjections,
-} from '@academy/event-store';
+import { type Decider, DomainError, type EventMetadata, type EventStore, type Projection, runCommand, type RunningProjections, startProjections } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import { loadConfig } from '../config.js';
 import { ApiExceptionFilter } from '../http/exception.filter.js';
@@ -55,7 +45,13 @@ const tabsProjection: Projection = {
 };
 
 // ── application (thin) ───────────────────────────────────────────────────────────────────────────
-class DepositCommand extends Command<CommandOutcome<TabEvent, TabState>> {
+interface Deposited {
+  balance: number;
+  streamVersion: number;
+  position: number;
+}
+
+class DepositCommand extends Command<Deposited> {
   constructor(
     readonly input: Deposit,
     readonly metadata: EventMetadata,
@@ -68,8 +64,16 @@ class DepositCommand extends Command<CommandOutcome<TabEvent, TabState>> {
 @CommandHandler(DepositCommand)
 class DepositHandler implements ICommandHandler<DepositCommand> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  execute(c: DepositCommand) {
-    return handleCommand({ store: this.store, streamId: `tab-${c.input.tab}`, decider: tabDecider, command: c.input, metadata: c.metadata, expectedVersion: c.expectedVersion });
+  async execute(c: DepositCommand): Promise<Deposited> {
+    const streamId = `tab-${c.input.tab}`;
+    const { value: balance, position, streamVersions } = await runCommand(this.store, c.metadata, {
+      execute: async (unit) => {
+        const tab = await unit.load(streamId, tabDecider, { expectedVersion: c.expectedVersion });
+        const deposited = unit.decide(tab, tabDecider, c.input);
+        return deposited.reduce((sum, e) => sum + e.data.amount, tab.state.balance);
+      },
+    });
+    return { balance, streamVersion: streamVersions[streamId], position };
   }
 }
 
@@ -109,7 +113,7 @@ class TabsController {
   ) {
     const outcome = await this.commands.execute(new DepositCommand({ tab, amount: body.amount }, commandMetadata(req), ifMatch ? Number(ifMatch) : undefined));
     res.setHeader('ETag', String(outcome.streamVersion));
-    return this.responder.answer(res, ['demo_tabs'], outcome.lastPosition, { balance: outcome.state.balance }, 1500);
+    return this.responder.answer(res, ['demo_tabs'], outcome.position, { balance: outcome.balance }, 1500);
   }
 
   @Get(':tab')

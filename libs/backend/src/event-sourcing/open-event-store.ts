@@ -21,7 +21,7 @@ export async function openEventStore(
     const store = await createPostgresEventStore(deps);
     return { store, adapter: 'postgres', close: () => store.close() };
   }
-  // Loaded only here: the client and gRPC cost every other process start 120–200 ms.
+  // Loaded only here: the client and gRPC would slow every other process start.
   const { EventStoreDBClient } = await import('@eventstore/db-client');
   const { createKurrentEventStore } = await import('@academy/event-store/kurrent');
   const client = EventStoreDBClient.connectionString(config.EVENTSTORE_URL);

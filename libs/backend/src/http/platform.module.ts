@@ -51,8 +51,8 @@ export function applyHttpPlatform(app: INestApplication, options: SecurityHeader
   express.use(cookieParser());
   express.disable('x-powered-by');
   // No ETag computed for answers: every API answer is no-store (noStoreApi), so no cache keeps one to
-  // revalidate it, and hashing each answer (SHA-1 of a 50 KB Weekly Lessons) was 2 % of the API's CPU
-  // under the lessons benchmark (V8 profile, docs/benchmarks.md "Weekly Lessons"). The
+  // revalidate it, and hashing each answer (SHA-1 of a whole Weekly Lessons) showed in a profile of the
+  // API's CPU under the lessons benchmark (docs/benchmarks.md "Weekly Lessons"). The
   // frontends' files get theirs from express.static / sendFile, which do not read this setting; an
   // answer meant to be cached sets its own (the course image, catalog).
   express.set('etag', false);

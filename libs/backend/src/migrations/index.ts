@@ -4,7 +4,7 @@ import { Migration20261123020000_sent_mail } from './Migration20261123020000_sen
 
 // Listed explicitly (not discovered from files): the same list works from src under jest and from
 // dist at run time, and a migration can't be skipped by a build that forgot to copy a file.
-// Identity's session tables were here until 2026-11-24; they are identity's own now
+// Identity's session tables are not here: they are identity's own
 // (services/modules/identity/src/sessions/migrations, tracked in identity_migrations: migrateUp).
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122120000_worker_heartbeat', class: Migration20261122120000_worker_heartbeat },

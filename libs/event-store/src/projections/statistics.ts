@@ -2,9 +2,8 @@
 // v.key` touches a few hundred rows by an indexed key, but Postgres plans it as a hash (or merge) join
 // over a sequential scan of the whole table: a version schema is built from empty and has no
 // statistics during a replay, and even analysed, at tens of thousands of rows it still prices the scan
-// below the index lookups. Every batch then reads the whole table and a replay grows quadratic
-// (grading's stream-version update: 64–140 ms per batch at 46k rows instead of about 1 ms). Inside `fn`
-// the planner may only join by nested loop, so each key is looked up through its index.
+// below the index lookups. Every batch then reads the whole table and a replay grows quadratic. Inside
+// `fn` the planner may only join by nested loop, so each key is looked up through its index.
 import type { ProjectionTx } from './types.js';
 
 export async function byIndexLookups<T>(tx: ProjectionTx, fn: () => Promise<T>): Promise<T> {

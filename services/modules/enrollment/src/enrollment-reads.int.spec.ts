@@ -1,19 +1,22 @@
-// The context's reads (the query slices' and the commands' preconditions) through MikroORM against
+// The context's reads (the query handlers' and the commands' preconditions) through MikroORM against
 // real Postgres: nothing before the worker first ran the projection (no read schema yet), then what
 // the projection built from given events, in the read schema `enrollment` (here its tables, in
 // production the views onto the live version: the reads cannot tell them apart).
 import { logDatabase } from '@academy/testing/projection';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Principal } from '@academy/backend';
 import { buildProjectionInto, type PersonalData } from '@academy/event-store';
 import { readEnrollFacts } from './commands/enroll-student/enroll-facts.read.js';
 import { readImportKnowledge } from './commands/import-enrollments/import-knowledge.read.js';
 import { enrollmentEntities } from './projections/enrollments/enrollments.orm.js';
 import { ENROLLMENT_PROJECTION, enrollmentProjection } from './projections/enrollments/enrollments.projection.js';
-import { readEnrollmentCounts } from './queries/enrollment-counts/enrollment-counts.read.js';
-import { readEnrollment } from './queries/get-enrollment/get-enrollment.read.js';
-import { readEnrollments } from './queries/list-enrollments/list-enrollments.read.js';
-import { readActiveEnrollment } from './queries/my-enrollment/my-enrollment.read.js';
+import { EnrollmentCountsHandler } from './queries/enrollment-counts/enrollment-counts.handler.js';
+import { GetEnrollmentHandler } from './queries/get-enrollment/get-enrollment.handler.js';
+import { GetEnrollment } from './queries/get-enrollment/get-enrollment.query.js';
+import { ListEnrollmentsHandler } from './queries/list-enrollments/list-enrollments.handler.js';
+import { MyEnrollmentHandler } from './queries/my-enrollment/my-enrollment.handler.js';
+import { MyEnrollment } from './queries/my-enrollment/my-enrollment.query.js';
 
 const P1 = '00000000-0000-4000-8000-0000000000a1';
 const P2 = '00000000-0000-4000-8000-0000000000a2';
@@ -26,6 +29,12 @@ const E2 = '00000000-0000-4000-8000-0000000000d2';
 const E3 = '00000000-0000-4000-8000-0000000000d3';
 
 const t = logDatabase('enrollment_reads', { entities: enrollmentEntities });
+const ADMIN = { userId: '00000000-0000-4000-8000-0000000000e1', role: 'admin' } as const;
+const readEnrollments = async () => (await new ListEnrollmentsHandler(t.em).execute()).enrollments;
+const readEnrollment = async (id: string, principal: Principal = ADMIN) => (await new GetEnrollmentHandler(t.em).execute(new GetEnrollment(principal, id))).enrollment;
+const notFound = { name: 'DomainError', kind: 'not_found' };
+const readActiveEnrollment = async (studentId: string) => (await new MyEnrollmentHandler(t.em).execute(new MyEnrollment(studentId))).enrollment;
+const readEnrollmentCounts = async () => (await new EnrollmentCountsHandler(t.em).execute()).counts;
 
 let clock = Date.parse('2026-01-01T00:00:00.000Z');
 async function given(stream: string, type: string, data: unknown, personal?: PersonalData) {
@@ -40,10 +49,10 @@ const status = (id: string, to: string, from: string, stamps: Record<string, str
 
 describe('before the worker first ran the projection (no read schema)', () => {
   it('every read answers nothing', async () => {
-    expect(await readEnrollments(t.em)).toEqual([]);
-    expect(await readEnrollment(t.em, E1)).toBeNull();
-    expect(await readActiveEnrollment(t.em, ANN)).toBeNull();
-    expect(await readEnrollmentCounts(t.em)).toEqual({ pending: 0, active: 0, completed: 0, dropped: 0 });
+    expect(await readEnrollments()).toEqual([]);
+    await expect(readEnrollment(E1)).rejects.toMatchObject(notFound);
+    expect(await readActiveEnrollment(ANN)).toBeNull();
+    expect(await readEnrollmentCounts()).toEqual({ pending: 0, active: 0, completed: 0, dropped: 0 });
     expect(await readEnrollFacts(t.em, { studentId: ANN, programId: P1, subjectId: S1 })).toEqual({ studentIsLive: false, programExists: false, subjectInProgram: false });
     expect(await readImportKnowledge(t.em)).toEqual({ people: [], programs: [], subjects: [], unfinished: [] });
   });
@@ -72,7 +81,7 @@ describe('over the projection', () => {
   });
 
   it('shows an enrollment with its student, program and subject, and blanks for the ones gone', async () => {
-    expect(await readEnrollment(t.em, E1)).toEqual({
+    expect(await readEnrollment(E1)).toEqual({
       id: E1,
       code: 'ENR-2026-0001',
       studentId: ANN,
@@ -91,16 +100,19 @@ describe('over the projection', () => {
       completedAt: null,
       version: 3,
     });
-    expect(await readEnrollment(t.em, E2)).toMatchObject({ programId: P2, programName: '', programType: 'evening', programDescription: '', subjectId: S2, subjectName: '', studentName: 'Ann Lee' });
-    expect(await readEnrollment(t.em, '00000000-0000-4000-8000-0000000000ff')).toBeNull();
-    expect(await readEnrollment(t.em, 'not-a-uuid')).toBeNull();
+    expect(await readEnrollment(E2)).toMatchObject({ programId: P2, programName: '', programType: 'evening', programDescription: '', subjectId: S2, subjectName: '', studentName: 'Ann Lee' });
+    await expect(readEnrollment('00000000-0000-4000-8000-0000000000ff')).rejects.toMatchObject(notFound);
+    await expect(readEnrollment('not-a-uuid')).rejects.toMatchObject(notFound);
+    // A student reads only their own: another's is not found, as if it did not exist.
+    expect((await readEnrollment(E1, { userId: ANN, role: 'student' })).id).toBe(E1);
+    await expect(readEnrollment(E1, { userId: TEA, role: 'student' })).rejects.toMatchObject(notFound);
   });
 
   it('lists newest first, counts by status, and finds the most recently activated of a student', async () => {
-    expect((await readEnrollments(t.em)).map((e) => e.code)).toEqual(['ENR-2026-0003', 'ENR-2026-0002', 'ENR-2026-0001']);
-    expect(await readEnrollmentCounts(t.em)).toEqual({ pending: 0, active: 2, completed: 0, dropped: 1 });
-    expect((await readActiveEnrollment(t.em, ANN))?.id).toBe(E1);
-    expect(await readActiveEnrollment(t.em, TEA)).toBeNull();
+    expect((await readEnrollments()).map((e) => e.code)).toEqual(['ENR-2026-0003', 'ENR-2026-0002', 'ENR-2026-0001']);
+    expect(await readEnrollmentCounts()).toEqual({ pending: 0, active: 2, completed: 0, dropped: 1 });
+    expect((await readActiveEnrollment(ANN))?.id).toBe(E1);
+    expect(await readActiveEnrollment(TEA)).toBeNull();
   });
 
   it("reads enroll's and the CSV import's preconditions", async () => {

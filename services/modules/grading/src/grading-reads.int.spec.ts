@@ -1,25 +1,34 @@
-// The context's reads (the query slices' and the commands' preconditions) through MikroORM against
+// The context's reads (the query handlers' and the commands' preconditions) through MikroORM against
 // real Postgres: nothing before the worker first ran the projection (no read schema yet), then what
 // the projection built from given events, in the read schema `grading` (here its tables, in production
 // the views onto the live version: the reads cannot tell them apart).
 import { logDatabase } from '@academy/testing/projection';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { loadConfig, type Principal } from '@academy/backend';
 import { buildProjectionInto, type PersonalData } from '@academy/event-store';
+import type { SubmissionTab } from '@academy/contracts';
 import { readGradingTarget } from './commands/grade-submission/grading-target.read.js';
 import { readSubmitFacts } from './commands/submit-work/item-facts.read.js';
 import { gradingEntities } from './projections/grading/grading.orm.js';
 import { GRADING_PROJECTION, gradingProjection } from './projections/grading/grading.projection.js';
-import { readSubjectAttempts, subjectExists } from './queries/export-grades/export-grades.read.js';
-import { readAttempts } from './queries/get-submission/get-submission.read.js';
-import { readNames } from './queries/grade-history/grade-history.read.js';
-import { readMyGrades } from './queries/my-grades/my-grades.read.js';
-import { readProgress } from './queries/my-progress/my-progress.read.js';
-import { readStudentDashboard } from './queries/student-dashboard/student-dashboard.read.js';
+import { ExportGradesHandler } from './queries/export-grades/export-grades.handler.js';
+import { ExportGrades } from './queries/export-grades/export-grades.query.js';
+import { GetSubmissionHandler } from './queries/get-submission/get-submission.handler.js';
+import { GetSubmission } from './queries/get-submission/get-submission.query.js';
+import { GradeHistoryHandler } from './queries/grade-history/grade-history.handler.js';
+import { GradeHistory } from './queries/grade-history/grade-history.query.js';
+import { MyGradesHandler } from './queries/my-grades/my-grades.handler.js';
+import { MyGrades } from './queries/my-grades/my-grades.query.js';
+import { MyProgressHandler } from './queries/my-progress/my-progress.handler.js';
+import { MyProgress } from './queries/my-progress/my-progress.query.js';
+import { StudentDashboardHandler } from './queries/student-dashboard/student-dashboard.handler.js';
+import { StudentDashboard } from './queries/student-dashboard/student-dashboard.query.js';
 import { isAssigned, readStreamOf } from './queries/submission-access.read.js';
-import { readTeacherDashboard } from './queries/teacher-dashboard/teacher-dashboard.read.js';
-import { decodeSubmissionsCursor } from './queries/teacher-submissions/submissions-cursor.js';
-import { readSubmissionsPage } from './queries/teacher-submissions/teacher-submissions.read.js';
+import { TeacherDashboardHandler } from './queries/teacher-dashboard/teacher-dashboard.handler.js';
+import { TeacherDashboard } from './queries/teacher-dashboard/teacher-dashboard.query.js';
+import { TeacherSubmissionsHandler } from './queries/teacher-submissions/teacher-submissions.handler.js';
+import { TeacherSubmissions } from './queries/teacher-submissions/teacher-submissions.query.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const [P1, S1, S2, W1, W2, T1, T2, T3, C1, REMOVED] = [0xa1, 0xb1, 0xb2, 0xc1, 0xc2, 0xd1, 0xd2, 0xd3, 0xd9, 0xdf].map(id);
@@ -29,6 +38,23 @@ const [SUB1, SUB2, SUB3, SUB4, SUB5] = [0x5b1, 0x5b2, 0x5b3, 0x5b4, 0x5b5].map(i
 const UNKNOWN = id(0xfff);
 
 const t = logDatabase('grading_reads', { entities: gradingEntities });
+const ADMIN: Principal = { userId: id(0xad), role: 'admin' };
+const teacher = (userId: string): Principal => ({ userId, role: 'teacher' });
+const notFound = { name: 'DomainError', kind: 'not_found' };
+const submission = (submissionId: string) => new GetSubmissionHandler(t.em).execute(new GetSubmission(ADMIN, submissionId));
+const gradeHistory = (submissionId: string) => new GradeHistoryHandler(t.em, t.store).execute(new GradeHistory(ADMIN, submissionId));
+const myGrades = (studentId: string) => new MyGradesHandler(t.em).execute(new MyGrades(studentId));
+const myProgress = (studentId: string) => new MyProgressHandler(t.em).execute(new MyProgress(studentId));
+const studentDashboard = (studentId: string) => new StudentDashboardHandler(t.em).execute(new StudentDashboard(studentId));
+const teacherDashboard = (teacherId: string) => new TeacherDashboardHandler(t.em).execute(new TeacherDashboard(teacherId));
+const submissionsPage = (principal: Principal, query: { tab: SubmissionTab; limit: number; subjectId?: string; after?: string }) =>
+  new TeacherSubmissionsHandler(t.em).execute(new TeacherSubmissions(principal, query));
+/** The CSV's rows as (email, kind, title, attempt), in the file's order. */
+async function exportedRows(subjectId: string): Promise<string[][]> {
+  const config = loadConfig({ DATABASE_URL: t.db.url, REDIS_URL: 'redis://unused', NODE_ENV: 'test', ACADEMY_MASTER_KEY: Buffer.alloc(32, 5).toString('base64') });
+  const csv = await new ExportGradesHandler(t.em, config).execute(new ExportGrades(ADMIN, subjectId));
+  return csv.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')).map((f) => [f[0], f[3], f[4], f[5]]);
+}
 
 let clock = Date.parse('2026-01-01T00:00:00.000Z');
 const at = () => new Date(clock).toISOString();
@@ -65,15 +91,14 @@ describe('before the worker first ran the projection (no read schema)', () => {
     expect(await readGradingTarget(t.em, SUB1, TEA)).toBeNull();
     expect(await readStreamOf(t.em, SUB1)).toBeNull();
     expect(await isAssigned(t.em, TEA, S1)).toBe(false);
-    expect(await readAttempts(t.em, work(ANN, T1))).toEqual([]);
-    expect(await readNames(t.em, [TEA])).toEqual(new Map());
-    expect(await readMyGrades(t.em, ANN)).toEqual({ submissions: [], summary: { averageScore: null, total: 0, graded: 0, passRate: null } });
-    expect(await readProgress(t.em, ANN)).toEqual({ currentWeek: null, percent: null, weeks: [], trend: [] });
-    expect(await readStudentDashboard(t.em, ANN)).toEqual({ currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null });
-    expect(await readTeacherDashboard(t.em, TEA)).toEqual({ activeCourses: 0, totalStudents: 0, pendingGrading: 0, currentWeek: null });
-    expect(await subjectExists(t.em, S1)).toBe(false);
-    expect(await readSubjectAttempts(t.em, S1)).toEqual([]);
-    expect(await readSubmissionsPage(t.em, TEA, { tab: 'pending', limit: 10 })).toEqual({ counts: { pending: 0, graded: 0 }, tab: 'pending', items: [], nextCursor: null });
+    await expect(submission(SUB1)).rejects.toMatchObject(notFound);
+    await expect(gradeHistory(SUB1)).rejects.toMatchObject(notFound);
+    expect(await myGrades(ANN)).toEqual({ submissions: [], summary: { averageScore: null, total: 0, graded: 0, passRate: null } });
+    expect(await myProgress(ANN)).toEqual({ currentWeek: null, percent: null, weeks: [], trend: [] });
+    expect(await studentDashboard(ANN)).toEqual({ currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null });
+    expect(await teacherDashboard(TEA)).toEqual({ activeCourses: 0, totalStudents: 0, pendingGrading: 0, currentWeek: null });
+    await expect(exportedRows(S1)).rejects.toMatchObject({ kind: 'not_found', message: 'Subject not found' });
+    expect(await submissionsPage(teacher(TEA), { tab: 'pending', limit: 10 })).toEqual({ counts: { pending: 0, graded: 0 }, tab: 'pending', items: [], nextCursor: null });
   });
 });
 
@@ -129,7 +154,8 @@ describe('over the projection', () => {
   });
 
   it('shows the attempts of a stream, oldest first, with names, grade and stream version', async () => {
-    const attempts = await readAttempts(t.em, work(ANN, T2));
+    const { submission: shown, attempts } = await submission(SUB3);
+    expect(shown.id).toBe(SUB3);
     expect(attempts.map((a) => [a.id, a.attempt, a.latest, a.version])).toEqual([
       [SUB2, 1, false, 3],
       [SUB3, 2, true, 3],
@@ -157,15 +183,15 @@ describe('over the projection', () => {
     expect(await readStreamOf(t.em, SUB3)).toEqual({ streamId: work(ANN, T2), subjectId: S1, studentId: ANN });
     expect(await isAssigned(t.em, TEA, S1)).toBe(true);
     expect(await isAssigned(t.em, TEA, S2)).toBe(false);
-    expect(await readNames(t.em, [TEA, UNKNOWN])).toEqual(new Map([[TEA, 'Tea Cher']]));
+    expect((await gradeHistory(SUB2)).changes.map((c) => [c.teacherName, c.from, c.to.status])).toEqual([['Tea Cher', null, 'needs_revision']]);
   });
 
   it("computes the student's screens from the latest attempts", async () => {
-    const grades = await readMyGrades(t.em, ANN);
+    const grades = await myGrades(ANN);
     expect(grades.submissions.map((s) => s.id)).toEqual([SUB4, SUB3, SUB2, SUB1]);
     // Latest: SUB1 passed 90, SUB3 not graded, SUB4 passed 85.
     expect(grades.summary).toEqual({ averageScore: 87.5, total: 3, graded: 2, passRate: 100 });
-    expect(await readProgress(t.em, ANN)).toEqual({
+    expect(await myProgress(ANN)).toEqual({
       currentWeek: 1,
       percent: 5,
       weeks: [{ weekNumber: 1, tasksSubmitted: 2, tasksGraded: 1, capstonesSubmitted: 1, capstonesPassed: 1, averageScore: 87.5 }],
@@ -175,40 +201,44 @@ describe('over the projection', () => {
         expect.objectContaining({ score: 85, title: 'Capstone 1', kind: 'capstone' }),
       ],
     });
-    expect(await readStudentDashboard(t.em, ANN)).toEqual({ currentWeek: 1, tasksCompleted: 1, tasksTotal: 5, averageGrade: 87.5, activeCourse: { programId: P1, programName: 'Web', programType: 'daytime' } });
-    expect(await readStudentDashboard(t.em, BOB)).toEqual({ currentWeek: 2, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: { programId: P1, programName: 'Web', programType: 'daytime' } });
-    expect(await readStudentDashboard(t.em, CAT)).toEqual({ currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null });
+    expect(await studentDashboard(ANN)).toEqual({ currentWeek: 1, tasksCompleted: 1, tasksTotal: 5, averageGrade: 87.5, activeCourse: { programId: P1, programName: 'Web', programType: 'daytime' } });
+    expect(await studentDashboard(BOB)).toEqual({ currentWeek: 2, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: { programId: P1, programName: 'Web', programType: 'daytime' } });
+    expect(await studentDashboard(CAT)).toEqual({ currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null });
   });
 
   it("computes the teacher dashboard over the teacher's subjects and their programs' students", async () => {
     // Ann in week 1, Bob in week 2: a tie goes to the lower week. Pending: SUB3 and SUB5.
-    expect(await readTeacherDashboard(t.em, TEA)).toEqual({ activeCourses: 1, totalStudents: 2, pendingGrading: 2, currentWeek: 1 });
-    expect(await readTeacherDashboard(t.em, TEB)).toEqual({ activeCourses: 1, totalStudents: 2, pendingGrading: 0, currentWeek: 1 });
-    expect(await readTeacherDashboard(t.em, ANN)).toEqual({ activeCourses: 0, totalStudents: 0, pendingGrading: 0, currentWeek: null });
+    expect(await teacherDashboard(TEA)).toEqual({ activeCourses: 1, totalStudents: 2, pendingGrading: 2, currentWeek: 1 });
+    expect(await teacherDashboard(TEB)).toEqual({ activeCourses: 1, totalStudents: 2, pendingGrading: 0, currentWeek: 1 });
+    expect(await teacherDashboard(ANN)).toEqual({ activeCourses: 0, totalStudents: 0, pendingGrading: 0, currentWeek: null });
   });
 
   it("exports a subject's attempts by week, student email, tasks by day then the capstone, attempt", async () => {
-    expect(await subjectExists(t.em, S1)).toBe(true);
-    expect(await subjectExists(t.em, UNKNOWN)).toBe(false);
-    expect(await subjectExists(t.em, 'x')).toBe(false);
-    expect((await readSubjectAttempts(t.em, S1)).map((s) => s.id)).toEqual([SUB1, SUB2, SUB3, SUB4, SUB5]);
+    expect(await exportedRows(S1)).toEqual([
+      ['ann@example.com', 'task', 'Task 1', '1'],
+      ['ann@example.com', 'task', 'Task 2', '1'],
+      ['ann@example.com', 'task', 'Task 2', '2'],
+      ['ann@example.com', 'capstone', 'Capstone 1', '1'],
+      ['bob@example.com', 'task', 'Task 1', '1'],
+    ]);
+    await expect(exportedRows(UNKNOWN)).rejects.toMatchObject({ kind: 'not_found', message: 'Subject not found' });
+    await expect(exportedRows('x')).rejects.toMatchObject({ kind: 'not_found', message: 'Subject not found' });
   });
 
   it('pages the teacher Submissions with both counts and a keyset cursor (the raw prepared statement)', async () => {
-    const first = await readSubmissionsPage(t.em, TEA, { tab: 'pending', limit: 1 });
+    const first = await submissionsPage(teacher(TEA), { tab: 'pending', limit: 1 });
     expect(first.counts).toEqual({ pending: 2, graded: 2 });
     expect(first.items.map((s) => s.id)).toEqual([SUB5]);
     expect(first.items[0]).toMatchObject({ studentName: 'Bob Ray', title: 'Task 1', weekNumber: 1, subjectName: 'Cohort A', grade: null, latest: true });
     expect(first.items[0].submittedAt).toMatch(/^2026-01-01T00:00:\d\d\.000Z$/);
-    const after = decodeSubmissionsCursor(first.nextCursor!)!;
-    const second = await readSubmissionsPage(t.em, TEA, { tab: 'pending', after, limit: 1 });
+    const second = await submissionsPage(teacher(TEA), { tab: 'pending', after: first.nextCursor!, limit: 1 });
     expect(second.items.map((s) => s.id)).toEqual([SUB3]);
     expect(second.nextCursor).toBeNull();
-    const gradedTab = await readSubmissionsPage(t.em, null, { tab: 'graded', subjectId: S1, limit: 10 });
+    const gradedTab = await submissionsPage(ADMIN, { tab: 'graded', subjectId: S1, limit: 10 });
     expect(gradedTab.items.map((s) => [s.id, s.grade?.score, s.grade?.gradedAt.slice(0, 10)])).toEqual([
       [SUB4, 85, '2026-01-01'],
       [SUB1, 90, '2026-01-01'],
     ]);
-    expect(await readSubmissionsPage(t.em, TEB, { tab: 'pending', limit: 10 })).toEqual({ counts: { pending: 0, graded: 0 }, tab: 'pending', items: [], nextCursor: null });
+    expect(await submissionsPage(teacher(TEB), { tab: 'pending', limit: 10 })).toEqual({ counts: { pending: 0, graded: 0 }, tab: 'pending', items: [], nextCursor: null });
   });
 });

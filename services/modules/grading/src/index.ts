@@ -5,8 +5,6 @@ import { gradingProjection } from './projections/grading/grading.projection.js';
 export { GradingModule } from './grading.module.js';
 export const gradingProjections: Projection[] = [gradingProjection];
 export { gradingInAppTemplates, gradingMailTemplates } from './notifications/grading.templates.js';
-/** The teacher Submissions' statement, for the benchmark's bare baseline to run the very same SQL. */
-export { teacherSubmissionsSql, teacherSubmissionsStatement } from './queries/teacher-submissions/teacher-submissions.read.js';
 /** The commands the composition root may send itself (the commands benchmark sends GradeSubmission as the controller does). */
 export { GradeSubmission } from './commands/grade-submission/grade-submission.command.js';
 export { gradingEntities, gradingOrm } from './projections/grading/grading.orm.js';

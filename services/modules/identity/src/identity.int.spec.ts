@@ -28,7 +28,7 @@ import {
   Roles,
   withMailRoutes,
 } from '@academy/backend';
-import { type ConsistencyWaiter, Dispatcher, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
+import { type ConsistencyWaiter, Dispatcher, type EventStore, type RunningProjections, runCommand, startProjections } from '@academy/event-store';
 import { IDENTITY_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
 import type pg from 'pg';
@@ -415,14 +415,11 @@ describe('authorization', () => {
     const s = await verifiedStudent('promoted');
     const session = await signIn(s.email, s.password);
     expect((await call('GET', '/auth/me', { token: session.body.access_token })).status).toBe(200);
-    const outcome = await handleCommand({
-      store,
-      streamId: userStream(s.userId),
-      decider: userDecider,
-      command: { type: 'AssignRole', role: 'teacher', actorId: null },
-      metadata: { actorId: null, actorRole: 'admin', correlationId: 'test', causationId: null, occurredAt: new Date().toISOString() },
+    // Not through AssignRoleHandler (which revokes the sessions itself): only the event, as the projection sees it.
+    const { position } = await runCommand(store, { actorId: null, actorRole: 'admin', correlationId: 'test', causationId: null, occurredAt: new Date().toISOString() }, {
+      execute: async (unit) => unit.decide(await unit.load(userStream(s.userId), userDecider), userDecider, { type: 'AssignRole', role: 'teacher', actorId: null }),
     });
-    expect((await app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], outcome.lastPosition, 5000)).reached).toBe(true);
+    expect((await app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], position, 5000)).reached).toBe(true);
     // What AssignRoleHandler does before it answers: the projection's notice has reached every process.
     await app.get(SessionStore).fence();
     expect((await call('GET', '/auth/me', { token: session.body.access_token })).status).toBe(401);

@@ -24,7 +24,7 @@ import {
   PG_POOL,
 } from '@academy/backend';
 import { withMailRoutes } from '@academy/backend';
-import { Dispatcher, type EventStore, handleCommand, type RunningProjections, startProjections, type StoredEvent } from '@academy/event-store';
+import { Dispatcher, type EventStore, type RunningProjections, runCommand, startProjections, type StoredEvent } from '@academy/event-store';
 import { DEFAULT_NOTIFICATION_PREFERENCES, IDENTITY_MESSAGES, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections, identitySessionMigrations } from './index.js';
@@ -436,12 +436,8 @@ describe('delete user', () => {
 
   it('finishes a deletion that stopped after UserDeleted: a repeated DELETE erases, and a new claim of the address releases it', async () => {
     const crashedDelete = async (userId: string) =>
-      handleCommand({
-        store,
-        streamId: userStream(userId),
-        decider: userDecider,
-        command: { type: 'DeleteUser', actorId: admin.userId },
-        metadata: { actorId: admin.userId, actorRole: 'admin', correlationId: 'crash', causationId: null, occurredAt: new Date().toISOString() },
+      runCommand(store, { actorId: admin.userId, actorRole: 'admin', correlationId: 'crash', causationId: null, occurredAt: new Date().toISOString() }, {
+        execute: async (unit) => unit.decide(await unit.load(userStream(userId), userDecider), userDecider, { type: 'DeleteUser', actorId: admin.userId }),
       });
     // 1. The admin repeats the DELETE: 404, but the person's data is erased and the address freed.
     const a = await createAccount('student');

@@ -1,17 +1,21 @@
-// The context's reads (the query slices' and the week commands' preconditions) through MikroORM
+// The context's reads (the query handlers' and the week commands' preconditions) through MikroORM
 // against real Postgres: nothing before the worker first ran the projection (no read schema yet),
 // then what the projection built from given events, in the read schema `learning` (here its tables,
 // in production the views onto the live version: the reads cannot tell them apart).
 import { logDatabase } from '@academy/testing/projection';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Principal } from '@academy/backend';
 import { buildProjectionInto, type PersonalData } from '@academy/event-store';
 import { readSubjectOfWeek, readTeacherAccess } from './commands/week-gate.read.js';
 import { learningEntities } from './projections/learning/learning.orm.js';
 import { LEARNING_PROJECTION, learningProjection } from './projections/learning/learning.projection.js';
-import { readWeek } from './queries/get-week/get-week.read.js';
-import { readWeeks } from './queries/list-weeks/list-weeks.read.js';
-import { readLessons } from './queries/my-lessons/my-lessons.read.js';
+import { GetWeekHandler } from './queries/get-week/get-week.handler.js';
+import { GetWeek } from './queries/get-week/get-week.query.js';
+import { ListWeeksHandler } from './queries/list-weeks/list-weeks.handler.js';
+import { ListWeeks } from './queries/list-weeks/list-weeks.query.js';
+import { MyLessonsHandler } from './queries/my-lessons/my-lessons.handler.js';
+import { MyLessons } from './queries/my-lessons/my-lessons.query.js';
 import { readIsAssigned } from './queries/weeks.read.js';
 
 const P1 = '00000000-0000-4000-8000-0000000000a1';
@@ -30,6 +34,13 @@ const SUB = '00000000-0000-4000-8000-0000000000f4';
 const A1 = '00000000-0000-4000-8000-0000000000f5';
 
 const t = logDatabase('learning_reads', { entities: learningEntities });
+const ADMIN: Principal = { userId: randomUUID(), role: 'admin' };
+const teacher = (userId: string): Principal => ({ userId, role: 'teacher' });
+const readWeek = async (weekId: string) => (await new GetWeekHandler(t.em).execute(new GetWeek(ADMIN, weekId))).week;
+const readWeeks = async (principal: Principal, subjectId?: string) => (await new ListWeeksHandler(t.em).execute(new ListWeeks(principal, { subjectId }))).weeks;
+const readLessons = (studentId: string) => new MyLessonsHandler(t.em).execute(new MyLessons(studentId));
+const notFound = { name: 'DomainError', kind: 'not_found' };
+const forbidden = { name: 'DomainError', kind: 'forbidden' };
 
 let clock = Date.parse('2026-01-01T00:00:00.000Z');
 const at = (n: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + n * 1000).toISOString();
@@ -42,11 +53,12 @@ const item = (title: string, dueAt: string | null) => ({ title, description: `${
 
 describe('before the worker first ran the projection (no read schema)', () => {
   it('every read answers nothing', async () => {
-    expect(await readWeeks(t.em, {})).toEqual([]);
-    expect(await readWeeks(t.em, { subjectId: S1, teacherId: TEA })).toEqual([]);
-    expect(await readWeek(t.em, W1)).toBeNull();
+    expect(await readWeeks(ADMIN)).toEqual([]);
+    expect(await readWeeks(teacher(TEA))).toEqual([]);
+    await expect(readWeeks(teacher(TEA), S1)).rejects.toMatchObject(forbidden);
+    await expect(readWeek(W1)).rejects.toMatchObject(notFound);
     expect(await readIsAssigned(t.em, TEA, S1)).toBe(false);
-    expect(await readLessons(t.em, ANN)).toEqual({ enrollment: null, weeks: [] });
+    expect(await readLessons(ANN)).toEqual({ enrollment: null, weeks: [] });
     expect(await readTeacherAccess(t.em, TEA, S1)).toEqual({ subjectExists: false, assigned: false });
     expect(await readSubjectOfWeek(t.em, W1)).toBeNull();
   });
@@ -74,7 +86,7 @@ describe('over the projection', () => {
   });
 
   it('shows a week with its subject, program, tasks by day and capstone', async () => {
-    expect(await readWeek(t.em, W1)).toEqual({
+    expect(await readWeek(W1)).toEqual({
       id: W1,
       subjectId: S1,
       subjectName: 'JavaScript',
@@ -92,19 +104,22 @@ describe('over the projection', () => {
       createdAt: at(5),
       version: 5,
     });
-    expect(await readWeek(t.em, 'not-a-uuid')).toBeNull();
-    expect(await readWeek(t.em, randomUUID())).toBeNull();
+    await expect(readWeek('not-a-uuid')).rejects.toMatchObject(notFound);
+    await expect(readWeek(randomUUID())).rejects.toMatchObject(notFound);
+    // A teacher reads only the weeks of their subjects.
+    expect((await new GetWeekHandler(t.em).execute(new GetWeek(teacher(TEA), W1))).week.id).toBe(W1);
+    await expect(new GetWeekHandler(t.em).execute(new GetWeek(teacher(TEA), W2))).rejects.toMatchObject(forbidden);
   });
 
-  it('lists weeks by subject name then number, of a subject, of a teacher, or both', async () => {
-    const ids = async (filter: { subjectId?: string; teacherId?: string }) => (await readWeeks(t.em, filter)).map((w) => w.id);
-    expect(await ids({})).toEqual([W2, W1, W3]);
-    expect(await ids({ subjectId: S1 })).toEqual([W1, W3]);
-    expect(await ids({ teacherId: TEA })).toEqual([W1, W3]);
-    expect(await ids({ subjectId: S1, teacherId: TEA })).toEqual([W1, W3]);
-    expect(await ids({ subjectId: S2, teacherId: TEA })).toEqual([]);
-    expect(await ids({ teacherId: ANN })).toEqual([]);
-    expect((await readWeeks(t.em, { subjectId: S2 }))[0]).toMatchObject({ tasks: [], capstone: null, isPublished: false });
+  it("lists weeks by subject name then number: an admin's of any subject, a teacher's of their subjects", async () => {
+    const ids = async (principal: Principal, subjectId?: string) => (await readWeeks(principal, subjectId)).map((w) => w.id);
+    expect(await ids(ADMIN)).toEqual([W2, W1, W3]);
+    expect(await ids(ADMIN, S1)).toEqual([W1, W3]);
+    expect(await ids(teacher(TEA))).toEqual([W1, W3]);
+    expect(await ids(teacher(TEA), S1)).toEqual([W1, W3]);
+    await expect(ids(teacher(TEA), S2)).rejects.toMatchObject(forbidden);
+    expect(await ids(teacher(ANN))).toEqual([]);
+    expect((await readWeeks(ADMIN, S2))[0]).toMatchObject({ tasks: [], capstone: null, isPublished: false });
   });
 
   it('answers the week commands: subject known, caller assigned, a week\'s subject', async () => {
@@ -119,7 +134,7 @@ describe('over the projection', () => {
   });
 
   it("shows the student's published weeks up to the current week (here week 1, not past) with the latest attempt and its grade", async () => {
-    expect(await readLessons(t.em, ANN)).toEqual({
+    expect(await readLessons(ANN)).toEqual({
       enrollment: { enrollmentId: E1, programId: P1, programName: 'Web', programType: 'daytime', currentWeek: 1 },
       weeks: [
         {
@@ -147,6 +162,6 @@ describe('over the projection', () => {
         },
       ],
     });
-    expect(await readLessons(t.em, TEA)).toEqual({ enrollment: null, weeks: [] });
+    expect(await readLessons(TEA)).toEqual({ enrollment: null, weeks: [] });
   });
 });

@@ -5,7 +5,7 @@
 // once the read model shows the change.
 import type { QueryBus } from '@nestjs/cqrs';
 import { type CommandContext, isUuid, principalOf, type ReadModelGate } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { ADMISSIONS_MESSAGES, type Prospect, type ProspectStatusChangeRequest, prospectStream } from '@academy/contracts';
 import { assertShownVersion, prospectDecider } from '../domain/prospect.js';
 import { ADMISSIONS_READ_MODEL } from '../projections/prospects/names.js';
@@ -26,14 +26,12 @@ export async function changeProspectStatus(
   if (!isUuid(prospectId)) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
   const streamId = prospectStream(prospectId);
   const { position } = await runCommand(deps.store, caller.metadata, {
+    conflict: () => new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile),
     execute: async (unit) => {
       const prospect = await loadSettled(deps.store, unit, streamId);
       assertShownVersion(prospect.state, input.expectedVersion);
       unit.decide(prospect, prospectDecider, { type, byUserId: principalOf(caller).userId, now: caller.metadata.occurredAt });
     },
-  }).catch((e: unknown) => {
-    if (e instanceof ConcurrencyError) throw new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile);
-    throw e;
   });
   await deps.gate.reach(ADMISSIONS_READ_MODEL, position);
   const prospect: Prospect | null = await deps.queries.execute(new ProspectById(prospectId));

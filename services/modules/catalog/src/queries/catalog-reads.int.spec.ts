@@ -1,4 +1,4 @@
-// The catalog's reads (query slices and command preconditions) through MikroORM against real Postgres:
+// The catalog's reads (query handlers and command preconditions) through MikroORM against real Postgres:
 // before the projection ever ran (no read schema: nothing yet, not an error), then over the projection
 // built into the read schema from given events (libs/event-store buildProjectionInto, as a rebuild does).
 import { logDatabase } from '@academy/testing/projection';
@@ -13,22 +13,28 @@ import { subjectHasEnrollments } from '../commands/update-subject/subject-move.r
 import { catalogEntities } from '../projections/catalog/catalog.orm.js';
 import { catalogProjection } from '../projections/catalog/catalog.projection.js';
 import { CATALOG_PROJECTION } from '../projections/catalog/names.js';
-import { readPrograms } from './list-programs/list-programs.read.js';
+import { ListProgramsHandler } from './list-programs/list-programs.handler.js';
+import { ListPrograms } from './list-programs/list-programs.query.js';
 import { readSubjects } from './list-subjects/list-subjects.read.js';
-import { readAssignments } from './list-teacher-assignments/list-teacher-assignments.read.js';
-import { readMySubjects } from './my-subjects/my-subjects.read.js';
+import { ListTeacherAssignmentsHandler } from './list-teacher-assignments/list-teacher-assignments.handler.js';
+import { ListTeacherAssignments } from './list-teacher-assignments/list-teacher-assignments.query.js';
+import { MySubjectsHandler } from './my-subjects/my-subjects.handler.js';
+import { MySubjects } from './my-subjects/my-subjects.query.js';
 
 const U = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const [TEACHER, STUDENT, ALPHA, BETA, GONE, EMPTY, S_B, S_A, S_BETA, S_ORPHAN, A1, A2, E1, OTHER_TEACHER] = Array.from({ length: 14 }, (_, i) => U(i + 1));
 const at = (s: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + 1000 * s).toISOString();
 
 const t = logDatabase('catalog_reads', { entities: catalogEntities });
+const readPrograms = async (programId?: string) => (await new ListProgramsHandler(t.em).execute(new ListPrograms(programId))).programs;
+const readAssignments = async (assignmentId?: string) => (await new ListTeacherAssignmentsHandler(t.em).execute(new ListTeacherAssignments(assignmentId))).assignments;
+const readMySubjects = async (teacherId: string) => (await new MySubjectsHandler(t.em).execute(new MySubjects(teacherId))).subjects;
 
 it('answers nothing (not an error) before the worker first ran the projection', async () => {
-  expect(await readPrograms(t.em)).toEqual([]);
+  expect(await readPrograms()).toEqual([]);
   expect(await readSubjects(t.em, {})).toEqual([]);
-  expect(await readAssignments(t.em)).toEqual([]);
-  expect(await readMySubjects(t.em, TEACHER)).toEqual([]);
+  expect(await readAssignments()).toEqual([]);
+  expect(await readMySubjects(TEACHER)).toEqual([]);
   expect([await isLiveTeacher(t.em, TEACHER), await subjectExists(t.em, S_A), await hasProgram(t.em, ALPHA)]).toEqual([false, false, false]);
   expect([await programInUse(t.em, ALPHA), await subjectInUse(t.em, S_A), await subjectHasEnrollments(t.em, S_A)]).toEqual([false, false, false]);
 });
@@ -56,13 +62,13 @@ it('reads the screens and the preconditions from the read schema', async () => {
   await buildProjectionInto(t.db.pool, catalogProjection, CATALOG_PROJECTION, t.store);
 
   // Programs by name (case-insensitive), counts as numbers, stamps as ISO strings.
-  expect(await readPrograms(t.em)).toEqual([
+  expect(await readPrograms()).toEqual([
     { id: ALPHA, name: 'Alpha', type: 'evening', description: 'a', createdAt: at(3), subjectCount: 2, enrollmentCount: 1 },
     { id: BETA, name: 'beta', type: 'daytime', description: 'b', createdAt: at(2), subjectCount: 1, enrollmentCount: 0 },
     { id: EMPTY, name: 'Zulu', type: 'evening', description: '', createdAt: at(5), subjectCount: 0, enrollmentCount: 0 },
   ]);
-  expect((await readPrograms(t.em, BETA)).map((p) => p.id)).toEqual([BETA]);
-  expect(await readPrograms(t.em, 'not-a-uuid')).toEqual([]);
+  expect((await readPrograms(BETA)).map((p) => p.id)).toEqual([BETA]);
+  expect(await readPrograms('not-a-uuid')).toEqual([]);
 
   // Subjects by program name ('' for a program that is gone: first), then name, case-insensitive.
   const orphan = { id: S_ORPHAN, name: 'orphan', programId: GONE, programName: '', programType: 'evening', weekNumber: 1, description: '', createdAt: at(9) };
@@ -72,15 +78,15 @@ it('reads the screens and the preconditions from the read schema', async () => {
   expect((await readSubjects(t.em, { programId: ALPHA })).map((s) => s.id)).toEqual([S_A, S_B]);
   expect(await readSubjects(t.em, { subjectId: S_A })).toEqual([a]);
   expect(await readSubjects(t.em, { subjectId: 'x' })).toEqual([]);
-  expect(await readMySubjects(t.em, TEACHER)).toEqual([orphan, a]);
-  expect(await readMySubjects(t.em, OTHER_TEACHER)).toEqual([]);
+  expect(await readMySubjects(TEACHER)).toEqual([orphan, a]);
+  expect(await readMySubjects(OTHER_TEACHER)).toEqual([]);
 
   // Assignments newest first, with names ('' where the subject's program is gone).
-  expect(await readAssignments(t.em)).toEqual([
+  expect(await readAssignments()).toEqual([
     { id: A2, teacherId: TEACHER, teacherName: 'Tess', teacherEmail: 'tess@example.com', subjectId: S_ORPHAN, subjectName: 'orphan', programName: '', assignedAt: at(12) },
     { id: A1, teacherId: TEACHER, teacherName: 'Tess', teacherEmail: 'tess@example.com', subjectId: S_A, subjectName: 'A-cohort', programName: 'Alpha', assignedAt: at(11) },
   ]);
-  expect((await readAssignments(t.em, A1)).map((x) => x.id)).toEqual([A1]);
+  expect((await readAssignments(A1)).map((x) => x.id)).toEqual([A1]);
 
   // The commands' preconditions.
   expect([await isLiveTeacher(t.em, TEACHER), await isLiveTeacher(t.em, STUDENT), await isLiveTeacher(t.em, OTHER_TEACHER)]).toEqual([true, false, false]);

@@ -1,6 +1,6 @@
 // A certificate as its screens show it (My Course, Admin Enrollments, the PDF, /verify): the row of
 // `certificates` with its holder's name and its program's name, joined by id from the context's own
-// copies (the name is null once the holder is erased). Shared by the certificate reads.
+// copies (the name is null once the holder is erased). Shared by the certificate query handlers.
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Certificate } from '@academy/contracts';

@@ -1,7 +1,7 @@
 // An enrollment as every enrollment screen shows it (Admin Enrollments, one enrollment, My Course):
 // the row of `enrollments` with its student's name and email and its program's and subject's names,
 // joined by id from the context's own copies. Shared by the get-enrollment, list-enrollments and
-// my-enrollment reads; from the read schema's views onto the live version (ADR 0004), through MikroORM (ADR 0018).
+// my-enrollment query handlers; from the read schema's views onto the live version (ADR 0004), through MikroORM (ADR 0018).
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Enrollment, EnrollmentStatus, ProgramType } from '@academy/contracts';

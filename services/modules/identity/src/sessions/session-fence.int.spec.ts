@@ -8,12 +8,11 @@ import { Test } from '@nestjs/testing';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type pg from 'pg';
 import { applyHttpPlatform, AuthModule, BackboneModule, CONSISTENCY_WAITER, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
-import { type ConsistencyWaiter, EmailLookup, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
+import { type ConsistencyWaiter, EmailLookup, type EventStore, type RunningProjections, runCommand, startProjections } from '@academy/event-store';
 import type { Role } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
 import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections, identitySessionMigrations } from '../index.js';
-import { userDecider } from '../domain/user.decide.js';
-import { userStream } from '../domain/user.js';
+import { registerAccount } from '../commands/register-account.js';
 import { hashPassword } from '../passwords/passwords.js';
 import { LiveSessions, TRUST_MS } from './live-sessions.js';
 
@@ -92,14 +91,11 @@ const meta = () => ({ actorId: null, actorRole: 'admin' as const, correlationId:
 async function account(role: Role): Promise<{ userId: string; email: string }> {
   const userId = randomUUID();
   const email = `fence.${userId}@example.com`;
-  const outcome = await handleCommand({
-    store,
-    streamId: userStream(userId),
-    decider: userDecider,
-    metadata: meta(),
-    command: { type: 'RegisterUser', userId, role, email, emailHash: a.app.get(EmailLookup).of(email), fullName: 'Lindiwe Dube', passwordHash, selfRegistered: false, verification: null },
+  const { position } = await runCommand(store, meta(), {
+    execute: (unit) =>
+      registerAccount(unit, { type: 'RegisterUser', userId, role, email, emailHash: a.app.get(EmailLookup).of(email), fullName: 'Lindiwe Dube', passwordHash, selfRegistered: false, verification: null }),
   });
-  expect((await a.app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], outcome.lastPosition, 5000)).reached).toBe(true);
+  expect((await a.app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], position, 5000)).reached).toBe(true);
   return { userId, email };
 }
 

@@ -24,8 +24,8 @@ export class IdentitySessionValidator implements SessionValidator, OnModuleDestr
       // whose family is not yet remembered live, so it stays a named prepared statement (parsed and
       // planned once per connection), which MikroORM cannot send: it inlines values and prepares
       // nothing. It also joins identity_users' read schema with identity_session_families, a table of
-      // the platform's migrations, not an entity. No separate figure: the lessons bench's requests
-      // (docs/benchmarks.md, Weekly Lessons 70–76 % of the bare handler) each pass this check.
+      // the platform's migrations, not an entity. No separate figure: every request of the lessons
+      // bench (docs/benchmarks.md, "Weekly Lessons") passes this check.
       const { rows } = await preparedQuery(
         this.pool,
         'identity.session-live',

@@ -1,6 +1,6 @@
 // A week as Teacher Weekly Content and the week editor show it (ListWeeks, GetWeek): the row of
 // `weeks` with its subject's and program's names, its tasks by day and its capstone. Shared by the
-// list-weeks and get-week reads, with the assignment check both make; from the read schema's views
+// list-weeks and get-week query handlers, with the assignment check both make; from the read schema's views
 // onto the live version of the learning projection, through MikroORM (ADR 0018).
 import { sql } from '@mikro-orm/postgresql';
 import type { EntityManager, QBFilterQuery } from '@mikro-orm/postgresql';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
 import { AddressHasAccount, ADMISSIONS_MESSAGES, type ApplicantConvertedData, applicantConversionFailedSchema, prospectStream } from '@academy/contracts';
 import { assertConvertible, assertShownVersion, prospectDecider } from '../../domain/prospect.js';
 import { ProspectById } from '../../queries/prospect-by-id/prospect-by-id.query.js';
@@ -43,6 +43,7 @@ export class ConvertProspectHandler implements ICommandHandler<ConvertProspect> 
       // Converting does not depend on what the staff member saw beyond expectedVersion (checked on
       // every try): a conflict is another convert or a status change, decided again on what it wrote.
       retry: Retry.onConflict(5),
+      conflict: () => new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile),
       execute: async (unit) => {
         const prospect = await loadSettled(this.store, unit, streamId);
         assertShownVersion(prospect.state, input.expectedVersion);
@@ -50,9 +51,6 @@ export class ConvertProspectHandler implements ICommandHandler<ConvertProspect> 
         if (await this.queries.execute(new AddressHasAccount(prospect.state.applicant!.email))) throw emailHasAccount();
         unit.decide(prospect, prospectDecider, { type: 'RequestConversion', requestId, byUserId, now: caller.metadata.occurredAt });
       },
-    }).catch((e: unknown) => {
-      if (e instanceof ConcurrencyError) throw new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile);
-      throw e;
     });
     const outcome = await conversionOutcome(this.store, streamId, requested.streamVersions[streamId]);
     if (!outcome) return { outcome: 'pending', position: requested.position };

@@ -1,4 +1,4 @@
-import { ConcurrencyError, DomainError, type EventMetadata, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { DomainError, type EventMetadata, type EventStore, Retry, runCommand } from '@academy/event-store';
 import { ADMISSIONS_MESSAGES, prospectStream, prospectSubject } from '@academy/contracts';
 import { applicantEmailStream, PROSPECT_EMAIL_UNLINKED, type ProspectEmailLinkData } from '../../domain/applicant-email.js';
 import { type ProspectCommand, prospectDecider } from '../../domain/prospect.js';
@@ -23,26 +23,22 @@ export async function eraseProspect(
   idempotencyKey?: string,
 ): Promise<{ position: number }> {
   const streamId = prospectStream(prospectId);
-  try {
-    const { position } = await runCommand(store, metadata, {
-      retry: Retry.onConflict(10),
-      idempotencyKey,
-      execute: async (unit) => {
-        const prospect = await unit.load(streamId, prospectDecider);
-        try {
-          unit.decide(prospect, prospectDecider, command);
-        } catch (e) {
-          if (e instanceof DomainError && prospect.state.erased) await store.eraseSubject(prospectSubject(prospectId));
-          throw e;
-        }
-        const lookup = prospect.state.emailLookup;
-        if (lookup) unit.emit(applicantEmailStream(lookup), [{ type: PROSPECT_EMAIL_UNLINKED, data: { prospectId } satisfies ProspectEmailLinkData }], 'any');
-      },
-    });
-    await store.eraseSubject(prospectSubject(prospectId));
-    return { position };
-  } catch (e) {
-    if (e instanceof ConcurrencyError) throw new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile);
-    throw e;
-  }
+  const { position } = await runCommand(store, metadata, {
+    retry: Retry.onConflict(10),
+    conflict: () => new DomainError('conflict', ADMISSIONS_MESSAGES.changedMeanwhile),
+    idempotencyKey,
+    execute: async (unit) => {
+      const prospect = await unit.load(streamId, prospectDecider);
+      try {
+        unit.decide(prospect, prospectDecider, command);
+      } catch (e) {
+        if (e instanceof DomainError && prospect.state.erased) await store.eraseSubject(prospectSubject(prospectId));
+        throw e;
+      }
+      const lookup = prospect.state.emailLookup;
+      if (lookup) unit.emit(applicantEmailStream(lookup), [{ type: PROSPECT_EMAIL_UNLINKED, data: { prospectId } satisfies ProspectEmailLinkData }], 'any');
+    },
+  });
+  await store.eraseSubject(prospectSubject(prospectId));
+  return { position };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { admissionsCountsOf } from './admissions-counts.read.js';
+import { admissionsCountsOf } from './admissions-counts.handler.js';
 
 describe('admissionsCountsOf', () => {
   it('is all zeros when there is nothing (or no schema yet)', () => {

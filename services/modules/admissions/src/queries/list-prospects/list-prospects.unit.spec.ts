@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { likeLiteral, prospectsWhere } from './list-prospects.read.js';
+import { likeLiteral, prospectsWhere } from './list-prospects.handler.js';
 
 describe('the list filter', () => {
   it('is one kind, every status, when nothing else is asked', () => {

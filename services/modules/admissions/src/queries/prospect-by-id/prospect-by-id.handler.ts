@@ -1,13 +1,17 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { isUuid } from '@academy/backend';
+import type { Prospect } from '@academy/contracts';
+import { readProspects } from '../prospect-rows.read.js';
 import { ProspectById } from './prospect-by-id.query.js';
-import { readProspectById } from './prospect-by-id.read.js';
 
 @QueryHandler(ProspectById)
 export class ProspectByIdHandler implements IQueryHandler<ProspectById> {
   constructor(private readonly em: EntityManager) {}
 
-  execute({ prospectId }: ProspectById) {
-    return readProspectById(this.em, prospectId);
+  async execute({ prospectId }: ProspectById): Promise<Prospect | null> {
+    if (!isUuid(prospectId)) return null;
+    const [prospect] = await readProspects(this.em, { id: prospectId });
+    return prospect ?? null;
   }
 }

@@ -1,15 +1,34 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { orNone } from '@academy/backend';
 import type { AnnouncementAudiences } from '@academy/contracts';
+import { readTeacherSubjectIds } from '../../commands/post-announcement/audience.read.js';
+import { AnnouncementsProgram } from '../../projections/announcements/program.entity.js';
+import { announcementsReadEm } from '../../projections/announcements/read-schema.js';
+import { AnnouncementsSubject } from '../../projections/announcements/subject.entity.js';
 import { AnnouncementAudiencesQuery } from './announcement-audiences.query.js';
-import { readPrograms, readTeacherSubjects } from './announcement-audiences.read.js';
 
 @QueryHandler(AnnouncementAudiencesQuery)
 export class AnnouncementAudiencesHandler implements IQueryHandler<AnnouncementAudiencesQuery> {
   constructor(private readonly em: EntityManager) {}
 
   async execute({ principal }: AnnouncementAudiencesQuery): Promise<AnnouncementAudiences> {
-    if (principal.role === 'teacher') return { kinds: ['subject', 'my_subjects'], subjects: await readTeacherSubjects(this.em, principal.userId), programs: [] };
-    return { kinds: ['everyone', 'program', 'staff'], subjects: [], programs: await readPrograms(this.em) };
+    if (principal.role === 'teacher') return { kinds: ['subject', 'my_subjects'], subjects: await this.teacherSubjects(principal.userId), programs: [] };
+    return { kinds: ['everyone', 'program', 'staff'], subjects: [], programs: await this.programs() };
+  }
+
+  private async teacherSubjects(teacherId: string): Promise<AnnouncementAudiences['subjects']> {
+    const ids = await readTeacherSubjectIds(this.em, teacherId);
+    if (!ids.length) return [];
+    const read = announcementsReadEm(this.em);
+    const subjects = await orNone(read.find(AnnouncementsSubject, { id: { $in: ids } }, { disableIdentityMap: true }), []);
+    const programs = await orNone(read.find(AnnouncementsProgram, { id: { $in: [...new Set(subjects.map((s) => s.programId))] } }, { disableIdentityMap: true }), []);
+    const programName = new Map(programs.map((p) => [p.id, p.name]));
+    return subjects.map((s) => ({ id: s.id, name: s.name, programName: programName.get(s.programId) ?? '' })).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  private async programs(): Promise<AnnouncementAudiences['programs']> {
+    const rows = await orNone(announcementsReadEm(this.em).find(AnnouncementsProgram, {}, { disableIdentityMap: true, orderBy: { name: 'asc' } }), []);
+    return rows.map((p) => ({ id: p.id, name: p.name }));
   }
 }

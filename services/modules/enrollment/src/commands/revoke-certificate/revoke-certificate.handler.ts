@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CERTIFICATE_MESSAGES } from '@academy/contracts';
 import { certificateDecider, certificateStream } from '../../domain/certificate.js';
 import { RevokeCertificate } from './revoke-certificate.command.js';
@@ -13,17 +13,13 @@ export class RevokeCertificateHandler implements ICommandHandler<RevokeCertifica
 
   async execute({ caller, enrollmentId, input }: RevokeCertificate) {
     if (!isUuid(enrollmentId)) throw new DomainError('not_found', CERTIFICATE_MESSAGES.certificateNotFound);
-    try {
-      const { position } = await runCommand(this.store, caller.metadata, {
-        execute: async (unit) => {
-          const certificate = await unit.load(certificateStream(enrollmentId), certificateDecider);
-          unit.decide(certificate, certificateDecider, { type: 'RevokeCertificate', reason: input.reason });
-        },
-      });
-      return { enrollmentId, position };
-    } catch (e) {
-      if (e instanceof ConcurrencyError) throw new DomainError('conflict', CERTIFICATE_MESSAGES.alreadyRevoked);
-      throw e;
-    }
+    const { position } = await runCommand(this.store, caller.metadata, {
+      conflict: () => new DomainError('conflict', CERTIFICATE_MESSAGES.alreadyRevoked),
+      execute: async (unit) => {
+        const certificate = await unit.load(certificateStream(enrollmentId), certificateDecider);
+        unit.decide(certificate, certificateDecider, { type: 'RevokeCertificate', reason: input.reason });
+      },
+    });
+    return { enrollmentId, position };
   }
 }

@@ -1,14 +1,22 @@
+// The dashboards' enrollment figures: how many enrollments are in each status, from the read schema's
+// views onto the live version (ADR 0004), through MikroORM (ADR 0018).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { EnrollmentCountsResponse } from '@academy/contracts';
+import { orNone } from '@academy/backend';
+import { type EnrollmentCountsResponse, ENROLLMENT_STATUSES, type EnrollmentStatus } from '@academy/contracts';
+import { EnrollmentRecord } from '../../projections/enrollments/enrollment.entity.js';
+import { readSchema } from '../enrollment-view.js';
 import { EnrollmentCounts } from './enrollment-counts.query.js';
-import { readEnrollmentCounts } from './enrollment-counts.read.js';
 
+/** Every status, 0 when none (and before the worker first ran the projection). */
 @QueryHandler(EnrollmentCounts)
 export class EnrollmentCountsHandler implements IQueryHandler<EnrollmentCounts> {
   constructor(private readonly em: EntityManager) {}
 
   async execute(): Promise<EnrollmentCountsResponse> {
-    return { counts: await readEnrollmentCounts(this.em) };
+    const byStatus = await orNone(readSchema(this.em).countBy(EnrollmentRecord, 'status'), {});
+    const counts = Object.fromEntries(ENROLLMENT_STATUSES.map((s) => [s, 0])) as Record<EnrollmentStatus, number>;
+    for (const [status, n] of Object.entries(byStatus)) if (status in counts) counts[status as EnrollmentStatus] = Number(n);
+    return { counts };
   }
 }

@@ -1,14 +1,23 @@
+// Admin Enrollments: every enrollment as its screens show it (see ../enrollment-view.ts).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { orNone } from '@academy/backend';
 import type { EnrollmentsResponse } from '@academy/contracts';
+import { enrollmentView, type EnrollmentViewRow, readSchema, toEnrollment } from '../enrollment-view.js';
 import { ListEnrollments } from './list-enrollments.query.js';
-import { readEnrollments } from './list-enrollments.read.js';
 
+/** Newest first (the code breaks a tie). */
 @QueryHandler(ListEnrollments)
 export class ListEnrollmentsHandler implements IQueryHandler<ListEnrollments> {
   constructor(private readonly em: EntityManager) {}
 
   async execute(): Promise<EnrollmentsResponse> {
-    return { enrollments: await readEnrollments(this.em) };
+    const rows = await orNone(
+      enrollmentView(readSchema(this.em))
+        .orderBy([{ enrolledAt: 'desc' }, { code: 'desc' }])
+        .execute<EnrollmentViewRow[]>('all'),
+      [],
+    );
+    return { enrollments: rows.map(toEnrollment) };
   }
 }

@@ -1,14 +1,25 @@
+// Student My Course: the student's active enrollment as its screens show it (see ../enrollment-view.ts).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { orNone } from '@academy/backend';
 import type { MyEnrollmentResponse } from '@academy/contracts';
+import { enrollmentView, type EnrollmentViewRow, readSchema, toEnrollment } from '../enrollment-view.js';
 import { MyEnrollment } from './my-enrollment.query.js';
-import { readActiveEnrollment } from './my-enrollment.read.js';
 
+/** The student's active enrollment: the most recently activated, should there be several in different programs. */
 @QueryHandler(MyEnrollment)
 export class MyEnrollmentHandler implements IQueryHandler<MyEnrollment> {
   constructor(private readonly em: EntityManager) {}
 
   async execute({ studentId }: MyEnrollment): Promise<MyEnrollmentResponse> {
-    return { enrollment: await readActiveEnrollment(this.em, studentId) };
+    const row = await orNone(
+      enrollmentView(readSchema(this.em))
+        .where({ studentId, status: 'active' })
+        .orderBy([{ activatedAt: 'desc nulls last' }, { enrolledAt: 'desc' }])
+        .limit(1)
+        .execute<EnrollmentViewRow | undefined>('get'),
+      undefined,
+    );
+    return { enrollment: row ? toEnrollment(row) : null };
   }
 }

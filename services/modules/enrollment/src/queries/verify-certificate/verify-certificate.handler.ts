@@ -1,18 +1,23 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { orNone } from '@academy/backend';
 import { DomainError } from '@academy/event-store';
-import { CERTIFICATE_MESSAGES, type CertificateVerificationResponse } from '@academy/contracts';
+import { CERTIFICATE_CODE, CERTIFICATE_MESSAGES, type CertificateVerificationResponse } from '@academy/contracts';
+import { certificateView, type CertificateViewRow, toCertificate } from '../certificate-view.js';
 import { VerifyCertificate } from './verify-certificate.query.js';
-import { readCertificateByCode } from './verify-certificate.read.js';
 
-/** Only what the certificate states: no ids, no email, no reason. Unknown and malformed codes: the same 404. */
+/**
+ * Only what the certificate states: no ids, no email, no reason. Unknown and malformed codes: the same
+ * 404 (a malformed code is not looked up).
+ */
 @QueryHandler(VerifyCertificate)
 export class VerifyCertificateHandler implements IQueryHandler<VerifyCertificate> {
   constructor(private readonly em: EntityManager) {}
 
   async execute({ code }: VerifyCertificate): Promise<CertificateVerificationResponse> {
-    const c = await readCertificateByCode(this.em, code);
-    if (!c) throw new DomainError('not_found', CERTIFICATE_MESSAGES.certificateNotFound);
+    const row = CERTIFICATE_CODE.test(code) ? await orNone(certificateView(this.em).where({ code }).execute<CertificateViewRow | undefined>('get'), undefined) : undefined;
+    if (!row) throw new DomainError('not_found', CERTIFICATE_MESSAGES.certificateNotFound);
+    const c = toCertificate(row, false);
     return {
       certificate: {
         code: c.code,

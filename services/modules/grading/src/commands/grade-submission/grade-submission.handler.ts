@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
 import { GRADING_MESSAGES } from '@academy/contracts';
 import { workDecider } from '../../domain/work.js';
 import { GRADING_READ_MODEL } from '../submission-screens.js';
@@ -34,19 +34,15 @@ export class GradeSubmissionHandler implements ICommandHandler<GradeSubmission> 
     if (!found.assigned) throw new DomainError('forbidden', GRADING_MESSAGES.notYourSubject);
     const title = found.title;
     const ifMatch = input.expectedVersion;
-    let position: number;
-    try {
-      ({ position } = await runCommand(this.store, caller.metadata, {
-        retry: ifMatch === undefined ? Retry.onConflict(ATTEMPTS) : Retry.never,
-        execute: async (unit) => {
-          const stream = await unit.load(found.streamId, workDecider, { expectedVersion: ifMatch });
-          unit.decide(stream, workDecider, { type: 'GradeSubmission', submissionId, teacherId, score: input.score, status: input.status, feedback: input.feedback, title });
-        },
-      }));
-    } catch (e) {
-      if (e instanceof ConcurrencyError && ifMatch !== undefined) throw new DomainError('conflict', GRADING_MESSAGES.gradeChangedMeanwhile);
-      throw e;
-    }
+    const { position } = await runCommand(this.store, caller.metadata, {
+      retry: ifMatch === undefined ? Retry.onConflict(ATTEMPTS) : Retry.never,
+      // Only a teacher who sent the version they saw is told the grade changed under them.
+      conflict: ifMatch === undefined ? undefined : () => new DomainError('conflict', GRADING_MESSAGES.gradeChangedMeanwhile),
+      execute: async (unit) => {
+        const stream = await unit.load(found.streamId, workDecider, { expectedVersion: ifMatch });
+        unit.decide(stream, workDecider, { type: 'GradeSubmission', submissionId, teacherId, score: input.score, status: input.status, feedback: input.feedback, title });
+      },
+    });
     // The answer (the submission as the screen shows it) is read by the controller once Dispatch saw
     // the projection reach `position`: one wait, and none of it inside the command.
     return { submissionId, position };

@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { GRADING_MESSAGES } from '@academy/contracts';
 import { workDecider, workStream } from '../../domain/work.js';
 import { GetSubmission } from '../../queries/get-submission/get-submission.query.js';
@@ -32,19 +32,14 @@ export class SubmitWorkHandler implements ICommandHandler<SubmitWork> {
       caller.seen,
     );
     const submissionId = randomUUID();
-    let position: number;
-    try {
-      ({ position } = await runCommand(this.store, caller.metadata, {
-        execute: async (unit) => {
-          const stream = await unit.load(workStream(studentId, input.itemId), workDecider);
-          unit.decide(stream, workDecider, { type: 'SubmitWork', submissionId, studentId, kind: input.kind, item, enrolled, githubUrl: input.githubUrl, notes: input.notes, now: caller.metadata.occurredAt });
-        },
-      }));
-    } catch (e) {
+    const { position } = await runCommand(this.store, caller.metadata, {
       // Two submits of the same item at once: the first one counts.
-      if (e instanceof ConcurrencyError) throw new DomainError('conflict', GRADING_MESSAGES.alreadySubmitted);
-      throw e;
-    }
+      conflict: () => new DomainError('conflict', GRADING_MESSAGES.alreadySubmitted),
+      execute: async (unit) => {
+        const stream = await unit.load(workStream(studentId, input.itemId), workDecider);
+        unit.decide(stream, workDecider, { type: 'SubmitWork', submissionId, studentId, kind: input.kind, item, enrolled, githubUrl: input.githubUrl, notes: input.notes, now: caller.metadata.occurredAt });
+      },
+    });
     await this.gate.reach(GRADING_READ_MODEL, position);
     // The answer is the submission as its screen shows it (404 should it be gone meanwhile).
     const { submission } = await this.queries.execute(new GetSubmission(principalOf(caller), submissionId));

@@ -1,9 +1,11 @@
+// One submission: every attempt of its (student, item) stream, as the screens show them.
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { orNone } from '@academy/backend';
 import { DomainError } from '@academy/event-store';
 import { GRADING_MESSAGES, type SubmissionDetailResponse } from '@academy/contracts';
 import { assertCanRead, readStreamOf } from '../submission-access.read.js';
-import { readAttempts } from './get-submission.read.js';
+import { readSchema, submissionsOf, submissionView } from '../submission-view.read.js';
 import { GetSubmission } from './get-submission.query.js';
 
 @QueryHandler(GetSubmission)
@@ -14,7 +16,8 @@ export class GetSubmissionHandler implements IQueryHandler<GetSubmission> {
     const found = await readStreamOf(this.em, submissionId);
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
     await assertCanRead(this.em, principal, found.subjectId, found.studentId);
-    const attempts = await readAttempts(this.em, found.streamId);
+    // Every attempt at the same (student, item), oldest first.
+    const attempts = await orNone(submissionsOf(submissionView(readSchema(this.em)).where({ streamId: found.streamId }).orderBy({ attempt: 'asc' })), []);
     return { submission: attempts.find((a) => a.id === submissionId)!, attempts };
   }
 }

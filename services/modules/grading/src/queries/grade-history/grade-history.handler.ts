@@ -1,11 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { EVENT_STORE } from '@academy/backend';
+import { EVENT_STORE, orNone } from '@academy/backend';
 import { DomainError, type EventStore } from '@academy/event-store';
 import { GRADING_EVENTS, GRADING_MESSAGES, type GradeChange, type GradeHistoryResponse, type SubmissionGradedData, type SubmissionGradedPersonal } from '@academy/contracts';
+import { GradingPerson } from '../../projections/grading/person.entity.js';
 import { assertCanRead, readStreamOf } from '../submission-access.read.js';
-import { readNames } from './grade-history.read.js';
+import { readSchema } from '../submission-view.read.js';
 import { GradeHistory } from './grade-history.query.js';
 
 /** Read from the events themselves: the read model keeps only the latest grade. */
@@ -21,7 +22,7 @@ export class GradeHistoryHandler implements IQueryHandler<GradeHistory> {
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
     await assertCanRead(this.em, principal, found.subjectId, found.studentId);
     const graded = (await this.store.readStream(found.streamId)).filter((e) => e.type === GRADING_EVENTS.SubmissionGraded);
-    const names = await readNames(this.em, [...new Set(graded.map((e) => (e.data as SubmissionGradedData).teacherId))]);
+    const names = await this.namesOf([...new Set(graded.map((e) => (e.data as SubmissionGradedData).teacherId))]);
     const changes: GradeChange[] = graded.map((e) => {
       const d = e.data as SubmissionGradedData;
       const p = (e.personal?.data ?? {}) as Partial<SubmissionGradedPersonal>;
@@ -36,5 +37,12 @@ export class GradeHistoryHandler implements IQueryHandler<GradeHistory> {
       };
     });
     return { changes };
+  }
+
+  /** The graders' names (their email when they have none; '' when they are gone). */
+  private async namesOf(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await orNone(readSchema(this.em).find(GradingPerson, { id: { $in: ids } }, { fields: ['id', 'fullName', 'email'], disableIdentityMap: true }), []);
+    return new Map(rows.map((r) => [r.id, r.fullName ?? r.email ?? '']));
   }
 }

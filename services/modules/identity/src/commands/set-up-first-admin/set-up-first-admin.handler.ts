@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig, EVENT_STORE, ReadModelGate } from '@academy/backend';
-import { ConcurrencyError, DomainError, EmailLookup, type EventStore, runCommand } from '@academy/event-store';
+import { DomainError, EmailLookup, type EventStore, runCommand } from '@academy/event-store';
 import { IDENTITY_MESSAGES, type SetupResponse } from '@academy/contracts';
 import { normaliseEmail } from '../../domain/email-reservation.js';
 import { newTemporaryPassword } from '../../passwords/passwords.js';
@@ -27,17 +27,16 @@ export class SetUpFirstAdminHandler implements ICommandHandler<SetUpFirstAdmin> 
     if (await this.gate.check([USERS_PROJECTION], async () => (await this.queries.execute(new GetSetupStatus())).done, (isDone) => !isDone, caller.seen)) throw done();
     const email = normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL);
     const { temporaryPassword: password, passwordHash } = await newTemporaryPassword();
-    try {
-      // Never retried: a concurrent setup that won is the answer (setup done). An address claimed by
-      // anyone else is not the administrator's to take.
-      const { position } = await runCommand(this.store, { ...caller.metadata, actorId: caller.metadata.actorId ?? FIRST_ADMIN_ID, actorRole: caller.metadata.actorRole ?? 'admin' }, {
-        execute: (unit) =>
-          registerAccount(unit, { type: 'RegisterUser', userId: FIRST_ADMIN_ID, role: 'admin', email, emailHash: this.lookup.of(email), fullName: 'Administrator', passwordHash, selfRegistered: false, verification: null }),
-      });
-      return { email, password, position };
-    } catch (e) {
-      if (e instanceof ConcurrencyError || (e instanceof DomainError && e.kind === 'conflict')) throw done();
-      throw e;
-    }
+    const register = { type: 'RegisterUser', userId: FIRST_ADMIN_ID, role: 'admin', email, emailHash: this.lookup.of(email), fullName: 'Administrator', passwordHash, selfRegistered: false, verification: null } as const;
+    // Never retried: a concurrent setup that won is the answer (setup done). An address claimed by
+    // anyone else, or an administrator already there, is refused with the same answer.
+    const { position } = await runCommand(this.store, { ...caller.metadata, actorId: caller.metadata.actorId ?? FIRST_ADMIN_ID, actorRole: caller.metadata.actorRole ?? 'admin' }, {
+      conflict: done,
+      execute: (unit) =>
+        registerAccount(unit, register).catch((e: unknown) => {
+          throw e instanceof DomainError && e.kind === 'conflict' ? done() : e;
+        }),
+    });
+    return { email, password, position };
   }
 }

@@ -9,12 +9,11 @@ import { jest } from '@jest/globals';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { type AccessClaims, applyHttpPlatform, AuthModule, BackboneModule, CONSISTENCY_WAITER, EventSourcingModule, EVENT_STORE, HttpPlatformModule, JwtStrategy, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
-import { type ConsistencyWaiter, EmailLookup, type EventStore, handleCommand, type RunningProjections, startProjections } from '@academy/event-store';
+import { type ConsistencyWaiter, EmailLookup, type EventStore, type RunningProjections, runCommand, startProjections } from '@academy/event-store';
 import { IDENTITY_MESSAGES } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections, identitySessionMigrations } from '../../index.js';
-import { userDecider } from '../../domain/user.decide.js';
-import { userStream } from '../../domain/user.js';
+import { registerAccount } from '../register-account.js';
 import { hashPassword } from '../../passwords/passwords.js';
 import { LocalSignInStrategy } from './sign-in.local.strategy.js';
 
@@ -73,14 +72,12 @@ async function call(method: string, path: string, o: { token?: string; body?: un
 async function account(): Promise<{ userId: string; email: string }> {
   const userId = randomUUID();
   const email = `passport.${userId}@example.com`;
-  const outcome = await handleCommand({
-    store,
-    streamId: userStream(userId),
-    decider: userDecider,
-    metadata: { actorId: null, actorRole: 'admin', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
-    command: { type: 'RegisterUser', userId, role: 'teacher', email, emailHash: app.get(EmailLookup).of(email), fullName: 'Aroha Ngata', passwordHash, selfRegistered: false, verification: null },
+  const metadata = { actorId: null, actorRole: 'admin', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() };
+  const { position } = await runCommand(store, metadata, {
+    execute: (unit) =>
+      registerAccount(unit, { type: 'RegisterUser', userId, role: 'teacher', email, emailHash: app.get(EmailLookup).of(email), fullName: 'Aroha Ngata', passwordHash, selfRegistered: false, verification: null }),
   });
-  expect((await app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], outcome.lastPosition, 5000)).reached).toBe(true);
+  expect((await app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], position, 5000)).reached).toBe(true);
   return { userId, email };
 }
 

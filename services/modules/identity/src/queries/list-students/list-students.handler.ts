@@ -1,14 +1,44 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+// The Students page's read: live students by name, from the read schema's views onto the live version
+// of identity_users, through MikroORM (ADR 0018).
+import { EntityManager, sql } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { StudentsListResponse } from '@academy/contracts';
+import { isUuid, orNone } from '@academy/backend';
+import type { StudentsListResponse, StudentSummary } from '@academy/contracts';
+import { usersReadEm } from '../../projections/users/read-schema.js';
+import { User, type UserRow } from '../../projections/users/user.entity.js';
 import { ListStudents } from './list-students.query.js';
-import { readStudents } from './list-students.read.js';
 
+type StudentRow = Pick<UserRow, 'id' | 'email' | 'fullName' | 'phone' | 'address' | 'createdAt' | 'firstLoginCompleted'>;
+
+const toStudentSummary = (u: StudentRow): StudentSummary => ({
+  id: u.id,
+  email: u.email ?? '',
+  fullName: u.fullName ?? '',
+  phone: u.phone ?? '',
+  address: u.address ?? '',
+  createdAt: u.createdAt.toISOString(),
+  firstLoginCompleted: u.firstLoginCompleted,
+});
+
+/**
+ * Every live student (or only `studentId`), by name regardless of case (a person without a name first),
+ * then by name and id. The case-blind key is an expression (`sql`, as the catalog's lists order).
+ */
 @QueryHandler(ListStudents)
 export class ListStudentsHandler implements IQueryHandler<ListStudents> {
   constructor(private readonly em: EntityManager) {}
 
   async execute({ studentId }: ListStudents): Promise<StudentsListResponse> {
-    return { students: await readStudents(this.em, studentId) };
+    if (studentId !== undefined && !isUuid(studentId)) return { students: [] };
+    const rows = await orNone(
+      usersReadEm(this.em)
+        .createQueryBuilder(User, 'u')
+        .select(['u.id', 'u.email', 'u.fullName', 'u.phone', 'u.address', 'u.createdAt', 'u.firstLoginCompleted'])
+        .where({ role: 'student', ...(studentId === undefined ? {} : { id: studentId }) })
+        .orderBy([{ [sql`lower(coalesce(u.full_name, ''))`]: 'asc' }, { fullName: 'asc' }, { id: 'asc' }])
+        .execute<StudentRow[]>('all'),
+      [],
+    );
+    return { students: rows.map(toStudentSummary) };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { usersListOf } from './list-users.read.js';
+import { usersListOf } from './list-users.handler.js';
 
 const row = (id: string, role: 'admin' | 'teacher' | 'student' | 'student_admin', email: string | null = `${id}@x.test`) => ({
   id,

@@ -1,18 +1,22 @@
+// Settings → notifications: the caller's saved preferences, from the read schema's views onto the live
+// version of identity_users, through MikroORM (ADR 0018).
 import { UnauthorizedException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { NOT_SIGNED_IN } from '@academy/backend';
-import type { NotificationPreferences } from '@academy/contracts';
+import { isUuid, NOT_SIGNED_IN, orNone } from '@academy/backend';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@academy/contracts';
+import { usersReadEm } from '../../projections/users/read-schema.js';
+import { User } from '../../projections/users/user.entity.js';
 import { GetNotificationPreferences } from './notification-preferences.query.js';
-import { readNotificationPreferences } from './notification-preferences.read.js';
 
+/** What was saved over the defaults (a preference added since keeps its default); 401 when there is no such live account. */
 @QueryHandler(GetNotificationPreferences)
 export class GetNotificationPreferencesHandler implements IQueryHandler<GetNotificationPreferences> {
   constructor(private readonly em: EntityManager) {}
 
   async execute({ userId }: GetNotificationPreferences): Promise<{ preferences: NotificationPreferences }> {
-    const preferences = await readNotificationPreferences(this.em, userId);
-    if (!preferences) throw new UnauthorizedException(NOT_SIGNED_IN);
-    return { preferences };
+    const row = isUuid(userId) ? await orNone(usersReadEm(this.em).findOne(User, { id: userId }, { fields: ['notificationPreferences'], disableIdentityMap: true }), null) : null;
+    if (!row) throw new UnauthorizedException(NOT_SIGNED_IN);
+    return { preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(row.notificationPreferences ?? {}) } };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { LEARNING_MESSAGES } from '@academy/contracts';
 import { weekDecider, weekIdOf, weekStream } from '../../domain/week.js';
 import { WeekGate } from '../week-gate.js';
@@ -19,18 +19,14 @@ export class CreateWeekHandler implements ICommandHandler<CreateWeek> {
   async execute({ caller, input }: CreateWeek): Promise<WeekWritten> {
     await this.weeks.teacherOfSubject(caller, input.subjectId);
     const weekId = weekIdOf(input.subjectId, input.weekNumber);
-    let position: number;
-    try {
-      ({ position } = await runCommand(this.store, caller.metadata, {
-        execute: async (unit) => {
-          unit.decide(await unit.load(weekStream(weekId), weekDecider), weekDecider, { type: 'CreateWeek', weekId, ...input });
-        },
-      }));
-    } catch (e) {
+    const exists = LEARNING_MESSAGES.weekExists(input.weekNumber);
+    const { position } = await runCommand(this.store, caller.metadata, {
       // Two creates of the same week at once: the second finds the stream taken (the decider says the same when it is not a race).
-      if (e instanceof ConcurrencyError) throw new DomainError('conflict', LEARNING_MESSAGES.weekExists(input.weekNumber), { weekNumber: [LEARNING_MESSAGES.weekExists(input.weekNumber)] });
-      throw e;
-    }
+      conflict: () => new DomainError('conflict', exists, { weekNumber: [exists] }),
+      execute: async (unit) => {
+        unit.decide(await unit.load(weekStream(weekId), weekDecider), weekDecider, { type: 'CreateWeek', weekId, ...input });
+      },
+    });
     return { weekId, position };
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { LEARNING_MESSAGES } from '@academy/contracts';
 import { type WeekCommand, weekDecider, weekStream } from '../../domain/week.js';
 import { WeekGate } from '../week-gate.js';
@@ -46,19 +46,14 @@ export class EditWeekContentHandler implements ICommandHandler<EditWeekContent> 
   async execute({ caller, weekId, edit }: EditWeekContent): Promise<WeekWritten> {
     await this.weeks.teacherOfWeek(caller, weekId);
     const { command, expectedVersion } = toCommand(edit);
-    let position: number;
-    try {
-      ({ position } = await runCommand(this.store, caller.metadata, {
-        execute: async (unit) => {
-          unit.decide(await unit.load(weekStream(weekId), weekDecider, { expectedVersion }), weekDecider, command);
-        },
-      }));
-    } catch (e) {
+    const { position } = await runCommand(this.store, caller.metadata, {
       // Retry.never: the editor decided on the week they saw. A stale If-Match (StaleVersionError) or a
       // write that landed between read and append both mean it changed under them.
-      if (e instanceof ConcurrencyError) throw new DomainError('conflict', LEARNING_MESSAGES.changedMeanwhile);
-      throw e;
-    }
+      conflict: () => new DomainError('conflict', LEARNING_MESSAGES.changedMeanwhile),
+      execute: async (unit) => {
+        unit.decide(await unit.load(weekStream(weekId), weekDecider, { expectedVersion }), weekDecider, command);
+      },
+    });
     return { weekId, position };
   }
 }

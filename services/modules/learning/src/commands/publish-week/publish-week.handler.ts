@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE } from '@academy/backend';
-import { ConcurrencyError, DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { LEARNING_MESSAGES } from '@academy/contracts';
 import { weekDecider, weekStream } from '../../domain/week.js';
 import { WeekGate } from '../week-gate.js';
@@ -17,18 +17,13 @@ export class PublishWeekHandler implements ICommandHandler<PublishWeek> {
 
   async execute({ caller, weekId, input }: PublishWeek): Promise<WeekWritten> {
     await this.weeks.teacherOfWeek(caller, weekId);
-    let position: number;
-    try {
-      ({ position } = await runCommand(this.store, caller.metadata, {
-        execute: async (unit) => {
-          unit.decide(await unit.load(weekStream(weekId), weekDecider), weekDecider, { type: 'SetPublished', published: input.published });
-        },
-      }));
-    } catch (e) {
+    const { position } = await runCommand(this.store, caller.metadata, {
       // Retry.never: the teacher toggled what they saw; another change in between is theirs to see.
-      if (e instanceof ConcurrencyError) throw new DomainError('conflict', LEARNING_MESSAGES.changedMeanwhile);
-      throw e;
-    }
+      conflict: () => new DomainError('conflict', LEARNING_MESSAGES.changedMeanwhile),
+      execute: async (unit) => {
+        unit.decide(await unit.load(weekStream(weekId), weekDecider), weekDecider, { type: 'SetPublished', published: input.published });
+      },
+    });
     return { weekId, position };
   }
 }

@@ -1,19 +1,21 @@
+// Teacher Weekly Content's read: the weeks of one subject and/or of the subjects assigned to the
+// caller (see ../weeks.read.ts).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DomainError } from '@academy/event-store';
 import { LEARNING_MESSAGES, type WeeksResponse } from '@academy/contracts';
-import { readIsAssigned } from '../weeks.read.js';
+import { readIsAssigned, subjectsOf, weeksWhere } from '../weeks.read.js';
 import { ListWeeks } from './list-weeks.query.js';
-import { readWeeks } from './list-weeks.read.js';
 
-/** 403 when a teacher asks for a subject not theirs. */
+/** An admin's: any subject's. A teacher's: only their assigned subjects' (403 when they ask for another). */
 @QueryHandler(ListWeeks)
 export class ListWeeksHandler implements IQueryHandler<ListWeeks> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ principal, filter }: ListWeeks): Promise<WeeksResponse> {
-    if (principal.role === 'admin') return { weeks: await readWeeks(this.em, { subjectId: filter.subjectId }) };
-    if (filter.subjectId && !(await readIsAssigned(this.em, principal.userId, filter.subjectId))) throw new DomainError('forbidden', LEARNING_MESSAGES.notYourSubject);
-    return { weeks: await readWeeks(this.em, { subjectId: filter.subjectId, teacherId: principal.userId }) };
+  async execute({ principal, filter: { subjectId } }: ListWeeks): Promise<WeeksResponse> {
+    const teacherId = principal.role === 'admin' ? undefined : principal.userId;
+    if (teacherId && subjectId && !(await readIsAssigned(this.em, teacherId, subjectId))) throw new DomainError('forbidden', LEARNING_MESSAGES.notYourSubject);
+    const conditions = [...(subjectId ? [{ subjectId }] : []), ...(teacherId ? [{ subjectId: { $in: subjectsOf(this.em, teacherId) } }] : [])];
+    return { weeks: await weeksWhere(this.em, conditions.length ? { $and: conditions } : {}) };
   }
 }
