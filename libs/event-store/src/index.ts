@@ -19,7 +19,7 @@ export { ProjectionRunner, startProjections, type ProjectionRunnerOptions, type 
 export { projectionsStatus, failingProjections, type ProjectionStatusRow, type ProjectionFailure } from './projections/status.js';
 export { retryProjection, type RetryOptions, type RetryOutcome } from './projections/repair.js';
 export { isTransientError } from './projections/failure.js';
-export { consumersStatus, failingConsumers, retryConsumer, type ConsumerStatusRow, type ConsumerRetryOutcome } from './consumers/status.js';
+export { consumerExists, consumersStatus, failingConsumers, retryConsumer, type ConsumerStatusRow, type ConsumerRetryOutcome } from './consumers/status.js';
 export { rebuildProjection, buildProjectionInto, type RebuildOptions, type RebuildResult } from './projections/rebuild.js';
 export {
   ConsistencyWaiter,
