@@ -18,7 +18,7 @@ export { ProjectionRunner, startProjections, type ProjectionRunnerOptions, type 
 export { projectionsStatus, failingProjections, type ProjectionStatusRow, type ProjectionFailure } from './projections/status.js';
 export { retryProjection, type RetryOptions, type RetryOutcome } from './projections/repair.js';
 export { isTransientError } from './projections/failure.js';
-export { consumersStatus, failingConsumers, retryConsumer, type ConsumerStatusRow, type ConsumerRetryOutcome } from './consumers/status.js';
+export { consumerExists, consumersStatus, failingConsumers, retryConsumer, type ConsumerStatusRow, type ConsumerRetryOutcome } from './consumers/status.js';
 export { rebuildProjection, buildProjectionInto, type RebuildOptions, type RebuildResult } from './projections/rebuild.js';
 export {
   ConsistencyWaiter,
@@ -35,7 +35,6 @@ export { checkpointChannel, DEFAULT_CONTROL_SCHEMA } from './projections/control
 export { Dispatcher, RedisUnavailableError, planJobs, defaultJobData, type DispatcherOptions, type DispatchRoute, type DispatchRoutes, type DispatchedJob } from './dispatch/dispatcher.js';
 export { auditReplay, diffSchemas, type AuditReplayOptions, type AuditReplayResult, type ProjectionAudit, type ReplayProgress, type RowDiff } from './audit/replay.js';
 export { backupEventStore, restoreEventStore, BackupError, BACKUP_FORMAT, type BackupSummary } from './audit/backup.js';
-export { runAcademyCli, verifyBundleCommand, asOfLines, ACADEMY_CLI_USAGE, type AcademyCliDeps, type WhyAnswer } from './audit/cli.js';
 export { searchEventLog, eventAtPosition, eventById, lastEventOf, sameCommandBefore, eventCountsByDay, positionAt, streamsAsOf, type LogSearchFilter, type LogRow } from './audit/log-search.js';
 export { CheckpointedConsumer, type CheckpointedConsumerOptions, type ConsumerState } from './consumers/checkpointed-consumer.js';
 // Reactors (process managers): checkpointed reactions to events, idempotent by derived event ids.

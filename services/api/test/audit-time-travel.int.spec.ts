@@ -5,9 +5,6 @@
 // is still in week 1. People's names are masked without a personal-data grant, erased once shredded.
 // Every time travel is itself an event (AuditTrailViewed).
 import { auditAsOfResponseSchema } from '@academy/contracts';
-import { runAcademyCli } from '@academy/event-store';
-import { travel } from '@academy/audit';
-import { timeTravelFolds } from '../src/app.module.js';
 import { type Account, type Harness, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -132,32 +129,7 @@ it('shows the enrollment, the gradebook and the pipeline as today\'s screens sho
   expect([past.status, past.body.message]).toEqual([404, 'No such enrollment at that time']);
   expect((await asOf('2000-01-01T00:00:00Z', 'pipeline')).body).toEqual({ view: 'pipeline', at: '2000-01-01T00:00:00Z', position: 0, personalInClear: false, prospects: [], counts: [] });
 
-  // The CLI (`academy audit as-of`, composed as services/worker/src/cli/academy.ts does) prints the same.
-  const cli = async (...argv: string[]) => {
-    let out = '';
-    const code = await runAcademyCli(['audit', 'as-of', ...argv], { store: h.store, pool: h.pool, projections: [], out: { write: (t: string) => (out += t) }, asOf: (f, personal) => travel(h.store, h.pool, 'event_store', timeTravelFolds, f, personal) });
-    return { code, out };
-  };
-  expect(await cli(beforeGrade, 'enrollment', enrollment.id)).toEqual({
-    code: 0,
-    out: [
-      `As of ${beforeGrade} (log position ${before.body.position}), names of people masked`,
-      `enrollment ${code} (${enrollment.id}): active, Week 1 (5 %)`,
-      `  student ••• (${studentId})`,
-      `  program Web Development (${programId}), subject HTML & CSS (${subjectId})`,
-      `  enrolled ${enrolledAt}, activated ${activatedAt}, completed -`,
-      '',
-    ].join('\n'),
-  });
-  expect((await cli(now, 'gradebook', subject.id, '--personal')).out).toContain(
-    `  Lerato Mokoena (${student.userId}) Week 1 capstone "Portfolio landing page" (${capstone.id}) attempt 1: passed 80 by ${teacher.fullName} (${teacher.userId})\n`,
-  );
-  expect((await cli(beforeGrade, 'gradebook', subject.id)).out).toContain(`  ••• (${student.userId}) Week 1 capstone "Landing page" (${capstone.id}) attempt 1: not graded\n`);
-  expect((await cli(now, 'pipeline')).out).toContain('  application pending: 1\n');
-  expect(await cli('2000-01-01T00:00:00Z', 'enrollment', enrollment.id)).toEqual({ code: 1, out: `no enrollment ${enrollment.id} as of 2000-01-01T00:00:00Z\n` });
-  expect((await cli('yesterday', 'pipeline')).code).toBe(2);
-
-  // Each time travel through the API is a recorded view, with what was asked (the CLI is a shell user's: none).
+  // Each time travel through the API is a recorded view, with what was asked.
   const views = (await h.store.readStream(`audit-trail-${auditor.userId}`)).map((e) => e.data as any);
   expect(views.filter((v) => v.view === 'as-of').map((v) => v.query)).toEqual([
     { at: now, view: 'enrollment', id: enrollment.id },

@@ -3,8 +3,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
 import { allEvents, seed, testStore, until } from '../projections/demo-fixture.test.js';
-import { runAcademyCli } from '../audit/cli.js';
-import { failingConsumers } from '../consumers/status.js';
+import { failingConsumers, retryConsumer } from '../consumers/status.js';
 import { Dispatcher, type DispatchRoutes } from './dispatcher.js';
 
 let db: TestDatabase;
@@ -155,9 +154,8 @@ describe('dispatcher', () => {
     ]);
 
     broken = false;
-    let out = '';
-    const code = await runAcademyCli(['projections', 'retry', 'notifications'], { store, pool: db.pool, projections: [], out: { write: (t: string) => (out += t) } });
-    expect({ code, out }).toEqual({ code: 0, out: expect.stringMatching(/^dispatcher notifications recovered: checkpoint \d+, following the log again\n$/) });
+    // `projections retry notifications`
+    expect(await retryConsumer({ pool: db.pool, name: 'notifications' })).toEqual({ result: 'recovered', name: 'notifications', kind: 'dispatcher', checkpoint: expect.any(Number) });
     await until(() => d.position === head, 10_000, 'catch-up after the retry');
     expect(await jobIds('alerts')).toEqual(events.filter((e) => e.type === 'Withdrawn').map((e) => e.id).sort());
     expect(await failingConsumers(db.pool)).toEqual([]);

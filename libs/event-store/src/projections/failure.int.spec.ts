@@ -3,11 +3,11 @@
 // repaired by `projections retry`; transient errors are retried forever and never marked.
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
-import { runAcademyCli } from '../audit/cli.js';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
 import { commandAnswer, ConsistencyWaiter, failingMessage, waitForProjections } from './consistency.js';
 import { ensureControlSchema } from './control.js';
 import { allEvents, demoProjection, expectedBalances, readBalances, seed, testStore, until } from './demo-fixture.test.js';
+import { retryProjection } from './repair.js';
 import { ProjectionRunner } from './runner.js';
 import { failingProjections, projectionsStatus } from './status.js';
 import type { Projection } from './types.js';
@@ -40,11 +40,7 @@ async function row(name: string): Promise<Row | undefined> {
 }
 const checkpoint = async (name: string) => Number((await row(name))?.position ?? -1);
 
-async function cli(argv: string[], projections: Projection[]): Promise<{ code: number; text: string }> {
-  let text = '';
-  const code = await runAcademyCli(argv, { store, pool: db.pool, projections, out: { write: (s: string) => (text += s) } });
-  return { code, text };
-}
+const retry = (name: string) => retryProjection({ pool: db.pool, name });
 
 beforeEach(async () => {
   db = await createTestDatabase('projection_failure');
@@ -112,34 +108,26 @@ describe('a projection that cannot apply an event', () => {
     expect(healthy.reached).toBe(true);
     expect(healthy.failing ?? []).toEqual([]);
 
-    // Status and the CLI name it and the position; the CLI exits 1.
+    // Status names it, the position and the error (`projections status` prints it).
     const status = await projectionsStatus({ store, pool: db.pool, projections: [projection, other] });
-    expect(status.find((s) => s.name === 'demo_accounts')).toMatchObject({ status: 'live', checkpoint: 249, failing: { position: 250, attempts: 3 } });
-    expect(status.find((s) => s.name === 'other_accounts')).toMatchObject({ checkpoint: 350, failing: null });
-    const shown = await cli(['projections', 'status'], [projection, other]);
-    expect(shown.code).toBe(1);
-    expect(shown.text).toMatch(/^demo_accounts\s+1\s+live\s+249\s+350\s+101\s+FAILING at 250$/m);
-    expect(shown.text).toMatch(/^other_accounts\s+1\s+live\s+350\s+350\s+0\s+ok$/m);
-    expect(shown.text).toContain('demo_accounts v1 is failing at position 250 since ');
-    expect(shown.text).toContain('refusing event 250');
+    expect(status.find((s) => s.name === 'demo_accounts')).toMatchObject({ status: 'live', checkpoint: 249, head: 350, lag: 101, failing: { position: 250, attempts: 3, error: expect.stringContaining('refusing event 250') } });
+    expect(status.find((s) => s.name === 'other_accounts')).toMatchObject({ checkpoint: 350, head: 350, lag: 0, failing: null });
 
-    // A retry before the fix: one try, still failing, exit 1.
-    const again = await cli(['projections', 'retry', 'demo_accounts'], [projection, other]);
-    expect(again).toMatchObject({ code: 1, text: expect.stringContaining('demo_accounts v1 is still failing at position 250') });
+    // A retry before the fix (`projections retry`): one try, still failing.
+    expect(await retry('demo_accounts')).toMatchObject({ result: 'still failing', version: 1, failing: { position: 250 } });
     expect(tries).toHaveLength(6); // the batch from 249, then the event alone
     expect((await row('demo_accounts'))!.attempts).toBe(4);
 
     // The fix is deployed: a retry applies it and the projection follows the log again.
     broken = false;
-    const fixed = await cli(['projections', 'retry', 'demo_accounts'], [projection, other]);
-    expect(fixed).toEqual({ code: 0, text: expect.stringMatching(/^demo_accounts v1 recovered: checkpoint \d+, following the log again\n$/) });
+    expect(await retry('demo_accounts')).toEqual({ result: 'recovered', name: 'demo_accounts', version: 1, checkpoint: expect.any(Number) });
     await until(async () => (await checkpoint('demo_accounts')) === 350, 10_000, 'catch-up after the retry');
     expect(failing.state).toBe('running');
     expect(await row('demo_accounts')).toMatchObject({ failing_position: null, error: null, attempts: 0 });
     expect(await readBalances(db.pool)).toEqual(expectedBalances(await allEvents(store)));
     expect(await waiter.wait(['demo_accounts'], 350, 5000)).toMatchObject({ reached: true });
-    expect((await cli(['projections', 'status'], [projection, other])).code).toBe(0);
-    expect(await cli(['projections', 'retry', 'demo_accounts'], [projection, other])).toEqual({ code: 0, text: 'demo_accounts is not failing: nothing to retry\n' });
+    expect(await failingProjections(db.pool)).toEqual([]);
+    expect(await retry('demo_accounts')).toEqual({ result: 'not failing', name: 'demo_accounts' });
   });
 
   it('following live, a bad event arriving alone gets exactly N tries in all', async () => {

@@ -1,6 +1,5 @@
-import { runAcademyCli } from '../audit/cli.js';
 import { assertRoutes, planJobs } from '../dispatch/routes.js';
-import type { EventStore, StoredEvent, VerifyResult } from '../port.js';
+import type { StoredEvent } from '../port.js';
 import { assertProjection } from './apply.js';
 import { commandAnswer, POSITION_HEADER } from './consistency.js';
 import { advisoryKey, assertProjectionName, versionSchema } from './control.js';
@@ -72,34 +71,5 @@ describe('dispatch plan', () => {
   it("refuses ids with ':' and two routes of one type into one queue", () => {
     expect(() => planJobs([ev(1, 'A', 'a:b')], { A: { queue: 'q' } })).toThrow(/':'/);
     expect(() => assertRoutes({ A: [{ queue: 'q' }, { queue: 'q' }] })).toThrow(/one job per queue/);
-  });
-});
-
-describe('academy CLI (verify/head formatting over a port double)', () => {
-  const storeWith = (verify: VerifyResult): EventStore =>
-    ({
-      verify: async () => verify,
-      head: async () => ({ position: 7, hash: 'a'.repeat(64) }),
-    }) as unknown as EventStore;
-  const run = async (argv: string[], store: EventStore) => {
-    let text = '';
-    const code = await runAcademyCli(argv, { store, pool: null as never, projections: [], out: { write: (s: string) => (text += s) } });
-    return { code, text };
-  };
-  it('prints ok or the first bad position, with exit codes 0 / 1', async () => {
-    expect(await run(['audit', 'verify'], storeWith({ ok: true, checked: 7, head: { position: 7, hash: 'a'.repeat(64) } }))).toEqual({
-      code: 0,
-      text: `ok: 7 events, head 7:${'a'.repeat(64)}\n`,
-    });
-    const bad = await run(['audit', 'verify'], storeWith({ ok: false, checked: 4, position: 5, reason: 'hash mismatch' }));
-    expect(bad).toEqual({ code: 1, text: 'FAILED at position 5: hash mismatch (4 events checked before it)\n' });
-  });
-  it('prints the head as position:hash, refuses a malformed --head, prints usage for unknown commands', async () => {
-    const s = storeWith({ ok: true, checked: 0, head: { position: 0, hash: '' } });
-    expect(await run(['audit', 'head'], s)).toEqual({ code: 0, text: `7:${'a'.repeat(64)}\n` });
-    expect((await run(['audit', 'verify', '--head', 'nope'], s)).code).toBe(2);
-    const unknown = await run(['frobnicate'], s);
-    expect(unknown.code).toBe(2);
-    expect(unknown.text).toMatch(/usage: academy/);
   });
 });

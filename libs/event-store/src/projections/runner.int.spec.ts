@@ -1,5 +1,4 @@
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
-import { runAcademyCli } from '../audit/cli.js';
 import { auditReplay, type ReplayProgress } from '../audit/replay.js';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
 import { allEvents, demoProjection, expectedBalances, readBalances, seed, testStore, until } from './demo-fixture.test.js';
@@ -151,7 +150,7 @@ describe('projection runner', () => {
     expect(audit).toEqual({ equal: true, projections: [expect.objectContaining({ name: 'demo_accounts', result: 'equal', position: 1200, diffs: [] })] });
   });
 
-  it('audit replay names the rows a live table got wrong; the CLI exits 1', async () => {
+  it('audit replay names the rows a live table got wrong', async () => {
     await seed(store, 0, 400, 100);
     runner();
     await until(async () => (await checkpoint()) === 400, 10_000, 'catch-up');
@@ -175,47 +174,25 @@ describe('projection runner', () => {
     ]);
     expect(Number(diffs[0].row.balance) - Number(diffs[1].row.balance)).toBe(1);
 
-    let text = '';
-    let progressText = '';
-    const out = { write: (s: string) => (text += s) };
-    const err = { write: (s: string) => (progressText += s) };
-    expect(await runAcademyCli(['audit', 'replay'], { store, pool: db.pool, projections: [demoProjection()], out, err })).toBe(1);
-    // Progress with counts and an ETA on stderr; stdout is the result alone.
-    expect(progressText).toMatch(/^replay demo_accounts \(1\/1\): 0\/400 events \(0 %\), ETA \S+ s$/m);
-    expect(progressText).toMatch(/^replay demo_accounts \(1\/1\): 400\/400 events \(100 %\), ETA 0 s$/m);
-    expect(text).not.toMatch(/ETA/);
-    expect(text).toMatch(/balances live-only: 1 row\n/);
-    expect(text).toMatch(/demo_accounts v1 at 400: different/);
-    expect(text).toMatch(/balances live-only: \{.*"account":"a3"/);
-    expect(text.trim().split('\n').at(-1)).toBe('DIFFERENT');
     const { rows: left } = await db.pool.query(`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname LIKE 'audit_%'`);
     expect(left[0].n).toBe(0); // scratch schemas are dropped
   });
 
-  it('the CLI shows status with lag, rebuilds by name, and refuses an unknown name', async () => {
+  it("status shows a stopped runner's lag; a rebuild by name reaches the head without it; an unknown name is refused", async () => {
     await seed(store, 0, 300, 100);
     const r = runner();
     await until(async () => (await checkpoint()) === 300, 10_000, 'catch-up');
     await r.stop();
     await seed(store, 300, 50, 50); // the runner is stopped: lag 50
-    let text = '';
-    const deps = { store, pool: db.pool, projections: [demoProjection()], out: { write: (s: string) => (text += s) } };
-    expect(await runAcademyCli(['projections', 'status'], deps)).toBe(0);
-    expect(text.split('\n')[0]).toMatch(/^name\s+version\s+status\s+checkpoint\s+head\s+lag\s+health$/);
-    expect(text.split('\n')[1]).toMatch(/^demo_accounts\s+1\s+live\s+300\s+350\s+50\s+ok$/);
+    const options = { store, pool: db.pool, projections: [demoProjection()] };
+    expect(await projectionsStatus(options)).toEqual([expect.objectContaining({ name: 'demo_accounts', version: 1, status: 'live', checkpoint: 300, head: 350, lag: 50, failing: null })]);
 
-    text = '';
-    expect(await runAcademyCli(['projections', 'rebuild', 'demo_accounts'], deps)).toBe(0);
-    expect(text).toMatch(/^demo_accounts v1 rebuilt to position 350 in demo_accounts__v1_[0-9a-f]{8} and swapped in\n$/);
+    expect(await rebuildProjection({ ...options, name: 'demo_accounts' })).toMatchObject({ name: 'demo_accounts', version: 1, position: 350, schema: expect.stringMatching(/^demo_accounts__v1_[0-9a-f]{8}$/) });
     expect(await checkpoint()).toBe(350);
     expect(await readBalances(db.pool)).toEqual(expectedBalances(await allEvents(store)));
 
-    text = '';
-    expect(await runAcademyCli(['projections', 'rebuild', 'nope'], deps)).toBe(1);
-    expect(text).toMatch(/no projection named nope/);
-    text = '';
-    expect(await runAcademyCli(['audit', 'replay'], deps)).toBe(0);
-    expect(text).toBe('demo_accounts v1 at 350: equal\nequal\n');
+    await expect(rebuildProjection({ ...options, name: 'nope' })).rejects.toThrow(/no projection named nope/);
+    expect(await auditReplay(options)).toEqual({ equal: true, projections: [expect.objectContaining({ name: 'demo_accounts', version: 1, position: 350, result: 'equal' })] });
   });
 
   it('a failure after a committed batch (here: reading the head for the promotion check) never re-applies it', async () => {

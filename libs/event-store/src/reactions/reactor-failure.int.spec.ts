@@ -1,10 +1,9 @@
 // A reactor whose reaction cannot handle an event never stalls silently (issue 13, ADR 0010 §7):
 // the events before it are handled, the event gets N tries, then the reactor is marked failing at
-// its position (status, CLI, failingConsumers for health), makes no tries of its own, and
+// its position (status, failingConsumers for health), makes no tries of its own, and
 // `projections retry <name>` after the fix catches up. Transient errors are retried forever, unmarked.
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
-import { runAcademyCli } from '../audit/cli.js';
-import { consumersStatus, failingConsumers } from '../consumers/status.js';
+import { consumersStatus, failingConsumers, retryConsumer } from '../consumers/status.js';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
 import { seed, testStore, until } from '../projections/demo-fixture.test.js';
 import type { StoredEvent } from '../port.js';
@@ -53,11 +52,8 @@ function welcomer(fail: (e: StoredEvent) => Error | null, extra: Partial<Reactor
 }
 const welcomed = async () => (await store.readAll(0, 100_000)).filter((e) => e.type === 'AccountWelcomed').map(seqOf);
 const row = async () => (await db.pool.query(`SELECT position::int, kind, failing_position::int, error, attempts FROM projections.consumer_checkpoints WHERE name = 'welcomer'`)).rows[0];
-async function cli(...argv: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const code = await runAcademyCli(argv, { store, pool: db.pool, projections: [], out: { write: (s: string) => (out += s) } });
-  return { code, out };
-}
+/** `projections retry welcomer`: one try by the instance that leads it, and what came of it. */
+const retry = () => retryConsumer({ pool: db.pool, name: 'welcomer' });
 
 describe('a reactor that cannot handle an event', () => {
   it('handles the events before it, tries it N times, is marked failing at it, and catches up on retry after the fix', async () => {
@@ -82,38 +78,43 @@ describe('a reactor that cannot handle an event', () => {
       `Error: reactor welcomer is failing at position ${bad.position} after 3 tries: AccountOpened ${bad.id}: Cannot read properties of undefined (reading 'week')`,
     ]);
 
-    // Visible: what health reads, the status rows, and the operator's CLI (exit 1).
+    // Visible: what health reads, and the status rows (`projections status` prints them).
     expect(await failingConsumers(db.pool)).toEqual([
       { name: 'welcomer', kind: 'reactor', checkpoint: bad.position - 1, failing: expect.objectContaining({ position: bad.position, attempts: 3 }) },
     ]);
     const now = await store.headPosition(); // the seed and the two welcomes appended
-    expect((await consumersStatus({ store, pool: db.pool }))[0]).toMatchObject({ name: 'welcomer', kind: 'reactor', checkpoint: bad.position - 1, head: now, lag: now - bad.position + 1 });
-    const status = await cli('projections', 'status');
-    expect(status.code).toBe(1);
-    expect(status.out).toMatch(new RegExp(`^welcomer\\s+reactor\\s+${bad.position - 1}\\s+${now}\\s+\\d+\\s+FAILING at ${bad.position}$`, 'm'));
-    expect(status.out).toContain(`reactor welcomer is failing at position ${bad.position} since `);
+    expect((await consumersStatus({ store, pool: db.pool }))[0]).toMatchObject({
+      name: 'welcomer',
+      kind: 'reactor',
+      checkpoint: bad.position - 1,
+      head: now,
+      lag: now - bad.position + 1,
+      failing: expect.objectContaining({ position: bad.position, attempts: 3 }),
+    });
 
     // No tries of its own while failing.
     await new Promise((r) => setTimeout(r, 500));
     expect(triesAtBad).toBe(4);
 
-    // Still broken: one try per request, and the CLI says so.
-    const again = await cli('projections', 'retry', 'welcomer');
-    expect(again).toEqual({ code: 1, out: `reactor welcomer is still failing at position ${bad.position}: AccountOpened ${bad.id}: Cannot read properties of undefined (reading 'week')\n` });
+    // Still broken: one try per request, and the retry says so.
+    expect(await retry()).toMatchObject({
+      result: 'still failing',
+      name: 'welcomer',
+      kind: 'reactor',
+      failing: { position: bad.position, error: `AccountOpened ${bad.id}: Cannot read properties of undefined (reading 'week')` },
+    });
     expect(triesAtBad).toBe(5);
     expect((await row()).attempts).toBe(4);
 
     // The fix, then the retry: it handles the event and everything after it.
     broken = false;
-    const retry = await cli('projections', 'retry', 'welcomer');
-    expect(retry.code).toBe(0);
-    expect(retry.out).toMatch(/^reactor welcomer recovered: checkpoint \d+, following the log again\n$/);
+    expect(await retry()).toEqual({ result: 'recovered', name: 'welcomer', kind: 'reactor', checkpoint: expect.any(Number) });
     await until(async () => reactor.position >= head && reactor.position === (await store.headPosition()), 10_000, 'catch-up after the retry');
     expect(await welcomed()).toEqual([0, 50, 100, 150]);
     expect(await row()).toMatchObject({ position: await store.headPosition(), failing_position: null, error: null, attempts: 0 });
     expect(await failingConsumers(db.pool)).toEqual([]);
     expect(reactor.state).toBe('running');
-    expect((await cli('projections', 'status')).code).toBe(0);
+    expect((await consumersStatus({ store, pool: db.pool }))[0].failing).toBeNull();
   });
 
   it('a restarted reactor (a deploy with the fix) tries the failing event once by itself', async () => {

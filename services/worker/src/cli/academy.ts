@@ -1,82 +1,32 @@
-// `npm run academy -- <command>`: the auditors' and operators' CLI (audit verify | checkpoint | checkpoints |
-// export-checkpoint | grants | events | event | why | as-of | export-evidence | verify-bundle | head | replay,
-// projections status | retry | rebuild, migrate) over the configured database, with the worker's projection registry.
+// `npm run academy -- <command>` (scripts/academy-cli.mjs), or `node services/worker/dist/cli/academy.js
+// <command>` in the images: the auditors' and operators' CLI. The commands are in table.ts; this gives
+// them what they need: the configuration, and the configured event log with the worker's projection registry.
 import pg from 'pg';
-import { ACADEMY_CLI_USAGE, verifyBundleCommand, guardPool, loadMasterKey, loadSigningKey, runAcademyCli } from '@academy/event-store';
-import { loadConfig, ConfigError, openEventStore } from '@academy/backend';
-import { AUDIT_WHY_VIEWS, type AuditAsOfFilter, publishedEventSchemas } from '@academy/contracts';
-import { eventDetail, eventLogPage, explainValue, exportEvidence, listCheckpoints, listGrants, logSchema, travel } from '@academy/audit';
-import { pipelineAsOf } from '@academy/admissions';
-import { enrollmentAsOf } from '@academy/enrollment';
-import { gradebookAsOf } from '@academy/grading';
+import { guardPool, loadMasterKey, loadSigningKey } from '@academy/event-store';
+import { type AppConfig, ConfigError, loadConfig, openEventStore } from '@academy/backend';
+import { publishedEventSchemas } from '@academy/contracts';
 import { projections } from '../registry.js';
-import { migrateAll } from '../migrate.js';
-import { offlineCommand } from './offline-commands.js';
+import { type CliDatabase, messageOf } from './command.js';
+import { runAcademyCli } from './run.js';
 
-const MIGRATE_USAGE = `and: academy migrate                        apply every pending migration (event log, read models) and exit: a deployment's migration step`;
-
-async function main(argv: string[]): Promise<number> {
-  // Before any configuration is read: these need none (offline-commands.ts).
-  switch (offlineCommand(argv)) {
-    case 'help':
-      process.stdout.write(`${ACADEMY_CLI_USAGE}\n${MIGRATE_USAGE}\n`);
-      return argv.length === 0 ? 2 : 0;
-    case 'verify-bundle':
-      return verifyBundleCommand(argv.slice(2), process.stdout);
-    case null:
-      break;
-  }
+let loaded: AppConfig | undefined;
+/** Read only when a command needs the database: the others run with no configuration at all. */
+function config(): AppConfig {
   // Only the database matters here; REDIS_URL is not used by these commands.
-  const config = loadConfig({ REDIS_URL: 'redis://unused', ...process.env });
-  if (argv[0] === 'migrate') {
-    const applied = await migrateAll(config.DATABASE_URL);
-    process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'up to date: nothing to apply\n');
-    return 0;
-  }
-  if (config.EVENTSTORE_URL && (argv[0] === 'backup' || argv[0] === 'restore')) {
-    // backup/restore copy the PostgreSQL log; a KurrentDB log is backed up by KurrentDB's own means (ADR 0032).
-    throw new Error(`${argv[0]} covers the PostgreSQL event log; with EVENTSTORE_URL set, back up KurrentDB itself (docs/adr/0032) and the subject keys with pg_dump -t event_store.subject_keys`);
-  }
+  loaded ??= loadConfig({ REDIS_URL: 'redis://unused', ...process.env });
+  return loaded;
+}
+
+async function withEventStore<T>(use: (database: CliDatabase) => Promise<T>): Promise<T> {
+  const c = config();
+  const keyOptions = { env: process.env, dataDir: c.ACADEMY_DATA_DIR, production: c.NODE_ENV === 'production' };
   // Guarded: a dropped idle connection fails the command in flight (one line), never crashes with a stack.
-  const pool = guardPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 4, application_name: 'academy-cli' }));
+  const pool = guardPool(new pg.Pool({ connectionString: c.DATABASE_URL, max: 4, application_name: 'academy-cli' }));
   try {
-    // The log the services use: KurrentDB when EVENTSTORE_URL is set (ADR 0032), else PostgreSQL.
-    const opened = await openEventStore(config, {
-      pool,
-      // Rebuilds and audit replays read old event versions through the same upcasters as the worker (ADR 0017).
-      schemas: publishedEventSchemas,
-      masterKey: loadMasterKey({ env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' }),
-    });
-    const store = opened.store;
+    // Rebuilds and audit replays read old event versions through the same upcasters as the worker (ADR 0017).
+    const opened = await openEventStore(c, { pool, schemas: publishedEventSchemas, masterKey: loadMasterKey(keyOptions) });
     try {
-      const keyOptions = { env: process.env, dataDir: config.ACADEMY_DATA_DIR, production: config.NODE_ENV === 'production' };
-      const why = async (view: string, id: string) => {
-        const known = AUDIT_WHY_VIEWS.find((v) => v === view);
-        if (!known) throw new Error(`view must be one of ${AUDIT_WHY_VIEWS.join(', ')}`);
-        return explainValue(pool, logSchema(store), known, id);
-      };
-      // Time travel folds with each context's own evolve, as the API does (AuditModule.forRoot).
-      const folds = { enrollment: enrollmentAsOf, gradebook: gradebookAsOf, pipeline: pipelineAsOf };
-      const asOf = (filter: AuditAsOfFilter, clear: boolean) => travel(store, pool, logSchema(store), folds, filter, clear);
-      const exportBundle = async (from: number, to: number) => {
-        const { text, range } = await exportEvidence(store, pool, loadSigningKey(keyOptions), from, to, new Date().toISOString());
-        return { text, lastPosition: range.to, events: range.events.length, checkpoints: range.checkpoints.map((c) => c.position) };
-      };
-      return await runAcademyCli(argv, {
-        store,
-        pool,
-        projections,
-        out: process.stdout,
-        err: process.stderr,
-        signingKey: () => loadSigningKey(keyOptions),
-        why,
-        asOf,
-        exportEvidence: exportBundle,
-        checkpoints: () => listCheckpoints(store),
-        grants: () => listGrants(store, pool, logSchema(store)),
-        events: (filter) => eventLogPage(store, pool, filter),
-        event: (position, clear) => eventDetail(store, pool, position, clear),
-      });
+      return await use({ store: opened.store, pool, projections, signingKey: () => loadSigningKey(keyOptions) });
     } finally {
       await opened.close();
     }
@@ -85,10 +35,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
+runAcademyCli(process.argv.slice(2), { io: { out: process.stdout, err: process.stderr }, databaseUrl: () => config().DATABASE_URL, withEventStore }).then(
   (code) => process.exit(code),
   (e: unknown) => {
-    process.stderr.write(`${e instanceof ConfigError ? e.message : `academy: ${e instanceof Error ? e.message : String(e)}`}\n`);
+    process.stderr.write(`${e instanceof ConfigError ? e.message : `academy: ${messageOf(e)}`}\n`);
     process.exit(e instanceof ConfigError ? 78 : 1);
   },
 );

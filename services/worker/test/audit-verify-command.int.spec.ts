@@ -1,17 +1,14 @@
-// `academy audit verify | checkpoint` (issue 16): progress with ETA on stderr, the result alone on
-// stdout; a checkpoint signed before a history was rewritten together with its hashes catches it,
-// where the plain walk of the chain does not.
-import { createTestDatabase, type TestDatabase } from '@academy/testing';
+// `academy audit verify | checkpoint | head` (issue 16) in process, over a real log: progress with ETA on
+// stderr, the result alone on stdout; a checkpoint signed before a history was rewritten together with
+// its hashes catches it, where the plain walk of the chain does not.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { newEvent } from '../contract/event-store.contract.test.js';
-import { TEST_MASTER_KEY } from '../postgres/pg-harness.test.js';
-import { PostgresEventStore } from '../postgres/postgres-event-store.js';
-import { signingKeyFromSeed } from './checkpoint.js';
-import { runAcademyCli } from './cli.js';
-import { rewriteHistory } from './rewrite-history.js';
+import { PostgresEventStore, rewriteHistory, signingKeyFromSeed } from '@academy/event-store';
+import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { runAcademyCli } from '../src/cli/run.js';
 
 let db: TestDatabase;
 let pool: pg.Pool;
@@ -22,10 +19,11 @@ const key = signingKeyFromSeed(Buffer.alloc(32, 3));
 beforeAll(async () => {
   db = await createTestDatabase('es_cli_verify');
   pool = new pg.Pool({ connectionString: db.url, max: 4 });
-  store = new PostgresEventStore({ pool, masterKey: TEST_MASTER_KEY, schema: 'cli_verify' });
+  store = new PostgresEventStore({ pool, masterKey: Buffer.alloc(32, 7), schema: 'cli_verify' });
   await store.migrate();
+  const metadata = { actorId: 'user-1', actorRole: 'teacher', causationId: null, occurredAt: new Date().toISOString() };
   for (let i = 0; i < N; i += 500) {
-    await store.append(`grade-${i}`, Array.from({ length: 500 }, (_, k) => newEvent('SubmissionGraded', { score: (i + k) % 100 })), 'any');
+    await store.append(`grade-${i}`, Array.from({ length: 500 }, (_, k) => ({ type: 'SubmissionGraded', data: { score: (i + k) % 100 }, metadata: { ...metadata, correlationId: randomUUID() } })), 'any');
   }
 }, 120_000);
 afterAll(async () => {
@@ -37,7 +35,11 @@ afterAll(async () => {
 async function cli(...argv: string[]) {
   let out = '';
   let err = '';
-  const code = await runAcademyCli(argv, { store, pool, projections: [], out: { write: (s: string) => (out += s) }, err: { write: (s: string) => (err += s) }, signingKey: () => key, now: () => new Date('2026-11-24T12:00:00Z') });
+  const code = await runAcademyCli(argv, {
+    io: { out: { write: (s: string) => (out += s) }, err: { write: (s: string) => (err += s) } },
+    databaseUrl: () => db.url,
+    withEventStore: (use) => use({ store, pool, projections: [], signingKey: () => key, now: () => new Date('2026-11-24T12:00:00Z') }),
+  });
   return { code, out, err };
 }
 
@@ -47,6 +49,14 @@ it('prints progress with counts and ETA on stderr after each batch, and only the
   expect(r.out).toMatch(new RegExp(`^ok: ${N} events, head ${N}:[0-9a-f]{64}\\n$`));
   const lines = r.err.trim().split('\n');
   expect(lines.map((l) => l.replace(/ETA \d+ s/, 'ETA n s'))).toEqual([`verify: 2000/${N} events (44 %), ETA n s`, `verify: 4000/${N} events (88 %), ETA n s`, `verify: ${N}/${N} events (100 %), ETA n s`]);
+});
+
+it('prints the head as position:hash, for audit verify --head', async () => {
+  const head = await cli('audit', 'head');
+  expect(head).toMatchObject({ code: 0, out: expect.stringMatching(new RegExp(`^${N}:[0-9a-f]{64}\\n$`)) });
+  expect(await cli('audit', 'verify', '--head', head.out.trim())).toMatchObject({ code: 0, out: `ok: ${N} events, head ${head.out}` });
+  const other = `${N}:${'0'.repeat(64)}`;
+  expect(await cli('audit', 'verify', '--head', other)).toMatchObject({ code: 1, out: expect.stringMatching(new RegExp(`^FAILED at position ${N}: `)) });
 });
 
 it('catches a history rewritten with its hashes through a checkpoint signed before, naming its position', async () => {
@@ -73,4 +83,8 @@ it('catches a history rewritten with its hashes through a checkpoint signed befo
   // An altered checkpoint file is refused before the walk.
   writeFileSync(file, JSON.stringify({ ...checkpoint, position: N - 1 }));
   expect(await cli('audit', 'verify', '--checkpoint', file)).toMatchObject({ code: 1, out: `FAILED: checkpoint ${file}: the signature does not match: the checkpoint was altered\n` });
+});
+
+it('prints a command that fails as one line naming the command, exit 1', async () => {
+  expect(await cli('projections', 'rebuild', 'nope')).toEqual({ code: 1, out: 'academy projections rebuild: no projection named nope is registered (known: none)\n', err: '' });
 });
