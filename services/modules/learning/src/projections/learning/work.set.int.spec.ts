@@ -5,18 +5,15 @@
 // not land), other tables' events in between, a deleted student (the one event that flushes a run),
 // and an attempt id reused on another item (the UPDATE by (student, submission) hits both rows).
 import { describe, expect, it } from '@jest/globals';
-import { enrollmentsReplica } from '@academy/backend';
 import { event, projectionSpec, type GivenEvent } from '@academy/testing/projection';
-import { contentHandlers } from './content.set.js';
 import { learningProjection } from './learning.projection.js';
-import { LearningEnrollment } from './enrollment.entity.js';
 import { workHandlers } from './work.set.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const [PROGRAM, SUBJECT, WEEK, T1, T2, CAPSTONE, A, B, TEACHER, ENROLLMENT, ENROLLMENT_B, ENROLLMENT_C] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(id);
+const [PROGRAM, SUBJECT, WEEK, T1, T2, CAPSTONE, A, B, TEACHER, ENROLLMENT, ENROLLMENT_B] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(id);
 
 const sets = projectionSpec(() => learningProjection, 'learning_sets');
-const oneByOne = projectionSpec(() => ({ ...learningProjection, sets: [], handlers: { ...learningProjection.handlers, ...workHandlers, ...enrollmentsReplica(LearningEnrollment), ...contentHandlers } }), 'learning_one_by_one');
+const oneByOne = projectionSpec(() => ({ ...learningProjection, sets: [], handlers: { ...learningProjection.handlers, ...workHandlers } }), 'learning_one_by_one');
 
 const stream = (student: string, item: string) => `work-${student}-${item}`;
 const submit = (student: string, item: string, submission: number, attempt: number, kind = 'task'): GivenEvent =>
@@ -77,12 +74,6 @@ const log: GivenEvent[] = [
   grade(B, T2, 108, 'passed', 60),
 ];
 
-/** Changed before it is enrolled: one by one the change hits nothing (the exact path for that run). */
-const changedFirst = [
-  event(`enrollment-${ENROLLMENT_C}`, 'EnrollmentWeekAdvanced', { enrollmentId: ENROLLMENT_C, currentWeek: 4, capstoneId: null }),
-  event(`enrollment-${ENROLLMENT_C}`, 'StudentEnrolled', { enrollmentId: ENROLLMENT_C, code: 'ENR-2026-0003', studentId: A, programId: PROGRAM, subjectId: SUBJECT }),
-];
-
 describe('learning work a batch at a time', () => {
   it('leaves the tables the events one by one leave, in batches of every size', async () => {
     const expected = await (await oneByOne.given(log)).tables();
@@ -95,11 +86,4 @@ describe('learning work a batch at a time', () => {
     }
   });
 
-  it('an enrollment changed before it is enrolled takes the exact path, one by one', async () => {
-    const changed = [...log.slice(0, 8), ...changedFirst, ...log.slice(8)];
-    const expected = await (await oneByOne.given(changed)).tables();
-    for (const batchSize of [3, 2000]) {
-      expect({ batchSize, tables: await (await sets.given(changed, { batchSize })).tables() }).toEqual({ batchSize, tables: expected });
-    }
-  });
 });
