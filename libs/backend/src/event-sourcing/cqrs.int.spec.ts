@@ -19,8 +19,10 @@ import {
   type Projection,
   type RunningProjections,
   startProjections,
+  withTables,
 } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { tablesFromSql } from '@academy/testing/tables';
 import { loadConfig } from '../config.js';
 import { ApiExceptionFilter } from '../http/exception.filter.js';
 import { ZodValidationPipe } from '../http/zod-validation.pipe.js';
@@ -45,13 +47,16 @@ const tabDecider: Decider<Deposit, TabEvent, TabState> = {
 const tabsProjection: Projection = {
   name: 'demo_tabs',
   version: 1,
-  setup: async (tx) => void (await tx.query('CREATE TABLE tabs (tab text PRIMARY KEY, balance integer NOT NULL)')),
-  handlers: {
-    Deposited: async (e, tx) => {
-      const d = e.data as { tab: string; amount: number };
-      await tx.query('INSERT INTO tabs VALUES ($1, $2) ON CONFLICT (tab) DO UPDATE SET balance = tabs.balance + excluded.balance', [d.tab, d.amount]);
+  orm: tablesFromSql('Migration_demo_tabs', ['CREATE TABLE tabs (tab text PRIMARY KEY, balance integer NOT NULL)']),
+  handlers: withTables(
+    { writes: ['tabs'] },
+    {
+      Deposited: async (e, tx) => {
+        const d = e.data as { tab: string; amount: number };
+        await tx.query('INSERT INTO tabs VALUES ($1, $2) ON CONFLICT (tab) DO UPDATE SET balance = tabs.balance + excluded.balance', [d.tab, d.amount]);
+      },
     },
-  },
+  ),
 };
 
 // ── application (thin) ───────────────────────────────────────────────────────────────────────────

@@ -3,7 +3,7 @@
 // with their current week (owned by enrollment). Each context owns its copy (its entities, its schema,
 // its rebuilds); the handlers that keep the copies are written once here, like peopleReplica.
 import type { EntityName } from '@mikro-orm/core';
-import { type EventHandler, instant, type ProjectionTx } from '@academy/event-store';
+import { type EventHandler, type Handler, instant, type ProjectionTx, withTables } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
@@ -20,6 +20,7 @@ import {
   TeacherAssignedV1,
   TeacherUnassignedV1,
 } from '@academy/contracts';
+import { tableOf } from './table-of.js';
 
 /** The columns every context's program replica has (enrollment's also keeps the description). */
 export interface ProgramColumns {
@@ -61,7 +62,7 @@ const qb = <T extends object>(entity: unknown, tx: ProjectionTx) => tx.em.create
 export function catalogReplica<P extends ProgramColumns, S extends SubjectColumns, A extends AssignmentColumns>(
   entities: { programs: EntityName<P>; subjects: EntityName<S>; assignments?: EntityName<A> },
   options: { forgetDeleted: boolean; programDescription?: boolean },
-): Record<string, EventHandler> {
+): Record<string, Handler> {
   const programs = (tx: ProjectionTx) => qb<ProgramColumns>(entities.programs, tx);
   const subjects = (tx: ProjectionTx) => qb<SubjectColumns>(entities.subjects, tx);
   const upsertProgram: EventHandler = async (e, tx) => {
@@ -74,32 +75,35 @@ export function catalogReplica<P extends ProgramColumns, S extends SubjectColumn
     const d = publishedEventFor([SubjectCreatedV1, SubjectUpdatedV1], e).parse(e);
     await subjects(tx).insert({ id: d.subjectId, programId: d.programId, name: d.name }).onConflict('id').merge(['programId', 'name']).execute();
   };
-  const handlers: Record<string, EventHandler> = {
-    [CATALOG_EVENTS.ProgramCreated]: upsertProgram,
-    [CATALOG_EVENTS.ProgramUpdated]: upsertProgram,
-    [CATALOG_EVENTS.SubjectCreated]: upsertSubject,
-    [CATALOG_EVENTS.SubjectUpdated]: upsertSubject,
-  };
+  const programHandlers: Record<string, EventHandler> = { [CATALOG_EVENTS.ProgramCreated]: upsertProgram, [CATALOG_EVENTS.ProgramUpdated]: upsertProgram };
+  const subjectHandlers: Record<string, EventHandler> = { [CATALOG_EVENTS.SubjectCreated]: upsertSubject, [CATALOG_EVENTS.SubjectUpdated]: upsertSubject };
   if (options.forgetDeleted) {
-    handlers[CATALOG_EVENTS.ProgramDeleted] = async (e, tx) => {
+    programHandlers[CATALOG_EVENTS.ProgramDeleted] = async (e, tx) => {
       await programs(tx).delete().where({ id: ProgramDeletedV1.parse(e).programId }).execute();
     };
-    handlers[CATALOG_EVENTS.SubjectDeleted] = async (e, tx) => {
+    subjectHandlers[CATALOG_EVENTS.SubjectDeleted] = async (e, tx) => {
       await subjects(tx).delete().where({ id: SubjectDeletedV1.parse(e).subjectId }).execute();
     };
   }
+  const handlers = { ...withTables({ writes: [tableOf(entities.programs)] }, programHandlers), ...withTables({ writes: [tableOf(entities.subjects)] }, subjectHandlers) };
   const assignmentsEntity = entities.assignments;
-  if (assignmentsEntity) {
-    const assignments = (tx: ProjectionTx) => qb<AssignmentColumns>(assignmentsEntity, tx);
-    handlers[CATALOG_EVENTS.TeacherAssigned] = async (e, tx) => {
-      const d = TeacherAssignedV1.parse(e);
-      await assignments(tx).insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId }).onConflict('id').ignore().execute();
-    };
-    handlers[CATALOG_EVENTS.TeacherUnassigned] = async (e, tx) => {
-      await assignments(tx).delete().where({ id: TeacherUnassignedV1.parse(e).assignmentId }).execute();
-    };
-  }
-  return handlers;
+  if (!assignmentsEntity) return handlers;
+  const assignments = (tx: ProjectionTx) => qb<AssignmentColumns>(assignmentsEntity, tx);
+  return {
+    ...handlers,
+    ...withTables(
+      { writes: [tableOf(assignmentsEntity)] },
+      {
+        [CATALOG_EVENTS.TeacherAssigned]: async (e, tx) => {
+          const d = TeacherAssignedV1.parse(e);
+          await assignments(tx).insert({ id: d.assignmentId, teacherId: d.teacherId, subjectId: d.subjectId }).onConflict('id').ignore().execute();
+        },
+        [CATALOG_EVENTS.TeacherUnassigned]: async (e, tx) => {
+          await assignments(tx).delete().where({ id: TeacherUnassignedV1.parse(e).assignmentId }).execute();
+        },
+      },
+    ),
+  };
 }
 
 /**
@@ -107,9 +111,9 @@ export function catalogReplica<P extends ProgramColumns, S extends SubjectColumn
  * `activatedAt` keeps the stamp the row has), and the current week, which enrollment owns (ADR 0019:
  * EnrollmentWeekAdvanced v2 carries the week; a stored v1 is upcast on read).
  */
-export function enrollmentsReplica<E extends EnrollmentReplicaColumns>(entity: EntityName<E>): Record<string, EventHandler> {
+export function enrollmentsReplica<E extends EnrollmentReplicaColumns>(entity: EntityName<E>): Record<string, Handler> {
   const enrollments = (tx: ProjectionTx) => qb<EnrollmentReplicaColumns>(entity, tx);
-  return {
+  return withTables({ writes: [tableOf(entity)] }, {
     [ENROLLMENT_EVENTS.StudentEnrolled]: async (e, tx) => {
       const d = StudentEnrolledV1.parse(e);
       await enrollments(tx)
@@ -129,5 +133,5 @@ export function enrollmentsReplica<E extends EnrollmentReplicaColumns>(entity: E
       const d = EnrollmentWeekAdvancedV2.parse(e);
       await enrollments(tx).update({ currentWeek: d.currentWeek }).where({ id: d.enrollmentId }).execute();
     },
-  };
+  });
 }

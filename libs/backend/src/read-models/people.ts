@@ -3,7 +3,7 @@
 // entity, its schema, its rebuilds); the handlers that keep it are written once here. A context adds
 // its own clean-up to UserDeleted (its enrollments, assignments, submissions) after `forget`.
 import type { EntityName } from '@mikro-orm/core';
-import type { EventHandler, ProjectionTx } from '@academy/event-store';
+import { type EventHandler, type Handler, type ProjectionTx, withTables } from '@academy/event-store';
 import {
   IDENTITY_EVENTS,
   ProfileCompletedV1,
@@ -13,6 +13,7 @@ import {
   UserDeletedV1,
   UserRegisteredV1,
 } from '@academy/contracts';
+import { tableOf } from './table-of.js';
 
 /** The columns of a context's `people` entity (ADR 0018: each context on MikroORM owns one, prefixed with its name). */
 export interface PersonColumns {
@@ -25,10 +26,10 @@ export interface PersonColumns {
 /**
  * The same handlers for a context on MikroORM: the same rows, written through the transaction's
  * EntityManager into `entity` (the context's own `people` entity). One set for every such context:
- * spread `handlers`; a projection that adds clean-up to UserDeleted (RoleAssigned) overrides it and calls
- * `forget` (`changeRole`) first.
+ * spread `handlers`; a projection that adds clean-up to UserDeleted (RoleAssigned) overrides it, calls
+ * `forget` (`changeRole`) first and declares `table` among the tables it writes.
  */
-export function peopleReplica<T extends PersonColumns>(entity: EntityName<T>): { handlers: Record<string, EventHandler>; forget: EventHandler; changeRole: EventHandler } {
+export function peopleReplica<T extends PersonColumns>(entity: EntityName<T>): { handlers: Record<string, Handler>; forget: EventHandler; changeRole: EventHandler; table: string } {
   // Written as the columns every context's entity has (a defineEntity's inferred type is not assignable to the interface's schema).
   const people = (tx: ProjectionTx) => tx.em.createQueryBuilder(entity as unknown as EntityName<PersonColumns>);
   const rename: EventHandler = async (e, tx) => {
@@ -43,7 +44,8 @@ export function peopleReplica<T extends PersonColumns>(entity: EntityName<T>): {
     const d = RoleAssignedV1.parse(e);
     await people(tx).update({ role: d.role }).where({ id: d.userId }).execute();
   };
-  const handlers: Record<string, EventHandler> = {
+  const table = tableOf(entity);
+  const handlers = withTables({ writes: [table] }, {
     [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
       const d = UserRegisteredV1.parse(e);
       // Personal fields arrive decrypted, or not at all once the person is erased.
@@ -58,6 +60,6 @@ export function peopleReplica<T extends PersonColumns>(entity: EntityName<T>): {
     [IDENTITY_EVENTS.ProfileCompleted]: rename,
     [IDENTITY_EVENTS.StudentContactUpdated]: rename,
     [IDENTITY_EVENTS.UserDeleted]: forget,
-  };
-  return { handlers, forget, changeRole };
+  });
+  return { handlers, forget, changeRole, table };
 }

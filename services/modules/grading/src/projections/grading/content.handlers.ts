@@ -1,6 +1,6 @@
 // grading's copy of learning's weeks and items (tasks and capstones), one event at a time: a removed item
 // keeps its row (graded work still names it), an item's upsert keeps its kind and week.
-import { instant, type EventHandler, type ProjectionTx, type StoredEvent } from '@academy/event-store';
+import { type Handler, instant, type ProjectionTx, type StoredEvent, withTables } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
@@ -39,7 +39,7 @@ async function publication(e: StoredEvent, tx: ProjectionTx, published: boolean)
   await weeks(tx).update({ isPublished: published }).where({ id: weekId }).execute();
 }
 
-export const contentHandlers: Record<string, EventHandler> = {
+export const contentHandlers: Record<string, Handler> = withTables({ writes: ['weeks', 'items'] }, {
   [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
     const d = WeekCreatedV1.parse(e);
     await weeks(tx).insert({ id: d.weekId, subjectId: d.subjectId, weekNumber: d.weekNumber }).onConflict('id').ignore().execute();
@@ -61,4 +61,4 @@ export const contentHandlers: Record<string, EventHandler> = {
   [LEARNING_EVENTS.CapstoneRemoved]: async (e, tx) => {
     await items(tx).update({ removed: true }).where({ id: CapstoneRemovedV1.parse(e).capstoneId }).execute();
   },
-};
+});

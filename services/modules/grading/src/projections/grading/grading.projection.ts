@@ -9,7 +9,7 @@
 // and the handlers write through the transaction's EntityManager. Still version 2: the migration makes
 // exactly the tables v2's SQL made (src/migrations/grading-migrations.int.spec.ts).
 import { catalogReplica, enrollmentsReplica, peopleReplica } from '@academy/backend';
-import type { Projection, ProjectionTx } from '@academy/event-store';
+import { type Projection, type ProjectionTx, withTables } from '@academy/event-store';
 import { IDENTITY_EVENTS, UserDeletedV1 } from '@academy/contracts';
 import { GradingAssignment } from './assignment.entity.js';
 import { contentHandlers } from './content.handlers.js';
@@ -32,7 +32,7 @@ export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
   version: 2,
   orm: gradingOrm,
-  // Attempts, grades and CapstonePassed: a batch at a time (submissions.set.ts, ADR 0035).
+  // Attempts, grades and CapstonePassed: a run at a time (submissions.set.ts, ADR 0035).
   sets: [submissionsSet],
   handlers: {
     ...contentHandlers,
@@ -40,12 +40,17 @@ export const gradingProjection: Projection = {
     ...enrollmentsReplica(GradingEnrollment),
     ...people.handlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
-    [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await people.forget(e, tx);
-      const { userId } = UserDeletedV1.parse(e);
-      await tx.em.createQueryBuilder(GradingEnrollment).delete().where({ studentId: userId }).execute();
-      await submissions(tx).delete().where({ studentId: userId }).execute();
-      await tx.em.createQueryBuilder(GradingAssignment).delete().where({ teacherId: userId }).execute();
-    },
+    ...withTables(
+      { writes: [people.table, 'enrollments', 'submissions', 'assignments'] },
+      {
+        [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+          await people.forget(e, tx);
+          const { userId } = UserDeletedV1.parse(e);
+          await tx.em.createQueryBuilder(GradingEnrollment).delete().where({ studentId: userId }).execute();
+          await submissions(tx).delete().where({ studentId: userId }).execute();
+          await tx.em.createQueryBuilder(GradingAssignment).delete().where({ teacherId: userId }).execute();
+        },
+      },
+    ),
   },
 };

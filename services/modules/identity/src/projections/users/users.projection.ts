@@ -2,7 +2,7 @@
 // It holds decrypted personal data and the password hash: a user's row is deleted with the user, and
 // a replay after erasure rebuilds it without their personal fields. Version 2: phone given at creation,
 // student contact edits, notification preferences.
-import { instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
+import { instant, type Projection, type ProjectionTx, type StoredEvent, withTables } from '@academy/event-store';
 import { SESSION_ENDED_CHANNEL } from '../../sessions/live-sessions.js';
 import { IDENTITY_EVENTS, type Role } from '@academy/contracts';
 import type { EmailVerificationRequestedData, NotificationPreferencesChangedData, UserRegisteredData } from '../../domain/user.js';
@@ -37,7 +37,7 @@ export const usersProjection: Projection = {
   // and the handlers write the same rows, so a live v2 stays.
   version: 2,
   orm: identityOrm,
-  handlers: {
+  handlers: withTables({ writes: ['users'] }, {
     [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
       const d = e.data as UserRegisteredData;
       const p = personal(e);
@@ -107,5 +107,5 @@ export const usersProjection: Projection = {
       await users(tx).delete().where({ id: userIdOf(e) }).execute();
       await sessionsEnded(tx, userIdOf(e));
     },
-  },
+  }),
 };

@@ -1,6 +1,6 @@
 // learning's weeks, tasks and capstones, one event at a time: every task or capstone event also sets its
 // week's version (the editor sends it back as expectedVersion).
-import { instant, type EventHandler, type ProjectionTx, type StoredEvent } from '@academy/event-store';
+import { type Handler, instant, type ProjectionTx, type StoredEvent, withTables } from '@academy/event-store';
 import {
   CapstoneRemovedV1,
   CapstoneSetV1,
@@ -46,7 +46,7 @@ async function publication(e: StoredEvent, tx: ProjectionTx, published: boolean)
   await weeks(tx).update({ isPublished: published, version: e.streamVersion }).where({ id: d.weekId }).execute();
 }
 
-export const contentHandlers: Record<string, EventHandler> = {
+export const contentHandlers: Record<string, Handler> = withTables({ writes: ['weeks', 'tasks', 'capstones'] }, {
   [LEARNING_EVENTS.WeekCreated]: async (e, tx) => {
     const d = WeekCreatedV1.parse(e);
     await weeks(tx)
@@ -88,4 +88,4 @@ export const contentHandlers: Record<string, EventHandler> = {
     await capstones(tx).delete().where({ id: d.capstoneId }).execute();
     await bump(e, d.weekId, tx);
   },
-};
+});

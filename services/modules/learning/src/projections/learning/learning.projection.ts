@@ -5,7 +5,7 @@
 // On MikroORM (ADR 0018): the tables are the entities of learning.orm.ts, made by the context's
 // migrations; the handlers write through tx.em.
 import { catalogReplica, enrollmentsReplica } from '@academy/backend';
-import type { Projection, ProjectionTx } from '@academy/event-store';
+import { type Projection, type ProjectionTx, withTables } from '@academy/event-store';
 import { IDENTITY_EVENTS, UserDeletedV1 } from '@academy/contracts';
 
 import { LearningAssignment } from './assignment.entity.js';
@@ -37,17 +37,22 @@ export const learningProjection: Projection = {
   // and the handlers write the same rows.
   version: 1,
   orm: learningOrm,
-  // Attempts and grades: a batch at a time (work.set.ts, ADR 0035).
+  // Attempts and grades: a run at a time (work.set.ts, ADR 0035).
   sets: [workSet],
   handlers: {
     ...contentHandlers,
     ...catalog,
     ...enrollmentsReplica(LearningEnrollment),
-    [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      const { userId } = UserDeletedV1.parse(e);
-      await enrollments(tx).delete().where({ studentId: userId }).execute();
-      await work(tx).delete().where({ studentId: userId }).execute();
-      await assignments(tx).delete().where({ teacherId: userId }).execute();
-    },
+    ...withTables(
+      { writes: ['enrollments', 'work', 'assignments'] },
+      {
+        [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+          const { userId } = UserDeletedV1.parse(e);
+          await enrollments(tx).delete().where({ studentId: userId }).execute();
+          await work(tx).delete().where({ studentId: userId }).execute();
+          await assignments(tx).delete().where({ teacherId: userId }).execute();
+        },
+      },
+    ),
   },
 };
