@@ -82,7 +82,10 @@ function assertKnownTables(p: Projection): void {
   const names = p.orm.entities.map(tableNameOf);
   if (names.length === 0 || names.includes(undefined)) return;
   const known = new Set(names);
-  const declarers: [string, TableUse][] = [...(p.sets ?? []).map((s): [string, TableUse] => [`the set of ${s.types.join(', ')}`, s]), ...Object.entries(p.handlers).map(([type, h]): [string, TableUse] => [`the handler of ${type}`, h])];
+  const declarers: [string, TableUse][] = [
+    ...(p.sets ?? []).map((s): [string, TableUse] => [`the set of ${s.types.join(', ')}`, s]),
+    ...Object.entries(p.handlers).map(([type, h]): [string, TableUse] => [`the handler of ${type}`, h]),
+  ];
   for (const [who, use] of declarers) {
     const unknown = [...use.writes, ...(use.reads ?? [])].find((t) => !known.has(t));
     if (unknown !== undefined) throw new Error(`projection ${p.name}: ${who} declares table ${unknown}, which is not one of its tables (${[...known].join(', ')})`);
