@@ -9,9 +9,10 @@ export { chainHash, canonicalBody } from './postgres/hash-chain.js';
 export { loadMasterKey, loadKeyBytes, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
 export { deriveSubkey, LookupKey, EmailLookup, EMAIL_LOOKUP_PURPOSE, normaliseEmail } from './crypto/lookup-key.js';
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
-export type { Projection, ProjectionTx, EventHandler, SetHandler } from './projections/types.js';
+export type { Projection, ProjectionTx, EventHandler, Handler, SetHandler, TableUse } from './projections/types.js';
 export { byIndexLookups } from './projections/statistics.js';
-export { foldedSet, type FoldedSetOptions } from './projections/folded-set.js';
+export { foldRuns, tableNameOf, withTables } from './projections/apply-order.js';
+export { assertProjection } from './projections/apply.js';
 export { type ProjectionOrm, onProjectionConnection, instant } from './projections/orm.js';
 export { createProjectionMigration, pendingProjectionMigration, type CreatedMigration } from './projections/orm-migration.js';
 export { ProjectionRunner, startProjections, type ProjectionRunnerOptions, type RunnerState, type RunningProjections } from './projections/runner.js';

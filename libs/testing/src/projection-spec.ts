@@ -10,13 +10,17 @@
 //     const t = await spec.given([event('program-p1', 'ProgramCreated', { programId: P1, … }), …]);
 //     expect(await t.rows('SELECT id, name FROM programs')).toEqual([{ id: P1, name: 'Evening' }]);
 //   });
+//
+// A projection's set (ADR 0035) is checked against itself writing runs of one event:
+// `given(log, { eventByEvent: true })` is the reference whose rows the test asserts, and
+// `given(log, { batchSize })` of every size must leave its tables.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from '@jest/globals';
 import pg from 'pg';
 import type { Options } from '@mikro-orm/core';
 import { type EntityManager, MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { publishedEventSchemas } from '@academy/contracts';
-import { buildProjectionInto, PostgresEventStore, type PersonalData, type Projection } from '@academy/event-store';
+import { buildProjectionInto, PostgresEventStore, type PersonalData, type Projection, type SetHandler } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 /** One event of a scenario, in log order. */
@@ -56,13 +60,33 @@ export interface ProjectionScenario {
 }
 
 export interface ProjectionSpec {
-  /** `batchSize`: events per transaction of the build (default 2000: the whole scenario in one). */
-  given(events: GivenEvent[], options?: { batchSize?: number }): Promise<ProjectionScenario>;
+  /**
+   * `batchSize`: events per transaction of the build (default 2000: the whole scenario in one).
+   * `eventByEvent`: built by `eventByEvent(projection)`, the reference its batches must equal.
+   */
+  given(events: GivenEvent[], options?: { batchSize?: number; eventByEvent?: boolean }): Promise<ProjectionScenario>;
   /** The test file's database (for a query the scenario does not cover). */
   database(): TestDatabase;
 }
 
 const MASTER_KEY = Buffer.alloc(32, 7);
+
+/**
+ * The projection with each of its sets writing runs of one event: the events one at a time, which a
+ * set's runs of any length must leave too (ADR 0035). The only per-event reference of a set: a set
+ * keeps no second implementation, and a run of one event is always one it expresses.
+ */
+export function eventByEvent(projection: Projection): Projection {
+  const alone = (set: SetHandler): SetHandler => ({
+    types: set.types,
+    writes: set.writes,
+    reads: set.reads,
+    start: (e) => set.start(e),
+    add: () => false,
+    write: (run, tx) => set.write(run, tx),
+  });
+  return { ...projection, sets: projection.sets?.map(alone) };
+}
 const CLOCK_START = Date.parse('2026-01-01T00:00:00.000Z');
 
 /**
@@ -100,7 +124,7 @@ export function projectionSpec(projection: () => Projection, label = 'projection
       await store.migrate();
       let clock = 0;
       let builds = 0;
-      const p = projection();
+      const p = options.eventByEvent ? eventByEvent(projection()) : projection();
 
       const append = async (list: GivenEvent[]) => {
         for (const e of list) {

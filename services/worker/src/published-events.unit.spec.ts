@@ -59,7 +59,7 @@ const CONSUMERS: Record<Context, { projections: Projection[]; reactors: ReactorD
 function handledTypes(c: Context): { consumer: string; type: string }[] {
   const { projections, reactors } = CONSUMERS[c];
   return [
-    ...projections.flatMap((p) => Object.keys(p.handlers ?? {}).map((type) => ({ consumer: `projection ${p.name}`, type }))),
+    ...projections.flatMap((p) => [...Object.keys(p.handlers), ...(p.sets ?? []).flatMap((s) => s.types)].map((type) => ({ consumer: `projection ${p.name}`, type }))),
     ...reactors.flatMap((r) => Object.keys(r.reactions).map((type) => ({ consumer: `reactor ${r.name}`, type }))),
   ];
 }

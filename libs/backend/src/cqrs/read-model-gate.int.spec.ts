@@ -2,15 +2,19 @@
 // for the log head), a refusal is confirmed at the head first, and the caller's seen position is
 // waited for before the first read.
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
-import { ConsistencyWaiter, type EventMetadata, PostgresEventStore, type Projection, ProjectionRunner } from '@academy/event-store';
+import { ConsistencyWaiter, type EventMetadata, PostgresEventStore, type Projection, ProjectionRunner, withTables } from '@academy/event-store';
+import { tablesFromSql } from '@academy/testing/tables';
 import { ReadModelGate } from './read-model-gate.js';
 
 const NAME = 'gate_assignments';
 const projection: Projection = {
   name: NAME,
   version: 1,
-  setup: async (tx) => void (await tx.query('CREATE TABLE assigned (teacher text PRIMARY KEY)')),
-  handlers: { TeacherAssigned: async (e, tx) => void (await tx.query('INSERT INTO assigned VALUES ($1) ON CONFLICT DO NOTHING', [(e.data as { teacher: string }).teacher])) },
+  orm: tablesFromSql('Migration_gate_assignments', ['CREATE TABLE assigned (teacher text PRIMARY KEY)']),
+  handlers: withTables(
+    { writes: ['assigned'] },
+    { TeacherAssigned: async (e, tx) => void (await tx.query('INSERT INTO assigned VALUES ($1) ON CONFLICT DO NOTHING', [(e.data as { teacher: string }).teacher])) },
+  ),
 };
 const meta: EventMetadata = { actorId: null, actorRole: null, correlationId: 'c', causationId: null, occurredAt: '2026-11-24T00:00:00.000Z' };
 

@@ -9,8 +9,9 @@ import type { INestApplication } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { type Decider, DomainError, type EventMetadata, type EventStore, type Projection, runCommand, type RunningProjections, startProjections } from '@academy/event-store';
+import { type Decider, DomainError, type EventMetadata, type EventStore, type Projection, runCommand, type RunningProjections, startProjections, withTables } from '@academy/event-store';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { tablesFromSql } from '@academy/testing/tables';
 import { loadConfig } from '../config.js';
 import { ApiExceptionFilter } from '../http/exception.filter.js';
 import { ZodValidationPipe } from '../http/zod-validation.pipe.js';
@@ -35,13 +36,16 @@ const tabDecider: Decider<Deposit, TabEvent, TabState> = {
 const tabsProjection: Projection = {
   name: 'demo_tabs',
   version: 1,
-  setup: async (tx) => void (await tx.query('CREATE TABLE tabs (tab text PRIMARY KEY, balance integer NOT NULL)')),
-  handlers: {
-    Deposited: async (e, tx) => {
-      const d = e.data as { tab: string; amount: number };
-      await tx.query('INSERT INTO tabs VALUES ($1, $2) ON CONFLICT (tab) DO UPDATE SET balance = tabs.balance + excluded.balance', [d.tab, d.amount]);
+  orm: tablesFromSql('Migration_demo_tabs', ['CREATE TABLE tabs (tab text PRIMARY KEY, balance integer NOT NULL)']),
+  handlers: withTables(
+    { writes: ['tabs'] },
+    {
+      Deposited: async (e, tx) => {
+        const d = e.data as { tab: string; amount: number };
+        await tx.query('INSERT INTO tabs VALUES ($1, $2) ON CONFLICT (tab) DO UPDATE SET balance = tabs.balance + excluded.balance', [d.tab, d.amount]);
+      },
     },
-  },
+  ),
 };
 
 // ── application (thin) ───────────────────────────────────────────────────────────────────────────

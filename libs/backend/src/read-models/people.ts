@@ -3,8 +3,7 @@
 // entity, its schema, its rebuilds); the handlers that keep it are written once here. A context adds
 // its own clean-up to UserDeleted (its enrollments, assignments, submissions) after `forget`.
 import type { EntityName } from '@mikro-orm/core';
-import { sql } from 'kysely';
-import { byIndexLookups, type EventHandler, foldedSet, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
+import { type EventHandler, type Handler, type ProjectionTx, withTables } from '@academy/event-store';
 import {
   IDENTITY_EVENTS,
   ProfileCompletedV1,
@@ -14,6 +13,7 @@ import {
   UserDeletedV1,
   UserRegisteredV1,
 } from '@academy/contracts';
+import { tableOf } from './table-of.js';
 
 /** The columns of a context's `people` entity (ADR 0018: each context on MikroORM owns one, prefixed with its name). */
 export interface PersonColumns {
@@ -26,12 +26,10 @@ export interface PersonColumns {
 /**
  * The same handlers for a context on MikroORM: the same rows, written through the transaction's
  * EntityManager into `entity` (the context's own `people` entity). One set for every such context:
- * spread `handlers`; a projection that adds clean-up to UserDeleted (RoleAssigned) overrides it and calls
- * `forget` (`changeRole`) first.
+ * spread `handlers`; a projection that adds clean-up to UserDeleted (RoleAssigned) overrides it, calls
+ * `forget` (`changeRole`) first and declares `table` among the tables it writes.
  */
-export function peopleReplica<T extends PersonColumns>(
-  entity: EntityName<T>,
-): { handlers: Record<string, EventHandler>; forget: EventHandler; changeRole: EventHandler; set(options: { flushBefore: readonly string[] }): { set: SetHandler; handlers: Record<string, EventHandler> } } {
+export function peopleReplica<T extends PersonColumns>(entity: EntityName<T>): { handlers: Record<string, Handler>; forget: EventHandler; changeRole: EventHandler; table: string } {
   // Written as the columns every context's entity has (a defineEntity's inferred type is not assignable to the interface's schema).
   const people = (tx: ProjectionTx) => tx.em.createQueryBuilder(entity as unknown as EntityName<PersonColumns>);
   const rename: EventHandler = async (e, tx) => {
@@ -46,86 +44,22 @@ export function peopleReplica<T extends PersonColumns>(
     const d = RoleAssignedV1.parse(e);
     await people(tx).update({ role: d.role }).where({ id: d.userId }).execute();
   };
-  const handlers: Record<string, EventHandler> = {
+  const table = tableOf(entity);
+  const handlers = withTables({ writes: [table] }, {
     [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
-      await people(tx).insert(registered(e)).onConflict('id').ignore().execute();
+      const d = UserRegisteredV1.parse(e);
+      // Personal fields arrive decrypted, or not at all once the person is erased.
+      const p = UserRegisteredV1.personal(e);
+      await people(tx)
+        .insert({ id: d.userId, role: d.role, fullName: p?.fullName ?? null, email: p?.email?.trim().toLowerCase() ?? null })
+        .onConflict('id')
+        .ignore()
+        .execute();
     },
     [IDENTITY_EVENTS.RoleAssigned]: changeRole,
     [IDENTITY_EVENTS.ProfileCompleted]: rename,
     [IDENTITY_EVENTS.StudentContactUpdated]: rename,
     [IDENTITY_EVENTS.UserDeleted]: forget,
-  };
-  /**
-   * UserRegistered, ProfileCompleted and StudentContactUpdated a batch at a time (ADR 0035): the batch's new
-   * people in one multi-row INSERT, then each one's last name in one UPDATE: two statements where one by one
-   * it was one per event (two per student in a replay). `handlers` are the others (RoleAssigned, UserDeleted),
-   * to spread instead of `peopleReplica(…).handlers`. `flushBefore`: the projection's events that write its
-   * people or read them (they see the batch's people before them): at least RoleAssigned and UserDeleted.
-   */
-  const set = (options: { flushBefore: readonly string[] }) => {
-    const types: string[] = [IDENTITY_EVENTS.UserRegistered, IDENTITY_EVENTS.ProfileCompleted, IDENTITY_EVENTS.StudentContactUpdated];
-    const inSet = ([type]: [string, EventHandler]) => types.includes(type);
-    return {
-      handlers: Object.fromEntries(Object.entries(handlers).filter((h) => !inSet(h))),
-      set: foldedSet({
-        reference: Object.fromEntries(Object.entries(handlers).filter(inSet)),
-        flushBefore: options.flushBefore,
-        plan: planPeople,
-        async write(plan, tx) {
-          if (plan.inserts.length) await people(tx).insert(plan.inserts).onConflict('id').ignore().execute();
-          if (plan.names.size) await writeNames(entity, plan.names, tx);
-        },
-      }),
-    };
-  };
-  return { handlers, forget, changeRole, set };
-}
-
-/** A person as UserRegistered makes them. Personal fields arrive decrypted, or not at all once the person is erased. */
-function registered(e: StoredEvent): PersonColumns {
-  const d = UserRegisteredV1.parse(e);
-  const p = UserRegisteredV1.personal(e);
-  return { id: d.userId, role: d.role, fullName: p?.fullName ?? null, email: p?.email?.trim().toLowerCase() ?? null };
-}
-
-/** What a run of the set's events leaves: the people it registers (the first registration of an id wins), then each one's last name. */
-export interface PeoplePlan {
-  inserts: PersonColumns[];
-  names: Map<string, string>;
-}
-
-/**
- * Folds UserRegistered, ProfileCompleted and StudentContactUpdated in log order. Null when a name comes
- * before the registration of its person in the same run (one by one it renamed nobody, or a row from
- * before the run): the caller applies that run one by one. An event without a name (erased) renames nobody.
- */
-export function planPeople(events: StoredEvent[]): PeoplePlan | null {
-  const inserts = new Map<string, PersonColumns>();
-  const names = new Map<string, string>();
-  for (const e of events) {
-    if (e.type === IDENTITY_EVENTS.UserRegistered) {
-      const row = registered(e);
-      if (names.has(row.id)) return null;
-      if (!inserts.has(row.id)) inserts.set(row.id, row);
-    } else {
-      const event = publishedEventFor([ProfileCompletedV1, StudentContactUpdatedV1], e);
-      const name = event.personal(e)?.fullName;
-      if (name) names.set(event.parse(e).userId, name);
-    }
-  }
-  return { inserts: [...inserts.values()], names };
-}
-
-/**
- * The names in one UPDATE … FROM unnest through em.getKysely(): MikroORM's QueryBuilder has no UPDATE from a
- * list of rows. Table and columns are the entity's (each context names its own).
- */
-async function writeNames(entity: unknown, names: Map<string, string>, tx: ProjectionTx): Promise<void> {
-  const meta = tx.em.getMetadata().get(entity as EntityName<PersonColumns>);
-  const column = (property: keyof PersonColumns) => sql.ref(meta.properties[property].fieldNames[0]);
-  await byIndexLookups(tx, () =>
-    sql`UPDATE ${sql.table(meta.tableName)} AS p SET ${column('fullName')} = v.full_name
-        FROM unnest(${[...names.keys()]}::uuid[], ${[...names.values()]}::text[]) AS v(id, full_name)
-        WHERE p.${column('id')} = v.id`.execute(tx.em.getKysely()),
-  );
+  });
+  return { handlers, forget, changeRole, table };
 }

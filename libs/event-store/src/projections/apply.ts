@@ -2,33 +2,27 @@
 // Shared by the runner, a rebuild and the audit replay, so all three compute the same tables.
 import type pg from 'pg';
 import type { StoredEvent } from '../port.js';
+import { applyOrder, foldRuns } from './apply-order.js';
 import { assertProjectionName, q } from './control.js';
 import { migrateVersionSchema, onProjectionConnection, projectionEm, sendQueuedWrites, withPipelinedWrites } from './orm.js';
 import type { Projection, ProjectionTx } from './types.js';
 
+/** Refuses a projection that could not run: its name, version, tables, or handlers and sets whose declarations conflict. */
 export function assertProjection(p: Projection): void {
   assertProjectionName(p.name);
   if (!Number.isInteger(p.version) || p.version < 1) throw new Error(`projection ${p.name}: version must be an integer ≥ 1`);
-  if (typeof p.setup !== 'function' && !p.orm) throw new Error(`projection ${p.name}: setup(tx) or orm (entities and migrations) is required`);
-  if (!p.handlers === !p.handle) throw new Error(`projection ${p.name}: give either handlers or handle(events, tx)`);
-  if (p.sets && !p.handlers) throw new Error(`projection ${p.name}: sets go with handlers`);
-  const taken = new Set<string>();
-  for (const set of p.sets ?? []) {
-    for (const t of set.types) {
-      if (taken.has(t) || Object.hasOwn(p.handlers!, t)) throw new Error(`projection ${p.name}: event type ${t} has two handlers`);
-      taken.add(t);
-    }
-  }
+  if (!p.orm) throw new Error(`projection ${p.name}: orm (entities and migrations) is required`);
+  applyOrder(p);
 }
 
 /**
- * Sets the transaction's search_path to `schema` and wraps the client for handlers (with a MikroORM
- * EntityManager joined to the transaction when the projection declares `orm`). Call inside BEGIN.
+ * Sets the transaction's search_path to `schema` and wraps the client for handlers, with a MikroORM
+ * EntityManager joined to the transaction. Call inside BEGIN.
  */
-export async function projectionTx(client: pg.ClientBase, schema: string, projection?: Projection): Promise<ProjectionTx> {
+export async function projectionTx(client: pg.ClientBase, schema: string, projection: Projection): Promise<ProjectionTx> {
   // SET LOCAL: reverts at COMMIT/ROLLBACK, so a pooled or shared connection is not left pointing here.
   await client.query(`SET LOCAL search_path TO ${q(schema)}, public`);
-  const em = projection?.orm ? await projectionEm(client, projection.orm) : null;
+  const em = await projectionEm(client, projection.orm);
   return {
     client,
     schema,
@@ -37,64 +31,49 @@ export async function projectionTx(client: pg.ClientBase, schema: string, projec
       await sendQueuedWrites();
       return client.query(text, params as unknown[]);
     },
-    get em() {
-      if (!em) throw new Error(`projection ${projection?.name ?? '?'} declares no orm: tx.em is not available`);
-      return em;
-    },
+    em,
   };
 }
 
 export async function applyEvents(projection: Projection, events: StoredEvent[], tx: ProjectionTx): Promise<void> {
   if (events.length === 0) return;
   // The handlers' blind writes are pipelined (orm.ts): all of them are sent before this returns.
-  await withPipelinedWrites(tx.client, async () => {
-    if (projection.handle) await projection.handle(events, tx);
-    else await applyInOrder(projection, events, tx);
-  });
+  await withPipelinedWrites(tx.client, () => applyInOrder(projection, events, tx));
   // Entities a handler persisted are written once per batch, still before the checkpoint moves; not
   // pipelined: the unit of work reads back what its inserts return.
-  if (projection.orm) await onProjectionConnection(tx.client, () => tx.em.flush());
+  await onProjectionConnection(tx.client, () => tx.em.flush());
 }
 
 /**
- * `handlers` one event at a time; the events of a set handler's types are collected and applied
- * together (SetHandler): at the end of the batch, or before an event of its `flushBefore`.
+ * Handlers one event at a time; the events of a set are collected and written as runs, before the first
+ * later event whose handler touches the set's tables, and at the end of the batch (apply-order.ts).
  */
 async function applyInOrder(projection: Projection, events: StoredEvent[], tx: ProjectionTx): Promise<void> {
-  const handlers = projection.handlers!;
+  const routes = applyOrder(projection);
   const sets = projection.sets ?? [];
-  if (sets.length === 0) {
-    for (const e of events) {
-      const h = Object.hasOwn(handlers, e.type) ? handlers[e.type] : undefined;
-      if (h) await h(e, tx);
-    }
-    return;
-  }
   const collected = sets.map(() => [] as StoredEvent[]);
-  const flush = async (i: number) => {
-    if (collected[i].length === 0) return;
-    const run = collected[i];
+  const writeCollected = async (i: number) => {
+    const pending = collected[i];
+    if (pending.length === 0) return;
     collected[i] = [];
-    await sets[i].apply(run, tx);
+    for (const run of foldRuns(sets[i], pending)) await sets[i].write(run, tx);
   };
   for (const e of events) {
-    const i = sets.findIndex((s) => s.types.includes(e.type));
-    if (i >= 0) {
-      collected[i].push(e);
+    const route = routes.get(e.type);
+    if (!route) continue;
+    if ('set' in route) {
+      collected[route.set].push(e);
       continue;
     }
-    const h = Object.hasOwn(handlers, e.type) ? handlers[e.type] : undefined;
-    if (!h) continue;
-    for (let j = 0; j < sets.length; j++) if (sets[j].flushBefore?.includes(e.type)) await flush(j);
-    await h(e, tx);
+    for (const i of route.writeFirst) await writeCollected(i);
+    await route.handler.apply(e, tx);
   }
-  for (let j = 0; j < sets.length; j++) await flush(j);
+  for (let i = 0; i < sets.length; i++) await writeCollected(i);
 }
 
-/** Creates `schema` and the projection's tables in it (inside the caller's transaction): the Migrator's, then setup's. */
+/** Creates `schema` and the projection's tables in it (inside the caller's transaction), by its migrations. */
 export async function setupSchema(client: pg.ClientBase, projection: Projection, schema: string): Promise<void> {
   await client.query(`CREATE SCHEMA ${q(schema)}`);
-  const tx = await projectionTx(client, schema, projection);
-  if (projection.orm) await migrateVersionSchema(client, projection.orm, schema);
-  if (projection.setup) await onProjectionConnection(client, () => projection.setup!(tx));
+  await client.query(`SET LOCAL search_path TO ${q(schema)}, public`);
+  await migrateVersionSchema(client, projection.orm, schema);
 }

@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore, NewEvent, StoredEvent } from '../port.js';
 import { PostgresEventStore } from '../postgres/postgres-event-store.js';
-import type { Projection } from './types.js';
+import { tablesFromSql } from '@academy/testing/tables';
+import { withTables } from './apply-order.js';
+import type { Projection, ProjectionTx, SetHandler } from './types.js';
 
 export const TEST_KEY = Buffer.alloc(32, 7);
 
@@ -56,16 +58,25 @@ export function expectedBalances(events: StoredEvent[]): Balance[] {
   return [...m.values()].sort((a, b) => a.account.localeCompare(b.account));
 }
 
-const DDL = `
-CREATE TABLE balances (account text PRIMARY KEY, balance bigint NOT NULL, events integer NOT NULL, last_position bigint NOT NULL);
-CREATE TABLE openings (account text NOT NULL, seq integer NOT NULL, position bigint PRIMARY KEY);`;
+// One ProjectionOrm for every demo projection: each gets its own MikroORM instance.
+const DEMO_TABLES = tablesFromSql('Migration_demo_accounts', [
+  'CREATE TABLE balances (account text PRIMARY KEY, balance bigint NOT NULL, events integer NOT NULL, last_position bigint NOT NULL)',
+  'CREATE TABLE openings (account text NOT NULL, seq integer NOT NULL, position bigint PRIMARY KEY)',
+]);
+
+/** A batch's run folded: each account's change, and the openings in log order. */
+interface DemoRun {
+  accounts: Map<string, { delta: number; n: number; last: number }>;
+  opened: { account: string; seq: number; position: number }[];
+}
 
 /**
  * The demo projection. Increments are deliberately NOT idempotent (balance = balance + x), and an
  * opening is a plain INSERT on the event's position: an event applied twice shows as a wrong total
- * or a key violation, an event lost as a missing amount.
+ * or a key violation, an event lost as a missing amount. Style `handlers`: one event at a time; `set`
+ * (the default): the whole batch folded into one run, written with two multi-row statements.
  */
-export function demoProjection(options: { name?: string; version?: number; style?: 'handlers' | 'batch'; factor?: number; failOn?: (e: StoredEvent) => boolean } = {}): Projection {
+export function demoProjection(options: { name?: string; version?: number; style?: 'handlers' | 'set'; factor?: number; failOn?: (e: StoredEvent) => boolean } = {}): Projection {
   const factor = options.factor ?? 1;
   const name = options.name ?? 'demo_accounts';
   const version = options.version ?? 1;
@@ -73,7 +84,7 @@ export function demoProjection(options: { name?: string; version?: number; style
     if (options.failOn?.(e)) throw new Error(`demo projection: refusing event ${e.position} (test)`);
   };
   if (options.style === 'handlers') {
-    const move = (sign: number) => async (e: StoredEvent, tx: Parameters<NonNullable<Projection['handle']>>[1]) => {
+    const move = (sign: number) => async (e: StoredEvent, tx: ProjectionTx) => {
       fail(e);
       const d = e.data as { account: string; amount: number };
       await tx.query(
@@ -82,47 +93,49 @@ export function demoProjection(options: { name?: string; version?: number; style
         [d.account, sign * d.amount * factor, e.position],
       );
     };
+    const open = async (e: StoredEvent, tx: ProjectionTx) => {
+      fail(e);
+      const d = e.data as { account: string; seq: number };
+      await tx.query(`INSERT INTO openings (account, seq, position) VALUES ($1, $2, $3)`, [d.account, d.seq, e.position]);
+    };
     return {
       name,
       version,
-      setup: async (tx) => void (await tx.query(DDL)),
-      handlers: {
-        Deposited: move(1),
-        Withdrawn: move(-1),
-        AccountOpened: async (e, tx) => {
-          fail(e);
-          const d = e.data as { account: string; seq: number };
-          await tx.query(`INSERT INTO openings (account, seq, position) VALUES ($1, $2, $3)`, [d.account, d.seq, e.position]);
-        },
-      },
+      orm: DEMO_TABLES,
+      handlers: { ...withTables({ writes: ['balances'] }, { Deposited: move(1), Withdrawn: move(-1) }), ...withTables({ writes: ['openings'] }, { AccountOpened: open }) },
     };
   }
-  return {
-    name,
-    version,
-    setup: async (tx) => void (await tx.query(DDL)),
-    async handle(events, tx) {
-      const acc = new Map<string, { delta: number; n: number; last: number }>();
-      const opened: { account: string; seq: number; position: number }[] = [];
-      for (const e of events) {
-        fail(e);
-        const d = e.data as { account: string; amount: number; seq: number };
-        if (e.type === 'AccountOpened') opened.push({ account: d.account, seq: d.seq, position: e.position });
-        else if (e.type === 'Deposited' || e.type === 'Withdrawn') {
-          const a = acc.get(d.account) ?? { delta: 0, n: 0, last: 0 };
-          a.delta += (e.type === 'Deposited' ? 1 : -1) * d.amount * factor;
-          a.n += 1;
-          a.last = e.position;
-          acc.set(d.account, a);
-        }
-      }
-      if (acc.size) {
-        const keys = [...acc.keys()];
+  const fold = (run: DemoRun, e: StoredEvent) => {
+    fail(e);
+    const d = e.data as { account: string; amount: number; seq: number };
+    if (e.type === 'AccountOpened') {
+      run.opened.push({ account: d.account, seq: d.seq, position: e.position });
+      return true;
+    }
+    const a = run.accounts.get(d.account) ?? { delta: 0, n: 0, last: 0 };
+    a.delta += (e.type === 'Deposited' ? 1 : -1) * d.amount * factor;
+    a.n += 1;
+    a.last = e.position;
+    run.accounts.set(d.account, a);
+    return true;
+  };
+  const set: SetHandler<DemoRun> = {
+    types: ['AccountOpened', 'Deposited', 'Withdrawn'],
+    writes: ['balances', 'openings'],
+    start(e) {
+      const run: DemoRun = { accounts: new Map(), opened: [] };
+      fold(run, e);
+      return run;
+    },
+    add: fold,
+    async write({ accounts, opened }, tx) {
+      if (accounts.size) {
+        const keys = [...accounts.keys()];
         await tx.query(
           `INSERT INTO balances (account, balance, events, last_position)
            SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], $4::bigint[])
            ON CONFLICT (account) DO UPDATE SET balance = balances.balance + excluded.balance, events = balances.events + excluded.events, last_position = excluded.last_position`,
-          [keys, keys.map((k) => acc.get(k)!.delta), keys.map((k) => acc.get(k)!.n), keys.map((k) => acc.get(k)!.last)],
+          [keys, keys.map((k) => accounts.get(k)!.delta), keys.map((k) => accounts.get(k)!.n), keys.map((k) => accounts.get(k)!.last)],
         );
       }
       if (opened.length) {
@@ -134,6 +147,7 @@ export function demoProjection(options: { name?: string; version?: number; style
       }
     },
   };
+  return { name, version, orm: DEMO_TABLES, sets: [set], handlers: {} };
 }
 
 /** Reads the balances as readers do: through the views of the read schema. */

@@ -10,7 +10,7 @@ import { allEvents, demoProjection, expectedBalances, readBalances, seed, testSt
 import { retryProjection } from './repair.js';
 import { ProjectionRunner } from './runner.js';
 import { failingProjections, projectionsStatus } from './status.js';
-import type { Projection } from './types.js';
+import type { Handler, Projection } from './types.js';
 
 let db: TestDatabase;
 let store: PostgresEventStore;
@@ -63,7 +63,7 @@ describe('a projection that cannot apply an event', () => {
       return broken && e.position === 250;
     };
     const projection = demoProjection({ style: 'handlers', failOn });
-    const other = demoProjection({ name: 'other_accounts', style: 'batch' });
+    const other = demoProjection({ name: 'other_accounts', style: 'set' });
     const waiter = new ConsistencyWaiter({ pool: db.pool, pollIntervalMs: 5000 });
     closers.push(() => waiter.close());
 
@@ -178,15 +178,18 @@ describe('a projection that cannot apply an event', () => {
 
     const base = demoProjection({ style: 'handlers' });
     const handlers = Object.fromEntries(
-      Object.entries(base.handlers!).map(([type, h]) => [
+      Object.entries(base.handlers).map(([type, h]): [string, Handler] => [
         type,
-        async (e: Parameters<typeof h>[0], tx: Parameters<typeof h>[1]) => {
-          if (e.position === 150) {
-            // A real lock_not_available (55P03) for as long as the test holds the lock.
-            await tx.query(`SET LOCAL lock_timeout = '300ms'`);
-            await tx.query('SELECT pg_advisory_xact_lock(4242)');
-          }
-          await h(e, tx);
+        {
+          ...h,
+          apply: async (e, tx) => {
+            if (e.position === 150) {
+              // A real lock_not_available (55P03) for as long as the test holds the lock.
+              await tx.query(`SET LOCAL lock_timeout = '300ms'`);
+              await tx.query('SELECT pg_advisory_xact_lock(4242)');
+            }
+            await h.apply(e, tx);
+          },
         },
       ]),
     );
@@ -219,11 +222,14 @@ describe('a projection that cannot apply an event', () => {
     await seed(store, 0, 60, 60);
     const base = demoProjection({ style: 'handlers' });
     const handlers = Object.fromEntries(
-      Object.entries(base.handlers!).map(([type, h]) => [
+      Object.entries(base.handlers).map(([type, h]): [string, Handler] => [
         type,
-        async (e: Parameters<typeof h>[0], tx: Parameters<typeof h>[1]) => {
-          if (e.position === 40) await tx.query(`INSERT INTO openings (account, seq, position) VALUES ($1, 0, $2)`, ['a\u0000b', e.position]);
-          await h(e, tx);
+        {
+          ...h,
+          apply: async (e, tx) => {
+            if (e.position === 40) await tx.query(`INSERT INTO openings (account, seq, position) VALUES ($1, 0, $2)`, ['a\u0000b', e.position]);
+            await h.apply(e, tx);
+          },
         },
       ]),
     );

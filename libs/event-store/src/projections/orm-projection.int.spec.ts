@@ -12,12 +12,13 @@ import { auditReplay } from '../audit/replay.js';
 import type { PostgresEventStore } from '../postgres/postgres-event-store.js';
 import type { StoredEvent } from '../port.js';
 import { setupSchema } from './apply.js';
+import { withTables } from './apply-order.js';
 import { ensureControlSchema } from './control.js';
 import { allEvents, expectedBalances, seed, testStore, until } from './demo-fixture.test.js';
 import type { ProjectionOrm } from './orm.js';
 import { rebuildProjection } from './rebuild.js';
 import { ProjectionRunner } from './runner.js';
-import type { Projection } from './types.js';
+import type { Projection, ProjectionTx } from './types.js';
 
 const Balance = defineEntity({
   name: 'DemoOrmBalance',
@@ -35,7 +36,7 @@ const orm: ProjectionOrm = { entities: [Balance], migrations: [{ name: 'Migratio
 
 /** Balances through the unit of work: loaded once per batch, changed in memory, flushed by the runner before its checkpoint. */
 function ormProjection(failOn?: (e: StoredEvent) => boolean): Projection {
-  const move = (sign: number) => async (e: StoredEvent, tx: Parameters<NonNullable<Projection['handle']>>[1]) => {
+  const move = (sign: number) => async (e: StoredEvent, tx: ProjectionTx) => {
     if (failOn?.(e)) throw new Error(`refusing event ${e.position} (test)`);
     const d = e.data as { account: string; amount: number };
     const b = (await tx.em.findOne(Balance, { account: d.account })) ?? tx.em.create(Balance, { account: d.account, balance: 0, events: 0 });
@@ -43,7 +44,7 @@ function ormProjection(failOn?: (e: StoredEvent) => boolean): Projection {
     b.balance += sign * d.amount;
     b.events += 1;
   };
-  return { name: 'demo_orm', version: 1, orm, handlers: { Deposited: move(1), Withdrawn: move(-1) } };
+  return { name: 'demo_orm', version: 1, orm, handlers: withTables({ writes: ['balances'] }, { Deposited: move(1), Withdrawn: move(-1) }) };
 }
 
 let db: TestDatabase;
@@ -110,7 +111,7 @@ it('commits the EntityManager writes with the checkpoint: a refused event leaves
  * (one upsert per event) and, every tenth event, a read of what the batch wrote so far.
  */
 function blindWriteProjection(reads: number[], failOn?: (e: StoredEvent) => boolean): Projection {
-  const move = (sign: number) => async (e: StoredEvent, tx: Parameters<NonNullable<Projection['handle']>>[1]) => {
+  const move = (sign: number) => async (e: StoredEvent, tx: ProjectionTx) => {
     const d = e.data as { account: string; amount: number };
     await tx.em
       .createQueryBuilder(Balance)
@@ -125,7 +126,7 @@ function blindWriteProjection(reads: number[], failOn?: (e: StoredEvent) => bool
       reads.push(Number(row.balance));
     }
   };
-  return { name: 'demo_orm', version: 1, orm, handlers: { Deposited: move(1), Withdrawn: move(-1) } };
+  return { name: 'demo_orm', version: 1, orm, handlers: withTables({ writes: ['balances'] }, { Deposited: move(1), Withdrawn: move(-1) }) };
 }
 
 it('pipelines the blind writes of a batch: one round trip per batch and per read, reads see the writes queued before them', async () => {

@@ -1,6 +1,5 @@
 import { assertRoutes, planJobs } from '../dispatch/routes.js';
 import type { StoredEvent } from '../port.js';
-import { assertProjection } from './apply.js';
 import { commandAnswer, POSITION_HEADER } from './consistency.js';
 import { advisoryKey, assertProjectionName, versionSchema } from './control.js';
 
@@ -34,13 +33,6 @@ describe('projection names and keys', () => {
     expect(advisoryKey('runner', 'p', 'a', 1)).toBe(advisoryKey('runner', 'p', 'a', 1));
     expect(advisoryKey('runner', 'p', 'a', 1)).not.toBe(advisoryKey('runner', 'p', 'a', 2));
     expect(BigInt(advisoryKey('x'))).toBeLessThan(2n ** 63n);
-  });
-  it('wants either handlers or handle, and a version ≥ 1', () => {
-    const setup = async () => {};
-    expect(() => assertProjection({ name: 'p', version: 1, setup })).toThrow(/either handlers or handle/);
-    expect(() => assertProjection({ name: 'p', version: 1, setup, handlers: {}, handle: async () => {} })).toThrow(/either/);
-    expect(() => assertProjection({ name: 'p', version: 0, setup, handlers: {} })).toThrow(/version/);
-    expect(() => assertProjection({ name: 'p', version: 2, setup, handlers: {} })).not.toThrow();
   });
 });
 

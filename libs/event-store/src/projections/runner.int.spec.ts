@@ -38,7 +38,7 @@ afterEach(async () => {
 });
 
 describe('projection runner', () => {
-  it.each(['handlers', 'batch'] as const)('catches up, then follows live appends (%s style); status shows the lag', async (style) => {
+  it.each(['handlers', 'set'] as const)('catches up, then follows live appends (%s style); status shows the lag', async (style) => {
     await seed(store, 0, 1000, 100);
     const r = runner(demoProjection({ style }));
     await until(async () => (await checkpoint()) === 1000, 20_000, 'catch-up');

@@ -14,9 +14,8 @@ export interface ProjectionTx {
   schema: string;
   query<R extends pg.QueryResultRow = any>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
   /**
-   * For a projection that declares `orm`: a MikroORM EntityManager joined to this transaction
-   * (its flushes, QueryBuilder and getKysely() run on this connection and commit with the checkpoint;
-   * ADR 0018). Throws for a projection without `orm`. Its blind writes (INSERT, UPDATE, DELETE) are
+   * A MikroORM EntityManager joined to this transaction (its flushes, QueryBuilder and getKysely() run
+   * on this connection and commit with the checkpoint; ADR 0018). Its blind writes (INSERT, UPDATE, DELETE) are
    * pipelined: sent together before the next read and at the end of the batch, so they answer no
    * row count and no RETURNING rows (use `query` for a write whose result you need).
    */
@@ -26,19 +25,37 @@ export interface ProjectionTx {
 export type EventHandler = (event: StoredEvent, tx: ProjectionTx) => Promise<void>;
 
 /**
- * Set-based handling of a projection's hottest event types (ADR 0035): the events of `types` in a
- * batch are collected, in log order, and given to `apply` together, which writes them with a few
- * multi-row statements instead of one or two per event. `apply` must leave exactly the tables that
- * applying the events one by one would (the projection's tests compare both).
- * The other events of the batch still go to `handlers`, one by one; they may be applied before the
- * collected ones that precede them in the log, because they write other tables, EXCEPT the types in
- * `flushBefore` (they touch this set's tables): before such an event the collected events are applied.
+ * The read tables a handler or set touches, by the unqualified names its statements use. The apply step
+ * orders handlers against sets by them (ADR 0035): before an event whose handler touches a table a set
+ * writes (or writes a table a set reads), the set's events collected so far are written.
  */
-export interface SetHandler {
+export interface TableUse {
+  /** Tables it inserts into, updates or deletes from. */
+  writes: readonly string[];
+  /** Tables it reads without writing them. */
+  reads?: readonly string[];
+}
+
+/** One event at a time. */
+export interface Handler extends TableUse {
+  apply: EventHandler;
+}
+
+/**
+ * A projection's hottest event types folded a run at a time (ADR 0035): the batch's events of `types`
+ * are collected in log order and folded into runs, each written with a few multi-row statements. A run
+ * starts with one event (`start`: every single event is expressible) and takes the next ones while
+ * `add` can express them given the run so far; the event it cannot express is written in the next run.
+ * Each run must leave exactly what its events one at a time would: its tests compare batches of every
+ * size with the same set writing runs of one event (@academy/testing's `eventByEvent`).
+ */
+export interface SetHandler<Run = unknown> extends TableUse {
   types: readonly string[];
-  /** Event types of `handlers` that write (or read) the tables `apply` writes. */
-  flushBefore?: readonly string[];
-  apply(events: StoredEvent[], tx: ProjectionTx): Promise<void>;
+  /** A run of `event` alone. */
+  start(event: StoredEvent): Run;
+  /** Folds the next event into `run`; false (the run unchanged) when the run cannot express it. */
+  add(run: Run, event: StoredEvent): boolean;
+  write(run: Run, tx: ProjectionTx): Promise<void>;
 }
 
 export interface Projection {
@@ -50,13 +67,9 @@ export interface Projection {
    * Its read tables as MikroORM entities and the migrations that create them (ADR 0018): a new
    * version schema gets its tables from the Migrator, and handlers get `tx.em`.
    */
-  orm?: ProjectionOrm;
-  /** Creates this version's tables (unqualified names), in the transaction that registers the version; after `orm`'s migrations. */
-  setup?(tx: ProjectionTx): Promise<void>;
-  /** One handler per event type, applied in log order; events of other types are skipped. */
-  handlers?: Record<string, EventHandler>;
-  /** With `handlers`: the hottest event types, applied a batch at a time (see SetHandler). */
+  orm: ProjectionOrm;
+  /** The hottest event types, written a run at a time. */
   sets?: readonly SetHandler[];
-  /** Or the whole ordered batch at once (for set-based SQL); called with only the `handlers`-less batch. */
-  handle?(events: StoredEvent[], tx: ProjectionTx): Promise<void>;
+  /** Every other event type it keeps, one event at a time, in log order; events of other types are skipped. */
+  handlers: Readonly<Record<string, Handler>>;
 }

@@ -2,6 +2,7 @@
 // real Postgres: nothing before the worker first ran the projection (no read schema yet), then what
 // the projection built from given events, in the read schema `grading` (here its tables, in production
 // the views onto the live version: the reads cannot tell them apart).
+import { spreadsheetRows } from '@academy/contracts/testing';
 import { logDatabase } from '@academy/testing/projection';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
@@ -53,7 +54,7 @@ const submissionsPage = (principal: Principal, query: { tab: SubmissionTab; limi
 async function exportedRows(subjectId: string): Promise<string[][]> {
   const config = loadConfig({ DATABASE_URL: t.db.url, REDIS_URL: 'redis://unused', NODE_ENV: 'test', ACADEMY_MASTER_KEY: Buffer.alloc(32, 5).toString('base64') });
   const csv = await new ExportGradesHandler(t.em, config).execute(new ExportGrades(ADMIN, subjectId));
-  return csv.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')).map((f) => [f[0], f[3], f[4], f[5]]);
+  return spreadsheetRows(csv, ',').slice(1).map((f) => [f[0], f[3], f[4], f[5]]);
 }
 
 let clock = Date.parse('2026-01-01T00:00:00.000Z');

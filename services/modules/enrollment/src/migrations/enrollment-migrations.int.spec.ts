@@ -1,23 +1,24 @@
 // The projection's first migration builds exactly the tables v1's SQL built (ADR 0018): same columns
-// (names, types, nullability, order), constraints and indexes. v1's setup() is kept here verbatim as
+// (names, types, nullability, order), constraints and indexes. v1's SQL is kept here verbatim as
 // the reference; a version schema is built from each, as the runner builds one, and Postgres' catalog
 // of the two is compared. v2 (ADR 0030) adds the `certificates` table and changes none of v1's.
 import { logDatabase } from '@academy/testing/projection';
 import { expect, it } from '@jest/globals';
 import { buildProjectionInto, type Projection } from '@academy/event-store';
 import { tableShape } from '@academy/testing';
+import { tablesFromSql } from '@academy/testing/tables';
 import { enrollmentProjection } from '../projections/enrollments/enrollments.projection.js';
 
 /** The enrollment projection's tables as v1 made them from SQL (before ADR 0018). */
 const v1Sql: Projection = {
   name: 'enrollment_v1_sql',
   version: 1,
-  async setup(tx) {
-    await tx.query('CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)');
-    await tx.query('CREATE INDEX people_email_idx ON people (email)');
-    await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL, description text NOT NULL)`);
-    await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
-    await tx.query(`CREATE TABLE enrollments (
+  orm: tablesFromSql('Migration_enrollment_v1_sql', [
+    'CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)',
+    'CREATE INDEX people_email_idx ON people (email)',
+    `CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL, description text NOT NULL)`,
+    `CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`,
+    `CREATE TABLE enrollments (
       id uuid PRIMARY KEY,
       code text NOT NULL UNIQUE,
       student_id uuid NOT NULL,
@@ -29,10 +30,10 @@ const v1Sql: Projection = {
       activated_at timestamptz,
       completed_at timestamptz,
       version integer NOT NULL
-    )`);
-    await tx.query('CREATE INDEX enrollments_student_idx ON enrollments (student_id, program_id)');
-    await tx.query('CREATE INDEX enrollments_enrolled_at_idx ON enrollments (enrolled_at DESC)');
-  },
+    )`,
+    'CREATE INDEX enrollments_student_idx ON enrollments (student_id, program_id)',
+    'CREATE INDEX enrollments_enrolled_at_idx ON enrollments (enrolled_at DESC)',
+  ]),
   handlers: {},
 };
 

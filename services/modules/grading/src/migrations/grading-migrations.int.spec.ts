@@ -1,30 +1,31 @@
 // The projection stays version 2 on MikroORM (ADR 0018) because its migration builds exactly the
 // tables v2's SQL built: same columns (names, types, nullability, defaults, the generated `pending`,
-// order), constraints and indexes (the partial, descending subject index included). v2's setup() is
+// order), constraints and indexes (the partial, descending subject index included). v2's SQL is
 // kept here verbatim as the reference; a version schema is built from each, as the runner builds one,
 // and Postgres' catalog of the two is compared.
 import { logDatabase } from '@academy/testing/projection';
 import { expect, it } from '@jest/globals';
 import { buildProjectionInto, type Projection } from '@academy/event-store';
 import { tableShape } from '@academy/testing';
+import { tablesFromSql } from '@academy/testing/tables';
 import { gradingProjection } from '../projections/grading/grading.projection.js';
 
 /** The grading projection's tables as v2 made them from SQL (before ADR 0018). */
 const v2Sql: Projection = {
   name: 'grading_v2_sql',
   version: 2,
-  async setup(tx) {
-    await tx.query('CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)');
-    await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`);
-    await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
-    await tx.query(`CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL)`);
-    await tx.query('CREATE INDEX assignments_teacher_idx ON assignments (teacher_id, subject_id)');
-    await tx.query(`CREATE TABLE weeks (id uuid PRIMARY KEY, subject_id uuid NOT NULL, week_number integer NOT NULL, is_published boolean NOT NULL DEFAULT false)`);
-    await tx.query(`CREATE TABLE items (id uuid PRIMARY KEY, kind text NOT NULL, week_id uuid NOT NULL, title text NOT NULL, day_number integer, due_at timestamptz, removed boolean NOT NULL)`);
-    await tx.query(`CREATE TABLE enrollments (id uuid PRIMARY KEY, student_id uuid NOT NULL, program_id uuid NOT NULL, status text NOT NULL, current_week integer NOT NULL, enrolled_at timestamptz NOT NULL, activated_at timestamptz)`);
-    await tx.query('CREATE INDEX enrollments_student_idx ON enrollments (student_id, status)');
-    await tx.query('CREATE INDEX enrollments_program_idx ON enrollments (program_id, status)');
-    await tx.query(`CREATE TABLE submissions (
+  orm: tablesFromSql('Migration_grading_v2_sql', [
+    'CREATE TABLE people (id uuid PRIMARY KEY, role text NOT NULL, full_name text, email text)',
+    `CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`,
+    `CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`,
+    `CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL)`,
+    'CREATE INDEX assignments_teacher_idx ON assignments (teacher_id, subject_id)',
+    `CREATE TABLE weeks (id uuid PRIMARY KEY, subject_id uuid NOT NULL, week_number integer NOT NULL, is_published boolean NOT NULL DEFAULT false)`,
+    `CREATE TABLE items (id uuid PRIMARY KEY, kind text NOT NULL, week_id uuid NOT NULL, title text NOT NULL, day_number integer, due_at timestamptz, removed boolean NOT NULL)`,
+    `CREATE TABLE enrollments (id uuid PRIMARY KEY, student_id uuid NOT NULL, program_id uuid NOT NULL, status text NOT NULL, current_week integer NOT NULL, enrolled_at timestamptz NOT NULL, activated_at timestamptz)`,
+    'CREATE INDEX enrollments_student_idx ON enrollments (student_id, status)',
+    'CREATE INDEX enrollments_program_idx ON enrollments (program_id, status)',
+    `CREATE TABLE submissions (
       id uuid PRIMARY KEY,
       stream_id text NOT NULL,
       student_id uuid NOT NULL,
@@ -46,11 +47,11 @@ const v2Sql: Projection = {
       teacher_id uuid,
       graded_at timestamptz,
       version integer NOT NULL
-    )`);
-    await tx.query('CREATE INDEX submissions_stream_idx ON submissions (stream_id)');
-    await tx.query('CREATE INDEX submissions_student_idx ON submissions (student_id, submitted_at DESC)');
-    await tx.query('CREATE INDEX submissions_subject_idx ON submissions (subject_id, pending, submitted_at DESC, id DESC) WHERE latest');
-  },
+    )`,
+    'CREATE INDEX submissions_stream_idx ON submissions (stream_id)',
+    'CREATE INDEX submissions_student_idx ON submissions (student_id, submitted_at DESC)',
+    'CREATE INDEX submissions_subject_idx ON submissions (subject_id, pending, submitted_at DESC, id DESC) WHERE latest',
+  ]),
   handlers: {},
 };
 

@@ -1,11 +1,12 @@
 // The users projection stays version 2 on MikroORM (ADR 0018) because its migration builds exactly the
 // table v2's SQL built: same columns (names, types, lengths, nullability, defaults, order), constraints
-// and indexes. v2's setup() is kept here verbatim as the reference; a version schema is built from
+// and indexes. v2's SQL is kept here verbatim as the reference; a version schema is built from
 // each, as the runner builds one, and Postgres' catalog of the two is compared. v2's SQL handlers are
 // kept too: a replay of one log through them and through the MikroORM handlers gives the same rows.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { buildProjectionInto, PostgresEventStore, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
+import { buildProjectionInto, PostgresEventStore, type Projection, type ProjectionTx, type StoredEvent, withTables } from '@academy/event-store';
+import { tablesFromSql } from '@academy/testing/tables';
 import { IDENTITY_EVENTS } from '@academy/contracts';
 import { createTestDatabase, type TestDatabase, tableShape } from '@academy/testing';
 import type { EmailVerificationRequestedData, NotificationPreferencesChangedData, UserRegisteredData } from '../domain/user.js';
@@ -19,8 +20,8 @@ const personal = (e: StoredEvent) => (e.personal?.data ?? null) as Record<string
 const v2Sql: Projection = {
   name: 'identity_users_v2_sql',
   version: 2,
-  async setup(tx) {
-    await tx.query(`CREATE TABLE users (
+  orm: tablesFromSql('Migration_identity_users_v2_sql', [
+    `CREATE TABLE users (
       id uuid PRIMARY KEY,
       email text UNIQUE,
       email_hash char(64) NOT NULL UNIQUE,
@@ -39,62 +40,64 @@ const v2Sql: Projection = {
       notification_preferences jsonb,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
-    )`);
-    await tx.query('CREATE INDEX users_role_idx ON users (role)');
-    await tx.query('CREATE INDEX users_created_at_idx ON users (created_at DESC)');
-  },
+    )`,
+    'CREATE INDEX users_role_idx ON users (role)',
+    'CREATE INDEX users_created_at_idx ON users (created_at DESC)',
+  ]),
   handlers: {
-    [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
-      const d = e.data as UserRegisteredData;
-      const p = personal(e);
-      await tx.query(
-        `INSERT INTO users (id, email, email_hash, full_name, role, self_registered, verified, verification_token_hash, password_hash, phone, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-        [d.userId, p?.email?.toLowerCase() ?? null, d.emailHash, p?.fullName ?? null, d.role, d.selfRegistered, !d.selfRegistered, null, p?.passwordHash ?? null, p?.phone || null, e.metadata.occurredAt],
-      );
-    },
-    [IDENTITY_EVENTS.EmailVerificationRequested]: async (e, tx) => {
-      const d = e.data as EmailVerificationRequestedData;
-      await tx.query('UPDATE users SET verification_token_hash = $2, updated_at = $3 WHERE id = $1', [d.userId, d.tokenHash, e.metadata.occurredAt]);
-    },
-    [IDENTITY_EVENTS.EmailVerified]: async (e, tx) => {
-      await tx.query('UPDATE users SET verified = true, verification_token_hash = NULL, updated_at = $2 WHERE id = $1', [(e.data as { userId: string }).userId, e.metadata.occurredAt]);
-    },
-    [IDENTITY_EVENTS.ProfileCompleted]: async (e, tx) => {
-      const p = personal(e);
-      await tx.query(
-        `UPDATE users SET first_login_completed = true, full_name = COALESCE($2, full_name), phone = $3, address = $4, date_of_birth = $5,
-           emergency_contact_name = $6, emergency_contact_phone = $7, updated_at = $8 WHERE id = $1`,
-        [(e.data as { userId: string }).userId, p?.fullName ?? null, p?.phone ?? null, p?.address ?? null, p?.dateOfBirth ?? null, p?.emergencyContactName ?? null, p?.emergencyContactPhone ?? null, e.metadata.occurredAt],
-      );
-    },
-    [IDENTITY_EVENTS.PasswordChanged]: async (e, tx) => {
-      await tx.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [(e.data as { userId: string }).userId, personal(e)?.passwordHash ?? null, e.metadata.occurredAt]);
-    },
-    [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
-      const d = e.data as { userId: string; role: string };
-      await tx.query('UPDATE users SET role = $2, updated_at = $3 WHERE id = $1', [d.userId, d.role, e.metadata.occurredAt]);
-      await sessionsEnded(tx, d.userId);
-    },
-    [IDENTITY_EVENTS.StudentContactUpdated]: async (e, tx) => {
-      const p = personal(e);
-      await tx.query('UPDATE users SET full_name = COALESCE($2, full_name), phone = $3, address = $4, updated_at = $5 WHERE id = $1', [
-        (e.data as { userId: string }).userId,
-        p?.fullName ?? null,
-        p?.phone ?? null,
-        p?.address ?? null,
-        e.metadata.occurredAt,
-      ]);
-    },
-    [IDENTITY_EVENTS.NotificationPreferencesChanged]: async (e, tx) => {
-      const d = e.data as NotificationPreferencesChangedData;
-      await tx.query('UPDATE users SET notification_preferences = $2, updated_at = $3 WHERE id = $1', [d.userId, JSON.stringify(d.preferences), e.metadata.occurredAt]);
-    },
-    // The row and every personal copy in it go with the user (ADR 0003: read models honour erasure).
-    [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await tx.query('DELETE FROM users WHERE id = $1', [(e.data as { userId: string }).userId]);
-      await sessionsEnded(tx, (e.data as { userId: string }).userId);
-    },
+    ...withTables({ writes: ['users'] }, {
+      [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
+        const d = e.data as UserRegisteredData;
+        const p = personal(e);
+        await tx.query(
+          `INSERT INTO users (id, email, email_hash, full_name, role, self_registered, verified, verification_token_hash, password_hash, phone, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+          [d.userId, p?.email?.toLowerCase() ?? null, d.emailHash, p?.fullName ?? null, d.role, d.selfRegistered, !d.selfRegistered, null, p?.passwordHash ?? null, p?.phone || null, e.metadata.occurredAt],
+        );
+      },
+      [IDENTITY_EVENTS.EmailVerificationRequested]: async (e, tx) => {
+        const d = e.data as EmailVerificationRequestedData;
+        await tx.query('UPDATE users SET verification_token_hash = $2, updated_at = $3 WHERE id = $1', [d.userId, d.tokenHash, e.metadata.occurredAt]);
+      },
+      [IDENTITY_EVENTS.EmailVerified]: async (e, tx) => {
+        await tx.query('UPDATE users SET verified = true, verification_token_hash = NULL, updated_at = $2 WHERE id = $1', [(e.data as { userId: string }).userId, e.metadata.occurredAt]);
+      },
+      [IDENTITY_EVENTS.ProfileCompleted]: async (e, tx) => {
+        const p = personal(e);
+        await tx.query(
+          `UPDATE users SET first_login_completed = true, full_name = COALESCE($2, full_name), phone = $3, address = $4, date_of_birth = $5,
+             emergency_contact_name = $6, emergency_contact_phone = $7, updated_at = $8 WHERE id = $1`,
+          [(e.data as { userId: string }).userId, p?.fullName ?? null, p?.phone ?? null, p?.address ?? null, p?.dateOfBirth ?? null, p?.emergencyContactName ?? null, p?.emergencyContactPhone ?? null, e.metadata.occurredAt],
+        );
+      },
+      [IDENTITY_EVENTS.PasswordChanged]: async (e, tx) => {
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [(e.data as { userId: string }).userId, personal(e)?.passwordHash ?? null, e.metadata.occurredAt]);
+      },
+      [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
+        const d = e.data as { userId: string; role: string };
+        await tx.query('UPDATE users SET role = $2, updated_at = $3 WHERE id = $1', [d.userId, d.role, e.metadata.occurredAt]);
+        await sessionsEnded(tx, d.userId);
+      },
+      [IDENTITY_EVENTS.StudentContactUpdated]: async (e, tx) => {
+        const p = personal(e);
+        await tx.query('UPDATE users SET full_name = COALESCE($2, full_name), phone = $3, address = $4, updated_at = $5 WHERE id = $1', [
+          (e.data as { userId: string }).userId,
+          p?.fullName ?? null,
+          p?.phone ?? null,
+          p?.address ?? null,
+          e.metadata.occurredAt,
+        ]);
+      },
+      [IDENTITY_EVENTS.NotificationPreferencesChanged]: async (e, tx) => {
+        const d = e.data as NotificationPreferencesChangedData;
+        await tx.query('UPDATE users SET notification_preferences = $2, updated_at = $3 WHERE id = $1', [d.userId, JSON.stringify(d.preferences), e.metadata.occurredAt]);
+      },
+      // The row and every personal copy in it go with the user (ADR 0003: read models honour erasure).
+      [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+        await tx.query('DELETE FROM users WHERE id = $1', [(e.data as { userId: string }).userId]);
+        await sessionsEnded(tx, (e.data as { userId: string }).userId);
+      },
+    }),
   },
 };
 

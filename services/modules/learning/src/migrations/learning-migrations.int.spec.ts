@@ -1,24 +1,25 @@
 // The learning projection stays version 1 on MikroORM (ADR 0018) because its migration builds exactly the
 // tables v1's SQL built: same columns (names, types, nullability, order), constraints and indexes.
-// v1's setup() is kept here verbatim as the reference; a version schema is built from each, as the
+// v1's SQL is kept here verbatim as the reference; a version schema is built from each, as the
 // runner builds one, and Postgres' catalog of the two is compared.
 import { logDatabase } from '@academy/testing/projection';
 import { expect, it } from '@jest/globals';
 import { buildProjectionInto, type Projection } from '@academy/event-store';
 import { tableShape } from '@academy/testing';
+import { tablesFromSql } from '@academy/testing/tables';
 import { learningProjection } from '../projections/learning/learning.projection.js';
 
 /** The learning projection's tables as v1 made them from SQL (before ADR 0018). */
 const v1Sql: Projection = {
   name: 'learning_v1_sql',
   version: 1,
-  async setup(tx) {
-    await tx.query(`CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`);
-    await tx.query(`CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`);
-    await tx.query('CREATE INDEX subjects_program_idx ON subjects (program_id)');
-    await tx.query(`CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL)`);
-    await tx.query('CREATE INDEX assignments_teacher_idx ON assignments (teacher_id, subject_id)');
-    await tx.query(`CREATE TABLE weeks (
+  orm: tablesFromSql('Migration_learning_v1_sql', [
+    `CREATE TABLE programs (id uuid PRIMARY KEY, name text NOT NULL, type text NOT NULL)`,
+    `CREATE TABLE subjects (id uuid PRIMARY KEY, program_id uuid NOT NULL, name text NOT NULL)`,
+    'CREATE INDEX subjects_program_idx ON subjects (program_id)',
+    `CREATE TABLE assignments (id uuid PRIMARY KEY, teacher_id uuid NOT NULL, subject_id uuid NOT NULL)`,
+    'CREATE INDEX assignments_teacher_idx ON assignments (teacher_id, subject_id)',
+    `CREATE TABLE weeks (
       id uuid PRIMARY KEY,
       subject_id uuid NOT NULL,
       week_number integer NOT NULL,
@@ -28,13 +29,13 @@ const v1Sql: Projection = {
       created_at timestamptz NOT NULL,
       version integer NOT NULL,
       UNIQUE (subject_id, week_number)
-    )`);
-    await tx.query(`CREATE TABLE tasks (id uuid PRIMARY KEY, week_id uuid NOT NULL, day_number integer NOT NULL, title text NOT NULL, description text NOT NULL, instructions text NOT NULL, due_at timestamptz)`);
-    await tx.query('CREATE INDEX tasks_week_idx ON tasks (week_id, day_number)');
-    await tx.query(`CREATE TABLE capstones (id uuid PRIMARY KEY, week_id uuid NOT NULL UNIQUE, title text NOT NULL, description text NOT NULL, instructions text NOT NULL, due_at timestamptz)`);
-    await tx.query(`CREATE TABLE enrollments (id uuid PRIMARY KEY, student_id uuid NOT NULL, program_id uuid NOT NULL, status text NOT NULL, current_week integer NOT NULL, enrolled_at timestamptz NOT NULL, activated_at timestamptz)`);
-    await tx.query('CREATE INDEX enrollments_student_idx ON enrollments (student_id, status)');
-    await tx.query(`CREATE TABLE work (
+    )`,
+    `CREATE TABLE tasks (id uuid PRIMARY KEY, week_id uuid NOT NULL, day_number integer NOT NULL, title text NOT NULL, description text NOT NULL, instructions text NOT NULL, due_at timestamptz)`,
+    'CREATE INDEX tasks_week_idx ON tasks (week_id, day_number)',
+    `CREATE TABLE capstones (id uuid PRIMARY KEY, week_id uuid NOT NULL UNIQUE, title text NOT NULL, description text NOT NULL, instructions text NOT NULL, due_at timestamptz)`,
+    `CREATE TABLE enrollments (id uuid PRIMARY KEY, student_id uuid NOT NULL, program_id uuid NOT NULL, status text NOT NULL, current_week integer NOT NULL, enrolled_at timestamptz NOT NULL, activated_at timestamptz)`,
+    'CREATE INDEX enrollments_student_idx ON enrollments (student_id, status)',
+    `CREATE TABLE work (
       student_id uuid NOT NULL,
       item_id uuid NOT NULL,
       submission_id uuid NOT NULL,
@@ -47,8 +48,8 @@ const v1Sql: Projection = {
       score numeric(5, 2),
       feedback text,
       PRIMARY KEY (student_id, item_id)
-    )`);
-  },
+    )`,
+  ]),
   handlers: {},
 };
 

@@ -1,7 +1,7 @@
 // admissions: the Prospective screens' read tables. Its own events (every application and quick-contact
 // message with its pipeline status), and identity's integration events for one thing only: the name
 // of the staff member who last changed a status (people), so a screen needs no other context.
-import type { Projection, ProjectionTx, StoredEvent } from '@academy/event-store';
+import { type Projection, type ProjectionTx, type StoredEvent, withTables } from '@academy/event-store';
 import {
   ADMISSIONS_EVENTS,
   ApplicantErasedV1,
@@ -78,50 +78,52 @@ export const prospectsProjection: Projection = {
   version: 1,
   orm: admissionsOrm,
   handlers: {
-    [ADMISSIONS_EVENTS.ApplicationSubmitted]: async (e, tx) => {
-      const d = ApplicationSubmittedV1.parse(e);
-      // Absent once the person is erased: the row stays (the pipeline's history), without the person.
-      const p = ApplicationSubmittedV1.personal(e);
-      const firstName = p?.firstName ?? '';
-      const lastName = p?.lastName ?? '';
-      await insertProspect(tx, e, {
-        id: d.prospectId,
-        kind: 'application',
-        firstName,
-        lastName,
-        name: `${firstName} ${lastName}`.trim(),
-        email: p?.email ?? '',
-        phone: p?.phone ?? '',
-        course: d.course,
-        message: p?.message ?? '',
-      });
-    },
-    [ADMISSIONS_EVENTS.QuickContactReceived]: async (e, tx) => {
-      const d = QuickContactReceivedV1.parse(e);
-      const p = QuickContactReceivedV1.personal(e);
-      await insertProspect(tx, e, { id: d.prospectId, kind: 'quick_contact', firstName: '', lastName: '', name: p?.name ?? '', email: p?.email ?? '', phone: '', course: null, message: p?.message ?? '' });
-    },
-    [ADMISSIONS_EVENTS.ApplicantContacted]: statusChange('contacted'),
-    [ADMISSIONS_EVENTS.ApplicantDeclined]: statusChange('declined'),
-    [ADMISSIONS_EVENTS.ApplicantConverted]: statusChange('converted'),
-    // An erased applicant leaves every list and count: the row held their data, and a row without it
-    // (course, date) tells staff nothing they may act on. A replay gets here too (the row it inserted
-    // from the shredded event was empty), so both paths end the same: no row.
-    [ADMISSIONS_EVENTS.ApplicantErased]: async (e, tx) => {
-      await prospects(tx).delete().where({ id: ApplicantErasedV1.parse(e).prospectId }).execute();
-    },
-    [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
-      const d = UserRegisteredV1.parse(e);
-      await people(tx)
-        .insert({ id: d.userId, fullName: UserRegisteredV1.personal(e)?.fullName ?? null })
-        .onConflict('id')
-        .ignore()
-        .execute();
-    },
-    [IDENTITY_EVENTS.ProfileCompleted]: rename,
-    [IDENTITY_EVENTS.StudentContactUpdated]: rename,
-    [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await people(tx).delete().where({ id: UserDeletedV1.parse(e).userId }).execute();
-    },
+    ...withTables({ writes: ['prospects', 'people'] }, {
+      [ADMISSIONS_EVENTS.ApplicationSubmitted]: async (e, tx) => {
+        const d = ApplicationSubmittedV1.parse(e);
+        // Absent once the person is erased: the row stays (the pipeline's history), without the person.
+        const p = ApplicationSubmittedV1.personal(e);
+        const firstName = p?.firstName ?? '';
+        const lastName = p?.lastName ?? '';
+        await insertProspect(tx, e, {
+          id: d.prospectId,
+          kind: 'application',
+          firstName,
+          lastName,
+          name: `${firstName} ${lastName}`.trim(),
+          email: p?.email ?? '',
+          phone: p?.phone ?? '',
+          course: d.course,
+          message: p?.message ?? '',
+        });
+      },
+      [ADMISSIONS_EVENTS.QuickContactReceived]: async (e, tx) => {
+        const d = QuickContactReceivedV1.parse(e);
+        const p = QuickContactReceivedV1.personal(e);
+        await insertProspect(tx, e, { id: d.prospectId, kind: 'quick_contact', firstName: '', lastName: '', name: p?.name ?? '', email: p?.email ?? '', phone: '', course: null, message: p?.message ?? '' });
+      },
+      [ADMISSIONS_EVENTS.ApplicantContacted]: statusChange('contacted'),
+      [ADMISSIONS_EVENTS.ApplicantDeclined]: statusChange('declined'),
+      [ADMISSIONS_EVENTS.ApplicantConverted]: statusChange('converted'),
+      // An erased applicant leaves every list and count: the row held their data, and a row without it
+      // (course, date) tells staff nothing they may act on. A replay gets here too (the row it inserted
+      // from the shredded event was empty), so both paths end the same: no row.
+      [ADMISSIONS_EVENTS.ApplicantErased]: async (e, tx) => {
+        await prospects(tx).delete().where({ id: ApplicantErasedV1.parse(e).prospectId }).execute();
+      },
+      [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
+        const d = UserRegisteredV1.parse(e);
+        await people(tx)
+          .insert({ id: d.userId, fullName: UserRegisteredV1.personal(e)?.fullName ?? null })
+          .onConflict('id')
+          .ignore()
+          .execute();
+      },
+      [IDENTITY_EVENTS.ProfileCompleted]: rename,
+      [IDENTITY_EVENTS.StudentContactUpdated]: rename,
+      [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+        await people(tx).delete().where({ id: UserDeletedV1.parse(e).userId }).execute();
+      },
+    }),
   },
 };

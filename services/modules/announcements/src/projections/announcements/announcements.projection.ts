@@ -1,7 +1,7 @@
 // announcements: the posts, who each is for, and the replicas that resolve an audience (people,
 // programs, subjects, teacher assignments, enrollments: ADR 0019). On MikroORM (ADR 0018).
 import { catalogReplica, enrollmentsReplica, peopleReplica } from '@academy/backend';
-import { instant, type Projection, type ProjectionTx } from '@academy/event-store';
+import { instant, type Projection, type ProjectionTx, withTables } from '@academy/event-store';
 import { ANNOUNCEMENT_EVENTS, AnnouncementEditedV1, AnnouncementPostedV1, AnnouncementWithdrawnV1, type AnnouncementAudience, IDENTITY_EVENTS, UserDeletedV1, UserRegisteredV1 } from '@academy/contracts';
 import { Announcement } from './announcement.entity.js';
 import { announcementsOrm } from './announcements.orm.js';
@@ -47,56 +47,58 @@ export const announcementsProjection: Projection = {
   orm: announcementsOrm,
   handlers: {
     ...people.handlers,
-    // The shared handler would copy the address too; this replica keeps the role and name only.
-    [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
-      const d = UserRegisteredV1.parse(e);
-      await tx.em
-        .createQueryBuilder(AnnouncementsPerson)
-        .insert({ id: d.userId, role: d.role, fullName: UserRegisteredV1.personal(e)?.fullName ?? null })
-        .onConflict('id')
-        .ignore()
-        .execute();
-    },
     ...catalog,
     ...enrollmentsCopy,
-    [ANNOUNCEMENT_EVENTS.AnnouncementPosted]: async (e, tx) => {
-      const d = AnnouncementPostedV1.parse(e);
-      await announcements(tx)
-        .insert({
-          id: d.announcementId,
-          authorId: d.authorId,
-          authorRole: d.authorRole,
-          audienceKind: d.audience.kind,
-          audience: await audienceLabel(d.audience, tx),
-          title: d.title,
-          body: d.body,
-          recipients: d.recipientIds.length,
-          postedAt: instant(e.metadata.occurredAt),
-        })
-        .onConflict('id')
-        .ignore()
-        .execute();
-      // Many rows in one statement; chunks keep a very large audience under the bind-parameter limit.
-      for (let i = 0; i < d.recipientIds.length; i += 5000) {
-        const rows = d.recipientIds.slice(i, i + 5000).map((userId) => ({ userId, announcementId: d.announcementId }));
-        await deliveries(tx).insert(rows).onConflict(['userId', 'announcementId']).ignore().execute();
-      }
-    },
-    [ANNOUNCEMENT_EVENTS.AnnouncementEdited]: async (e, tx) => {
-      const d = AnnouncementEditedV1.parse(e);
-      await announcements(tx).update({ title: d.title, body: d.body, editedAt: instant(e.metadata.occurredAt) }).where({ id: d.announcementId }).execute();
-    },
-    [ANNOUNCEMENT_EVENTS.AnnouncementWithdrawn]: async (e, tx) => {
-      const d = AnnouncementWithdrawnV1.parse(e);
-      await announcements(tx).update({ withdrawnAt: instant(e.metadata.occurredAt) }).where({ id: d.announcementId }).execute();
-    },
-    // The person goes, and what was addressed to them; their posts stay, without a name.
-    [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await people.forget(e, tx);
-      const { userId } = UserDeletedV1.parse(e);
-      await deliveries(tx).delete().where({ userId }).execute();
-      await tx.em.createQueryBuilder(AnnouncementsEnrollment).delete().where({ studentId: userId }).execute();
-      await tx.em.createQueryBuilder(AnnouncementsAssignment).delete().where({ teacherId: userId }).execute();
-    },
+    ...withTables({ writes: [people.table, 'announcements', 'deliveries', 'enrollments', 'assignments'], reads: ['programs', 'subjects'] }, {
+      // The shared handler would copy the address too; this replica keeps the role and name only.
+      [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
+        const d = UserRegisteredV1.parse(e);
+        await tx.em
+          .createQueryBuilder(AnnouncementsPerson)
+          .insert({ id: d.userId, role: d.role, fullName: UserRegisteredV1.personal(e)?.fullName ?? null })
+          .onConflict('id')
+          .ignore()
+          .execute();
+      },
+      [ANNOUNCEMENT_EVENTS.AnnouncementPosted]: async (e, tx) => {
+        const d = AnnouncementPostedV1.parse(e);
+        await announcements(tx)
+          .insert({
+            id: d.announcementId,
+            authorId: d.authorId,
+            authorRole: d.authorRole,
+            audienceKind: d.audience.kind,
+            audience: await audienceLabel(d.audience, tx),
+            title: d.title,
+            body: d.body,
+            recipients: d.recipientIds.length,
+            postedAt: instant(e.metadata.occurredAt),
+          })
+          .onConflict('id')
+          .ignore()
+          .execute();
+        // Many rows in one statement; chunks keep a very large audience under the bind-parameter limit.
+        for (let i = 0; i < d.recipientIds.length; i += 5000) {
+          const rows = d.recipientIds.slice(i, i + 5000).map((userId) => ({ userId, announcementId: d.announcementId }));
+          await deliveries(tx).insert(rows).onConflict(['userId', 'announcementId']).ignore().execute();
+        }
+      },
+      [ANNOUNCEMENT_EVENTS.AnnouncementEdited]: async (e, tx) => {
+        const d = AnnouncementEditedV1.parse(e);
+        await announcements(tx).update({ title: d.title, body: d.body, editedAt: instant(e.metadata.occurredAt) }).where({ id: d.announcementId }).execute();
+      },
+      [ANNOUNCEMENT_EVENTS.AnnouncementWithdrawn]: async (e, tx) => {
+        const d = AnnouncementWithdrawnV1.parse(e);
+        await announcements(tx).update({ withdrawnAt: instant(e.metadata.occurredAt) }).where({ id: d.announcementId }).execute();
+      },
+      // The person goes, and what was addressed to them; their posts stay, without a name.
+      [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+        await people.forget(e, tx);
+        const { userId } = UserDeletedV1.parse(e);
+        await deliveries(tx).delete().where({ userId }).execute();
+        await tx.em.createQueryBuilder(AnnouncementsEnrollment).delete().where({ studentId: userId }).execute();
+        await tx.em.createQueryBuilder(AnnouncementsAssignment).delete().where({ teacherId: userId }).execute();
+      },
+    }),
   },
 };

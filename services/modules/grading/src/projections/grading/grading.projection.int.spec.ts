@@ -63,6 +63,24 @@ describe('grading projection', () => {
     expect(await next.rows('SELECT current_week FROM enrollments')).toEqual([{ current_week: 4 }]);
   });
 
+  it("keeps enrollments as enrollment publishes them (libs/backend's replica): a change keeps an activation it does not give, a change before the enrollment hits nothing", async () => {
+    const LATER = '00000000-0000-4000-8000-0000000000fa';
+    const later = `enrollment-${LATER}`;
+    const t = await spec.given([
+      ...context,
+      event(enrollment, 'EnrollmentStatusChanged', { enrollmentId: ENROLLMENT, status: 'dropped', previousStatus: 'active' }),
+      event(enrollment, 'EnrollmentWeekAdvanced', { enrollmentId: ENROLLMENT, currentWeek: 2, capstoneId: null }),
+      event(later, 'EnrollmentWeekAdvanced', { enrollmentId: LATER, currentWeek: 4, capstoneId: null }),
+      event(later, 'EnrollmentStatusChanged', { enrollmentId: LATER, status: 'active', previousStatus: 'pending', activatedAt: '2026-01-02T00:00:00.123456Z' }),
+      event(later, 'StudentEnrolled', { enrollmentId: LATER, code: 'ENR-2026-0002', studentId: STUDENT, programId: PROGRAM, subjectId: SUBJECT }),
+      event(later, 'StudentEnrolled', { enrollmentId: LATER, code: 'ENR-2026-0002', studentId: TEACHER, programId: PROGRAM, subjectId: SUBJECT }),
+    ]);
+    expect(await t.rows(`SELECT id, student_id, status, current_week, enrolled_at, activated_at FROM enrollments ORDER BY id`)).toEqual([
+      { id: ENROLLMENT, student_id: STUDENT, status: 'dropped', current_week: 2, enrolled_at: new Date('2026-01-01T00:00:05Z'), activated_at: new Date('2026-01-01T00:00:00Z') },
+      { id: LATER, student_id: STUDENT, status: 'pending', current_week: 1, enrolled_at: new Date('2026-01-01T00:00:11Z'), activated_at: null },
+    ]);
+  });
+
   it('a deleted student takes their submissions and enrollments along', async () => {
     const t = await spec.given([...context, submitted(SUBMISSION_1, 1), event(`user-${STUDENT}`, 'UserDeleted', { userId: STUDENT })]);
     expect(await t.rows('SELECT id FROM submissions')).toEqual([]);

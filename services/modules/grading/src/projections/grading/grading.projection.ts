@@ -8,11 +8,11 @@
 // On MikroORM (ADR 0018): the tables are entities (grading.orm.ts), built by the context's migrations,
 // and the handlers write through the transaction's EntityManager. Still version 2: the migration makes
 // exactly the tables v2's SQL made (src/migrations/grading-migrations.int.spec.ts).
-import { catalogReplica, enrollmentsReplicaSet, peopleReplica } from '@academy/backend';
-import type { Projection, ProjectionTx } from '@academy/event-store';
+import { catalogReplica, enrollmentsReplica, peopleReplica } from '@academy/backend';
+import { type Projection, type ProjectionTx, withTables } from '@academy/event-store';
 import { IDENTITY_EVENTS, UserDeletedV1 } from '@academy/contracts';
 import { GradingAssignment } from './assignment.entity.js';
-import { contentSet } from './content.set.js';
+import { contentHandlers } from './content.handlers.js';
 import { GradingEnrollment } from './enrollment.entity.js';
 import { gradingOrm } from './grading.orm.js';
 import { GradingPerson } from './person.entity.js';
@@ -24,31 +24,33 @@ import { submissionsSet } from './submissions.set.js';
 export const GRADING_PROJECTION = 'grading';
 
 const people = peopleReplica(GradingPerson);
-/** Registrations and names a batch at a time (ADR 0035); RoleAssigned and UserDeleted, one by one, also write people. */
-const peopleCopy = people.set({ flushBefore: [IDENTITY_EVENTS.RoleAssigned, IDENTITY_EVENTS.UserDeleted] });
 /** Programs, subjects, assignments and enrollments (libs/backend's replica handlers over grading's entities): a deleted program or subject stays, so graded work still names it. */
 const catalog = catalogReplica({ programs: GradingProgram, subjects: GradingSubject, assignments: GradingAssignment }, { forgetDeleted: false });
-/** Enrollments a batch at a time (ADR 0035); UserDeleted also deletes from them. */
-const enrollments = enrollmentsReplicaSet(GradingEnrollment, { flushBefore: [IDENTITY_EVENTS.UserDeleted] });
 const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmission);
 
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
   version: 2,
   orm: gradingOrm,
-  // Attempts, grades and CapstonePassed (submissions.set.ts), enrollments, people, and learning's weeks and items
-  // (content.set.ts): a batch at a time (ADR 0035).
-  sets: [submissionsSet, enrollments, peopleCopy.set, contentSet],
+  // Attempts, grades and CapstonePassed: a run at a time (submissions.set.ts, ADR 0035).
+  sets: [submissionsSet],
   handlers: {
+    ...contentHandlers,
     ...catalog,
-    ...peopleCopy.handlers,
+    ...enrollmentsReplica(GradingEnrollment),
+    ...people.handlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
-    [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      await people.forget(e, tx);
-      const { userId } = UserDeletedV1.parse(e);
-      await tx.em.createQueryBuilder(GradingEnrollment).delete().where({ studentId: userId }).execute();
-      await submissions(tx).delete().where({ studentId: userId }).execute();
-      await tx.em.createQueryBuilder(GradingAssignment).delete().where({ teacherId: userId }).execute();
-    },
+    ...withTables(
+      { writes: [people.table, 'enrollments', 'submissions', 'assignments'] },
+      {
+        [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+          await people.forget(e, tx);
+          const { userId } = UserDeletedV1.parse(e);
+          await tx.em.createQueryBuilder(GradingEnrollment).delete().where({ studentId: userId }).execute();
+          await submissions(tx).delete().where({ studentId: userId }).execute();
+          await tx.em.createQueryBuilder(GradingAssignment).delete().where({ teacherId: userId }).execute();
+        },
+      },
+    ),
   },
 };

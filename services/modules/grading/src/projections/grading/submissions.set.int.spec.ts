@@ -1,26 +1,18 @@
-// The set handler of `submissions` (ADR 0035) against the events applied one by one (its reference,
-// `submissionHandlers`): the same log, built in batches of every size, leaves the same tables. The log
-// mixes what a fold must get right: new attempts taking `latest` from earlier ones (in the same batch
-// and from rows of earlier batches), grades before and after a new attempt, a grade of a superseded
-// attempt, CapstonePassed moving the stream's version, other tables' events in between, a deleted
-// student (the one event that flushes a run), and an attempt id seen twice (the exact slow path).
+// The set of `submissions` (ADR 0035): what its events leave one at a time (runs of one event,
+// `eventByEvent`), and that a batch of every size leaves the same tables. The log mixes what a fold must
+// get right: new attempts taking `latest` from earlier ones (in the same batch and from rows of earlier
+// batches), grades before and after a new attempt, a grade of a superseded attempt, CapstonePassed
+// moving the stream's version, other tables' events in between, a deleted student (a handler that writes
+// `submissions`, so the run before it is written first), and an attempt id seen twice (a new run starts
+// at it, and its INSERT finds the row).
 import { describe, expect, it } from '@jest/globals';
-import { enrollmentsReplica, peopleReplica } from '@academy/backend';
 import { event, projectionSpec, type GivenEvent } from '@academy/testing/projection';
-import { contentHandlers } from './content.set.js';
 import { gradingProjection } from './grading.projection.js';
-import { GradingEnrollment } from './enrollment.entity.js';
-import { GradingPerson } from './person.entity.js';
-import { submissionHandlers } from './submissions.set.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const [PROGRAM, SUBJECT, WEEK, T1, T2, CAPSTONE, A, B, TEACHER, ENROLLMENT, ENROLLMENT_B, ENROLLMENT_C] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(id);
+const [PROGRAM, SUBJECT, WEEK, T1, T2, CAPSTONE, A, B, TEACHER, ENROLLMENT, ENROLLMENT_B] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(id);
 
-const sets = projectionSpec(() => gradingProjection, 'grading_sets');
-const oneByOne = projectionSpec(
-  () => ({ ...gradingProjection, sets: [], handlers: { ...peopleReplica(GradingPerson).handlers, ...gradingProjection.handlers, ...submissionHandlers, ...enrollmentsReplica(GradingEnrollment), ...contentHandlers } }),
-  'grading_one_by_one',
-);
+const spec = projectionSpec(() => gradingProjection, 'grading_submissions');
 
 const stream = (student: string, item: string) => `work-${student}-${item}`;
 const submit = (student: string, item: string, submission: number, attempt: number, kind = 'task'): GivenEvent =>
@@ -78,37 +70,42 @@ const log: GivenEvent[] = [
   grade(A, T2, 106, 'passed', 77.75),
   grade(B, T2, 108, 'passed', 60),
 ];
-/** Attempt 101 again: one by one, its INSERT does nothing and its UPDATE takes `latest` from the stream. */
+/** Attempt 101 again: one at a time, its INSERT does nothing and its UPDATE takes `latest` from the stream. */
 const again = submit(A, T1, 101, 3);
 
-/** Changed before it is enrolled: one by one the change hits nothing (the exact path for that run). */
-const changedFirst = [
-  event(`enrollment-${ENROLLMENT_C}`, 'EnrollmentWeekAdvanced', { enrollmentId: ENROLLMENT_C, currentWeek: 4, capstoneId: null }),
-  event(`enrollment-${ENROLLMENT_C}`, 'StudentEnrolled', { enrollmentId: ENROLLMENT_C, code: 'ENR-2026-0003', studentId: A, programId: PROGRAM, subjectId: SUBJECT }),
-];
+const BATCH_SIZES = [1, 2, 3, 5, 8, 13, 2000];
+const ROWS = 'SELECT id, latest, version, status, score::float AS score, notes FROM submissions ORDER BY id';
 
-describe('grading submissions a batch at a time', () => {
-  it('leaves the tables the events one by one leave, in batches of every size', async () => {
-    const expected = await (await oneByOne.given(log)).tables();
-    expect(expected.submissions.length).toBe(7);
-    for (const batchSize of [1, 2, 3, 5, 8, 13, 2000]) {
-      expect({ batchSize, tables: await (await sets.given(log, { batchSize })).tables() }).toEqual({ batchSize, tables: expected });
-    }
+/** The tables `events` leave one at a time, after checking that a batch of every size leaves them too. */
+async function sameInEveryBatchSize(events: GivenEvent[]) {
+  const reference = await spec.given(events, { eventByEvent: true });
+  const expected = await reference.tables();
+  for (const batchSize of BATCH_SIZES) {
+    expect({ batchSize, tables: await (await spec.given(events, { batchSize })).tables() }).toEqual({ batchSize, tables: expected });
+  }
+  return reference;
+}
+
+describe('grading submissions', () => {
+  it('keeps every attempt with its stream version, the latest of each stream and its last grade; a batch of every size leaves the same', async () => {
+    const reference = await sameInEveryBatchSize(log);
+    const row = (n: number, latest: boolean, version: number, status: string | null, score: number | null) => ({ id: id(n), latest, version, status, score, notes: `notes ${n}` });
+    expect(await reference.rows(ROWS)).toEqual([
+      row(101, false, 6, 'failed', 10),
+      row(102, false, 6, 'passed', 99),
+      row(104, true, 6, 'passed', 80.5),
+      row(105, true, 4, 'failed', 30),
+      row(106, false, 6, 'passed', 77.75),
+      row(108, true, 2, 'passed', 60),
+      row(109, true, 6, null, null),
+    ]);
   });
 
-  it('an attempt id seen twice takes the exact path, one by one', async () => {
-    const twice = [...log.slice(0, 20), again, ...log.slice(20)];
-    const expected = await (await oneByOne.given(twice)).tables();
-    for (const batchSize of [3, 2000]) {
-      expect({ batchSize, tables: await (await sets.given(twice, { batchSize })).tables() }).toEqual({ batchSize, tables: expected });
-    }
-  });
-
-  it('an enrollment changed before it is enrolled takes the exact path, one by one', async () => {
-    const changed = [...log.slice(0, 8), ...changedFirst, ...log.slice(8)];
-    const expected = await (await oneByOne.given(changed)).tables();
-    for (const batchSize of [3, 2000]) {
-      expect({ batchSize, tables: await (await sets.given(changed, { batchSize })).tables() }).toEqual({ batchSize, tables: expected });
-    }
+  it('an attempt id seen twice inserts nothing, takes `latest` from its stream, and its later grade reaches the row', async () => {
+    const reference = await sameInEveryBatchSize([...log.slice(0, 20), again, ...log.slice(20)]);
+    expect((await reference.rows(ROWS)).filter((r) => [id(101), id(104)].includes(r.id as string)).map((r) => [r.id, r.latest, r.version, r.status, r.notes])).toEqual([
+      [id(101), false, 7, 'failed', 'notes 101'],
+      [id(104), false, 7, 'passed', 'notes 104'],
+    ]);
   });
 });

@@ -37,6 +37,28 @@ describe('identity users projection', () => {
     ]);
   });
 
+  it('a first-login profile without a name keeps the name, a later one replaces its fields, one before the registration changes nobody', async () => {
+    const OTHER = '00000000-0000-4000-8000-0000000000a2';
+    const profile = (user: string, data: Record<string, string>) => event(`user-${user}`, 'ProfileCompleted', { userId: user }, { personal: { subjectId: user, data } });
+    const t = await spec.given([
+      profile(OTHER, { fullName: 'Too Early', phone: '+27 11 000 0007' }),
+      event(
+        `user-${OTHER}`,
+        'UserRegistered',
+        { userId: OTHER, role: 'student', emailHash: 'b'.repeat(64), selfRegistered: false },
+        { personal: { subjectId: OTHER, data: { email: 'bo@example.com', fullName: 'Bo Kay', passwordHash: 'hash-2', phone: '+27 82 000 0002' } } },
+      ),
+      registered,
+      profile(USER, { fullName: 'Ann Smith', phone: '+27 11 000 0001', address: '1 Main Road', dateOfBirth: '2000-01-01', emergencyContactName: 'Kin', emergencyContactPhone: '+27 11 111 1111' }),
+      profile(USER, { phone: '+27 11 000 0003', address: '3 Main Road' }),
+      event(stream, 'StudentContactUpdated', { userId: USER }, { personal: { subjectId: USER, data: { phone: '+27 11 999 9999' } } }),
+    ]);
+    expect(await t.rows('SELECT id, full_name, verified, first_login_completed, phone, address, date_of_birth::text, emergency_contact_name FROM users ORDER BY id')).toEqual([
+      { id: USER, full_name: 'Ann Smith', verified: false, first_login_completed: true, phone: '+27 11 999 9999', address: null, date_of_birth: null, emergency_contact_name: null },
+      { id: OTHER, full_name: 'Bo Kay', verified: true, first_login_completed: false, phone: '+27 82 000 0002', address: null, date_of_birth: null, emergency_contact_name: null },
+    ]);
+  });
+
   it('a rebuild after the person was erased keeps no personal field; UserDeleted removes the row', async () => {
     const t = await spec.given([registered]);
     await t.store.eraseSubject(USER);

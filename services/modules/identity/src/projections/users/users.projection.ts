@@ -2,13 +2,12 @@
 // It holds decrypted personal data and the password hash: a user's row is deleted with the user, and
 // a replay after erasure rebuilds it without their personal fields. Version 2: phone given at creation,
 // student contact edits, notification preferences.
-import { type EventHandler, instant, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
+import { instant, type Projection, type ProjectionTx, type StoredEvent, withTables } from '@academy/event-store';
 import { SESSION_ENDED_CHANNEL } from '../../sessions/live-sessions.js';
 import { IDENTITY_EVENTS, type Role } from '@academy/contracts';
-import type { EmailVerificationRequestedData, NotificationPreferencesChangedData } from '../../domain/user.js';
+import type { EmailVerificationRequestedData, NotificationPreferencesChangedData, UserRegisteredData } from '../../domain/user.js';
 import { identityOrm } from './identity.orm.js';
 import { User } from './user.entity.js';
-import { usersSet } from './users.set.js';
 
 import { USERS_PROJECTION } from './names.js';
 
@@ -31,41 +30,6 @@ const at = (e: StoredEvent) => instant(e.metadata.occurredAt);
 
 const personal = (e: StoredEvent) => (e.personal?.data ?? null) as Record<string, string> | null;
 
-/** Every event of the projection but the set's (registrations and first-login profiles, users.set.ts). */
-const handlers: Record<string, EventHandler> = {
-  [IDENTITY_EVENTS.EmailVerificationRequested]: async (e, tx) => {
-    const d = e.data as EmailVerificationRequestedData;
-    await users(tx).update({ verificationTokenHash: d.tokenHash, updatedAt: at(e) }).where({ id: d.userId }).execute();
-  },
-  [IDENTITY_EVENTS.EmailVerified]: async (e, tx) => {
-    await users(tx).update({ verified: true, verificationTokenHash: null, updatedAt: at(e) }).where({ id: userIdOf(e) }).execute();
-  },
-  [IDENTITY_EVENTS.PasswordChanged]: async (e, tx) => {
-    await users(tx).update({ passwordHash: personal(e)?.passwordHash ?? null, updatedAt: at(e) }).where({ id: userIdOf(e) }).execute();
-  },
-  [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
-    const d = e.data as { userId: string; role: Role };
-    await users(tx).update({ role: d.role, updatedAt: at(e) }).where({ id: d.userId }).execute();
-    await sessionsEnded(tx, d.userId);
-  },
-  [IDENTITY_EVENTS.StudentContactUpdated]: async (e, tx) => {
-    const p = personal(e);
-    await users(tx)
-      .update({ ...(p?.fullName != null ? { fullName: p.fullName } : {}), phone: p?.phone ?? null, address: p?.address ?? null, updatedAt: at(e) })
-      .where({ id: userIdOf(e) })
-      .execute();
-  },
-  [IDENTITY_EVENTS.NotificationPreferencesChanged]: async (e, tx) => {
-    const d = e.data as NotificationPreferencesChangedData;
-    await users(tx).update({ notificationPreferences: d.preferences, updatedAt: at(e) }).where({ id: d.userId }).execute();
-  },
-  // The row and every personal copy in it go with the user (ADR 0003: read models honour erasure).
-  [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-    await users(tx).delete().where({ id: userIdOf(e) }).execute();
-    await sessionsEnded(tx, userIdOf(e));
-  },
-};
-
 export const usersProjection: Projection = {
   name: USERS_PROJECTION,
   // Still v2 on MikroORM (ADR 0018): its migration makes exactly the table v2's SQL made (same
@@ -73,8 +37,75 @@ export const usersProjection: Projection = {
   // and the handlers write the same rows, so a live v2 stays.
   version: 2,
   orm: identityOrm,
-  // UserRegistered and ProfileCompleted a batch at a time (ADR 0035); every other event writes `users`, so
-  // the run collected before it is applied first.
-  sets: [usersSet(Object.keys(handlers))],
-  handlers,
+  handlers: withTables({ writes: ['users'] }, {
+    [IDENTITY_EVENTS.UserRegistered]: async (e, tx) => {
+      const d = e.data as UserRegisteredData;
+      const p = personal(e);
+      await users(tx)
+        .insert({
+          id: d.userId,
+          email: p?.email?.toLowerCase() ?? null,
+          emailHash: d.emailHash,
+          fullName: p?.fullName ?? null,
+          role: d.role,
+          selfRegistered: d.selfRegistered,
+          verified: !d.selfRegistered,
+          verificationTokenHash: null,
+          firstLoginCompleted: false,
+          passwordHash: p?.passwordHash ?? null,
+          phone: p?.phone || null,
+          createdAt: at(e),
+          updatedAt: at(e),
+        })
+        .execute();
+    },
+    [IDENTITY_EVENTS.EmailVerificationRequested]: async (e, tx) => {
+      const d = e.data as EmailVerificationRequestedData;
+      await users(tx).update({ verificationTokenHash: d.tokenHash, updatedAt: at(e) }).where({ id: d.userId }).execute();
+    },
+    [IDENTITY_EVENTS.EmailVerified]: async (e, tx) => {
+      await users(tx).update({ verified: true, verificationTokenHash: null, updatedAt: at(e) }).where({ id: userIdOf(e) }).execute();
+    },
+    [IDENTITY_EVENTS.ProfileCompleted]: async (e, tx) => {
+      const p = personal(e);
+      await users(tx)
+        .update({
+          firstLoginCompleted: true,
+          // No name in the event (or an erased one): the name stays as it was (the SQL's COALESCE).
+          ...(p?.fullName != null ? { fullName: p.fullName } : {}),
+          phone: p?.phone ?? null,
+          address: p?.address ?? null,
+          dateOfBirth: p?.dateOfBirth ?? null,
+          emergencyContactName: p?.emergencyContactName ?? null,
+          emergencyContactPhone: p?.emergencyContactPhone ?? null,
+          updatedAt: at(e),
+        })
+        .where({ id: userIdOf(e) })
+        .execute();
+    },
+    [IDENTITY_EVENTS.PasswordChanged]: async (e, tx) => {
+      await users(tx).update({ passwordHash: personal(e)?.passwordHash ?? null, updatedAt: at(e) }).where({ id: userIdOf(e) }).execute();
+    },
+    [IDENTITY_EVENTS.RoleAssigned]: async (e, tx) => {
+      const d = e.data as { userId: string; role: Role };
+      await users(tx).update({ role: d.role, updatedAt: at(e) }).where({ id: d.userId }).execute();
+      await sessionsEnded(tx, d.userId);
+    },
+    [IDENTITY_EVENTS.StudentContactUpdated]: async (e, tx) => {
+      const p = personal(e);
+      await users(tx)
+        .update({ ...(p?.fullName != null ? { fullName: p.fullName } : {}), phone: p?.phone ?? null, address: p?.address ?? null, updatedAt: at(e) })
+        .where({ id: userIdOf(e) })
+        .execute();
+    },
+    [IDENTITY_EVENTS.NotificationPreferencesChanged]: async (e, tx) => {
+      const d = e.data as NotificationPreferencesChangedData;
+      await users(tx).update({ notificationPreferences: d.preferences, updatedAt: at(e) }).where({ id: d.userId }).execute();
+    },
+    // The row and every personal copy in it go with the user (ADR 0003: read models honour erasure).
+    [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+      await users(tx).delete().where({ id: userIdOf(e) }).execute();
+      await sessionsEnded(tx, userIdOf(e));
+    },
+  }),
 };

@@ -4,8 +4,8 @@
 // grading's (the student's latest attempt at each item and its grade, for the lessons' badges).
 // On MikroORM (ADR 0018): the tables are the entities of learning.orm.ts, made by the context's
 // migrations; the handlers write through tx.em.
-import { catalogReplica, enrollmentsReplicaSet } from '@academy/backend';
-import type { Projection, ProjectionTx } from '@academy/event-store';
+import { catalogReplica, enrollmentsReplica } from '@academy/backend';
+import { type Projection, type ProjectionTx, withTables } from '@academy/event-store';
 import { IDENTITY_EVENTS, UserDeletedV1 } from '@academy/contracts';
 
 import { LearningAssignment } from './assignment.entity.js';
@@ -14,7 +14,7 @@ import { learningOrm } from './learning.orm.js';
 import { LearningProgram } from './program.entity.js';
 import { LearningSubject } from './subject.entity.js';
 import { LearningWork } from './work.entity.js';
-import { contentSet } from './content.set.js';
+import { contentHandlers } from './content.handlers.js';
 import { workSet } from './work.set.js';
 
 export const LEARNING_PROJECTION = 'learning';
@@ -29,8 +29,6 @@ const work = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningWork);
 
 /** Programs, subjects, assignments and enrollments (libs/backend's replica handlers over learning's entities, ADR 0019). */
 const catalog = catalogReplica({ programs: LearningProgram, subjects: LearningSubject, assignments: LearningAssignment }, { forgetDeleted: true });
-/** Enrollments a batch at a time (ADR 0035); UserDeleted also deletes from them. */
-const enrollmentsCopy = enrollmentsReplicaSet(LearningEnrollment, { flushBefore: [IDENTITY_EVENTS.UserDeleted] });
 
 export const learningProjection: Projection = {
   name: LEARNING_PROJECTION,
@@ -39,15 +37,22 @@ export const learningProjection: Projection = {
   // and the handlers write the same rows.
   version: 1,
   orm: learningOrm,
-  // Attempts and grades (work.set.ts), enrollments, and weeks, tasks and capstones (content.set.ts): a batch at a time (ADR 0035).
-  sets: [workSet, enrollmentsCopy, contentSet],
+  // Attempts and grades: a run at a time (work.set.ts, ADR 0035).
+  sets: [workSet],
   handlers: {
+    ...contentHandlers,
     ...catalog,
-    [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
-      const { userId } = UserDeletedV1.parse(e);
-      await enrollments(tx).delete().where({ studentId: userId }).execute();
-      await work(tx).delete().where({ studentId: userId }).execute();
-      await assignments(tx).delete().where({ teacherId: userId }).execute();
-    },
+    ...enrollmentsReplica(LearningEnrollment),
+    ...withTables(
+      { writes: ['enrollments', 'work', 'assignments'] },
+      {
+        [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
+          const { userId } = UserDeletedV1.parse(e);
+          await enrollments(tx).delete().where({ studentId: userId }).execute();
+          await work(tx).delete().where({ studentId: userId }).execute();
+          await assignments(tx).delete().where({ teacherId: userId }).execute();
+        },
+      },
+    ),
   },
 };

@@ -7,7 +7,7 @@
 // template's erased wording, the same text a replay after the erasure writes (ADR 0014).
 import { raw } from '@mikro-orm/postgresql';
 import type { InAppNotice, InAppTemplates, SubjectErasures } from '@academy/backend';
-import { instant, type EventHandler, type Projection, type ProjectionTx, type StoredEvent } from '@academy/event-store';
+import { instant, type EventHandler, type Projection, type ProjectionTx, type StoredEvent, withTables } from '@academy/event-store';
 import {
   IDENTITY_EVENTS,
   NotificationPreferencesChangedV1,
@@ -145,6 +145,6 @@ export function notificationsProjection(templates: InAppTemplates, erasures: Sub
     // columns, types, order and indexes) and the handlers write the same rows, so a live v2 stays.
     version: 2,
     orm: notificationsOrm,
-    handlers,
+    handlers: withTables({ writes: ['recipients', 'inbox'] }, handlers),
   };
 }

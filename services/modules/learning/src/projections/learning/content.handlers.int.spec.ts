@@ -1,25 +1,18 @@
-// The set handler of weeks, tasks and capstones (ADR 0035) against the events applied one by one (its
-// reference, `contentHandlers`): the same log, built in batches of every size, leaves the same tables.
-// The log mixes what the fold must get right: a task's and a capstone's upsert merging into a row (of the
-// same batch or an earlier one: the row keeps its week), a task and a capstone removed and added again
-// (the new row takes the new week), reorders of rows of the batch, of earlier batches, of a removed task
-// and of no task, publish and unpublish, the version every task or capstone event gives its week (also a
-// week of an earlier batch), a second WeekCreated of a week (ignored, later changes still land), changes
-// of a week that never exists, and other tables' events in between. `early`: a week changed before its
-// WeekCreated (one by one that change hits nothing): a batch holding both takes the exact path.
+// learning's weeks, tasks and capstones (content.handlers.ts) from a log that holds every content event
+// and what each must get right: a task's and a capstone's upsert merging into a row (the row keeps its
+// week), a task and a capstone removed and added again (the new row takes the new week), reorders of
+// rows, of a removed task and of no task, publish and unpublish, the version every task or capstone
+// event gives its week, a second WeekCreated of a week (ignored, later changes still land), changes of a
+// week that never exists, and other tables' events in between. `early`: a week changed before its
+// WeekCreated (that change hits nothing).
 import { describe, expect, it } from '@jest/globals';
 import { event, projectionSpec, type GivenEvent } from '@academy/testing/projection';
-import { contentHandlers, contentSet } from './content.set.js';
 import { learningProjection } from './learning.projection.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const [PROGRAM, SUBJECT, W1, W2, W3, W4, W5, T1, T2, T3, T4, T5, T6, C1, C2, C3, STUDENT, ENROLLMENT] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18].map(id);
 
-const sets = projectionSpec(() => learningProjection, 'learning_content_sets');
-const oneByOne = projectionSpec(
-  () => ({ ...learningProjection, sets: learningProjection.sets!.filter((s) => s !== contentSet), handlers: { ...learningProjection.handlers, ...contentHandlers } }),
-  'learning_content_one_by_one',
-);
+const spec = projectionSpec(() => learningProjection, 'learning_content');
 
 const week = (w: string, type: string, data: object = {}): GivenEvent => event(`week-${w}`, type, { weekId: w, subjectId: SUBJECT, ...data });
 const created = (w: string, weekNumber: number, title: string) => week(w, 'WeekCreated', { weekNumber, title, objectives: `${title}: objectives` });
@@ -89,42 +82,32 @@ const log: GivenEvent[] = [
   week(W3, 'WeekPublished'),
 ];
 
-/** W5's changes, then W5 itself: one by one the changes hit nothing (no row yet), and W5 is as its WeekCreated makes it. */
+/** W5's changes, then W5 itself: the changes hit nothing (no row yet), and W5 is as its WeekCreated makes it. */
 const early = [...log.slice(0, 20), task('TaskAdded', W5, T6, 2, 'Six'), week(W5, 'WeekPublished'), updated(W5, 'Too early'), created(W5, 5, 'Late'), ...log.slice(20)];
 
 type Row = Record<string, unknown>;
 const rows = (tables: Record<string, unknown[]>, table: string) => (tables[table] as { row: Row }[]).map((r) => r.row);
 
-/** The same log with the set and one by one, in batches of every size from 1 to the whole log. */
-async function everyBatchSize(events: GivenEvent[]) {
-  const expected = await (await oneByOne.given(events)).tables();
-  for (let batchSize = 1; batchSize <= events.length; batchSize++) {
-    expect({ batchSize, tables: await (await sets.given(events, { batchSize })).tables() }).toEqual({ batchSize, tables: expected });
-  }
-  return expected;
-}
-
-describe('learning weeks, tasks and capstones a batch at a time', () => {
-  it('leaves the tables the events one by one leave, in batches of every size', async () => {
-    const expected = await everyBatchSize(log);
-    // What the reference leaves, so the comparison is not of two empty tables.
-    expect(rows(expected, 'weeks').map((w) => [w.id, w.title, w.is_published, w.version])).toEqual([
+describe('learning weeks, tasks and capstones', () => {
+  it('keeps each week, task and capstone as the last event that reached it left it', async () => {
+    const tables = await (await spec.given(log)).tables();
+    expect(rows(tables, 'weeks').map((w) => [w.id, w.title, w.is_published, w.version])).toEqual([
       [W1, 'Basics, again', true, 17],
       [W2, 'Forms, again', false, 11],
       [W3, 'Styles', true, 7],
     ]);
-    expect(Object.fromEntries(rows(expected, 'tasks').map((t) => [t.id, [t.week_id, t.day_number, t.title]]))).toEqual({
+    expect(Object.fromEntries(rows(tables, 'tasks').map((t) => [t.id, [t.week_id, t.day_number, t.title]]))).toEqual({
       [T1]: [W1, 4, 'One, edited'],
       [T2]: [W2, 4, 'Two, again'],
       [T3]: [W2, 2, 'Three, edited'],
       [T4]: [W3, 3, 'Four'],
       [T5]: [W3, 1, 'Five, again'],
     });
-    expect(Object.fromEntries(rows(expected, 'capstones').map((c) => [c.id, [c.week_id, c.title]]))).toEqual({ [C2]: [W1, 'Cap two, edited'], [C3]: [W3, 'Cap three, again'] });
+    expect(Object.fromEntries(rows(tables, 'capstones').map((c) => [c.id, [c.week_id, c.title]]))).toEqual({ [C2]: [W1, 'Cap two, edited'], [C3]: [W3, 'Cap three, again'] });
   });
 
-  it('a week changed before its WeekCreated takes the exact path, one by one', async () => {
-    const expected = await everyBatchSize(early);
-    expect(rows(expected, 'weeks').find((w) => w.id === W5)).toMatchObject({ title: 'Late', is_published: false, version: 4 });
+  it('a week changed before its WeekCreated is as its WeekCreated makes it', async () => {
+    const tables = await (await spec.given(early)).tables();
+    expect(rows(tables, 'weeks').find((w) => w.id === W5)).toMatchObject({ title: 'Late', is_published: false, version: 4 });
   });
 });
