@@ -19,8 +19,8 @@ export interface CommandOptions<V, A, F extends FieldValues> {
    * function decides from the answer (null: no toast). Absent: the answer's message, if any.
    */
   success?: string | ((answer: A, vars: V) => ToastText | null);
-  /** The error toast when the server gave no message of its own. */
-  failure: string;
+  /** The error toast: the server's message, else this text; or a function that decides from the error (null: no toast). */
+  failure: string | ((error: unknown, vars: V) => ToastText | null);
   /** The form whose fields show a refusal's per-field messages (a 400's or 409's `fields`); then there is no error toast. */
   form?: CommandForm<F>;
   /** The fields that may take those messages; by default every value of `form` (narrow it when some are not shown). */
@@ -29,8 +29,8 @@ export interface CommandOptions<V, A, F extends FieldValues> {
   toastFieldErrors?: boolean;
   /** After the success toast; a throw here is a failure like the command's own. */
   onSuccess?: (answer: A, vars: V) => unknown;
-  /** After a failure, once its field messages are placed; resolving to true means it told the user itself (no error toast). */
-  onError?: (error: unknown, vars: V) => boolean | void | Promise<boolean | void>;
+  /** After a failure has been shown (field messages placed, toast raised): what else it changes on screen. */
+  onError?: (error: unknown, vars: V) => unknown;
 }
 
 export interface Command<V> {
@@ -77,8 +77,9 @@ export function useCommand<V = void, A = unknown, F extends FieldValues = FieldV
     } catch (error) {
       const { form, fields, toastFieldErrors = false, onError, failure } = options;
       const placed = form ? applyServerFieldErrors(error, fieldsOf(form, fields), form.setError) : false;
-      const told = await onError?.(error, vars);
-      if (told !== true && (!placed || toastFieldErrors)) show('error', errorMessage(error, failure));
+      const text = typeof failure === 'function' ? failure(error, vars) : errorMessage(error, failure);
+      if (text && (!placed || toastFieldErrors)) show('error', text);
+      await onError?.(error, vars);
       return false;
     } finally {
       running.current = false;

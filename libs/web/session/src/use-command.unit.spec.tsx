@@ -113,20 +113,26 @@ describe('useCommand', () => {
     expect(success).toHaveBeenCalledTimes(1);
   });
 
-  it('resolves run to whether it succeeded, and lets onError tell the user itself', async () => {
+  it('resolves run to whether it succeeded; a failure function decides the toast, and onError runs after it', async () => {
     const outcomes: boolean[] = [];
-    const onError = jest.fn(() => true);
+    const seen: string[] = [];
+    const onError = jest.fn(() => void seen.push(`onError after ${failure.mock.calls.length} toast(s)`));
+    const conflict = new ApiRequestError('Graded meanwhile', 409, {}, true);
     function Button({ send }: { send: () => Promise<Answer> }) {
-      const command = useCommand(send, { failure: 'Failed', onError });
+      const command = useCommand(send, { failure: (error) => (error === conflict ? null : { title: 'Error', description: 'Please try again.' }), onError });
       return <button onClick={() => void command.run().then((ok) => outcomes.push(ok))}>Go</button>;
     }
     const { rerender } = render(<Button send={() => Promise.resolve({ message: 'Done' })} />);
     fireEvent.click(screen.getByRole('button'));
     await waitFor(() => expect(outcomes).toEqual([true]));
-    rerender(<Button send={() => Promise.reject(new ApiRequestError('Conflict', 409, {}, true))} />);
+    rerender(<Button send={() => Promise.reject(conflict)} />);
     fireEvent.click(screen.getByRole('button'));
     await waitFor(() => expect(outcomes).toEqual([true, false]));
-    expect(onError).toHaveBeenCalledTimes(1);
     expect(failure).not.toHaveBeenCalled();
+    rerender(<Button send={() => Promise.reject(new TypeError('Failed to fetch'))} />);
+    fireEvent.click(screen.getByRole('button'));
+    await waitFor(() => expect(outcomes).toEqual([true, false, false]));
+    expect(failure).toHaveBeenCalledWith('Error', { description: 'Please try again.' });
+    expect(seen).toEqual(['onError after 0 toast(s)', 'onError after 1 toast(s)']);
   });
 });
