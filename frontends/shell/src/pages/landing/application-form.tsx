@@ -11,11 +11,11 @@ import {
   type ParsedApplicationRequest,
   PHONE_PLACEHOLDER,
 } from '@academy/contracts';
-import { Button, FormField, FormSelectField, FormTextareaField, toast } from '@academy/ui';
-import { apiFetch, applyServerFieldErrors } from '@academy/web-session';
+import { Button, FormField, FormSelectField, FormTextareaField } from '@academy/ui';
+import { apiFetch, useCommand } from '@academy/web-session';
 import { CONTACT } from './landing-content';
 import { HoneypotField } from './honeypot-field';
-import { reportPublicFormFailure } from './public-form-errors';
+import { publicFormFailure, rateLimitMessage } from './public-form-errors';
 
 /** 'Enroll Now' on a course asks for this course; `at` makes a second click on the same course count. */
 export interface CourseRequest {
@@ -23,6 +23,7 @@ export interface CourseRequest {
   at: number;
 }
 
+// Every field but the honeypot, which is not shown.
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'course', 'message'] as const;
 const EMPTY: ApplicationRequest = { firstName: '', lastName: '', email: '', phone: '', course: '' as CourseOption, message: '', [HONEYPOT_FIELD]: '' };
 const COURSES = [{ value: '', label: CONTACT.coursePlaceholder }, ...COURSE_OPTIONS.map((c) => ({ value: c, label: c }))];
@@ -30,8 +31,18 @@ const COURSES = [{ value: '', label: CONTACT.coursePlaceholder }, ...COURSE_OPTI
 /** Spec §5 application form with the admissions schema the API validates with (loaded when the section is near). */
 export default function ApplicationForm({ requested }: { requested: CourseRequest | null }) {
   const form = useForm<ApplicationRequest, unknown, ParsedApplicationRequest>({ resolver: zodResolver(applicationRequestSchema), defaultValues: EMPTY });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const [limited, setLimited] = useState<string | null>(null);
+  // What was typed stays on failure; the server's field messages go under their fields.
+  const send = useCommand((values: ParsedApplicationRequest) => apiFetch('/api/public/applications', { body: values }), {
+    success: () => ({ title: ADMISSIONS_MESSAGES.applicationSubmittedTitle, description: ADMISSIONS_MESSAGES.applicationSubmittedDescription }),
+    failure: publicFormFailure(ADMISSIONS_MESSAGES.applicationFailedDescription),
+    form,
+    fields: FIELDS,
+    toastFieldErrors: true,
+    onSuccess: () => form.reset(EMPTY),
+    onError: (error) => setLimited(rateLimitMessage(error)),
+  });
 
   useEffect(() => {
     if (!requested) return;
@@ -39,17 +50,9 @@ export default function ApplicationForm({ requested }: { requested: CourseReques
     form.setFocus('firstName');
   }, [requested, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit((values) => {
     setLimited(null);
-    try {
-      await apiFetch('/api/public/applications', { body: values });
-      toast.success(ADMISSIONS_MESSAGES.applicationSubmittedTitle, { description: ADMISSIONS_MESSAGES.applicationSubmittedDescription });
-      form.reset(EMPTY);
-    } catch (error) {
-      // What was typed stays; the server's field messages go under their fields.
-      applyServerFieldErrors(error, FIELDS, form.setError);
-      setLimited(reportPublicFormFailure(error, ADMISSIONS_MESSAGES.applicationFailedDescription));
-    }
+    return send.run(values);
   });
 
   return (
@@ -68,8 +71,8 @@ export default function ApplicationForm({ requested }: { requested: CourseReques
       <FormSelectField label="Course" required options={COURSES} registration={form.register('course')} error={errors.course} />
       <FormTextareaField label="Message" rows={4} required registration={form.register('message')} error={errors.message} />
       <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? ADMISSIONS_MESSAGES.submitting : CONTACT.submit}
+      <Button type="submit" size="lg" disabled={send.busy}>
+        {send.busy ? ADMISSIONS_MESSAGES.submitting : CONTACT.submit}
       </Button>
       {limited && (
         <p role="alert" className="text-sm text-destructive">

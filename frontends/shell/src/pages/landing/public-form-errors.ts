@@ -1,13 +1,10 @@
 import { ADMISSIONS_MESSAGES } from '@academy/contracts';
-import { toast } from '@academy/ui';
-import { ApiRequestError } from '@academy/web-session';
+import { ApiRequestError, type ToastText } from '@academy/web-session';
 
-/**
- * A public form's failure: the spec's toast (spec §8 'Error' + its description), or the per-IP limit's
- * own message when that is why (the returned text is also shown under the button).
- */
-export function reportPublicFormFailure(error: unknown, failedDescription: string): string | null {
-  const limited = error instanceof ApiRequestError && error.status === 429;
-  toast.error('Error', { description: limited ? ADMISSIONS_MESSAGES.rateLimited : failedDescription });
-  return limited ? ADMISSIONS_MESSAGES.rateLimited : null;
-}
+/** The per-IP limit's own message when that is why a public form was refused (shown under the button too), else null. */
+export const rateLimitMessage = (error: unknown): string | null => (error instanceof ApiRequestError && error.status === 429 ? ADMISSIONS_MESSAGES.rateLimited : null);
+
+/** A public form's failure toast: the spec's 'Error' with `failedDescription` (spec §8), or with the rate limit's message when that is why. */
+export const publicFormFailure =
+  (failedDescription: string) =>
+  (error: unknown): ToastText => ({ title: 'Error', description: rateLimitMessage(error) ?? failedDescription });
