@@ -16,8 +16,8 @@ import {
   toast,
   type DataColumn,
 } from '@academy/ui';
-import { NOT_YET, PageHeader, formatDate, gradingKeys, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { NOT_YET, PageHeader, formatDate, gradingKeys, saveBlob, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
+import { errorMessage, useCommand } from '@academy/web-session';
 import { GradeDialog, gradeButtonLabel } from './grade-dialog';
 import { SubjectFilter } from './subject-filter';
 
@@ -87,26 +87,14 @@ export function SubmissionsTable({ label, submissions, onGrade, empty }: { label
 
 function ExportCsv({ subject }: { subject: Subject | null }) {
   const download = useGradesCsvDownload();
-  async function run() {
-    if (!subject) return;
-    try {
-      const csv = await download.mutateAsync(subject.id);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = csvFileName(subject.name);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to export grades'));
-    }
-  }
+  const exportCsv = useCommand((chosen: Subject) => download.mutateAsync(chosen.id), {
+    failure: 'Failed to export grades',
+    onSuccess: (csv, chosen) => saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), csvFileName(chosen.name)),
+  });
   return (
-    <Button variant="outline" disabled={!subject || download.isPending} title={subject ? undefined : 'Choose a subject to export its grades'} onClick={() => void run()}>
+    <Button variant="outline" disabled={!subject || exportCsv.busy} title={subject ? undefined : 'Choose a subject to export its grades'} onClick={() => subject && void exportCsv.run(subject)}>
       <Download aria-hidden="true" />
-      {download.isPending ? 'Exporting...' : 'Export CSV'}
+      {exportCsv.busy ? 'Exporting...' : 'Export CSV'}
     </Button>
   );
 }

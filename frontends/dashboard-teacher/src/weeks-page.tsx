@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CalendarDays, Pencil } from 'lucide-react';
 import { LEARNING_MESSAGES, type Week } from '@academy/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, toast } from '@academy/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@academy/ui';
 import { PageHeader, QueryView, countOf, useMySubjectsQuery, useSetWeekPublishedMutation, useTeacherWeeksQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { useCommand } from '@academy/web-session';
 import { ContentEditor } from './content-editor';
 import { CreateWeekDialog } from './create-week-dialog';
 import { SubjectFilter } from './subject-filter';
@@ -17,17 +17,10 @@ export function weekContents(week: Pick<Week, 'tasks' | 'capstone'>): string {
 
 function PublishToggle({ week }: { week: Week }) {
   const toggle = useSetWeekPublishedMutation();
-  async function run() {
-    try {
-      const answer = await toggle.mutateAsync({ weekId: week.id, published: !week.isPublished });
-      toast.success(answer.message || LEARNING_MESSAGES.weekStatusUpdated);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update week status'));
-    }
-  }
+  const command = useCommand(toggle.mutateAsync, { success: LEARNING_MESSAGES.weekStatusUpdated, failure: 'Failed to update week status' });
   return (
-    <Button variant={week.isPublished ? 'outline' : 'default'} size="sm" disabled={toggle.isPending} onClick={() => void run()}>
-      {toggle.isPending ? 'Saving...' : week.isPublished ? 'Unpublish' : 'Publish'}
+    <Button variant={week.isPublished ? 'outline' : 'default'} size="sm" disabled={command.busy} onClick={() => void command.run({ weekId: week.id, published: !week.isPublished })}>
+      {command.busy ? 'Saving...' : week.isPublished ? 'Unpublish' : 'Publish'}
     </Button>
   );
 }
