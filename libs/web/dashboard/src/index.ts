@@ -1,6 +1,7 @@
 export { DASHBOARD_MENUS, type MenuEntry } from './menus';
 export { DashboardFrame, PlannedPage, RoleDashboard, type RoleDashboardProps } from './dashboard-frame';
 export { PageHeader } from './page-header';
+export { QuickActions, type QuickAction } from './quick-actions';
 export { EmptyState, QueryView, type QueriesViewProps, type QueryViewProps, type ViewedQuery } from './query-view';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { EditButton, EntityFormDialog, FormDialog, type EntityFormDialogProps, type FormDialogProps } from './form-dialog';
