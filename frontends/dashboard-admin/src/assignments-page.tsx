@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2, UserCheck } from 'lucide-react';
 import { CATALOG_MESSAGES, assignTeacherRequestSchema, type Subject, type TeacherAssignment, type UserSummary } from '@academy/contracts';
-import { Button, DialogFooter, DataTable, FormSelectField, Spinner, type DataColumn } from '@academy/ui';
+import { Button, DataTable, DialogFooter, FormSelectField, Spinner, SubmitButton, type DataColumn } from '@academy/ui';
 import { FormDialog, PageHeader, QueryView, formatDate, useAssignTeacherMutation, useRemoveAssignmentMutation, useSubjectsQuery, useTeacherAssignmentsQuery, useUsersQuery } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 
@@ -25,9 +25,7 @@ export function AssignTeacherForm({ teachers, subjects, onDone }: { teachers: re
       <FormSelectField label="Teacher" required options={teacherOptions} registration={form.register('teacherId')} error={errors.teacherId} />
       <FormSelectField label="Subject" required options={subjectOptions} registration={form.register('subjectId')} error={errors.subjectId} />
       <DialogFooter>
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : 'Assign'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Assign</SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { UserPlus } from 'lucide-react';
 import { ENROLLMENT_MESSAGES, enrollStudentRequestSchema, type EnrollStudentRequest, type Program, type StudentSummary, type Subject } from '@academy/contracts';
-import { Button, DialogFooter, Label, NativeSelect, Spinner } from '@academy/ui';
+import { Button, DialogFooter, Label, NativeSelect, Spinner, SubmitButton } from '@academy/ui';
 import { FormDialog, useEnrollStudentMutation, useProgramsQuery, useStudentsQuery, useSubjectsQuery } from '@academy/web-dashboard';
 import { errorMessage, useCommand } from '@academy/web-session';
 import { PROGRAM_TYPE_LABELS } from './programs-page';
@@ -118,9 +118,7 @@ export function EnrollForm({ students, programs, subjects, initial = ENROLL_DEFA
         ))}
       </SelectField>
       <DialogFooter>
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : 'Enroll'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Enroll</SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CATALOG_MESSAGES, PROGRAM_TYPES, programRequestSchema, type Program, type ProgramRequest } from '@academy/contracts';
-import { Button, DialogFooter, DataTable, FormField, FormSelectField, FormTextareaField, type DataColumn } from '@academy/ui';
+import { DataTable, DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton, type DataColumn } from '@academy/ui';
 import { EntityFormDialog, PageHeader, QueryView, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 import { ConfirmDelete } from './confirm-delete';
@@ -34,9 +34,7 @@ export function ProgramForm({ program, onDone }: { program?: Program; onDone: ()
       <FormSelectField label="Type" required options={TYPE_OPTIONS} registration={form.register('type')} error={errors.type} />
       <FormTextareaField label="Description" hint="Optional" registration={form.register('description')} error={errors.description} />
       <DialogFooter>
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : 'Save'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Save</SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban } from 'lucide-react';
 import { CERTIFICATE_MESSAGES, revokeCertificateRequestSchema, type Certificate, type RevokeCertificateRequest } from '@academy/contracts';
-import { Button, DialogFooter, FormTextareaField } from '@academy/ui';
+import { Button, DialogFooter, FormTextareaField, SubmitButton } from '@academy/ui';
 import { FormDialog, useRevokeCertificateMutation } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 
@@ -21,9 +21,7 @@ export function RevokeCertificateForm({ certificate, onDone }: { certificate: Ce
     <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormTextareaField label="Reason" required registration={form.register('reason')} error={errors.reason} hint="Kept in the audit log; not shown on the public page." />
       <DialogFooter>
-        <Button type="submit" variant="destructive" disabled={save.busy}>
-          {save.busy ? 'Revoking...' : 'Revoke'}
-        </Button>
+        <SubmitButton variant="destructive" busy={save.busy} busyLabel="Revoking...">Revoke</SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CATALOG_MESSAGES, PROGRAM_WEEKS, subjectRequestSchema, type Program, type Subject, type SubjectRequest } from '@academy/contracts';
-import { Button, DialogFooter, DataTable, FormField, FormSelectField, FormTextareaField, type DataColumn } from '@academy/ui';
+import { DataTable, DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton, type DataColumn } from '@academy/ui';
 import { EntityFormDialog, NOT_YET, PageHeader, QueryView, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 import { ConfirmDelete } from './confirm-delete';
@@ -49,9 +49,7 @@ export function SubjectForm({ subject, programs, onDone }: { subject?: Subject; 
       />
       <FormTextareaField label="Description" hint="Optional" registration={form.register('description')} error={errors.description} />
       <DialogFooter>
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : 'Save'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Save</SubmitButton>
       </DialogFooter>
     </form>
   );

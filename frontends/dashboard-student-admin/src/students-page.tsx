@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { USER_ADMIN_MESSAGES, updateStudentRequestSchema, type StudentSummary, type UpdateStudentRequest } from '@academy/contracts';
-import { Button, DialogFooter, DataTable, FormField, buttonVariants, type DataColumn } from '@academy/ui';
+import { DataTable, DialogFooter, FormField, SubmitButton, buttonVariants, type DataColumn } from '@academy/ui';
 import { EntityFormDialog, NOT_YET, PageHeader, QueryView, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, useCommand } from '@academy/web-session';
 
@@ -27,9 +27,7 @@ function EditStudentForm({ student, onSaved }: { student: StudentSummary; onSave
       <FormField label="Phone" type="tel" autoComplete="off" placeholder="+27 XX XXX XXXX" registration={form.register('phone')} error={errors.phone} />
       <FormField label="Address" autoComplete="off" registration={form.register('address')} error={errors.address} />
       <DialogFooter>
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : 'Save Changes'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Save Changes</SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { GRADING_MESSAGES, submitWorkRequestSchema, type WorkKind } from '@academy/contracts';
-import { Button, DialogFooter, FormField, FormTextareaField } from '@academy/ui';
+import { Button, DialogFooter, FormField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { FormDialog, useSubmitWorkMutation } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 
@@ -35,9 +35,7 @@ export function SubmitForm({ kind, itemId, onDone }: { kind: WorkKind; itemId: s
       />
       <FormTextareaField label="Notes" hint="Optional" registration={form.register('notes')} error={errors.notes} />
       <DialogFooter>
-        <Button type="submit" disabled={send.busy}>
-          {send.busy ? 'Submitting...' : 'Submit'}
-        </Button>
+        <SubmitButton busy={send.busy} busyLabel="Submitting...">Submit</SubmitButton>
       </DialogFooter>
     </form>
   );

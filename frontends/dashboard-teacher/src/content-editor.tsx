@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_DAY, addTaskRequestSchema, setCapstoneRequestSchema, updateWeekRequestSchema, type Capstone, type Task, type Week } from '@academy/contracts';
-import { Button, FormField, FormSelectField, FormTextareaField, Sheet, SheetContent, SheetDescription, SheetTitle } from '@academy/ui';
+import { Button, FormField, FormSelectField, FormTextareaField, Sheet, SheetContent, SheetDescription, SheetTitle, SubmitButton } from '@academy/ui';
 import {
   ConfirmDialog,
   academyZoneLabel,
@@ -60,9 +60,7 @@ function WeekDetailsForm({ week }: { week: Week }) {
     <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label="Week details">
       <FormField label="Week Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Learning Objectives" hint="Optional" registration={form.register('objectives')} error={errors.objectives} />
-      <Button type="submit" className="w-fit" disabled={save.busy}>
-        {save.busy ? 'Saving...' : 'Save Week'}
-      </Button>
+      <SubmitButton className="w-fit" busy={save.busy} busyLabel="Saving...">Save Week</SubmitButton>
     </form>
   );
 }
@@ -97,9 +95,9 @@ function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () 
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
       <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : task ? 'Save Task' : 'Add Task'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">
+          {task ? 'Save Task' : 'Add Task'}
+        </SubmitButton>
         <Button type="button" variant="ghost" onClick={onDone} disabled={save.busy}>
           Cancel
         </Button>
@@ -128,9 +126,7 @@ function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capsto
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
       <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : 'Save Capstone'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Save Capstone</SubmitButton>
         <Button type="button" variant="ghost" onClick={onDone} disabled={save.busy}>
           Cancel
         </Button>

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_WEEK, MIN_WEEK, createWeekRequestSchema, type Subject } from '@academy/contracts';
-import { Button, DialogFooter, FormField, FormSelectField, FormTextareaField } from '@academy/ui';
+import { Button, DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { FormDialog, useCreateWeekMutation } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 
@@ -38,9 +38,7 @@ export function CreateWeekForm({ subjects, subjectId, onDone }: { subjects: read
       <FormField label="Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Learning Objectives" hint="Optional" registration={form.register('objectives')} error={errors.objectives} />
       <DialogFooter>
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : 'Create Week'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Create Week</SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -13,7 +13,7 @@ import {
   type GradeSubmissionRequest,
   type Submission,
 } from '@academy/contracts';
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner } from '@academy/ui';
+import { Badge, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner, SubmitButton } from '@academy/ui';
 import { formatDateTime, gradingKeys, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
 import { ApiRequestError, errorMessage, useCommand } from '@academy/web-session';
 
@@ -145,9 +145,7 @@ export function GradeForm({ submission, onDone }: { submission: Submission; onDo
         </p>
       )}
       <DialogFooter>
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : 'Submit Grade'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Submit Grade</SubmitButton>
       </DialogFooter>
     </form>
   );

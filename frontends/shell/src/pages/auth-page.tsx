@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { IDENTITY_MESSAGES, signInRequestSchema, signUpRequestSchema, PASSWORD_MIN } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Tabs, TabsContent, TabsList, TabsTrigger } from '@academy/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, SubmitButton, Tabs, TabsContent, TabsList, TabsTrigger } from '@academy/ui';
 import { dashboardPathFor, useCommand, useSession } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
 import { prefetchDashboard } from '../federation/dashboards';
@@ -30,9 +30,7 @@ function LoginForm({ defaultEmail }: { defaultEmail: string }) {
     <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
       <FormField label="Password" type="password" autoComplete="current-password" required registration={form.register('password')} error={errors.password} />
-      <Button type="submit" disabled={save.busy} className="w-full">
-        {save.busy ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <SubmitButton className="w-full" busy={save.busy} busyLabel="Signing in...">Sign In</SubmitButton>
     </form>
   );
 }
@@ -64,9 +62,7 @@ function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
         registration={form.register('password')}
         error={errors.password}
       />
-      <Button type="submit" disabled={save.busy} className="w-full">
-        {save.busy ? 'Creating account...' : 'Create Account'}
-      </Button>
+      <SubmitButton className="w-full" busy={save.busy} busyLabel="Creating account...">Create Account</SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { completeProfileRequestSchema, PASSWORD_MIN } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner } from '@academy/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, SubmitButton } from '@academy/ui';
 import { DASHBOARD_PATHS, useCommand, useSession } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
 
@@ -32,9 +32,7 @@ function CompleteProfileForm({ fullName }: { fullName: string }) {
       <FormField label="Emergency Contact Phone" type="tel" required registration={form.register('emergencyContactPhone')} error={errors.emergencyContactPhone} />
       <FormField label="New Password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} registration={form.register('password')} error={errors.password} />
       <FormField label="Confirm Password" type="password" autoComplete="new-password" required registration={form.register('confirmPassword')} error={errors.confirmPassword} />
-      <Button type="submit" disabled={save.busy} className="w-full">
-        {save.busy ? 'Saving...' : 'Complete Profile'}
-      </Button>
+      <SubmitButton className="w-full" busy={save.busy} busyLabel="Saving...">Complete Profile</SubmitButton>
     </form>
   );
 }

@@ -11,7 +11,7 @@ import {
   type ParsedApplicationRequest,
   PHONE_PLACEHOLDER,
 } from '@academy/contracts';
-import { Button, FormField, FormSelectField, FormTextareaField } from '@academy/ui';
+import { FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { apiFetch, useCommand } from '@academy/web-session';
 import { CONTACT } from './landing-content';
 import { HoneypotField } from './honeypot-field';
@@ -71,9 +71,9 @@ export default function ApplicationForm({ requested }: { requested: CourseReques
       <FormSelectField label="Course" required options={COURSES} registration={form.register('course')} error={errors.course} />
       <FormTextareaField label="Message" rows={4} required registration={form.register('message')} error={errors.message} />
       <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
-      <Button type="submit" size="lg" disabled={send.busy}>
-        {send.busy ? ADMISSIONS_MESSAGES.submitting : CONTACT.submit}
-      </Button>
+      <SubmitButton size="lg" busy={send.busy} busyLabel={ADMISSIONS_MESSAGES.submitting}>
+        {CONTACT.submit}
+      </SubmitButton>
       {limited && (
         <p role="alert" className="text-sm text-destructive">
           {limited}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMISSIONS_MESSAGES, HONEYPOT_FIELD, type ParsedQuickContactRequest, type QuickContactRequest, quickContactRequestSchema } from '@academy/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormTextareaField } from '@academy/ui';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { apiFetch, useCommand } from '@academy/web-session';
 import { QUICK_CONTACT } from './landing-content';
 import { HoneypotField } from './honeypot-field';
@@ -42,9 +42,9 @@ export default function QuickContactDialog({ onClose }: { onClose: () => void })
           <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
           <FormTextareaField label="Message" rows={4} required registration={form.register('message')} error={errors.message} />
           <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
-          <Button type="submit" disabled={send.busy}>
-            {send.busy ? ADMISSIONS_MESSAGES.sending : QUICK_CONTACT.send}
-          </Button>
+          <SubmitButton busy={send.busy} busyLabel={ADMISSIONS_MESSAGES.sending}>
+            {QUICK_CONTACT.send}
+          </SubmitButton>
           {limited && (
             <p role="alert" className="text-sm text-destructive">
               {limited}

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MonitorSmartphone } from 'lucide-react';
 import { NOTIFICATION_PREFERENCES_BY_ROLE, USER_ADMIN_MESSAGES, changePasswordRequestSchema, type NotificationPreferences, type Role } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, FormField, Label, Switch } from '@academy/ui';
+import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, FormField, Label, SubmitButton, Switch } from '@academy/ui';
 import { useCommand, useSession } from '@academy/web-session';
 import {
   useAccountSessionsQuery,
@@ -49,9 +49,7 @@ export function ChangePasswordCard() {
           <FormField label="Current Password" type="password" autoComplete="current-password" required registration={form.register('currentPassword')} error={errors.currentPassword} />
           <FormField label="New Password" type="password" autoComplete="new-password" required registration={form.register('newPassword')} error={errors.newPassword} />
           <FormField label="Confirm New Password" type="password" autoComplete="new-password" required registration={form.register('confirmPassword')} error={errors.confirmPassword} />
-          <Button type="submit" disabled={save.busy} className="w-full sm:w-fit">
-            {save.busy ? 'Saving...' : 'Change Password'}
-          </Button>
+          <SubmitButton className="w-full sm:w-fit" busy={save.busy} busyLabel="Saving...">Change Password</SubmitButton>
         </form>
       </CardContent>
     </Card>

@@ -13,7 +13,7 @@ import {
   type EditAnnouncementRequest,
   editAnnouncementRequestSchema,
 } from '@academy/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, FormTextareaField } from '@academy/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { useCommand } from '@academy/web-session';
 import { useAnnouncementAudiencesQuery, useEditAnnouncementMutation, useManagedAnnouncementsQuery, usePostAnnouncementMutation, useWithdrawAnnouncementMutation } from '../api/announcements';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -81,9 +81,7 @@ function PostAnnouncementForm({ audiences }: { audiences: AnnouncementAudiences 
       )}
       <FormField label="Title" autoComplete="off" required maxLength={ANNOUNCEMENT_LIMITS.title} registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Message" required rows={5} hint={counter(form.watch('body'), ANNOUNCEMENT_LIMITS.body)} registration={form.register('body')} error={errors.body} />
-      <Button type="submit" className="w-fit" disabled={send.busy}>
-        {send.busy ? 'Posting...' : 'Post announcement'}
-      </Button>
+      <SubmitButton className="w-fit" busy={send.busy} busyLabel="Posting...">Post announcement</SubmitButton>
     </form>
   );
 }
@@ -103,9 +101,7 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
       <FormField label="Title" autoComplete="off" required maxLength={ANNOUNCEMENT_LIMITS.title} registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Message" required rows={5} registration={form.register('body')} error={errors.body} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={save.busy}>
-          {save.busy ? 'Saving...' : 'Save'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Save</SubmitButton>
         <Button type="button" variant="ghost" onClick={onDone} disabled={save.busy}>
           Cancel
         </Button>

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CREATABLE_ROLES, ROLE_LABELS, STUDENT_ADMIN_CREATABLE_ROLES, USER_ADMIN_MESSAGES, createUserRequestSchema, type CreateUserRequest } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField } from '@academy/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, SubmitButton } from '@academy/ui';
 import { useCommand } from '@academy/web-session';
 import { useCreateUserMutation } from '../api/user-admin';
 import { PageHeader } from '../page-header';
@@ -30,9 +30,7 @@ export function CreateUserForm({ roles = CREATE_USER_ROLE_OPTIONS }: { roles?: t
       <FormField label="Email" type="email" autoComplete="off" required registration={form.register('email')} error={errors.email} />
       <FormField label="Phone" type="tel" autoComplete="off" placeholder="+27 XX XXX XXXX" hint="Optional" registration={form.register('phone')} error={errors.phone} />
       <FormSelectField label="Role" required options={roles} registration={form.register('role')} error={errors.role} />
-      <Button type="submit" disabled={save.busy} className="w-full sm:w-fit">
-        {save.busy ? 'Creating account...' : 'Create Account'}
-      </Button>
+      <SubmitButton className="w-full sm:w-fit" busy={save.busy} busyLabel="Creating account...">Create Account</SubmitButton>
     </form>
   );
 }
