@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -12,10 +12,9 @@ import {
   PHONE_PLACEHOLDER,
 } from '@academy/contracts';
 import { FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
-import { apiFetch, useCommand } from '@academy/web-session';
 import { CONTACT } from './landing-content';
 import { HoneypotField } from './honeypot-field';
-import { publicFormFailure, rateLimitMessage } from './public-form-errors';
+import { LimitedNotice, usePublicForm } from './public-form';
 
 /** 'Enroll Now' on a course asks for this course; `at` makes a second click on the same course count. */
 export interface CourseRequest {
@@ -32,16 +31,12 @@ const COURSES = [{ value: '', label: CONTACT.coursePlaceholder }, ...COURSE_OPTI
 export default function ApplicationForm({ requested }: { requested: CourseRequest | null }) {
   const form = useForm<ApplicationRequest, unknown, ParsedApplicationRequest>({ resolver: zodResolver(applicationRequestSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
-  const [limited, setLimited] = useState<string | null>(null);
-  // What was typed stays on failure; the server's field messages go under their fields.
-  const send = useCommand((values: ParsedApplicationRequest) => apiFetch('/api/public/applications', { body: values }), {
-    success: () => ({ title: ADMISSIONS_MESSAGES.applicationSubmittedTitle, description: ADMISSIONS_MESSAGES.applicationSubmittedDescription }),
-    failure: publicFormFailure(ADMISSIONS_MESSAGES.applicationFailedDescription),
-    form,
+  const { onSubmit, busy, limited } = usePublicForm(form, {
+    path: '/api/public/applications',
     fields: FIELDS,
-    toastFieldErrors: true,
-    onSuccess: () => form.reset(EMPTY),
-    onError: (error) => setLimited(rateLimitMessage(error)),
+    sent: { title: ADMISSIONS_MESSAGES.applicationSubmittedTitle, description: ADMISSIONS_MESSAGES.applicationSubmittedDescription },
+    failedDescription: ADMISSIONS_MESSAGES.applicationFailedDescription,
+    onSent: () => form.reset(EMPTY),
   });
 
   useEffect(() => {
@@ -49,11 +44,6 @@ export default function ApplicationForm({ requested }: { requested: CourseReques
     form.setValue('course', requested.course, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     form.setFocus('firstName');
   }, [requested, form]);
-
-  const onSubmit = form.handleSubmit((values) => {
-    setLimited(null);
-    return send.run(values);
-  });
 
   return (
     <form className="relative grid gap-4" onSubmit={onSubmit} noValidate aria-labelledby="application-form-title">
@@ -71,14 +61,8 @@ export default function ApplicationForm({ requested }: { requested: CourseReques
       <FormSelectField label="Course" required options={COURSES} registration={form.register('course')} error={errors.course} />
       <FormTextareaField label="Message" rows={4} required registration={form.register('message')} error={errors.message} />
       <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
-      <SubmitButton size="lg" busy={send.busy} busyLabel={ADMISSIONS_MESSAGES.submitting}>
-        {CONTACT.submit}
-      </SubmitButton>
-      {limited && (
-        <p role="alert" className="text-sm text-destructive">
-          {limited}
-        </p>
-      )}
+      <SubmitButton size="lg" busy={busy} busyLabel={ADMISSIONS_MESSAGES.submitting}>{CONTACT.submit}</SubmitButton>
+      <LimitedNotice limited={limited} />
     </form>
   );
 }

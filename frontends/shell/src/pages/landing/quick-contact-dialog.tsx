@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMISSIONS_MESSAGES, HONEYPOT_FIELD, type ParsedQuickContactRequest, type QuickContactRequest, quickContactRequestSchema } from '@academy/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormTextareaField, SubmitButton } from '@academy/ui';
-import { apiFetch, useCommand } from '@academy/web-session';
 import { QUICK_CONTACT } from './landing-content';
 import { HoneypotField } from './honeypot-field';
-import { publicFormFailure, rateLimitMessage } from './public-form-errors';
+import { LimitedNotice, usePublicForm } from './public-form';
 
 const EMPTY: QuickContactRequest = { name: '', email: '', message: '', [HONEYPOT_FIELD]: '' };
 
@@ -14,24 +12,16 @@ const EMPTY: QuickContactRequest = { name: '', email: '', message: '', [HONEYPOT
 export default function QuickContactDialog({ onClose }: { onClose: () => void }) {
   const form = useForm<QuickContactRequest, unknown, ParsedQuickContactRequest>({ resolver: zodResolver(quickContactRequestSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
-  const [limited, setLimited] = useState<string | null>(null);
-  const send = useCommand((values: ParsedQuickContactRequest) => apiFetch('/api/public/quick-contacts', { body: values }), {
-    success: () => ({ title: ADMISSIONS_MESSAGES.quickContactSentTitle, description: ADMISSIONS_MESSAGES.quickContactSentDescription }),
-    failure: publicFormFailure(ADMISSIONS_MESSAGES.quickContactFailedDescription),
-    form,
+  const { onSubmit, busy, limited } = usePublicForm(form, {
+    path: '/api/public/quick-contacts',
     fields: ['name', 'email', 'message'],
-    toastFieldErrors: true,
-    onSuccess: onClose,
-    onError: (error) => setLimited(rateLimitMessage(error)),
-  });
-
-  const onSubmit = form.handleSubmit((values) => {
-    setLimited(null);
-    return send.run(values);
+    sent: { title: ADMISSIONS_MESSAGES.quickContactSentTitle, description: ADMISSIONS_MESSAGES.quickContactSentDescription },
+    failedDescription: ADMISSIONS_MESSAGES.quickContactFailedDescription,
+    onSent: onClose,
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !send.busy && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{QUICK_CONTACT.title}</DialogTitle>
@@ -42,14 +32,8 @@ export default function QuickContactDialog({ onClose }: { onClose: () => void })
           <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
           <FormTextareaField label="Message" rows={4} required registration={form.register('message')} error={errors.message} />
           <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
-          <SubmitButton busy={send.busy} busyLabel={ADMISSIONS_MESSAGES.sending}>
-            {QUICK_CONTACT.send}
-          </SubmitButton>
-          {limited && (
-            <p role="alert" className="text-sm text-destructive">
-              {limited}
-            </p>
-          )}
+          <SubmitButton busy={busy} busyLabel={ADMISSIONS_MESSAGES.sending}>{QUICK_CONTACT.send}</SubmitButton>
+          <LimitedNotice limited={limited} />
         </form>
       </DialogContent>
     </Dialog>
