@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_DAY, addTaskRequestSchema, setCapstoneRequestSchema, updateWeekRequestSchema, type Capstone, type Task, type Week } from '@academy/contracts';
 import { Button, FormField, FormSelectField, FormTextareaField, Sheet, SheetContent, SheetDescription, SheetTitle, SubmitButton } from '@academy/ui';
 import {
   ConfirmDialog,
+  EditButton,
+  SaveOrCancel,
   academyZoneLabel,
   formatDueDate,
   fromDueDateInput,
@@ -94,14 +96,7 @@ function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () 
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
       <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
-      <div className="flex gap-2">
-        <SubmitButton busy={save.busy} busyLabel="Saving...">
-          {task ? 'Save Task' : 'Add Task'}
-        </SubmitButton>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={save.busy}>
-          Cancel
-        </Button>
-      </div>
+      <SaveOrCancel busy={save.busy} label={task ? 'Save Task' : 'Add Task'} onCancel={onDone} />
     </form>
   );
 }
@@ -125,12 +120,7 @@ function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capsto
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
       <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
-      <div className="flex gap-2">
-        <SubmitButton busy={save.busy} busyLabel="Saving...">Save Capstone</SubmitButton>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={save.busy}>
-          Cancel
-        </Button>
-      </div>
+      <SaveOrCancel busy={save.busy} label="Save Capstone" onCancel={onDone} />
     </form>
   );
 }
@@ -207,10 +197,7 @@ function TaskList({ week }: { week: Week }) {
               <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} down`} disabled={busy || index === week.tasks.length - 1} onClick={() => void move.run({ index, by: 1 })}>
                 <ArrowDown aria-hidden="true" />
               </Button>
-              <Button size="sm" variant="ghost" aria-label={`Edit Day ${task.dayNumber}`} disabled={editing !== null} onClick={() => setEditing(task.id)}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </Button>
+              <EditButton label={`Edit Day ${task.dayNumber}`} disabled={editing !== null} onClick={() => setEditing(task.id)} />
               <ConfirmRemove label={`Remove Day ${task.dayNumber}`} what={`Day ${task.dayNumber}: ${task.title}`} disabled={busy} onConfirm={async () => void (await drop.run(task))} />
             </li>
           ),
@@ -247,10 +234,7 @@ function CapstoneSection({ week }: { week: Week }) {
             <span className="text-sm font-medium">{capstone.title}</span>
             <Due at={capstone.dueAt} />
           </div>
-          <Button size="sm" variant="ghost" aria-label="Edit Capstone" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
+          <EditButton label="Edit Capstone" onClick={() => setEditing(true)} />
           <ConfirmRemove label="Remove Capstone" what={`the capstone ${capstone.title}`} disabled={drop.busy} onConfirm={async () => void (await drop.run())} />
         </div>
       ) : (

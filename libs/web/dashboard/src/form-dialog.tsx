@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Pencil, Plus } from 'lucide-react';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, type ButtonProps } from '@academy/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, SubmitButton, type ButtonProps } from '@academy/ui';
 
 export interface FormDialogProps {
   /** The button that opens the dialog. */
@@ -59,4 +59,18 @@ export function EntityFormDialog({ noun, editing, ...dialog }: EntityFormDialogP
       <EditButton label={`Edit ${editing}`} />
     );
   return <FormDialog trigger={trigger} title={`${editing === undefined ? 'Add' : 'Edit'} ${noun}`} {...dialog} />;
+}
+
+/** The buttons of a form edited in place (a card, a list row): save, or cancel and leave it as it was. */
+export function SaveOrCancel({ busy, label, onCancel }: { busy: boolean; label: ReactNode; onCancel: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <SubmitButton busy={busy} busyLabel="Saving...">
+        {label}
+      </SubmitButton>
+      <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+    </div>
+  );
 }

@@ -4,7 +4,7 @@ export { PageHeader } from './page-header';
 export { QuickActions, type QuickAction } from './quick-actions';
 export { EmptyState, QueryView, type QueriesViewProps, type QueryViewProps, type ViewedQuery } from './query-view';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
-export { EditButton, EntityFormDialog, FormDialog, type EntityFormDialogProps, type FormDialogProps } from './form-dialog';
+export { EditButton, EntityFormDialog, FormDialog, SaveOrCancel, type EntityFormDialogProps, type FormDialogProps } from './form-dialog';
 export { NOT_YET, StatCard, type StatCardProps } from './stat-card';
 export {
   academyTimeZone,

@@ -17,6 +17,7 @@ import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitl
 import { useCommand } from '@academy/web-session';
 import { useAnnouncementAudiencesQuery, useEditAnnouncementMutation, useManagedAnnouncementsQuery, usePostAnnouncementMutation, useWithdrawAnnouncementMutation } from '../api/announcements';
 import { ConfirmDialog } from '../confirm-dialog';
+import { SaveOrCancel } from '../form-dialog';
 import { PageHeader } from '../page-header';
 import { QueryView } from '../query-view';
 import { announcementByline } from './pinned-announcements';
@@ -100,12 +101,7 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
     <form className="grid gap-3" onSubmit={form.handleSubmit(save.run)} noValidate aria-label={`Edit ${announcement.title}`}>
       <FormField label="Title" autoComplete="off" required maxLength={ANNOUNCEMENT_LIMITS.title} registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Message" required rows={5} registration={form.register('body')} error={errors.body} />
-      <div className="flex gap-2">
-        <SubmitButton busy={save.busy} busyLabel="Saving...">Save</SubmitButton>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={save.busy}>
-          Cancel
-        </Button>
-      </div>
+      <SaveOrCancel busy={save.busy} label="Save" onCancel={onDone} />
     </form>
   );
 }
