@@ -43,13 +43,7 @@ function AssignTeacherDialog() {
   const subjects = useSubjectsQuery();
   return (
     <FormDialog
-      trigger={
-        <Button>
-          <UserCheck aria-hidden="true" />
-          Assign Teacher
-        </Button>
-      }
-      title="Assign Teacher"
+      opener={{ icon: UserCheck, label: 'Assign Teacher' }}
       description="The teacher sees the subject in My Subjects and manages its weekly content."
     >
       {(close) => <AssignTeacherBody subjects={subjects} onDone={close} />}

@@ -1,7 +1,7 @@
 import { useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { UserPlus } from 'lucide-react';
 import { ENROLLMENT_MESSAGES, enrollStudentRequestSchema, type EnrollStudentRequest, type Program, type StudentSummary, type Subject } from '@academy/contracts';
-import { Button, DialogFooter, Label, NativeSelect, Spinner, SubmitButton } from '@academy/ui';
+import { DialogFooter, Label, NativeSelect, Spinner, SubmitButton } from '@academy/ui';
 import { FormDialog, useEnrollStudentMutation, useProgramsQuery, useStudentsQuery, useSubjectsQuery } from '@academy/web-dashboard';
 import { errorMessage, useCommand } from '@academy/web-session';
 import { PROGRAM_TYPE_LABELS } from './programs-page';
@@ -136,13 +136,7 @@ export function EnrollDialog() {
   };
   return (
     <FormDialog
-      trigger={
-        <Button>
-          <UserPlus aria-hidden="true" />
-          Enroll Student
-        </Button>
-      }
-      title="Enroll Student"
+      opener={{ icon: UserPlus, label: 'Enroll Student' }}
       description="The enrollment starts as pending, in week 1. Set it to active when the student starts."
     >
       {body}

@@ -164,13 +164,7 @@ export function ImportCsvForm({ initial = IMPORT_START, onDone }: { initial?: Im
 export function ImportCsvDialog() {
   return (
     <FormDialog
-      trigger={
-        <Button variant="outline">
-          <FileUp aria-hidden="true" />
-          Import CSV
-        </Button>
-      }
-      title="Import CSV"
+      opener={{ icon: FileUp, label: 'Import CSV', variant: 'outline' }}
       description="Enroll many students at once. Every row is checked first; nothing is enrolled while any row has a problem."
       className="sm:max-w-2xl"
     >

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban } from 'lucide-react';
 import { CERTIFICATE_MESSAGES, revokeCertificateRequestSchema, type Certificate, type RevokeCertificateRequest } from '@academy/contracts';
-import { Button, DialogFooter, FormTextareaField, SubmitButton } from '@academy/ui';
+import { DialogFooter, FormTextareaField, SubmitButton } from '@academy/ui';
 import { FormDialog, useRevokeCertificateMutation } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 
@@ -40,12 +40,7 @@ export function CertificateCell({ certificate, code }: { certificate: Certificat
     <div className="flex items-center gap-2">
       <span className="text-sm">Issued</span>
       <FormDialog
-        trigger={
-          <Button size="sm" variant="outline" aria-label={`Revoke certificate of ${code}`}>
-            <Ban aria-hidden="true" />
-            Revoke
-          </Button>
-        }
+        opener={{ icon: Ban, label: 'Revoke', size: 'sm', variant: 'outline', 'aria-label': `Revoke certificate of ${code}` }}
         title={CERTIFICATE_MESSAGES.revoke}
         description={`${certificate.studentName ?? 'Erased holder'} · ${certificate.programName}. The public verification page will say it has been revoked.`}
       >

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { GRADING_MESSAGES, submitWorkRequestSchema, type WorkKind } from '@academy/contracts';
-import { Button, DialogFooter, FormField, FormTextareaField, SubmitButton } from '@academy/ui';
+import { DialogFooter, FormField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { FormDialog, useSubmitWorkMutation } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 
@@ -44,16 +44,7 @@ export function SubmitForm({ kind, itemId, onDone }: { kind: WorkKind; itemId: s
 export function SubmitDialog({ kind, itemId, title, again = false }: { kind: WorkKind; itemId: string; title: string; again?: boolean }) {
   const label = submitLabel(kind, again);
   return (
-    <FormDialog
-      trigger={
-        <Button size="sm" variant={again ? 'outline' : 'default'}>
-          <Send aria-hidden="true" />
-          {label}
-        </Button>
-      }
-      title={label}
-      description={title}
-    >
+    <FormDialog opener={{ icon: Send, label, size: 'sm', variant: again ? 'outline' : 'default' }} description={title}>
       {(close) => <SubmitForm kind={kind} itemId={itemId} onDone={close} />}
     </FormDialog>
   );

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_WEEK, MIN_WEEK, createWeekRequestSchema, type Subject } from '@academy/contracts';
-import { Button, DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
+import { DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { FormDialog, useCreateWeekMutation } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 
@@ -47,13 +47,7 @@ export function CreateWeekForm({ subjects, subjectId, onDone }: { subjects: read
 export function CreateWeekDialog({ subjects, subjectId }: { subjects: readonly Subject[]; subjectId: string | null }) {
   return (
     <FormDialog
-      trigger={
-        <Button>
-          <Plus aria-hidden="true" />
-          Create Week
-        </Button>
-      }
-      title="Create Week"
+      opener={{ icon: Plus, label: 'Create Week' }}
       description="A new week starts as a draft: students see it once you publish it."
     >
       {(close) => <CreateWeekForm subjects={subjects} subjectId={subjectId} onDone={close} />}

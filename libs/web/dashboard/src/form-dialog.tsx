@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus, type LucideIcon } from 'lucide-react';
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, SubmitButton, type ButtonProps } from '@academy/ui';
 
+/** The button that opens a dialog: its icon and label, and any other prop of a Button (variant, size, aria-label…). */
+export type DialogOpener = { icon: LucideIcon; label: string } & Omit<ButtonProps, 'children' | 'onClick'>;
+
 export interface FormDialogProps {
-  /** The button that opens the dialog. */
-  trigger: ReactNode;
-  title: ReactNode;
+  opener: DialogOpener;
+  /** The dialog's title; the opener's label by default. */
+  title?: ReactNode;
   description: ReactNode;
   /** The content's classes, e.g. a wider dialog. */
   className?: string;
@@ -14,11 +17,13 @@ export interface FormDialogProps {
 }
 
 /** A dialog that holds one form of the dashboards (add or edit a program, assign a teacher, submit work…). */
-export function FormDialog({ trigger, title, description, className, children }: FormDialogProps) {
+export function FormDialog({ opener, title = opener.label, description, className, children }: FormDialogProps) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogTrigger asChild>
+        <IconLabelButton {...opener} />
+      </DialogTrigger>
       <DialogContent className={className}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -30,17 +35,25 @@ export function FormDialog({ trigger, title, description, className, children }:
   );
 }
 
-/** A row's Edit button, named for what it edits ("Edit Web Development"). */
-export function EditButton({ label, ...props }: { label: string } & ButtonProps) {
+/** A button showing an icon and a label. */
+function IconLabelButton({ icon: Icon, label, ...props }: DialogOpener & Pick<ButtonProps, 'onClick'>) {
   return (
-    <Button variant="ghost" size="sm" aria-label={label} {...props}>
-      <Pencil aria-hidden="true" />
-      Edit
+    <Button {...props}>
+      <Icon aria-hidden="true" />
+      {label}
     </Button>
   );
 }
 
-export interface EntityFormDialogProps extends Omit<FormDialogProps, 'trigger' | 'title'> {
+/** How every row's Edit button looks; `name` is what a screen reader hears (e.g. "Edit Web Development"). */
+const editOpener = (name: string): DialogOpener => ({ icon: Pencil, label: 'Edit', variant: 'ghost', size: 'sm', 'aria-label': name });
+
+/** A row's Edit button that edits in place (no dialog), e.g. a task of the content editor. */
+export function EditButton({ label, ...props }: { label: string } & Pick<ButtonProps, 'onClick' | 'disabled'>) {
+  return <IconLabelButton {...editOpener(label)} {...props} />;
+}
+
+export interface EntityFormDialogProps extends Omit<FormDialogProps, 'opener' | 'title'> {
   /** What the form adds or edits: "Program" makes "Add Program" and "Edit Program". */
   noun: string;
   /** The name of the entity edited (its row's Edit button says "Edit <name>"); absent: the dialog adds one. */
@@ -49,16 +62,8 @@ export interface EntityFormDialogProps extends Omit<FormDialogProps, 'trigger' |
 
 /** The add or edit dialog of an entity of a list page: "Add <noun>" in the page's header, "Edit" on each row. */
 export function EntityFormDialog({ noun, editing, ...dialog }: EntityFormDialogProps) {
-  const trigger =
-    editing === undefined ? (
-      <Button>
-        <Plus aria-hidden="true" />
-        {`Add ${noun}`}
-      </Button>
-    ) : (
-      <EditButton label={`Edit ${editing}`} />
-    );
-  return <FormDialog trigger={trigger} title={`${editing === undefined ? 'Add' : 'Edit'} ${noun}`} {...dialog} />;
+  if (editing === undefined) return <FormDialog opener={{ icon: Plus, label: `Add ${noun}` }} {...dialog} />;
+  return <FormDialog opener={editOpener(`Edit ${editing}`)} title={`Edit ${noun}`} {...dialog} />;
 }
 
 /** The buttons of a form edited in place (a card, a list row): save, or cancel and leave it as it was. */
