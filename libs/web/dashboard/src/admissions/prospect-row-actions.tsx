@@ -12,10 +12,14 @@ import { prospectActions } from './prospect-filters';
 
 const noun = (kind: ProspectKind) => (kind === 'application' ? 'application' : 'message');
 
-function MarkContacted({ prospect }: { prospect: Prospect }) {
-  const mark = useMarkContactedMutation();
+/** A pipeline step's feedback: its toasts, and after a refusal the lists read again. */
+function useStepCommand<A>(step: (prospect: Prospect) => Promise<A>, success: string, failure: string) {
   const refresh = useRefreshAdmissions();
-  const command = useCommand(mark.mutateAsync, { success: ADMISSIONS_MESSAGES.markedContacted, failure: 'Failed to update the application', onError: () => void refresh() });
+  return useCommand(step, { success, failure, onError: () => void refresh() });
+}
+
+function MarkContacted({ prospect }: { prospect: Prospect }) {
+  const command = useStepCommand(useMarkContactedMutation().mutateAsync, ADMISSIONS_MESSAGES.markedContacted, 'Failed to update the application');
   return (
     <Button variant="outline" size="sm" onClick={() => void command.run(prospect)} disabled={command.busy} aria-label={`Mark ${prospect.name} as contacted`}>
       <PhoneCall aria-hidden="true" />
@@ -26,9 +30,7 @@ function MarkContacted({ prospect }: { prospect: Prospect }) {
 
 /** Decline, after a confirmation that says it closes the prospect for good; a refusal closes it and rereads the lists. */
 function Decline({ prospect }: { prospect: Prospect }) {
-  const decline = useDeclineProspectMutation();
-  const refresh = useRefreshAdmissions();
-  const command = useCommand(decline.mutateAsync, { success: ADMISSIONS_MESSAGES.declined, failure: 'Failed to decline the application', onError: () => void refresh() });
+  const command = useStepCommand(useDeclineProspectMutation().mutateAsync, ADMISSIONS_MESSAGES.declined, 'Failed to decline the application');
   const what = noun(prospect.kind);
   return (
     <ConfirmDialog
@@ -59,9 +61,7 @@ function Decline({ prospect }: { prospect: Prospect }) {
  * it has, so the list read afterwards no longer holds it).
  */
 function EraseApplicant({ prospect }: { prospect: Prospect }) {
-  const erase = useEraseProspectMutation();
-  const refresh = useRefreshAdmissions();
-  const command = useCommand(erase.mutateAsync, { success: ADMISSIONS_MESSAGES.erased, failure: 'Failed to erase the applicant', onError: () => void refresh() });
+  const command = useStepCommand(useEraseProspectMutation().mutateAsync, ADMISSIONS_MESSAGES.erased, 'Failed to erase the applicant');
   const what = noun(prospect.kind);
   return (
     <ConfirmDialog
