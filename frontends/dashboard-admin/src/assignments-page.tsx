@@ -1,26 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2, UserCheck } from 'lucide-react';
 import { CATALOG_MESSAGES, assignTeacherRequestSchema, type Subject, type TeacherAssignment, type UserSummary } from '@academy/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DataTable,
-  FormSelectField,
-  Spinner,
-  toast,
-  type DataColumn,
-} from '@academy/ui';
-import { PageHeader, QueryView, formatDate, useAssignTeacherMutation, useRemoveAssignmentMutation, useSubjectsQuery, useTeacherAssignmentsQuery, useUsersQuery } from '@academy/web-dashboard';
-import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
-
-const FIELDS = ['teacherId', 'subjectId'] as const;
+import { Button, DataTable, DialogFooter, FormSelectField, Spinner, SubmitButton, type DataColumn } from '@academy/ui';
+import { FormDialog, PageHeader, QueryView, formatDate, useAssignTeacherMutation, useRemoveAssignmentMutation, useSubjectsQuery, useTeacherAssignmentsQuery, useUsersQuery } from '@academy/web-dashboard';
+import { useCommand } from '@academy/web-session';
 
 /** What the subject list of the assign dialog has: the subjects, or why there are none. */
 export type SubjectsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; subjects: readonly Subject[] };
@@ -29,78 +13,58 @@ export type SubjectsState = { status: 'loading' } | { status: 'error' } | { stat
 export function AssignTeacherForm({ teachers, subjects, onDone }: { teachers: readonly UserSummary[]; subjects: SubjectsState; onDone: () => void }) {
   const assign = useAssignTeacherMutation();
   const form = useForm({ resolver: zodResolver(assignTeacherRequestSchema), defaultValues: { teacherId: '', subjectId: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await assign.mutateAsync(values);
-      toast.success(answer.message || CATALOG_MESSAGES.teacherAssigned);
-      onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, 'Failed to assign teacher'));
-    }
-  });
+  const save = useCommand(assign.mutateAsync, { success: CATALOG_MESSAGES.teacherAssigned, failure: 'Failed to assign teacher', form, onSuccess: onDone });
+  const { errors } = form.formState;
   if (subjects.status === 'loading') return <Spinner className="py-6" label="Loading subjects…" />;
   if (subjects.status === 'error') return <p role="alert" className="text-sm text-destructive">{CATALOG_MESSAGES.errorLoadingSubjects}</p>;
   if (subjects.subjects.length === 0) return <p className="text-sm text-muted-foreground">{CATALOG_MESSAGES.noSubjects}</p>;
   const teacherOptions = [{ value: '', label: teachers.length ? 'Select a teacher' : 'No teachers yet' }, ...teachers.map((t) => ({ value: t.id, label: `${t.fullName || t.email} (${t.email})` }))];
   const subjectOptions = [{ value: '', label: 'Select a subject' }, ...subjects.subjects.map((s) => ({ value: s.id, label: `${s.name} — ${s.programName}` }))];
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormSelectField label="Teacher" required options={teacherOptions} registration={form.register('teacherId')} error={errors.teacherId} />
       <FormSelectField label="Subject" required options={subjectOptions} registration={form.register('subjectId')} error={errors.subjectId} />
       <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Assign'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Assign</SubmitButton>
       </DialogFooter>
     </form>
   );
 }
 
-function AssignTeacherDialog() {
-  const [open, setOpen] = useState(false);
-  const users = useUsersQuery({ enabled: open });
-  const subjects = useSubjectsQuery();
+/** The form with its teachers, read when the dialog opens. */
+function AssignTeacherBody({ subjects, onDone }: { subjects: ReturnType<typeof useSubjectsQuery>; onDone: () => void }) {
+  const users = useUsersQuery();
   const teachers = users.data?.users.filter((u) => u.role === 'teacher') ?? [];
   const state: SubjectsState = subjects.isError ? { status: 'error' } : subjects.isPending || users.isPending ? { status: 'loading' } : { status: 'ready', subjects: subjects.data.subjects };
+  return <AssignTeacherForm teachers={teachers} subjects={state} onDone={onDone} />;
+}
+
+function AssignTeacherDialog() {
+  const subjects = useSubjectsQuery();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button onClick={() => setOpen(true)}>
-        <UserCheck aria-hidden="true" />
-        Assign Teacher
-      </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Assign Teacher</DialogTitle>
-          <DialogDescription>The teacher sees the subject in My Subjects and manages its weekly content.</DialogDescription>
-        </DialogHeader>
-        <AssignTeacherForm teachers={teachers} subjects={state} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      opener={{ icon: UserCheck, label: 'Assign Teacher' }}
+      description="The teacher sees the subject in My Subjects and manages its weekly content."
+    >
+      {(close) => <AssignTeacherBody subjects={subjects} onDone={close} />}
+    </FormDialog>
   );
 }
 
 function RemoveAssignment({ assignment }: { assignment: TeacherAssignment }) {
   const remove = useRemoveAssignmentMutation();
-  async function run() {
-    try {
-      const answer = await remove.mutateAsync(assignment.id);
-      toast.success(answer.message || CATALOG_MESSAGES.assignmentRemoved);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to remove assignment'));
-    }
-  }
+  const command = useCommand(remove.mutateAsync, { success: CATALOG_MESSAGES.assignmentRemoved, failure: 'Failed to remove assignment' });
   return (
     <Button
       variant="ghost"
       size="sm"
       className="text-destructive hover:text-destructive"
       aria-label={`Remove ${assignment.teacherEmail} from ${assignment.subjectName}`}
-      disabled={remove.isPending}
-      onClick={() => void run()}
+      disabled={command.busy}
+      onClick={() => void command.run(assignment.id)}
     >
       <Trash2 aria-hidden="true" />
-      {remove.isPending ? 'Removing...' : 'Remove'}
+      {command.busy ? 'Removing...' : 'Remove'}
     </Button>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@academy/ui';
-import { ConfirmDialog, toastAnswer } from '@academy/web-dashboard';
+import { ConfirmDialog } from '@academy/web-dashboard';
+import { useCommand } from '@academy/web-session';
 
 export interface ConfirmDeleteProps {
   /** The trigger's accessible name, e.g. "Delete Web Development". */
@@ -17,6 +18,7 @@ export interface ConfirmDeleteProps {
 
 /** A Delete button whose confirmation says what is lost; the dialog closes after the answer either way. */
 export function ConfirmDelete({ label, title, description, confirmLabel, onConfirm, successFallback, failureFallback }: ConfirmDeleteProps) {
+  const remove = useCommand(onConfirm, { success: successFallback, failure: failureFallback });
   return (
     <ConfirmDialog
       trigger={
@@ -30,7 +32,7 @@ export function ConfirmDelete({ label, title, description, confirmLabel, onConfi
       confirmLabel={confirmLabel}
       busyLabel="Deleting..."
       destructive
-      onConfirm={async () => void (await toastAnswer(onConfirm, successFallback, failureFallback))}
+      onConfirm={async () => void (await remove.run())}
     />
   );
 }

@@ -1,8 +1,6 @@
-import { Link } from 'react-router-dom';
 import { Activity, FileText, GraduationCap, Hourglass, Layers, UserCheck, UserPlus, Users } from 'lucide-react';
 import type { AdmissionsCounts, Enrollment } from '@academy/contracts';
-import { buttonVariants } from '@academy/ui';
-import { NOT_YET, PinnedAnnouncements, StatCard, countOf, describeHealth, useAdmissionsCountsQuery, useEnrollmentsQuery, useHealthQuery, useUsersQuery } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, PinnedAnnouncements, QuickActions, StatCard, type QuickAction, countOf, describeHealth, useAdmissionsCountsQuery, useEnrollmentsQuery, useHealthQuery, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 
 /** Programs with at least one active enrollment, and enrollments waiting for activation. */
@@ -17,6 +15,16 @@ export function enrollmentFigures(enrollments: readonly Enrollment[]) {
 export const pendingApprovalsCaption = (counts: AdmissionsCounts) =>
   `Applications waiting for a reply; ${counts.openApplications} open in all (pending or contacted)`;
 
+const base = DASHBOARD_PATHS.admin;
+const QUICK_ACTIONS: QuickAction[] = [
+  { to: `${base}/users`, icon: Users, label: 'Manage Users' },
+  { to: `${base}/create-user`, icon: UserPlus, label: 'Create User' },
+  { to: `${base}/prospective`, icon: FileText, label: 'Prospective Students' },
+  { to: `${base}/programs`, icon: GraduationCap, label: 'Manage Programs' },
+  { to: `${base}/assignments`, icon: UserCheck, label: 'Assign Teachers' },
+  { to: `${base}/enrollments`, icon: Layers, label: 'Manage Enrollments' },
+];
+
 /** The admin's dashboard: every figure is read from the API. */
 export function DashboardHome() {
   const users = useUsersQuery();
@@ -25,13 +33,9 @@ export function DashboardHome() {
   const admissions = useAdmissionsCountsQuery();
   const figures = enrollments.data ? enrollmentFigures(enrollments.data.enrollments) : null;
   const status = health.data ? describeHealth(health.data) : null;
-  const base = DASHBOARD_PATHS.admin;
   return (
     <>
-      <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
-        <p className="text-muted-foreground">Programs, subjects, users, teacher assignments and enrollments in one place.</p>
-      </header>
+      <PageHeader title="Admin Dashboard" description="Programs, subjects, users, teacher assignments and enrollments in one place." />
       <PinnedAnnouncements />
       <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
@@ -63,37 +67,7 @@ export function DashboardHome() {
           caption={status?.caption ?? (health.isError ? 'The health check could not be read' : undefined)}
         />
       </section>
-      <section aria-labelledby="quick-actions" className="flex flex-col gap-3">
-        <h2 id="quick-actions" className="text-lg font-semibold">
-          Quick actions
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <Link to={`${base}/users`} className={buttonVariants({ variant: 'outline' })}>
-            <Users aria-hidden="true" />
-            Manage Users
-          </Link>
-          <Link to={`${base}/create-user`} className={buttonVariants({ variant: 'outline' })}>
-            <UserPlus aria-hidden="true" />
-            Create User
-          </Link>
-          <Link to={`${base}/prospective`} className={buttonVariants({ variant: 'outline' })}>
-            <FileText aria-hidden="true" />
-            Prospective Students
-          </Link>
-          <Link to={`${base}/programs`} className={buttonVariants({ variant: 'outline' })}>
-            <GraduationCap aria-hidden="true" />
-            Manage Programs
-          </Link>
-          <Link to={`${base}/assignments`} className={buttonVariants({ variant: 'outline' })}>
-            <UserCheck aria-hidden="true" />
-            Assign Teachers
-          </Link>
-          <Link to={`${base}/enrollments`} className={buttonVariants({ variant: 'outline' })}>
-            <Layers aria-hidden="true" />
-            Manage Enrollments
-          </Link>
-        </div>
-      </section>
+      <QuickActions actions={QUICK_ACTIONS} />
     </>
   );
 }

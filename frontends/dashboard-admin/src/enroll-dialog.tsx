@@ -1,27 +1,14 @@
 import { useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { UserPlus } from 'lucide-react';
 import { ENROLLMENT_MESSAGES, enrollStudentRequestSchema, type EnrollStudentRequest, type Program, type StudentSummary, type Subject } from '@academy/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Label,
-  NativeSelect,
-  Spinner,
-  toast,
-} from '@academy/ui';
-import { useEnrollStudentMutation, useProgramsQuery, useStudentsQuery, useSubjectsQuery } from '@academy/web-dashboard';
-import { ApiRequestError, errorMessage } from '@academy/web-session';
+import { DialogFooter, Label, NativeSelect, Spinner, SubmitButton } from '@academy/ui';
+import { FormDialog, useEnrollStudentMutation, useProgramsQuery, useStudentsQuery, useSubjectsQuery } from '@academy/web-dashboard';
+import { errorMessage, useCommand } from '@academy/web-session';
 import { PROGRAM_TYPE_LABELS } from './programs-page';
 
 export type EnrollValues = EnrollStudentRequest;
 export const ENROLL_DEFAULTS: EnrollValues = { studentId: '', programId: '', subjectId: '' };
 type Field = keyof EnrollValues;
-const FIELDS: readonly Field[] = ['studentId', 'programId', 'subjectId'];
 
 /**
  * The enroll form's values after one select changed (spec §5 Enroll): choosing another program
@@ -91,20 +78,18 @@ export function EnrollForm({ students, programs, subjects, initial = ENROLL_DEFA
     change({ field, value });
     setErrors((e) => ({ ...e, [field]: undefined, ...(field === 'programId' ? { subjectId: undefined } : {}) }));
   };
+  const save = useCommand(enroll.mutateAsync, {
+    success: ENROLLMENT_MESSAGES.studentEnrolled,
+    failure: 'Failed to enroll student',
+    // The API's field messages go under the selects, as the schema's do.
+    form: { getValues: () => values, setError: (field, { message }) => setErrors((e) => ({ ...e, [field]: message })) },
+    onSuccess: onDone,
+  });
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = enrollErrors(values);
     setErrors(found);
-    if (Object.keys(found).length) return;
-    try {
-      const answer = await enroll.mutateAsync(values);
-      toast.success(answer.message || ENROLLMENT_MESSAGES.studentEnrolled);
-      onDone();
-    } catch (error) {
-      const fields = error instanceof ApiRequestError ? Object.entries(error.fields).filter(([f]) => (FIELDS as readonly string[]).includes(f)) : [];
-      if (fields.length) setErrors(Object.fromEntries(fields.map(([f, m]) => [f, m.join(' ')])));
-      else toast.error(errorMessage(error, 'Failed to enroll student'));
-    }
+    if (Object.keys(found).length === 0) await save.run(values);
   }
   return (
     <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
@@ -133,37 +118,28 @@ export function EnrollForm({ students, programs, subjects, initial = ENROLL_DEFA
         ))}
       </SelectField>
       <DialogFooter>
-        <Button type="submit" disabled={enroll.isPending}>
-          {enroll.isPending ? 'Saving...' : 'Enroll'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Enroll</SubmitButton>
       </DialogFooter>
     </form>
   );
 }
 
 export function EnrollDialog() {
-  const [open, setOpen] = useState(false);
   const students = useStudentsQuery();
   const programs = useProgramsQuery();
   const subjects = useSubjectsQuery();
   const failed = [students, programs, subjects].find((q) => q.isError);
-  let body;
-  if (failed) body = <p role="alert" className="text-sm text-destructive">{errorMessage(failed.error, 'The students, programs or subjects could not be loaded.')}</p>;
-  else if (!students.data || !programs.data || !subjects.data) body = <Spinner className="py-6" label="Loading…" />;
-  else body = <EnrollForm students={students.data.students} programs={programs.data.programs} subjects={subjects.data.subjects} onDone={() => setOpen(false)} />;
+  const body = (close: () => void) => {
+    if (failed) return <p role="alert" className="text-sm text-destructive">{errorMessage(failed.error, 'The students, programs or subjects could not be loaded.')}</p>;
+    if (!students.data || !programs.data || !subjects.data) return <Spinner className="py-6" label="Loading…" />;
+    return <EnrollForm students={students.data.students} programs={programs.data.programs} subjects={subjects.data.subjects} onDone={close} />;
+  };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button onClick={() => setOpen(true)}>
-        <UserPlus aria-hidden="true" />
-        Enroll Student
-      </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Enroll Student</DialogTitle>
-          <DialogDescription>The enrollment starts as pending, in week 1. Set it to active when the student starts.</DialogDescription>
-        </DialogHeader>
-        {body}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      opener={{ icon: UserPlus, label: 'Enroll Student' }}
+      description="The enrollment starts as pending, in week 1. Set it to active when the student starts."
+    >
+      {body}
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Certificate, ENROLLMENT_MESSAGES, ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus } from '@academy/contracts';
-import { DataTable, NativeSelect, toast, type DataColumn } from '@academy/ui';
+import { DataTable, NativeSelect, type DataColumn } from '@academy/ui';
 import { Link } from 'react-router-dom';
 import { PageHeader, QueryView, catalogKeys, certificateKeys, formatDate, useCertificatesQuery, useChangeEnrollmentStatusMutation, useEnrollmentsQuery, whyPath } from '@academy/web-dashboard';
-import { ApiRequestError, errorMessage } from '@academy/web-session';
+import { ApiRequestError, useCommand } from '@academy/web-session';
 import { EnrollDialog } from './enroll-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
 import { CertificateCell } from './revoke-certificate-dialog';
@@ -21,19 +21,19 @@ function StatusSelect({ enrollment }: { enrollment: Enrollment }) {
   const change = useChangeEnrollmentStatusMutation();
   const client = useQueryClient();
   const [chosen, setChosen] = useState<EnrollmentStatus | null>(null);
+  const set = useCommand((status: EnrollmentStatus) => change.mutateAsync({ id: enrollment.id, status, expectedVersion: enrollment.version }), {
+    success: ENROLLMENT_MESSAGES.statusUpdated,
+    failure: 'Failed to update status',
+    // Completing an enrollment issues its certificate (ADR 0030).
+    onSuccess: (_answer, status) => status === 'completed' && client.invalidateQueries({ queryKey: certificateKeys.all }),
+    onError: async (error) => {
+      if (error instanceof ApiRequestError && error.status === 409) await client.invalidateQueries({ queryKey: catalogKeys.enrollments });
+    },
+  });
   async function run(status: EnrollmentStatus) {
     setChosen(status);
-    try {
-      const answer = await change.mutateAsync({ id: enrollment.id, status, expectedVersion: enrollment.version });
-      toast.success(answer.message || ENROLLMENT_MESSAGES.statusUpdated);
-      // Completing an enrollment issues its certificate (ADR 0030).
-      if (status === 'completed') await client.invalidateQueries({ queryKey: certificateKeys.all });
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update status'));
-      if (error instanceof ApiRequestError && error.status === 409) await client.invalidateQueries({ queryKey: catalogKeys.enrollments });
-    } finally {
-      setChosen(null);
-    }
+    await set.run(status);
+    setChosen(null);
   }
   return (
     // The width is the wrapper's: its chevron sits at the wrapper's right edge.
@@ -42,7 +42,7 @@ function StatusSelect({ enrollment }: { enrollment: Enrollment }) {
         aria-label={`Status of ${enrollment.code}`}
         className="h-8"
         value={chosen ?? enrollment.status}
-        disabled={change.isPending}
+        disabled={set.busy}
         onChange={(e) => void run(e.target.value as EnrollmentStatus)}
       >
         {ENROLLMENT_STATUSES.map((status) => (

@@ -1,22 +1,9 @@
-import { useId, useReducer, useState } from 'react';
+import { useId, useReducer } from 'react';
 import { FileUp } from 'lucide-react';
 import { ENROLLMENT_CSV_COLUMNS, ENROLLMENT_MESSAGES, type ImportEnrollmentsResponse } from '@academy/contracts';
-import {
-  Button,
-  DataTable,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Input,
-  Label,
-  toast,
-  type DataColumn,
-} from '@academy/ui';
-import { useImportEnrollmentsMutation } from '@academy/web-dashboard';
-import { ApiRequestError, errorMessage } from '@academy/web-session';
+import { Button, DataTable, DialogFooter, Input, Label, type DataColumn } from '@academy/ui';
+import { FormDialog, useImportEnrollmentsMutation } from '@academy/web-dashboard';
+import { ApiRequestError, errorMessage, useCommand } from '@academy/web-session';
 
 export const CSV_HEADER = ENROLLMENT_CSV_COLUMNS.join(',');
 export const CSV_SAMPLE = [CSV_HEADER, 'lerato@example.com,Web Development,Cohort A', 'tendai@example.com,Data Analytics,Cohort B'].join('\n');
@@ -98,6 +85,12 @@ function Report({ report }: { report: ImportEnrollmentsResponse }) {
   );
 }
 
+/** Why a check or an apply failed: an unreadable file (header, quotes, size) is refused with its reason under `csv`. */
+function importFailure(error: unknown, dryRun: boolean): string {
+  const fileProblem = error instanceof ApiRequestError ? error.fields.csv?.join(' ') : undefined;
+  return fileProblem || errorMessage(error, dryRun ? 'The file could not be checked.' : ENROLLMENT_MESSAGES.importHasProblems);
+}
+
 /** Choose a CSV file, check it (dry run, row by row), then enroll every row at once. */
 export function ImportCsvForm({ initial = IMPORT_START, onDone }: { initial?: ImportState; onDone: () => void }) {
   const importEnrollments = useImportEnrollmentsMutation();
@@ -111,21 +104,19 @@ export function ImportCsvForm({ initial = IMPORT_START, onDone }: { initial?: Im
     dispatch({ type: 'file', fileName: file.name, csv: csv.trim() ? csv : null, error: csv.trim() ? undefined : 'The file is empty' });
   }
 
-  async function send(dryRun: boolean) {
+  const importCsv = useCommand(importEnrollments.mutateAsync, {
+    // A check, or an apply refused for a problem found meanwhile, answers a report: no toast.
+    success: (answer, { dryRun }) => (dryRun || answer.problemCount > 0 ? null : answer.message || ENROLLMENT_MESSAGES.imported(answer.enrolled)),
+    onSuccess: (answer, { dryRun }) => (dryRun || answer.problemCount > 0 ? dispatch({ type: 'report', report: answer }) : onDone()),
+    // A failed check is said under the file only; a failed apply is toasted too.
+    failure: (error, { dryRun }) => (dryRun ? null : importFailure(error, dryRun)),
+    onError: (error, { dryRun }) => dispatch({ type: 'failed', error: importFailure(error, dryRun) }),
+  });
+
+  function send(dryRun: boolean) {
     if (state.csv === null) return;
     dispatch({ type: 'busy', busy: dryRun ? 'checking' : 'applying' });
-    try {
-      const answer = await importEnrollments.mutateAsync({ csv: state.csv, dryRun });
-      if (dryRun || answer.problemCount > 0) return dispatch({ type: 'report', report: answer });
-      toast.success(answer.message || ENROLLMENT_MESSAGES.imported(answer.enrolled));
-      onDone();
-    } catch (error) {
-      // An unreadable file (header, quotes, size) is refused with its reason under `csv`.
-      const fileProblem = error instanceof ApiRequestError ? error.fields.csv?.join(' ') : undefined;
-      const message = fileProblem || errorMessage(error, dryRun ? 'The file could not be checked.' : ENROLLMENT_MESSAGES.importHasProblems);
-      dispatch({ type: 'failed', error: message });
-      if (!dryRun) toast.error(message);
-    }
+    void importCsv.run({ csv: state.csv, dryRun });
   }
 
   return (
@@ -159,10 +150,10 @@ export function ImportCsvForm({ initial = IMPORT_START, onDone }: { initial?: Im
       </div>
       {state.report && <Report report={state.report} />}
       <DialogFooter>
-        <Button type="button" variant="outline" disabled={!canCheck(state)} onClick={() => void send(true)}>
+        <Button type="button" variant="outline" disabled={!canCheck(state)} onClick={() => send(true)}>
           {state.busy === 'checking' ? 'Checking...' : 'Check file'}
         </Button>
-        <Button type="button" disabled={!canApply(state)} onClick={() => void send(false)}>
+        <Button type="button" disabled={!canApply(state)} onClick={() => send(false)}>
           {state.busy === 'applying' ? 'Enrolling...' : 'Enroll all'}
         </Button>
       </DialogFooter>
@@ -171,20 +162,13 @@ export function ImportCsvForm({ initial = IMPORT_START, onDone }: { initial?: Im
 }
 
 export function ImportCsvDialog() {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <FileUp aria-hidden="true" />
-        Import CSV
-      </Button>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Import CSV</DialogTitle>
-          <DialogDescription>Enroll many students at once. Every row is checked first; nothing is enrolled while any row has a problem.</DialogDescription>
-        </DialogHeader>
-        <ImportCsvForm onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      opener={{ icon: FileUp, label: 'Import CSV', variant: 'outline' }}
+      description="Enroll many students at once. Every row is checked first; nothing is enrolled while any row has a problem."
+      className="sm:max-w-2xl"
+    >
+      {(close) => <ImportCsvForm onDone={close} />}
+    </FormDialog>
   );
 }

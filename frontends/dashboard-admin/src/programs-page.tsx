@@ -1,30 +1,13 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus } from 'lucide-react';
 import { CATALOG_MESSAGES, PROGRAM_TYPES, programRequestSchema, type Program, type ProgramRequest } from '@academy/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DataTable,
-  FormField,
-  FormSelectField,
-  FormTextareaField,
-  toast,
-  type DataColumn,
-} from '@academy/ui';
-import { PageHeader, QueryView, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
-import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { DataTable, DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton, type DataColumn } from '@academy/ui';
+import { EntityFormDialog, PageHeader, QueryView, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
+import { useCommand } from '@academy/web-session';
 import { ConfirmDelete } from './confirm-delete';
 
 export const PROGRAM_TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
 const TYPE_OPTIONS = PROGRAM_TYPES.map((type) => ({ value: type, label: PROGRAM_TYPE_LABELS[type] }));
-const FIELDS = ['name', 'type', 'description'] as const;
 export const PROGRAM_DEFAULTS: ProgramRequest = { name: '', type: 'evening', description: '' };
 
 /**
@@ -38,53 +21,30 @@ export function ProgramForm({ program, onDone }: { program?: Program; onDone: ()
     resolver: zodResolver(programRequestSchema),
     defaultValues: program ? { name: program.name, type: program.type, description: program.description } : PROGRAM_DEFAULTS,
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = program ? await update.mutateAsync({ id: program.id, ...values }) : await create.mutateAsync(values);
-      toast.success(answer.message || (program ? CATALOG_MESSAGES.programUpdated : CATALOG_MESSAGES.programCreated));
-      onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, program ? 'Failed to update program' : 'Failed to create program'));
-    }
+  const save = useCommand((values: ProgramRequest) => (program ? update.mutateAsync({ id: program.id, ...values }) : create.mutateAsync(values)), {
+    success: program ? CATALOG_MESSAGES.programUpdated : CATALOG_MESSAGES.programCreated,
+    failure: program ? 'Failed to update program' : 'Failed to create program',
+    form,
+    onSuccess: onDone,
   });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormField label="Name" autoComplete="off" required registration={form.register('name')} error={errors.name} />
       <FormSelectField label="Type" required options={TYPE_OPTIONS} registration={form.register('type')} error={errors.type} />
       <FormTextareaField label="Description" hint="Optional" registration={form.register('description')} error={errors.description} />
       <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Save</SubmitButton>
       </DialogFooter>
     </form>
   );
 }
 
 function ProgramDialog({ program }: { program?: Program }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      {program ? (
-        <Button variant="ghost" size="sm" aria-label={`Edit ${program.name}`} onClick={() => setOpen(true)}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-      ) : (
-        <Button onClick={() => setOpen(true)}>
-          <Plus aria-hidden="true" />
-          Add Program
-        </Button>
-      )}
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{program ? 'Edit Program' : 'Add Program'}</DialogTitle>
-          <DialogDescription>Every program runs for 20 weeks, in the evening or in the daytime.</DialogDescription>
-        </DialogHeader>
-        <ProgramForm program={program} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <EntityFormDialog noun="Program" editing={program?.name} description="Every program runs for 20 weeks, in the evening or in the daytime.">
+      {(close) => <ProgramForm program={program} onDone={close} />}
+    </EntityFormDialog>
   );
 }
 

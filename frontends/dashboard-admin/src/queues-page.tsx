@@ -1,27 +1,16 @@
-import { useState } from 'react';
 import type { QueueSummary } from '@academy/contracts';
-import { Button, DataTable, toast, type DataColumn } from '@academy/ui';
+import { Button, DataTable, type DataColumn } from '@academy/ui';
 import { PageHeader, QueryView, formatDateTime, useAdminQueuesQuery, useRetryJobMutation } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { useCommand } from '@academy/web-session';
 
 const QUEUE_LABELS: Record<QueueSummary['name'], string> = { mail: 'Mail', system: 'System', audit: 'Audit' };
 
 function RetryButton({ queue, id, name }: { queue: QueueSummary['name']; id: string; name: string }) {
   const retry = useRetryJobMutation();
-  const [busy, setBusy] = useState(false);
-  async function run() {
-    setBusy(true);
-    try {
-      toast.success((await retry.mutateAsync({ queue, id })).message);
-    } catch (error) {
-      toast.error(errorMessage(error, 'The job could not be retried'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const command = useCommand(retry.mutateAsync, { failure: 'The job could not be retried' });
   return (
-    <Button size="sm" variant="outline" disabled={busy} aria-label={`Retry ${name} job ${id}`} onClick={() => void run()}>
-      {busy ? 'Retrying...' : 'Retry'}
+    <Button size="sm" variant="outline" disabled={command.busy} aria-label={`Retry ${name} job ${id}`} onClick={() => void command.run({ queue, id })}>
+      {command.busy ? 'Retrying...' : 'Retry'}
     </Button>
   );
 }

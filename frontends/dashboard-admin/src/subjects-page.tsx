@@ -1,29 +1,12 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, Plus } from 'lucide-react';
 import { CATALOG_MESSAGES, PROGRAM_WEEKS, subjectRequestSchema, type Program, type Subject, type SubjectRequest } from '@academy/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DataTable,
-  FormField,
-  FormSelectField,
-  FormTextareaField,
-  toast,
-  type DataColumn,
-} from '@academy/ui';
-import { NOT_YET, PageHeader, QueryView, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
-import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { DataTable, DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton, type DataColumn } from '@academy/ui';
+import { EntityFormDialog, NOT_YET, PageHeader, QueryView, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
+import { useCommand } from '@academy/web-session';
 import { ConfirmDelete } from './confirm-delete';
 import { PROGRAM_TYPE_LABELS } from './programs-page';
 
-const FIELDS = ['name', 'programId', 'weekNumber', 'description'] as const;
 export const SUBJECT_DEFAULTS: SubjectRequest = { name: '', programId: '', weekNumber: null, description: '' };
 
 /** The week field's text as the request's number: empty is "no week", anything else a number the schema checks. */
@@ -43,18 +26,15 @@ export function SubjectForm({ subject, programs, onDone }: { subject?: Subject; 
     resolver: zodResolver(subjectRequestSchema),
     defaultValues: subject ? { name: subject.name, programId: subject.programId, weekNumber: subject.weekNumber, description: subject.description } : SUBJECT_DEFAULTS,
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = subject ? await update.mutateAsync({ id: subject.id, ...values }) : await create.mutateAsync(values);
-      toast.success(answer.message || (subject ? CATALOG_MESSAGES.subjectUpdated : CATALOG_MESSAGES.subjectCreated));
-      onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, subject ? 'Failed to update subject' : 'Failed to create subject'));
-    }
+  const save = useCommand((values: SubjectRequest) => (subject ? update.mutateAsync({ id: subject.id, ...values }) : create.mutateAsync(values)), {
+    success: subject ? CATALOG_MESSAGES.subjectUpdated : CATALOG_MESSAGES.subjectCreated,
+    failure: subject ? 'Failed to update subject' : 'Failed to create subject',
+    form,
+    onSuccess: onDone,
   });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormField label="Name" autoComplete="off" required registration={form.register('name')} error={errors.name} />
       <FormSelectField label="Program" required options={programOptions(programs)} registration={form.register('programId')} error={errors.programId} />
       <FormField
@@ -69,41 +49,23 @@ export function SubjectForm({ subject, programs, onDone }: { subject?: Subject; 
       />
       <FormTextareaField label="Description" hint="Optional" registration={form.register('description')} error={errors.description} />
       <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Save</SubmitButton>
       </DialogFooter>
     </form>
   );
 }
 
 function SubjectDialog({ subject, programs }: { subject?: Subject; programs: readonly Program[] }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      {subject ? (
-        <Button variant="ghost" size="sm" aria-label={`Edit ${subject.name}`} onClick={() => setOpen(true)}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-      ) : (
-        <Button onClick={() => setOpen(true)}>
-          <Plus aria-hidden="true" />
-          Add Subject
-        </Button>
-      )}
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{subject ? 'Edit Subject' : 'Add Subject'}</DialogTitle>
-          <DialogDescription>A subject belongs to one program; its week number is optional.</DialogDescription>
-        </DialogHeader>
-        {programs.length === 0 ? (
+    <EntityFormDialog noun="Subject" editing={subject?.name} description="A subject belongs to one program; its week number is optional.">
+      {(close) =>
+        programs.length === 0 ? (
           <p className="text-sm text-muted-foreground">No programs yet. Create a program first.</p>
         ) : (
-          <SubjectForm subject={subject} programs={programs} onDone={() => setOpen(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+          <SubjectForm subject={subject} programs={programs} onDone={close} />
+        )
+      }
+    </EntityFormDialog>
   );
 }
 

@@ -2,18 +2,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GraduationCap, ShieldCheck, Trash2, UserPlus, Users } from 'lucide-react';
 import { ASSIGNABLE_ROLES, ROLE_LABELS, USER_ADMIN_MESSAGES, type Role, type UserSummary } from '@academy/contracts';
-import {
-  Button,
-  DataTable,
-  Label,
-  NativeSelect,
-  Switch,
-  buttonVariants,
-  toast,
-  type DataColumn,
-} from '@academy/ui';
-import { ConfirmDialog, PageHeader, QueryView, ReissuePassword, StatCard, formatDate, toastAnswer, useAssignRoleMutation, useDeleteUserMutation, usePersonalDataAccessQuery, useSetPersonalDataAccessMutation, useUsersQuery } from '@academy/web-dashboard';
-import { DASHBOARD_PATHS, errorMessage, useSession } from '@academy/web-session';
+import { Button, DataTable, Label, NativeSelect, Switch, buttonVariants, type DataColumn } from '@academy/ui';
+import { ConfirmDialog, PageHeader, QueryView, ReissuePassword, StatCard, formatDate, useAssignRoleMutation, useDeleteUserMutation, usePersonalDataAccessQuery, useSetPersonalDataAccessMutation, useUsersQuery } from '@academy/web-dashboard';
+import { DASHBOARD_PATHS, errorMessage, useCommand, useSession } from '@academy/web-session';
 
 const isAssignable = (role: Role): role is (typeof ASSIGNABLE_ROLES)[number] => (ASSIGNABLE_ROLES as readonly string[]).includes(role);
 
@@ -22,16 +13,11 @@ function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
   const assignRole = useAssignRoleMutation();
   // While the change is on its way the selector shows the chosen role; afterwards the list's.
   const [chosen, setChosen] = useState<Role | null>(null);
+  const assign = useCommand(assignRole.mutateAsync, { success: USER_ADMIN_MESSAGES.roleAssigned, failure: 'Failed to assign role' });
   async function change(role: (typeof ASSIGNABLE_ROLES)[number]) {
     setChosen(role);
-    try {
-      const answer = await assignRole.mutateAsync({ id: user.id, role });
-      toast.success(answer.message || USER_ADMIN_MESSAGES.roleAssigned);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to assign role'));
-    } finally {
-      setChosen(null);
-    }
+    await assign.run({ id: user.id, role });
+    setChosen(null);
   }
   const value = chosen ?? user.role;
   return (
@@ -39,7 +25,7 @@ function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
       aria-label={`Role of ${user.email}`}
       className="h-8 w-40"
       value={value}
-      disabled={isSelf || assignRole.isPending}
+      disabled={isSelf || assign.busy}
       title={isSelf ? 'You cannot change your own role.' : undefined}
       onChange={(e) => void change(e.target.value as (typeof ASSIGNABLE_ROLES)[number])}
     >
@@ -65,6 +51,7 @@ function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
 function PersonalDataAccess({ user }: { user: UserSummary }) {
   const access = usePersonalDataAccessQuery(user.id);
   const change = useSetPersonalDataAccessMutation();
+  const set = useCommand(change.mutateAsync, { failure: 'Failed to change access to personal data' });
   const id = `personal-data-${user.id}`;
   if (access.isError) return <span className="text-xs text-destructive">{errorMessage(access.error, 'Access could not be loaded')}</span>;
   const granted = change.isPending ? change.variables.granted : (access.data?.granted ?? false);
@@ -74,12 +61,7 @@ function PersonalDataAccess({ user }: { user: UserSummary }) {
         id={id}
         checked={granted}
         disabled={access.isPending || change.isPending}
-        onCheckedChange={(next) =>
-          void change.mutateAsync({ auditorId: user.id, granted: next }).then(
-            (answer) => toast.success(answer.message),
-            (error: unknown) => toast.error(errorMessage(error, 'Failed to change access to personal data')),
-          )
-        }
+        onCheckedChange={(next) => void set.run({ auditorId: user.id, granted: next })}
       />
       <Label htmlFor={id} className="text-xs font-normal">
         Personal data<span className="sr-only"> of {user.email}</span>
@@ -91,6 +73,7 @@ function PersonalDataAccess({ user }: { user: UserSummary }) {
 /** Delete with a confirmation that says what is lost (spec §2 Users); a refusal keeps the dialog open. */
 function DeleteUser({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
   const deleteUser = useDeleteUserMutation();
+  const remove = useCommand(deleteUser.mutateAsync, { success: USER_ADMIN_MESSAGES.userDeleted, failure: USER_ADMIN_MESSAGES.deleteFailed });
   return (
     <ConfirmDialog
       trigger={
@@ -115,7 +98,7 @@ function DeleteUser({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
       confirmLabel="Delete User"
       busyLabel="Deleting..."
       destructive
-      onConfirm={() => toastAnswer(() => deleteUser.mutateAsync(user.id), USER_ADMIN_MESSAGES.userDeleted, USER_ADMIN_MESSAGES.deleteFailed)}
+      onConfirm={() => remove.run(user.id)}
     />
   );
 }

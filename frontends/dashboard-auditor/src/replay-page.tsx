@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, type DataColumn, DataTable, ErrorPanel, Spinner, toast } from '@academy/ui';
+import { Button, type DataColumn, DataTable, ErrorPanel, Spinner } from '@academy/ui';
 import { PageHeader, formatDateTime, useLastReplayQuery, useReplayQuery, useRequestReplayMutation } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { errorMessage, useCommand } from '@academy/web-session';
 import type { ReplayStatus } from '@academy/contracts';
 import { replayPercent } from './replay-progress';
 
@@ -82,20 +82,14 @@ export function ReplayPage() {
   const progress = data?.progress ?? null;
   const percent = data?.state === 'done' ? 100 : replayPercent(progress);
 
-  async function start() {
-    try {
-      setAsked((await request.mutateAsync()).id);
-    } catch (e) {
-      toast.error(errorMessage(e, 'The replay could not be started'));
-    }
-  }
+  const start = useCommand(request.mutateAsync, { failure: 'The replay could not be started', onSuccess: ({ id }) => setAsked(id) });
 
   return (
     <>
       <PageHeader title="Replay" description="Rebuild every read model from position 0 of the log into a scratch schema, and compare it row by row with the live tables." />
       <section aria-label="Replay" className="grid gap-3">
         <div>
-          <Button onClick={() => void start()} disabled={request.isPending || (running && !status.isError)}>
+          <Button onClick={() => void start.run()} disabled={start.busy || (running && !status.isError)}>
             Run replay
           </Button>
         </div>

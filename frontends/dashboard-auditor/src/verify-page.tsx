@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { AuditCheckpoint } from '@academy/contracts';
 import { Button, DataTable, Input, Label, toast, type DataColumn } from '@academy/ui';
 import { PageHeader, QueryView, formatDateTime, useCheckpointsQuery, useEvidenceDownload, useExportCheckpointMutation, useRequestVerificationMutation, useSignCheckpointMutation, useVerificationQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { useCommand } from '@academy/web-session';
 import { readCheckpointFile } from './checkpoint-file';
 
 /** Saves `content` (text as is, anything else as JSON) as a file the browser downloads. */
@@ -37,54 +37,32 @@ export function VerifyPage() {
   const percent = progress && progress.total > 0 ? Math.min(100, Math.floor((progress.checked / progress.total) * 100)) : 0;
   const result = status.data?.result;
 
-  async function start() {
-    try {
-      setJobId((await request.mutateAsync(undefined)).id);
-    } catch (e) {
-      toast.error(errorMessage(e, 'The verification could not be started'));
-    }
-  }
+  const verify = useCommand(request.mutateAsync, { failure: 'The verification could not be started', onSuccess: ({ id }) => setJobId(id) });
   /** The same walk, which must also pass through an exported checkpoint (a rewrite together with its hashes fails it). */
   async function startAgainst(e: FormEvent) {
     e.preventDefault();
     if (!checkpointFile) return void toast.error('Choose an exported checkpoint file');
     const read = readCheckpointFile(await checkpointFile.text());
     if ('problem' in read) return void toast.error(read.problem);
-    try {
-      setJobId((await request.mutateAsync(read.checkpoint)).id);
-    } catch (err) {
-      toast.error(errorMessage(err, 'The verification could not be started'));
-    }
+    await verify.run(read.checkpoint);
   }
-  async function signNow() {
-    try {
-      toast.success((await sign.mutateAsync()).message);
-    } catch (e) {
-      toast.error(errorMessage(e, 'The checkpoint could not be signed'));
-    }
-  }
-  async function exportOne(id: string) {
-    try {
-      const file = await exporter.mutateAsync(id);
-      download(`checkpoint-${file.position}.json`, file);
-    } catch (e) {
-      toast.error(errorMessage(e, 'The checkpoint could not be exported'));
-    }
-  }
+  const signNow = useCommand(sign.mutateAsync, { failure: 'The checkpoint could not be signed' });
+  const exportOne = useCommand(exporter.mutateAsync, { failure: 'The checkpoint could not be exported', onSuccess: (file) => download(`checkpoint-${file.position}.json`, file) });
+  const exportRange = useCommand(evidence.mutateAsync, {
+    failure: 'The evidence could not be exported',
+    onSuccess: (text, { from }) => {
+      // The header line names where the bundle ends (the closing checkpoint's position when it ran on to one).
+      const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { to: number };
+      download(`evidence-${from}-${header.to}.jsonl`, text, 'application/x-ndjson');
+    },
+  });
 
-  async function exportEvidence(e: FormEvent) {
+  function exportEvidence(e: FormEvent) {
     e.preventDefault();
     const from = Number(range.from);
     const to = Number(range.to);
     if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 1 || to < from) return void toast.error('Give two positions, From no later than To');
-    try {
-      const text = await evidence.mutateAsync({ from, to });
-      // The header line names where the bundle ends (the closing checkpoint's position when it ran on to one).
-      const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { to: number };
-      download(`evidence-${from}-${header.to}.jsonl`, text, 'application/x-ndjson');
-    } catch (err) {
-      toast.error(errorMessage(err, 'The evidence could not be exported'));
-    }
+    void exportRange.run({ from, to });
   }
 
   return (
@@ -92,7 +70,7 @@ export function VerifyPage() {
       <PageHeader title="Verify" description="Walk the whole hash chain, and sign checkpoints of the verified head with a key kept outside the database." />
       <section aria-label="Verification" className="grid gap-3">
         <div>
-          <Button onClick={() => void start()} disabled={busy}>
+          <Button onClick={() => void verify.run(undefined)} disabled={busy}>
             Verify the chain
           </Button>
         </div>
@@ -127,7 +105,7 @@ export function VerifyPage() {
       <section aria-label="Checkpoints" className="grid gap-3">
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-xl font-semibold">Signed checkpoints</h2>
-          <Button variant="outline" onClick={() => void signNow()} disabled={sign.isPending}>
+          <Button variant="outline" onClick={() => void signNow.run()} disabled={signNow.busy}>
             Sign a checkpoint
           </Button>
         </div>
@@ -140,7 +118,7 @@ export function VerifyPage() {
               getRowId={(c) => c.id}
               rowTitle={(c) => `Checkpoint ${c.position}`}
               actions={(c) => (
-                <Button size="sm" variant="outline" onClick={() => void exportOne(c.id)} aria-label={`Export checkpoint ${c.position}`}>
+                <Button size="sm" variant="outline" onClick={() => void exportOne.run(c.id)} aria-label={`Export checkpoint ${c.position}`}>
                   Export
                 </Button>
               )}
@@ -156,7 +134,7 @@ export function VerifyPage() {
           The events of a range of positions with their hashes, run on to the nearest signed checkpoint, as a signed JSON-lines file. Anyone can check it without the database: npm run academy -- audit
           verify-bundle &lt;file&gt;.
         </p>
-        <form onSubmit={(e) => void exportEvidence(e)} aria-label="Export evidence" className="grid gap-3 sm:grid-cols-3">
+        <form onSubmit={exportEvidence} aria-label="Export evidence" className="grid gap-3 sm:grid-cols-3">
           <div className="grid gap-1">
             <Label htmlFor="evidence-from">From position</Label>
             <Input id="evidence-from" inputMode="numeric" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} />
@@ -166,7 +144,7 @@ export function VerifyPage() {
             <Input id="evidence-to" inputMode="numeric" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} />
           </div>
           <div className="flex items-end">
-            <Button type="submit" variant="outline" disabled={evidence.isPending}>
+            <Button type="submit" variant="outline" disabled={exportRange.busy}>
               Export evidence
             </Button>
           </div>

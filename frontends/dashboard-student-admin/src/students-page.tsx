@@ -1,28 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { USER_ADMIN_MESSAGES, updateStudentRequestSchema, type StudentSummary, type UpdateStudentRequest } from '@academy/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  DataTable,
-  FormField,
-  buttonVariants,
-  toast,
-  type DataColumn,
-} from '@academy/ui';
-import { NOT_YET, PageHeader, QueryView, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
-import { DASHBOARD_PATHS, applyServerFieldErrors, errorMessage } from '@academy/web-session';
-
-const FIELDS = ['fullName', 'phone', 'address'] as const;
+import { DataTable, DialogFooter, FormField, SubmitButton, buttonVariants, type DataColumn } from '@academy/ui';
+import { EntityFormDialog, NOT_YET, PageHeader, QueryView, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
+import { DASHBOARD_PATHS, useCommand } from '@academy/web-session';
 
 /** The edit form of one student (spec §2 Students, §5: full name required). What was typed stays on failure. */
 function EditStudentForm({ student, onSaved }: { student: StudentSummary; onSaved: () => void }) {
@@ -31,49 +14,31 @@ function EditStudentForm({ student, onSaved }: { student: StudentSummary; onSave
     resolver: zodResolver(updateStudentRequestSchema),
     defaultValues: { fullName: student.fullName, phone: student.phone, address: student.address } satisfies UpdateStudentRequest,
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await updateStudent.mutateAsync({ id: student.id, ...values });
-      toast.success(answer.message || USER_ADMIN_MESSAGES.studentUpdated);
-      onSaved();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, 'Failed to update student'));
-    }
+  const save = useCommand((values: UpdateStudentRequest) => updateStudent.mutateAsync({ id: student.id, ...values }), {
+    success: USER_ADMIN_MESSAGES.studentUpdated,
+    failure: 'Failed to update student',
+    form,
+    onSuccess: onSaved,
   });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormField label="Full Name" autoComplete="off" required registration={form.register('fullName')} error={errors.fullName} />
       <FormField label="Phone" type="tel" autoComplete="off" placeholder="+27 XX XXX XXXX" registration={form.register('phone')} error={errors.phone} />
       <FormField label="Address" autoComplete="off" registration={form.register('address')} error={errors.address} />
       <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save Changes'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Save Changes</SubmitButton>
       </DialogFooter>
     </form>
   );
 }
 
+/** The form mounts while the dialog is open only: each opening starts from the student as the list shows them. */
 function EditStudentDialog({ student }: { student: StudentSummary }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Edit ${student.fullName || student.email}`}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit Student</DialogTitle>
-          <DialogDescription>{student.email}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted while open only: each opening starts from the student as the list shows them. */}
-        {open && <EditStudentForm student={student} onSaved={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
+    <EntityFormDialog noun="Student" editing={student.fullName || student.email} description={student.email}>
+      {(close) => <EditStudentForm student={student} onSaved={close} />}
+    </EntityFormDialog>
   );
 }
 

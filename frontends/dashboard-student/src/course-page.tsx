@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Award, CalendarDays, Clock, Download, GraduationCap } from 'lucide-react';
 import { CERTIFICATE_MESSAGES, ENROLLMENT_MESSAGES, PROGRAM_SCHEDULES, PROGRAM_WEEKS, type Certificate, type Enrollment } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@academy/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@academy/ui';
 import { PageHeader, QueryView, formatDate, saveBlob, useCertificatePdfDownload, useMyCertificatesQuery, useMyEnrollmentQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { useCommand } from '@academy/web-session';
 
 const TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
 const STATUS_LABELS = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' } as const;
@@ -110,13 +110,10 @@ export function CourseDetails({ enrollment }: { enrollment: Enrollment }) {
 
 function CertificateRow({ certificate }: { certificate: Certificate }) {
   const download = useCertificatePdfDownload();
-  async function run() {
-    try {
-      saveBlob(await download.mutateAsync(certificate.enrollmentId), `certificate-${certificate.programName.replace(/[^A-Za-z0-9]+/g, '-')}.pdf`);
-    } catch (error) {
-      toast.error(errorMessage(error, 'The certificate could not be downloaded.'));
-    }
-  }
+  const save = useCommand(download.mutateAsync, {
+    failure: 'The certificate could not be downloaded.',
+    onSuccess: (pdf) => saveBlob(pdf, `certificate-${certificate.programName.replace(/[^A-Za-z0-9]+/g, '-')}.pdf`),
+  });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3" data-certificate={certificate.code}>
       <div className="grid gap-0.5">
@@ -130,7 +127,7 @@ function CertificateRow({ certificate }: { certificate: Certificate }) {
         <a className="text-sm underline underline-offset-4" href={`/verify/${certificate.code}`}>
           Verification page
         </a>
-        <Button size="sm" onClick={() => void run()} disabled={download.isPending}>
+        <Button size="sm" onClick={() => void save.run(certificate.enrollmentId)} disabled={save.busy}>
           <Download aria-hidden="true" />
           {CERTIFICATE_MESSAGES.download}
         </Button>

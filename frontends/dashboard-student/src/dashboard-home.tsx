@@ -2,10 +2,18 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { BookOpen, CalendarDays, ClipboardCheck, GraduationCap, TrendingUp, Trophy } from 'lucide-react';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle, buttonVariants } from '@academy/ui';
-import { NOT_YET, PinnedAnnouncements, StatCard, useStudentDashboardQuery } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, PinnedAnnouncements, QuickActions, StatCard, type QuickAction, useStudentDashboardQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
 import { weekOf } from './course-page';
 import { formatAverage } from './grading-format';
+
+const base = DASHBOARD_PATHS.student;
+const QUICK_ACTIONS: QuickAction[] = [
+  { to: `${base}/course`, icon: GraduationCap, label: 'My Course' },
+  { to: `${base}/lessons`, icon: BookOpen, label: 'Weekly Lessons' },
+  { to: `${base}/grades`, icon: Trophy, label: 'My Grades' },
+  { to: `${base}/progress`, icon: TrendingUp, label: 'Progress' },
+];
 
 /**
  * The student's dashboard (spec §2; its static cards are a defect: fix): the current week and course
@@ -18,13 +26,9 @@ export function DashboardHome() {
   const failed = figures.isError ? 'Could not be loaded' : undefined;
   const loading = figures.isPending;
   const enrolled = data?.activeCourse ?? null;
-  const base = DASHBOARD_PATHS.student;
   return (
     <>
-      <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight">Student Dashboard</h1>
-        <p className="text-muted-foreground">Your course, weekly lessons and grades in one place.</p>
-      </header>
+      <PageHeader title="Student Dashboard" description="Your course, weekly lessons and grades in one place." />
       <PinnedAnnouncements />
       <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
@@ -50,29 +54,7 @@ export function DashboardHome() {
           caption={failed ?? (enrolled ? 'Active enrollment' : 'Not enrolled')}
         />
       </section>
-      <section aria-labelledby="quick-actions" className="flex flex-col gap-3">
-        <h2 id="quick-actions" className="text-lg font-semibold">
-          Quick actions
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <Link to={`${base}/course`} className={buttonVariants({ variant: 'outline' })}>
-            <GraduationCap aria-hidden="true" />
-            My Course
-          </Link>
-          <Link to={`${base}/lessons`} className={buttonVariants({ variant: 'outline' })}>
-            <BookOpen aria-hidden="true" />
-            Weekly Lessons
-          </Link>
-          <Link to={`${base}/grades`} className={buttonVariants({ variant: 'outline' })}>
-            <Trophy aria-hidden="true" />
-            My Grades
-          </Link>
-          <Link to={`${base}/progress`} className={buttonVariants({ variant: 'outline' })}>
-            <TrendingUp aria-hidden="true" />
-            Progress
-          </Link>
-        </div>
-      </section>
+      <QuickActions actions={QUICK_ACTIONS} />
       {/* Only for a student without an enrollment: once enrolled, the figures above say where they are. */}
       {data && !enrolled && (
       <Card role="region" aria-labelledby={gettingStarted} className="max-w-2xl">

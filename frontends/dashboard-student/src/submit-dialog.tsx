@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { GRADING_MESSAGES, submitWorkRequestSchema, type WorkKind } from '@academy/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, FormTextareaField, toast } from '@academy/ui';
-import { useSubmitWorkMutation } from '@academy/web-dashboard';
-import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { DialogFooter, FormField, FormTextareaField, SubmitButton } from '@academy/ui';
+import { FormDialog, useSubmitWorkMutation } from '@academy/web-dashboard';
+import { useCommand } from '@academy/web-session';
 
+/** The fields shown; the item the work is for is in the form too, not typed. */
 const FIELDS = ['githubUrl', 'notes'] as const;
 
 /** The button and dialog title of an item: 'Submit Task' / 'Submit Capstone' (spec §2), 'Resubmit …' for a new attempt. */
@@ -19,18 +19,10 @@ export const submitLabel = (kind: WorkKind, again: boolean) => `${again ? 'Resub
 export function SubmitForm({ kind, itemId, onDone }: { kind: WorkKind; itemId: string; onDone: () => void }) {
   const submit = useSubmitWorkMutation();
   const form = useForm({ resolver: zodResolver(submitWorkRequestSchema), defaultValues: { kind, itemId, githubUrl: '', notes: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await submit.mutateAsync(values);
-      toast.success(answer.message || GRADING_MESSAGES.submitted);
-      onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, 'Failed to submit'));
-    }
-  });
+  const send = useCommand(submit.mutateAsync, { success: GRADING_MESSAGES.submitted, failure: 'Failed to submit', form, fields: FIELDS, onSuccess: onDone });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(send.run)} noValidate>
       <FormField
         label="GitHub Repository URL"
         type="url"
@@ -43,30 +35,17 @@ export function SubmitForm({ kind, itemId, onDone }: { kind: WorkKind; itemId: s
       />
       <FormTextareaField label="Notes" hint="Optional" registration={form.register('notes')} error={errors.notes} />
       <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Submitting...' : 'Submit'}
-        </Button>
+        <SubmitButton busy={send.busy} busyLabel="Submitting...">Submit</SubmitButton>
       </DialogFooter>
     </form>
   );
 }
 
 export function SubmitDialog({ kind, itemId, title, again = false }: { kind: WorkKind; itemId: string; title: string; again?: boolean }) {
-  const [open, setOpen] = useState(false);
   const label = submitLabel(kind, again);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button size="sm" variant={again ? 'outline' : 'default'} onClick={() => setOpen(true)}>
-        <Send aria-hidden="true" />
-        {label}
-      </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{label}</DialogTitle>
-          <DialogDescription>{title}</DialogDescription>
-        </DialogHeader>
-        <SubmitForm kind={kind} itemId={itemId} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog opener={{ icon: Send, label, size: 'sm', variant: again ? 'outline' : 'default' }} description={title}>
+      {(close) => <SubmitForm kind={kind} itemId={itemId} onDone={close} />}
+    </FormDialog>
   );
 }

@@ -2,21 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_DAY, addTaskRequestSchema, setCapstoneRequestSchema, updateWeekRequestSchema, type Capstone, type Task, type Week } from '@academy/contracts';
-import {
-  Button,
-  FormField,
-  FormSelectField,
-  FormTextareaField,
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-  toast,
-} from '@academy/ui';
+import { Button, FormField, FormSelectField, FormTextareaField, Sheet, SheetContent, SheetDescription, SheetTitle, SubmitButton } from '@academy/ui';
 import {
   ConfirmDialog,
+  EditButton,
+  SaveOrCancel,
   academyZoneLabel,
   formatDueDate,
   fromDueDateInput,
@@ -29,7 +21,7 @@ import {
   useUpdateTaskMutation,
   useUpdateWeekMutation,
 } from '@academy/web-dashboard';
-import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { useCommand } from '@academy/web-session';
 
 // The forms edit the due date as a datetime-local value, a wall time of the academy's zone (whatever
 // the teacher's browser zone); on submit it becomes the ISO instant the API schema expects. Every
@@ -38,8 +30,8 @@ const localDue = z.string().refine((v) => !v.trim() || !Number.isNaN(Date.parse(
 export const taskFormSchema = addTaskRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
 export const capstoneFormSchema = setCapstoneRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
 const weekFormSchema = updateWeekRequestSchema.omit({ expectedVersion: true });
-const TASK_FIELDS = ['dayNumber', 'title', 'description', 'instructions', 'dueAt'] as const;
-const CAPSTONE_FIELDS = ['title', 'description', 'instructions', 'dueAt'] as const;
+type TaskValues = z.output<typeof taskFormSchema>;
+type CapstoneValues = z.output<typeof capstoneFormSchema>;
 const DAY_OPTIONS = Array.from({ length: MAX_DAY }, (_, i) => ({ value: String(i + 1), label: `Day ${i + 1}` }));
 
 /** The first day of 1–5 that no task of the week has (the default day of a new task), or null when all are taken. */
@@ -60,22 +52,17 @@ export function moveTask(taskIds: readonly string[], index: number, by: -1 | 1):
 function WeekDetailsForm({ week }: { week: Week }) {
   const update = useUpdateWeekMutation();
   const form = useForm({ resolver: zodResolver(weekFormSchema), defaultValues: { title: week.title, objectives: week.objectives } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await update.mutateAsync({ weekId: week.id, ...values, expectedVersion: week.version });
-      toast.success(answer.message || LEARNING_MESSAGES.weekUpdated);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, ['title', 'objectives'], form.setError)) toast.error(errorMessage(error, 'Failed to update week'));
-    }
+  const save = useCommand((values: z.output<typeof weekFormSchema>) => update.mutateAsync({ weekId: week.id, ...values, expectedVersion: week.version }), {
+    success: LEARNING_MESSAGES.weekUpdated,
+    failure: 'Failed to update week',
+    form,
   });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Week details">
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label="Week details">
       <FormField label="Week Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Learning Objectives" hint="Optional" registration={form.register('objectives')} error={errors.objectives} />
-      <Button type="submit" className="w-fit" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving...' : 'Save Week'}
-      </Button>
+      <SubmitButton className="w-fit" busy={save.busy} busyLabel="Saving...">Save Week</SubmitButton>
     </form>
   );
 }
@@ -89,68 +76,51 @@ function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () 
       ? { dayNumber: task.dayNumber, title: task.title, description: task.description, instructions: task.instructions, dueAt: toDueDateInput(task.dueAt) }
       : { dayNumber: firstFreeDay(week.tasks) ?? 1, title: '', description: '', instructions: '', dueAt: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ dueAt, ...values }) => {
-    const body = { ...values, dueAt: fromDueDateInput(dueAt), expectedVersion: week.version };
-    try {
-      const answer = task ? await update.mutateAsync({ weekId: week.id, taskId: task.id, ...body }) : await add.mutateAsync({ weekId: week.id, ...body });
-      toast.success(answer.message || (task ? LEARNING_MESSAGES.taskUpdated : LEARNING_MESSAGES.taskAdded));
-      onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, TASK_FIELDS, form.setError)) toast.error(errorMessage(error, task ? 'Failed to update task' : 'Failed to add task'));
-    }
-  });
+  const save = useCommand(
+    ({ dueAt, ...values }: TaskValues) => {
+      const body = { weekId: week.id, ...values, dueAt: fromDueDateInput(dueAt), expectedVersion: week.version };
+      return task ? update.mutateAsync({ ...body, taskId: task.id }) : add.mutateAsync(body);
+    },
+    {
+      success: task ? LEARNING_MESSAGES.taskUpdated : LEARNING_MESSAGES.taskAdded,
+      failure: task ? 'Failed to update task' : 'Failed to add task',
+      form,
+      onSuccess: onDone,
+    },
+  );
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-3 rounded-md border p-4" onSubmit={onSubmit} noValidate aria-label={task ? `Edit Day ${task.dayNumber}` : 'New task'}>
+    <form className="grid gap-3 rounded-md border p-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label={task ? `Edit Day ${task.dayNumber}` : 'New task'}>
       <FormSelectField label="Day" required options={DAY_OPTIONS} registration={form.register('dayNumber', { setValueAs: (v) => Number(v) })} error={errors.dayNumber} />
       <FormField label="Task Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
       <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
-      <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : task ? 'Save Task' : 'Add Task'}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <SaveOrCancel busy={save.busy} label={task ? 'Save Task' : 'Add Task'} onCancel={onDone} />
     </form>
   );
 }
 
 function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capstone | null; onDone: () => void }) {
-  const save = useSetCapstoneMutation();
+  const setCapstone = useSetCapstoneMutation();
   const form = useForm({
     resolver: zodResolver(capstoneFormSchema),
     defaultValues: capstone
       ? { title: capstone.title, description: capstone.description, instructions: capstone.instructions, dueAt: toDueDateInput(capstone.dueAt) }
       : { title: '', description: '', instructions: '', dueAt: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ dueAt, ...values }) => {
-    try {
-      const answer = await save.mutateAsync({ weekId: week.id, ...values, dueAt: fromDueDateInput(dueAt), expectedVersion: week.version });
-      toast.success(answer.message || LEARNING_MESSAGES.capstoneSaved);
-      onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, CAPSTONE_FIELDS, form.setError)) toast.error(errorMessage(error, 'Failed to save capstone'));
-    }
-  });
+  const save = useCommand(
+    ({ dueAt, ...values }: CapstoneValues) => setCapstone.mutateAsync({ weekId: week.id, ...values, dueAt: fromDueDateInput(dueAt), expectedVersion: week.version }),
+    { success: LEARNING_MESSAGES.capstoneSaved, failure: 'Failed to save capstone', form, onSuccess: onDone },
+  );
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-3 rounded-md border p-4" onSubmit={onSubmit} noValidate aria-label="Capstone">
+    <form className="grid gap-3 rounded-md border p-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label="Capstone">
       <FormField label="Capstone Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
       <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
-      <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save Capstone'}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <SaveOrCancel busy={save.busy} label="Save Capstone" onCancel={onDone} />
     </form>
   );
 }
@@ -190,24 +160,13 @@ function TaskList({ week }: { week: Week }) {
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const remove = useRemoveTaskMutation();
   const reorder = useReorderTasksMutation();
-  const busy = remove.isPending || reorder.isPending;
   const ids = week.tasks.map((t) => t.id);
-  async function move(index: number, by: -1 | 1) {
-    try {
-      const answer = await reorder.mutateAsync({ weekId: week.id, taskIds: moveTask(ids, index, by), expectedVersion: week.version });
-      toast.success(answer.message || LEARNING_MESSAGES.tasksReordered);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to reorder tasks'));
-    }
-  }
-  async function drop(task: Task) {
-    try {
-      const answer = await remove.mutateAsync({ weekId: week.id, taskId: task.id });
-      toast.success(answer.message || LEARNING_MESSAGES.taskRemoved);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to remove task'));
-    }
-  }
+  const move = useCommand(({ index, by }: { index: number; by: -1 | 1 }) => reorder.mutateAsync({ weekId: week.id, taskIds: moveTask(ids, index, by), expectedVersion: week.version }), {
+    success: LEARNING_MESSAGES.tasksReordered,
+    failure: 'Failed to reorder tasks',
+  });
+  const drop = useCommand((task: Task) => remove.mutateAsync({ weekId: week.id, taskId: task.id }), { success: LEARNING_MESSAGES.taskRemoved, failure: 'Failed to remove task' });
+  const busy = drop.busy || move.busy;
   return (
     <section aria-labelledby="editor-tasks" className="grid gap-3">
       <div className="flex items-center justify-between gap-2">
@@ -232,17 +191,14 @@ function TaskList({ week }: { week: Week }) {
                 <span className="text-sm font-medium">{`Day ${task.dayNumber}: ${task.title}`}</span>
                 <Due at={task.dueAt} />
               </div>
-              <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} up`} disabled={busy || index === 0} onClick={() => void move(index, -1)}>
+              <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} up`} disabled={busy || index === 0} onClick={() => void move.run({ index, by: -1 })}>
                 <ArrowUp aria-hidden="true" />
               </Button>
-              <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} down`} disabled={busy || index === week.tasks.length - 1} onClick={() => void move(index, 1)}>
+              <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} down`} disabled={busy || index === week.tasks.length - 1} onClick={() => void move.run({ index, by: 1 })}>
                 <ArrowDown aria-hidden="true" />
               </Button>
-              <Button size="sm" variant="ghost" aria-label={`Edit Day ${task.dayNumber}`} disabled={editing !== null} onClick={() => setEditing(task.id)}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </Button>
-              <ConfirmRemove label={`Remove Day ${task.dayNumber}`} what={`Day ${task.dayNumber}: ${task.title}`} disabled={busy} onConfirm={() => drop(task)} />
+              <EditButton label={`Edit Day ${task.dayNumber}`} disabled={editing !== null} onClick={() => setEditing(task.id)} />
+              <ConfirmRemove label={`Remove Day ${task.dayNumber}`} what={`Day ${task.dayNumber}: ${task.title}`} disabled={busy} onConfirm={async () => void (await drop.run(task))} />
             </li>
           ),
         )}
@@ -255,14 +211,7 @@ function TaskList({ week }: { week: Week }) {
 function CapstoneSection({ week }: { week: Week }) {
   const [editing, setEditing] = useState(false);
   const remove = useRemoveCapstoneMutation();
-  async function drop() {
-    try {
-      const answer = await remove.mutateAsync({ weekId: week.id });
-      toast.success(answer.message || LEARNING_MESSAGES.capstoneRemoved);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to remove capstone'));
-    }
-  }
+  const drop = useCommand(() => remove.mutateAsync({ weekId: week.id }), { success: LEARNING_MESSAGES.capstoneRemoved, failure: 'Failed to remove capstone' });
   const capstone = week.capstone;
   return (
     <section aria-labelledby="editor-capstone" className="grid gap-3">
@@ -285,11 +234,8 @@ function CapstoneSection({ week }: { week: Week }) {
             <span className="text-sm font-medium">{capstone.title}</span>
             <Due at={capstone.dueAt} />
           </div>
-          <Button size="sm" variant="ghost" aria-label="Edit Capstone" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <ConfirmRemove label="Remove Capstone" what={`the capstone ${capstone.title}`} disabled={remove.isPending} onConfirm={drop} />
+          <EditButton label="Edit Capstone" onClick={() => setEditing(true)} />
+          <ConfirmRemove label="Remove Capstone" what={`the capstone ${capstone.title}`} disabled={drop.busy} onConfirm={async () => void (await drop.run())} />
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">No capstone yet. Passing a week's capstone moves the student on to the next week.</p>

@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_WEEK, MIN_WEEK, createWeekRequestSchema, type Subject } from '@academy/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, toast } from '@academy/ui';
-import { useCreateWeekMutation } from '@academy/web-dashboard';
-import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
+import { FormDialog, useCreateWeekMutation } from '@academy/web-dashboard';
+import { useCommand } from '@academy/web-session';
 
+// The week number has no default value (an empty number field): named here so that its server message has a place.
 const FIELDS = ['subjectId', 'weekNumber', 'title', 'objectives'] as const;
 
 /**
@@ -19,19 +19,11 @@ export function CreateWeekForm({ subjects, subjectId, onDone }: { subjects: read
     resolver: zodResolver(createWeekRequestSchema),
     defaultValues: { subjectId: subjectId ?? (subjects.length === 1 ? subjects[0].id : ''), title: '', objectives: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await create.mutateAsync(values);
-      toast.success(answer.message || LEARNING_MESSAGES.weekCreated);
-      onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, 'Failed to create week'));
-    }
-  });
+  const save = useCommand(create.mutateAsync, { success: LEARNING_MESSAGES.weekCreated, failure: 'Failed to create week', form, fields: FIELDS, onSuccess: onDone });
+  const { errors } = form.formState;
   const options = [{ value: '', label: subjects.length ? 'Select a subject' : 'No subjects assigned' }, ...subjects.map((s) => ({ value: s.id, label: `${s.name} — ${s.programName}` }))];
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormSelectField label="Subject" required options={options} registration={form.register('subjectId')} error={errors.subjectId} />
       <FormField
         label="Week Number"
@@ -46,29 +38,19 @@ export function CreateWeekForm({ subjects, subjectId, onDone }: { subjects: read
       <FormField label="Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Learning Objectives" hint="Optional" registration={form.register('objectives')} error={errors.objectives} />
       <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Create Week'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Create Week</SubmitButton>
       </DialogFooter>
     </form>
   );
 }
 
 export function CreateWeekDialog({ subjects, subjectId }: { subjects: readonly Subject[]; subjectId: string | null }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button onClick={() => setOpen(true)}>
-        <Plus aria-hidden="true" />
-        Create Week
-      </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create Week</DialogTitle>
-          <DialogDescription>A new week starts as a draft: students see it once you publish it.</DialogDescription>
-        </DialogHeader>
-        <CreateWeekForm subjects={subjects} subjectId={subjectId} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      opener={{ icon: Plus, label: 'Create Week' }}
+      description="A new week starts as a draft: students see it once you publish it."
+    >
+      {(close) => <CreateWeekForm subjects={subjects} subjectId={subjectId} onDone={close} />}
+    </FormDialog>
   );
 }

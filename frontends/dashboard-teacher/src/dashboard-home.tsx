@@ -1,8 +1,13 @@
-import { Link } from 'react-router-dom';
 import { CalendarDays, Inbox, Library, Users } from 'lucide-react';
-import { buttonVariants } from '@academy/ui';
-import { NOT_YET, PinnedAnnouncements, StatCard, useTeacherDashboardQuery } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, PinnedAnnouncements, QuickActions, StatCard, type QuickAction, useTeacherDashboardQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
+
+const base = DASHBOARD_PATHS.teacher;
+const QUICK_ACTIONS: QuickAction[] = [
+  { to: `${base}/subjects`, icon: Library, label: 'My Subjects' },
+  { to: `${base}/weeks`, icon: CalendarDays, label: 'Weekly Content' },
+  { to: `${base}/submissions`, icon: Inbox, label: 'Submissions' },
+];
 
 /**
  * The teacher's dashboard (spec §2; its static cards are a defect: fix): the subjects assigned, the
@@ -14,13 +19,9 @@ export function DashboardHome() {
   const data = figures.data;
   const failed = figures.isError ? 'Could not be loaded' : undefined;
   const loading = figures.isPending;
-  const base = DASHBOARD_PATHS.teacher;
   return (
     <>
-      <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight">Teacher Dashboard</h1>
-        <p className="text-muted-foreground">Your subjects, weekly content and submissions to grade in one place.</p>
-      </header>
+      <PageHeader title="Teacher Dashboard" description="Your subjects, weekly content and submissions to grade in one place." />
       <PinnedAnnouncements />
       <section aria-label="At a glance" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard title="Active Courses" icon={Library} loading={loading} value={data ? data.activeCourses : NOT_YET} caption={failed ?? 'Subjects assigned to you'} />
@@ -34,25 +35,7 @@ export function DashboardHome() {
           caption={failed ?? (data?.currentWeek ? 'Where most of your students are' : 'No active students yet')}
         />
       </section>
-      <section aria-labelledby="quick-actions" className="flex flex-col gap-3">
-        <h2 id="quick-actions" className="text-lg font-semibold">
-          Quick actions
-        </h2>
-        <div className="flex flex-wrap gap-2">
-          <Link to={`${base}/subjects`} className={buttonVariants({ variant: 'outline' })}>
-            <Library aria-hidden="true" />
-            My Subjects
-          </Link>
-          <Link to={`${base}/weeks`} className={buttonVariants({ variant: 'outline' })}>
-            <CalendarDays aria-hidden="true" />
-            Weekly Content
-          </Link>
-          <Link to={`${base}/submissions`} className={buttonVariants({ variant: 'outline' })}>
-            <Inbox aria-hidden="true" />
-            Submissions
-          </Link>
-        </div>
-      </section>
+      <QuickActions actions={QUICK_ACTIONS} />
     </>
   );
 }

@@ -10,15 +10,17 @@ import {
   WORK_KIND_LABELS,
   gradeSubmissionRequestSchema,
   type GradeChange,
+  type GradeSubmissionRequest,
   type Submission,
 } from '@academy/contracts';
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner, toast } from '@academy/ui';
+import { Badge, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner, SubmitButton } from '@academy/ui';
 import { formatDateTime, gradingKeys, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
-import { ApiRequestError, applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { ApiRequestError, errorMessage, useCommand } from '@academy/web-session';
 
-const FIELDS = ['score', 'status', 'feedback'] as const;
 const STATUS_OPTIONS = [{ value: '', label: 'Select a status' }, ...GRADE_STATUSES.map((s) => ({ value: s, label: GRADE_STATUS_LABELS[s] }))];
 const formSchema = gradeSubmissionRequestSchema.omit({ expectedVersion: true });
+type GradeValues = Omit<GradeSubmissionRequest, 'expectedVersion'>;
+const isConflict = (error: unknown) => error instanceof ApiRequestError && error.status === 409;
 
 /** '' (an empty score field) is no score; anything else is read as a number for the schema to check. */
 export const scoreFromInput = (value: unknown): number | null => (value === '' || value === null || value === undefined ? null : Number(value));
@@ -100,19 +102,22 @@ export function GradeForm({ submission, onDone }: { submission: Submission; onDo
       ? { score: submission.grade.score, status: submission.grade.status, feedback: submission.grade.feedback }
       : { score: null, status: undefined, feedback: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
+  const save = useCommand((values: GradeValues) => grade.mutateAsync({ submissionId: submission.id, ...values, expectedVersion: submission.version }), {
+    success: GRADING_MESSAGES.gradeSubmitted,
+    // A grade given meanwhile is said in the form, not in a toast.
+    failure: (error) => (isConflict(error) ? null : errorMessage(error, 'Failed to submit grade')),
+    form,
+    onSuccess: onDone,
+    onError: async (error) => {
+      if (!isConflict(error)) return;
+      setConflict(errorMessage(error, GRADING_MESSAGES.gradeChangedMeanwhile));
+      await Promise.all([client.invalidateQueries({ queryKey: gradingKeys.allTeacherSubmissions }), client.invalidateQueries({ queryKey: ['submission', submission.id] })]);
+    },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) => {
     setConflict(null);
-    try {
-      const answer = await grade.mutateAsync({ submissionId: submission.id, ...values, expectedVersion: submission.version });
-      toast.success(answer.message || GRADING_MESSAGES.gradeSubmitted);
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 409) {
-        setConflict(errorMessage(error, GRADING_MESSAGES.gradeChangedMeanwhile));
-        await Promise.all([client.invalidateQueries({ queryKey: gradingKeys.allTeacherSubmissions }), client.invalidateQueries({ queryKey: ['submission', submission.id] })]);
-      } else if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, 'Failed to submit grade'));
-    }
+    return save.run(values);
   });
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
@@ -140,9 +145,7 @@ export function GradeForm({ submission, onDone }: { submission: Submission; onDo
         </p>
       )}
       <DialogFooter>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Submit Grade'}
-        </Button>
+        <SubmitButton busy={save.busy} busyLabel="Saving...">Submit Grade</SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Subject } from '@academy/contracts';
 import { Label, NativeSelect } from '@academy/ui';
 
@@ -18,4 +19,20 @@ export function SubjectFilter({ subjects, value, onChange }: { subjects: readonl
       </NativeSelect>
     </div>
   );
+}
+
+/** The filter's subject as the address holds it (?subject=<id>, null for all), and how to choose another (the address is replaced, not pushed). */
+export function useSubjectParam(): [string | null, (subjectId: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const choose = (subjectId: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (subjectId) next.set('subject', subjectId);
+        else next.delete('subject');
+        return next;
+      },
+      { replace: true },
+    );
+  return [params.get('subject'), choose];
 }

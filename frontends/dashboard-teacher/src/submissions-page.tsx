@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { Download, LoaderCircle } from 'lucide-react';
 import { GRADE_STATUS_LABELS, GRADING_MESSAGES, SUBMISSION_TABS, WORK_KIND_LABELS, type Subject, type Submission, type SubmissionTab, type TeacherSubmissionsResponse } from '@academy/contracts';
 import {
@@ -16,10 +15,10 @@ import {
   toast,
   type DataColumn,
 } from '@academy/ui';
-import { NOT_YET, PageHeader, formatDate, gradingKeys, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { NOT_YET, PageHeader, formatDate, gradingKeys, saveBlob, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
+import { errorMessage, useCommand } from '@academy/web-session';
 import { GradeDialog, gradeButtonLabel } from './grade-dialog';
-import { SubjectFilter } from './subject-filter';
+import { SubjectFilter, useSubjectParam } from './subject-filter';
 
 /** "Week 1 · Day 2" or "Week 1 · Capstone": where an item sits. */
 export const itemPlace = (s: Pick<Submission, 'weekNumber' | 'dayNumber'>) => `Week ${s.weekNumber} · ${s.dayNumber === null ? 'Capstone' : `Day ${s.dayNumber}`}`;
@@ -87,26 +86,14 @@ export function SubmissionsTable({ label, submissions, onGrade, empty }: { label
 
 function ExportCsv({ subject }: { subject: Subject | null }) {
   const download = useGradesCsvDownload();
-  async function run() {
-    if (!subject) return;
-    try {
-      const csv = await download.mutateAsync(subject.id);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = csvFileName(subject.name);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to export grades'));
-    }
-  }
+  const exportCsv = useCommand((chosen: Subject) => download.mutateAsync(chosen.id), {
+    failure: 'Failed to export grades',
+    onSuccess: (csv, chosen) => saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), csvFileName(chosen.name)),
+  });
   return (
-    <Button variant="outline" disabled={!subject || download.isPending} title={subject ? undefined : 'Choose a subject to export its grades'} onClick={() => void run()}>
+    <Button variant="outline" disabled={!subject || exportCsv.busy} title={subject ? undefined : 'Choose a subject to export its grades'} onClick={() => subject && void exportCsv.run(subject)}>
       <Download aria-hidden="true" />
-      {download.isPending ? 'Exporting...' : 'Export CSV'}
+      {exportCsv.busy ? 'Exporting...' : 'Export CSV'}
     </Button>
   );
 }
@@ -136,10 +123,9 @@ const rowsOf = (data: InfiniteData<TeacherSubmissionsResponse> | undefined) => d
  * Submissions). Only the open tab is read, a page at a time; every page carries both tabs' counts.
  */
 export function SubmissionsPage() {
-  const [params, setParams] = useSearchParams();
+  const [wanted, chooseSubject] = useSubjectParam();
   const subjects = useMySubjectsQuery();
   const mine = subjects.data?.subjects ?? [];
-  const wanted = params.get('subject');
   const subject = (wanted && mine.find((s) => s.id === wanted)) || null;
   const [tab, setTab] = useState<SubmissionTab>('pending');
   // With ?subject= the list waits for the subjects, so that it is read once, for the right subject.
@@ -197,21 +183,7 @@ export function SubmissionsPage() {
   return (
     <>
       <PageHeader title="Submissions" description="Your students' tasks and capstones: review, grade and give feedback." actions={<ExportCsv subject={subject} />} />
-      <SubjectFilter
-        subjects={mine}
-        value={subject?.id ?? ''}
-        onChange={(id) =>
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              if (id) next.set('subject', id);
-              else next.delete('subject');
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      />
+      <SubjectFilter subjects={mine} value={subject?.id ?? ''} onChange={chooseSubject} />
       {body}
       <GradeDialog submission={graded} onClose={() => setGrading(null)} />
     </>

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { CalendarDays, Pencil } from 'lucide-react';
 import { LEARNING_MESSAGES, type Week } from '@academy/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, toast } from '@academy/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@academy/ui';
 import { PageHeader, QueryView, countOf, useMySubjectsQuery, useSetWeekPublishedMutation, useTeacherWeeksQuery } from '@academy/web-dashboard';
-import { errorMessage } from '@academy/web-session';
+import { useCommand } from '@academy/web-session';
 import { ContentEditor } from './content-editor';
 import { CreateWeekDialog } from './create-week-dialog';
-import { SubjectFilter } from './subject-filter';
+import { SubjectFilter, useSubjectParam } from './subject-filter';
 
 /** "5 tasks · capstone": what a week holds, for its card. */
 export function weekContents(week: Pick<Week, 'tasks' | 'capstone'>): string {
@@ -17,17 +16,10 @@ export function weekContents(week: Pick<Week, 'tasks' | 'capstone'>): string {
 
 function PublishToggle({ week }: { week: Week }) {
   const toggle = useSetWeekPublishedMutation();
-  async function run() {
-    try {
-      const answer = await toggle.mutateAsync({ weekId: week.id, published: !week.isPublished });
-      toast.success(answer.message || LEARNING_MESSAGES.weekStatusUpdated);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update week status'));
-    }
-  }
+  const command = useCommand(toggle.mutateAsync, { success: LEARNING_MESSAGES.weekStatusUpdated, failure: 'Failed to update week status' });
   return (
-    <Button variant={week.isPublished ? 'outline' : 'default'} size="sm" disabled={toggle.isPending} onClick={() => void run()}>
-      {toggle.isPending ? 'Saving...' : week.isPublished ? 'Unpublish' : 'Publish'}
+    <Button variant={week.isPublished ? 'outline' : 'default'} size="sm" disabled={command.busy} onClick={() => void command.run({ weekId: week.id, published: !week.isPublished })}>
+      {command.busy ? 'Saving...' : week.isPublished ? 'Unpublish' : 'Publish'}
     </Button>
   );
 }
@@ -85,11 +77,10 @@ export function WeekCards({ weeks, onEdit }: { weeks: readonly Week[]; onEdit: (
 
 /** /dashboard/teacher/weeks[?subject=<id>]: the weeks of the teacher's subjects; create, publish and edit them. */
 export function WeeksPage() {
-  const [params, setParams] = useSearchParams();
+  const [wanted, chooseSubject] = useSubjectParam();
   const subjects = useMySubjectsQuery();
   const mine = subjects.data?.subjects ?? [];
   // ?subject= preselects the filter (spec §2); an id that is not one of the teacher's subjects is ignored.
-  const wanted = params.get('subject');
   const subjectId = wanted && (!subjects.data || mine.some((s) => s.id === wanted)) ? wanted : null;
   // With ?subject= the list waits for the subjects, so that it is read once, for the right subject.
   const weeks = useTeacherWeeksQuery(subjectId, !wanted || subjects.isSuccess);
@@ -103,21 +94,7 @@ export function WeeksPage() {
         description="Create the weeks of your subjects, fill them with daily tasks and a capstone, and publish them to your students."
         actions={<CreateWeekDialog subjects={mine} subjectId={subjectId} />}
       />
-      <SubjectFilter
-        subjects={mine}
-        value={subjectId ?? ''}
-        onChange={(id) =>
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              if (id) next.set('subject', id);
-              else next.delete('subject');
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      />
+      <SubjectFilter subjects={mine} value={subjectId ?? ''} onChange={chooseSubject} />
       <QueryView queries={[subjects, weeks]} pending="Loading your weeks…" error="The weekly content could not be loaded.">
         {([, data]) => <WeekCards weeks={data.weeks} onEdit={setEditing} />}
       </QueryView>

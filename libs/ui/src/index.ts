@@ -1,5 +1,5 @@
 export { cn } from './lib/cn';
-export { Button, buttonVariants, type ButtonProps } from './components/button';
+export { Button, SubmitButton, buttonVariants, type ButtonProps } from './components/button';
 export { Accordion, AccordionItem, AccordionTrigger, AccordionContent } from './components/accordion';
 export { Badge, badgeVariants, type BadgeProps } from './components/badge';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';

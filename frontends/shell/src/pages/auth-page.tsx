@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { IDENTITY_MESSAGES, signInRequestSchema, signUpRequestSchema, PASSWORD_MIN } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@academy/ui';
-import { applyServerFieldErrors, dashboardPathFor, errorMessage, useSession } from '@academy/web-session';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, SubmitButton, Tabs, TabsContent, TabsList, TabsTrigger } from '@academy/ui';
+import { dashboardPathFor, useCommand, useSession } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
 import { prefetchDashboard } from '../federation/dashboards';
 
@@ -14,26 +14,23 @@ function LoginForm({ defaultEmail }: { defaultEmail: string }) {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const form = useForm({ resolver: zodResolver(signInRequestSchema), defaultValues: { email: defaultEmail, password: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const user = await signIn(values);
+  // What the user typed stays: the form is not reset on failure.
+  const save = useCommand(signIn, {
+    success: () => 'Welcome back!',
+    failure: FALLBACK,
+    form,
+    toastFieldErrors: true,
+    onSuccess: (user) => {
       prefetchDashboard(user.role);
-      toast.success('Welcome back!');
       navigate(dashboardPathFor(user.role), { replace: true });
-    } catch (error) {
-      // What the user typed stays: the form is not reset on failure.
-      applyServerFieldErrors(error, ['email', 'password'], form.setError);
-      toast.error(errorMessage(error, FALLBACK));
-    }
+    },
   });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
       <FormField label="Password" type="password" autoComplete="current-password" required registration={form.register('password')} error={errors.password} />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <SubmitButton className="w-full" busy={save.busy} busyLabel="Signing in...">Sign In</SubmitButton>
     </form>
   );
 }
@@ -41,20 +38,19 @@ function LoginForm({ defaultEmail }: { defaultEmail: string }) {
 function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { signUp } = useSession();
   const form = useForm({ resolver: zodResolver(signUpRequestSchema), defaultValues: { fullName: '', email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await signUp(values);
-      toast.success(IDENTITY_MESSAGES.signedUp);
+  const save = useCommand(signUp, {
+    success: () => IDENTITY_MESSAGES.signedUp,
+    failure: FALLBACK,
+    form,
+    toastFieldErrors: true,
+    onSuccess: (_answer, values) => {
       form.reset();
       onSignedUp(values.email);
-    } catch (error) {
-      applyServerFieldErrors(error, ['fullName', 'email', 'password'], form.setError);
-      toast.error(errorMessage(error, FALLBACK));
-    }
+    },
   });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormField label="Full Name" autoComplete="name" required registration={form.register('fullName')} error={errors.fullName} />
       <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
       <FormField
@@ -66,9 +62,7 @@ function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
         registration={form.register('password')}
         error={errors.password}
       />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? 'Creating account...' : 'Create Account'}
-      </Button>
+      <SubmitButton className="w-full" busy={save.busy} busyLabel="Creating account...">Create Account</SubmitButton>
     </form>
   );
 }

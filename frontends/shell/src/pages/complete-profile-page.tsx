@@ -1,12 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { completeProfileRequestSchema, PASSWORD_MIN, type CompleteProfileRequest } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, toast } from '@academy/ui';
-import { DASHBOARD_PATHS, applyServerFieldErrors, errorMessage, useSession } from '@academy/web-session';
+import { completeProfileRequestSchema, PASSWORD_MIN } from '@academy/contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, SubmitButton } from '@academy/ui';
+import { DASHBOARD_PATHS, useCommand, useSession } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
-
-const FIELDS = ['fullName', 'phone', 'address', 'dateOfBirth', 'emergencyContactName', 'emergencyContactPhone', 'password', 'confirmPassword'] as const;
 
 function CompleteProfileForm({ fullName }: { fullName: string }) {
   const { completeProfile } = useSession();
@@ -15,20 +13,17 @@ function CompleteProfileForm({ fullName }: { fullName: string }) {
     resolver: zodResolver(completeProfileRequestSchema),
     defaultValues: { fullName, phone: '', address: '', dateOfBirth: '', emergencyContactName: '', emergencyContactPhone: '', password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values: CompleteProfileRequest) => {
-    try {
-      await completeProfile(values);
-      toast.success('Profile completed successfully!');
-      navigate(DASHBOARD_PATHS.student, { replace: true });
-    } catch (error) {
-      // What the user typed stays: the form is not reset on failure.
-      applyServerFieldErrors(error, FIELDS, form.setError);
-      toast.error(errorMessage(error, 'Failed to complete profile'));
-    }
+  // What the user typed stays: the form is not reset on failure.
+  const save = useCommand(completeProfile, {
+    success: () => 'Profile completed successfully!',
+    failure: 'Failed to complete profile',
+    form,
+    toastFieldErrors: true,
+    onSuccess: () => navigate(DASHBOARD_PATHS.student, { replace: true }),
   });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
       <FormField label="Full Name" autoComplete="name" required registration={form.register('fullName')} error={errors.fullName} />
       <FormField label="Phone" type="tel" autoComplete="tel" required registration={form.register('phone')} error={errors.phone} />
       <FormField label="Address" autoComplete="street-address" required registration={form.register('address')} error={errors.address} />
@@ -37,9 +32,7 @@ function CompleteProfileForm({ fullName }: { fullName: string }) {
       <FormField label="Emergency Contact Phone" type="tel" required registration={form.register('emergencyContactPhone')} error={errors.emergencyContactPhone} />
       <FormField label="New Password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} registration={form.register('password')} error={errors.password} />
       <FormField label="Confirm Password" type="password" autoComplete="new-password" required registration={form.register('confirmPassword')} error={errors.confirmPassword} />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? 'Saving...' : 'Complete Profile'}
-      </Button>
+      <SubmitButton className="w-full" busy={save.busy} busyLabel="Saving...">Complete Profile</SubmitButton>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { IDENTITY_MESSAGES, setupResponseSchema, setupStatusSchema, type SetupResponse } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorPanel, Spinner, buttonVariants, toast } from '@academy/ui';
-import { ApiRequestError, apiFetch, errorMessage } from '@academy/web-session';
+import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorPanel, Spinner, buttonVariants } from '@academy/ui';
+import { ApiRequestError, apiFetch, errorMessage, useCommand } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
 
 type State =
@@ -16,7 +16,6 @@ type State =
 export function SetupPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
     setState({ kind: 'loading' });
@@ -27,20 +26,15 @@ export function SetupPage() {
   }, []);
   useEffect(load, [load]);
 
-  async function createAdmin() {
-    setBusy(true);
-    try {
-      const credentials = setupResponseSchema.parse(await apiFetch<unknown>('/api/setup', { method: 'POST' }));
-      setState({ kind: 'created', credentials });
-      toast.success('Admin account created successfully!');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to create admin account'));
+  const createAdmin = useCommand(async () => setupResponseSchema.parse(await apiFetch<unknown>('/api/setup', { method: 'POST' })), {
+    success: 'Admin account created successfully!',
+    failure: 'Failed to create admin account',
+    onSuccess: (credentials) => setState({ kind: 'created', credentials }),
+    onError: (error) => {
       // Someone else finished the setup meanwhile.
       if (error instanceof ApiRequestError && error.status === 409) setState({ kind: 'done', message: error.message || IDENTITY_MESSAGES.setupDone });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   let body;
   switch (state.kind) {
@@ -70,8 +64,8 @@ export function SetupPage() {
     case 'ready':
       body = (
         <CardFooter>
-          <Button onClick={createAdmin} disabled={busy} className="w-full">
-            {busy ? 'Creating account...' : 'Create Admin Account'}
+          <Button onClick={() => void createAdmin.run()} disabled={createAdmin.busy} className="w-full">
+            {createAdmin.busy ? 'Creating account...' : 'Create Admin Account'}
           </Button>
         </CardFooter>
       );

@@ -34,3 +34,12 @@ export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonV
 export function Button({ className, variant, size, type = 'button', ...props }: ButtonProps) {
   return <button data-slot="button" type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }
+
+/** A form's submit button: disabled while the form is `busy`, and then saying so (`busyLabel`, e.g. 'Saving...'). */
+export function SubmitButton({ busy, busyLabel, children, disabled, ...props }: Omit<ButtonProps, 'type'> & { busy: boolean; busyLabel: string }) {
+  return (
+    <Button type="submit" disabled={busy || disabled} {...props}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
+}

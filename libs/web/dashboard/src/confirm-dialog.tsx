@@ -9,9 +9,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
   Button,
-  toast,
 } from '@academy/ui';
-import { errorMessage } from '@academy/web-session';
 
 export interface ConfirmDialogProps {
   /** The button that opens the dialog. */
@@ -60,19 +58,4 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, busyL
       </AlertDialogContent>
     </AlertDialog>
   );
-}
-
-/**
- * Runs a command and toasts its answer: the server's message (or `success`) on success, the
- * server's refusal (or `failure`) otherwise. Resolves to whether it succeeded.
- */
-export async function toastAnswer(run: () => Promise<{ message: string }>, success: string, failure: string): Promise<boolean> {
-  try {
-    const answer = await run();
-    toast.success(answer.message || success);
-    return true;
-  } catch (error) {
-    toast.error(errorMessage(error, failure));
-    return false;
-  }
 }

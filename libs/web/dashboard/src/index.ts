@@ -1,8 +1,10 @@
 export { DASHBOARD_MENUS, type MenuEntry } from './menus';
 export { DashboardFrame, PlannedPage, RoleDashboard, type RoleDashboardProps } from './dashboard-frame';
 export { PageHeader } from './page-header';
+export { QuickActions, type QuickAction } from './quick-actions';
 export { EmptyState, QueryView, type QueriesViewProps, type QueryViewProps, type ViewedQuery } from './query-view';
-export { ConfirmDialog, toastAnswer, type ConfirmDialogProps } from './confirm-dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { EditButton, EntityFormDialog, FormDialog, SaveOrCancel, type EntityFormDialogProps, type FormDialogProps } from './form-dialog';
 export { NOT_YET, StatCard, type StatCardProps } from './stat-card';
 export {
   academyTimeZone,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -11,11 +11,10 @@ import {
   type ParsedApplicationRequest,
   PHONE_PLACEHOLDER,
 } from '@academy/contracts';
-import { Button, FormField, FormSelectField, FormTextareaField, toast } from '@academy/ui';
-import { apiFetch, applyServerFieldErrors } from '@academy/web-session';
+import { FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { CONTACT } from './landing-content';
 import { HoneypotField } from './honeypot-field';
-import { reportPublicFormFailure } from './public-form-errors';
+import { LimitedNotice, usePublicForm } from './public-form';
 
 /** 'Enroll Now' on a course asks for this course; `at` makes a second click on the same course count. */
 export interface CourseRequest {
@@ -23,6 +22,7 @@ export interface CourseRequest {
   at: number;
 }
 
+// Every field but the honeypot, which is not shown.
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'course', 'message'] as const;
 const EMPTY: ApplicationRequest = { firstName: '', lastName: '', email: '', phone: '', course: '' as CourseOption, message: '', [HONEYPOT_FIELD]: '' };
 const COURSES = [{ value: '', label: CONTACT.coursePlaceholder }, ...COURSE_OPTIONS.map((c) => ({ value: c, label: c }))];
@@ -30,27 +30,20 @@ const COURSES = [{ value: '', label: CONTACT.coursePlaceholder }, ...COURSE_OPTI
 /** Spec §5 application form with the admissions schema the API validates with (loaded when the section is near). */
 export default function ApplicationForm({ requested }: { requested: CourseRequest | null }) {
   const form = useForm<ApplicationRequest, unknown, ParsedApplicationRequest>({ resolver: zodResolver(applicationRequestSchema), defaultValues: EMPTY });
-  const { errors, isSubmitting } = form.formState;
-  const [limited, setLimited] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const { onSubmit, busy, limited } = usePublicForm(form, {
+    path: '/api/public/applications',
+    fields: FIELDS,
+    sent: { title: ADMISSIONS_MESSAGES.applicationSubmittedTitle, description: ADMISSIONS_MESSAGES.applicationSubmittedDescription },
+    failedDescription: ADMISSIONS_MESSAGES.applicationFailedDescription,
+    onSent: () => form.reset(EMPTY),
+  });
 
   useEffect(() => {
     if (!requested) return;
     form.setValue('course', requested.course, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     form.setFocus('firstName');
   }, [requested, form]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setLimited(null);
-    try {
-      await apiFetch('/api/public/applications', { body: values });
-      toast.success(ADMISSIONS_MESSAGES.applicationSubmittedTitle, { description: ADMISSIONS_MESSAGES.applicationSubmittedDescription });
-      form.reset(EMPTY);
-    } catch (error) {
-      // What was typed stays; the server's field messages go under their fields.
-      applyServerFieldErrors(error, FIELDS, form.setError);
-      setLimited(reportPublicFormFailure(error, ADMISSIONS_MESSAGES.applicationFailedDescription));
-    }
-  });
 
   return (
     <form className="relative grid gap-4" onSubmit={onSubmit} noValidate aria-labelledby="application-form-title">
@@ -68,14 +61,8 @@ export default function ApplicationForm({ requested }: { requested: CourseReques
       <FormSelectField label="Course" required options={COURSES} registration={form.register('course')} error={errors.course} />
       <FormTextareaField label="Message" rows={4} required registration={form.register('message')} error={errors.message} />
       <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? ADMISSIONS_MESSAGES.submitting : CONTACT.submit}
-      </Button>
-      {limited && (
-        <p role="alert" className="text-sm text-destructive">
-          {limited}
-        </p>
-      )}
+      <SubmitButton size="lg" busy={busy} busyLabel={ADMISSIONS_MESSAGES.submitting}>{CONTACT.submit}</SubmitButton>
+      <LimitedNotice limited={limited} />
     </form>
   );
 }

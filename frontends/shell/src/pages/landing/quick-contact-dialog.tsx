@@ -1,35 +1,27 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMISSIONS_MESSAGES, HONEYPOT_FIELD, type ParsedQuickContactRequest, type QuickContactRequest, quickContactRequestSchema } from '@academy/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormTextareaField, toast } from '@academy/ui';
-import { apiFetch, applyServerFieldErrors } from '@academy/web-session';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { QUICK_CONTACT } from './landing-content';
 import { HoneypotField } from './honeypot-field';
-import { reportPublicFormFailure } from './public-form-errors';
+import { LimitedNotice, usePublicForm } from './public-form';
 
 const EMPTY: QuickContactRequest = { name: '', email: '', message: '', [HONEYPOT_FIELD]: '' };
 
 /** Spec §2 Quick Contact dialog (§5 fields, §8 texts): closes on success, keeps what was typed on failure. */
 export default function QuickContactDialog({ onClose }: { onClose: () => void }) {
   const form = useForm<QuickContactRequest, unknown, ParsedQuickContactRequest>({ resolver: zodResolver(quickContactRequestSchema), defaultValues: EMPTY });
-  const { errors, isSubmitting } = form.formState;
-  const [limited, setLimited] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setLimited(null);
-    try {
-      await apiFetch('/api/public/quick-contacts', { body: values });
-      toast.success(ADMISSIONS_MESSAGES.quickContactSentTitle, { description: ADMISSIONS_MESSAGES.quickContactSentDescription });
-      onClose();
-    } catch (error) {
-      applyServerFieldErrors(error, ['name', 'email', 'message'], form.setError);
-      setLimited(reportPublicFormFailure(error, ADMISSIONS_MESSAGES.quickContactFailedDescription));
-    }
+  const { errors } = form.formState;
+  const { onSubmit, busy, limited } = usePublicForm(form, {
+    path: '/api/public/quick-contacts',
+    fields: ['name', 'email', 'message'],
+    sent: { title: ADMISSIONS_MESSAGES.quickContactSentTitle, description: ADMISSIONS_MESSAGES.quickContactSentDescription },
+    failedDescription: ADMISSIONS_MESSAGES.quickContactFailedDescription,
+    onSent: onClose,
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{QUICK_CONTACT.title}</DialogTitle>
@@ -40,14 +32,8 @@ export default function QuickContactDialog({ onClose }: { onClose: () => void })
           <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
           <FormTextareaField label="Message" rows={4} required registration={form.register('message')} error={errors.message} />
           <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? ADMISSIONS_MESSAGES.sending : QUICK_CONTACT.send}
-          </Button>
-          {limited && (
-            <p role="alert" className="text-sm text-destructive">
-              {limited}
-            </p>
-          )}
+          <SubmitButton busy={busy} busyLabel={ADMISSIONS_MESSAGES.sending}>{QUICK_CONTACT.send}</SubmitButton>
+          <LimitedNotice limited={limited} />
         </form>
       </DialogContent>
     </Dialog>

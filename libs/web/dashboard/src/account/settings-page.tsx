@@ -2,15 +2,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MonitorSmartphone } from 'lucide-react';
-import {
-  NOTIFICATION_PREFERENCES_BY_ROLE,
-  USER_ADMIN_MESSAGES,
-  changePasswordRequestSchema,
-  type NotificationPreferences,
-  type Role,
-} from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, FormField, Label, Switch, toast } from '@academy/ui';
-import { applyServerFieldErrors, errorMessage, useSession } from '@academy/web-session';
+import { NOTIFICATION_PREFERENCES_BY_ROLE, USER_ADMIN_MESSAGES, changePasswordRequestSchema, type NotificationPreferences, type Role } from '@academy/contracts';
+import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, FormField, Label, SubmitButton, Switch } from '@academy/ui';
+import { useCommand, useSession } from '@academy/web-session';
 import {
   useAccountSessionsQuery,
   useChangePasswordMutation,
@@ -22,7 +16,6 @@ import { describeUserAgent, formatDateTime } from '../format';
 import { PageHeader } from '../page-header';
 import { QueryView } from '../query-view';
 
-const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const PASSWORD_DEFAULTS = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** What each notification preference is called on screen. */
@@ -36,16 +29,13 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<keyof NotificationPreference
 export function ChangePasswordCard() {
   const changePassword = useChangePasswordMutation();
   const form = useForm({ resolver: zodResolver(changePasswordRequestSchema), defaultValues: PASSWORD_DEFAULTS });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await changePassword.mutateAsync(values);
-      toast.success(answer.message || USER_ADMIN_MESSAGES.passwordChanged);
-      form.reset(PASSWORD_DEFAULTS);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, PASSWORD_FIELDS, form.setError)) toast.error(errorMessage(error, 'Failed to change password'));
-    }
+  const save = useCommand(changePassword.mutateAsync, {
+    success: USER_ADMIN_MESSAGES.passwordChanged,
+    failure: 'Failed to change password',
+    form,
+    onSuccess: () => form.reset(PASSWORD_DEFAULTS),
   });
+  const { errors } = form.formState;
   return (
     <Card>
       <CardHeader>
@@ -55,13 +45,11 @@ export function ChangePasswordCard() {
         <CardDescription>Your other signed-in sessions end when the password changes.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid max-w-md gap-4" onSubmit={onSubmit} noValidate aria-label="Change password">
+        <form className="grid max-w-md gap-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label="Change password">
           <FormField label="Current Password" type="password" autoComplete="current-password" required registration={form.register('currentPassword')} error={errors.currentPassword} />
           <FormField label="New Password" type="password" autoComplete="new-password" required registration={form.register('newPassword')} error={errors.newPassword} />
           <FormField label="Confirm New Password" type="password" autoComplete="new-password" required registration={form.register('confirmPassword')} error={errors.confirmPassword} />
-          <Button type="submit" disabled={isSubmitting} className="w-full sm:w-fit">
-            {isSubmitting ? 'Saving...' : 'Change Password'}
-          </Button>
+          <SubmitButton className="w-full sm:w-fit" busy={save.busy} busyLabel="Saving...">Change Password</SubmitButton>
         </form>
       </CardContent>
     </Card>
@@ -71,15 +59,8 @@ export function ChangePasswordCard() {
 export function SessionsCard() {
   const sessions = useAccountSessionsQuery();
   const signOutOthers = useSignOutOthersMutation();
+  const endOthers = useCommand(signOutOthers.mutateAsync, { failure: 'Failed to sign out of the other sessions' });
   const others = sessions.data?.sessions.filter((s) => !s.current).length ?? 0;
-  async function endOthers() {
-    try {
-      const answer = await signOutOthers.mutateAsync();
-      toast.success(answer.message);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to sign out of the other sessions'));
-    }
-  }
   return (
     <Card>
       <CardHeader>
@@ -111,8 +92,8 @@ export function SessionsCard() {
         </QueryView>
       </CardContent>
       <CardFooter>
-        <Button variant="outline" onClick={endOthers} disabled={signOutOthers.isPending || !sessions.isSuccess || others === 0}>
-          {signOutOthers.isPending ? 'Signing out...' : 'Sign out of other sessions'}
+        <Button variant="outline" onClick={() => void endOthers.run()} disabled={endOthers.busy || !sessions.isSuccess || others === 0}>
+          {endOthers.busy ? 'Signing out...' : 'Sign out of other sessions'}
         </Button>
       </CardFooter>
     </Card>
@@ -142,16 +123,7 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
   const [edits, setEdits] = useState<Partial<NotificationPreferences>>({});
   const current = preferences.data ? { ...preferences.data, ...edits } : null;
   const keys = NOTIFICATION_PREFERENCES_BY_ROLE[role];
-  async function onSave() {
-    if (!current) return;
-    try {
-      const answer = await save.mutateAsync(current);
-      setEdits({});
-      toast.success(answer.message || USER_ADMIN_MESSAGES.preferencesSaved);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to save notification preferences'));
-    }
-  }
+  const saveAll = useCommand(save.mutateAsync, { success: USER_ADMIN_MESSAGES.preferencesSaved, failure: 'Failed to save notification preferences', onSuccess: () => setEdits({}) });
   return (
     <Card>
       <CardHeader>
@@ -172,8 +144,8 @@ export function NotificationPreferencesCard({ role }: { role: Role }) {
         </QueryView>
       </CardContent>
       <CardFooter>
-        <Button onClick={onSave} disabled={!current || save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save preferences'}
+        <Button onClick={() => current && void saveAll.run(current)} disabled={!current || saveAll.busy}>
+          {saveAll.busy ? 'Saving...' : 'Save preferences'}
         </Button>
       </CardFooter>
     </Card>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   admissionsCountsSchema,
   convertProspectAnswerSchema,
@@ -9,8 +9,8 @@ import {
   type ProspectKind,
   type ProspectStatus,
 } from '@academy/contracts';
-import { useSession } from '@academy/web-session';
-import { userAdminKeys } from '../api/user-admin';
+import { pathOf, useApiMutation, useApiQuery, type AnswerSchema } from '../api/api-hooks';
+import { refreshAccounts } from '../api/user-admin';
 import { notificationKeys } from '../api/notifications';
 
 /** What the Prospective page asks for: the kind of message, a status (or every one) and a search text. */
@@ -48,25 +48,12 @@ export function refreshAdmissions(client: QueryClient): Promise<unknown> {
 }
 
 /** GET /api/admissions/prospects (admin, student_admin), newest first. While a new filter loads, the last list stays. */
-export function useProspectsQuery(filter: ProspectFilter) {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: admissionsKeys.prospects(filter),
-    queryFn: async ({ signal }) => prospectsResponseSchema.parse(await fetch<unknown>(prospectsUrl(filter), { signal })),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useProspectsQuery = (filter: ProspectFilter) => useApiQuery(admissionsKeys.prospects(filter), prospectsUrl(filter), prospectsResponseSchema, { placeholderData: keepPreviousData });
 
 /** GET /api/admissions/counts (admin, student_admin): the dashboards' pending figures. */
-export function useAdmissionsCountsQuery() {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: admissionsKeys.counts,
-    queryFn: async ({ signal }) => admissionsCountsSchema.parse(await fetch<unknown>('/api/admissions/counts', { signal })),
-  });
-}
+export const useAdmissionsCountsQuery = () => useApiQuery(admissionsKeys.counts, '/api/admissions/counts', admissionsCountsSchema);
 
-const prospectPath = (prospect: Prospect, action: 'contacted' | 'decline' | 'convert' | 'erase') => `/api/admissions/prospects/${encodeURIComponent(prospect.id)}/${action}`;
+const prospectPath = (prospect: Prospect, action: 'contacted' | 'decline' | 'convert' | 'erase') => pathOf('/api/admissions/prospects', prospect.id, `/${action}`);
 
 /**
  * Reads the lists and counts again. After a refusal (409: someone else changed the prospect) the
@@ -83,39 +70,28 @@ export function useRefreshAdmissions(): () => Promise<unknown> {
  * made meanwhile is refused (409) instead of overwritten; on success the lists and counts are read
  * again before the step resolves (read-your-writes on screen).
  */
-function useProspectStep<T>(action: 'contacted' | 'decline' | 'convert', parse: (json: unknown) => T, alsoRefresh: (client: QueryClient) => Promise<unknown> = () => Promise.resolve()) {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (prospect: Prospect) => parse(await fetch<unknown>(prospectPath(prospect, action), { method: 'POST', body: { expectedVersion: prospect.version } })),
-    onSuccess: () => Promise.all([refreshAdmissions(client), alsoRefresh(client)]),
+const useProspectStep = <T>(action: 'contacted' | 'decline' | 'convert', schema: AnswerSchema<T>, alsoRefresh: (client: QueryClient) => Promise<unknown> = () => Promise.resolve()) =>
+  useApiMutation((prospect: Prospect) => ({ path: prospectPath(prospect, action), body: { expectedVersion: prospect.version } }), schema, {
+    onSuccess: (client) => Promise.all([refreshAdmissions(client), alsoRefresh(client)]),
   });
-}
 
 /** POST /api/admissions/prospects/:id/contacted. */
-export const useMarkContactedMutation = () => useProspectStep('contacted', (json) => prospectResponseSchema.parse(json));
+export const useMarkContactedMutation = () => useProspectStep('contacted', prospectResponseSchema);
 
 /** POST /api/admissions/prospects/:id/decline. */
-export const useDeclineProspectMutation = () => useProspectStep('decline', (json) => prospectResponseSchema.parse(json));
+export const useDeclineProspectMutation = () => useProspectStep('decline', prospectResponseSchema);
 
 /**
  * POST /api/admissions/prospects/:id/erase (right to erasure): the applicant's data is destroyed and
  * the row leaves every list; the counts and the bell change too.
  */
-export function useEraseProspectMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (prospect: Prospect) => eraseProspectResponseSchema.parse(await fetch<unknown>(prospectPath(prospect, 'erase'), { method: 'POST' })),
-    onSuccess: () => Promise.all([refreshAdmissions(client), client.invalidateQueries({ queryKey: notificationKeys.inbox })]),
+export const useEraseProspectMutation = () =>
+  useApiMutation((prospect: Prospect) => ({ path: prospectPath(prospect, 'erase'), method: 'POST' }), eraseProspectResponseSchema, {
+    onSuccess: (client) => Promise.all([refreshAdmissions(client), client.invalidateQueries({ queryKey: notificationKeys.inbox })]),
   });
-}
 
-/** POST /api/admissions/prospects/:id/convert: the new student also appears in Users and Students. */
-export const useConvertProspectMutation = () =>
-  useProspectStep(
-    'convert',
-    // 201 converted, or 202 still under way on a busy worker (it completes by itself; the list shows it).
-    (json) => convertProspectAnswerSchema.parse(json),
-    (client) => Promise.all([client.invalidateQueries({ queryKey: userAdminKeys.users }), client.invalidateQueries({ queryKey: userAdminKeys.students })]),
-  );
+/**
+ * POST /api/admissions/prospects/:id/convert: the new student also appears in Users and Students.
+ * 201 converted, or 202 still under way on a busy worker (it completes by itself; the list shows it).
+ */
+export const useConvertProspectMutation = () => useProspectStep('convert', convertProspectAnswerSchema, refreshAccounts);

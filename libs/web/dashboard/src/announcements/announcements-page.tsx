@@ -10,12 +10,14 @@ import {
   type Announcement,
   type AnnouncementAudienceRequest,
   type AnnouncementAudiences,
+  type EditAnnouncementRequest,
   editAnnouncementRequestSchema,
 } from '@academy/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, FormTextareaField, toast } from '@academy/ui';
-import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
+import { useCommand } from '@academy/web-session';
 import { useAnnouncementAudiencesQuery, useEditAnnouncementMutation, useManagedAnnouncementsQuery, usePostAnnouncementMutation, useWithdrawAnnouncementMutation } from '../api/announcements';
-import { ConfirmDialog, toastAnswer } from '../confirm-dialog';
+import { ConfirmDialog } from '../confirm-dialog';
+import { SaveOrCancel } from '../form-dialog';
 import { PageHeader } from '../page-header';
 import { QueryView } from '../query-view';
 import { announcementByline } from './pinned-announcements';
@@ -44,7 +46,15 @@ function PostAnnouncementForm({ audiences }: { audiences: AnnouncementAudiences 
   const post = usePostAnnouncementMutation();
   const defaults: PostForm = { title: '', body: '', kind: audiences.kinds[0] ?? 'everyone', targetId: '' };
   const form = useForm<PostForm>({ resolver: zodResolver(postFormSchema), defaultValues: defaults });
-  const { errors, isSubmitting } = form.formState;
+  // What the user typed stays in the form on failure; the server's field messages go under their fields.
+  const send = useCommand((values: PostForm) => post.mutateAsync({ title: values.title, body: values.body, audience: audienceOf(values.kind as Kind, values.targetId) }), {
+    success: ANNOUNCEMENT_MESSAGES.posted,
+    failure: 'Failed to post announcement',
+    form,
+    fields: ['title', 'body'],
+    onSuccess: (_answer, values) => form.reset({ ...defaults, kind: values.kind, targetId: values.targetId }),
+  });
+  const { errors } = form.formState;
   const kind = form.watch('kind') as Kind;
   const targets =
     kind === 'subject'
@@ -52,18 +62,8 @@ function PostAnnouncementForm({ audiences }: { audiences: AnnouncementAudiences 
       : kind === 'program'
         ? audiences.programs.map((p) => ({ value: p.id, label: p.name }))
         : null;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await post.mutateAsync({ title: values.title, body: values.body, audience: audienceOf(values.kind as Kind, values.targetId) });
-      toast.success(answer.message || ANNOUNCEMENT_MESSAGES.posted);
-      form.reset({ ...defaults, kind: values.kind, targetId: values.targetId });
-    } catch (error) {
-      // What the user typed stays in the form; the server's field messages go under their fields.
-      if (!applyServerFieldErrors(error, ['title', 'body'], form.setError)) toast.error(errorMessage(error, 'Failed to post announcement'));
-    }
-  });
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="New announcement">
+    <form className="grid gap-4" onSubmit={form.handleSubmit(send.run)} noValidate aria-label="New announcement">
       <FormSelectField
         label="Audience"
         required
@@ -82,9 +82,7 @@ function PostAnnouncementForm({ audiences }: { audiences: AnnouncementAudiences 
       )}
       <FormField label="Title" autoComplete="off" required maxLength={ANNOUNCEMENT_LIMITS.title} registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Message" required rows={5} hint={counter(form.watch('body'), ANNOUNCEMENT_LIMITS.body)} registration={form.register('body')} error={errors.body} />
-      <Button type="submit" className="w-fit" disabled={isSubmitting}>
-        {isSubmitting ? 'Posting...' : 'Post announcement'}
-      </Button>
+      <SubmitButton className="w-fit" busy={send.busy} busyLabel="Posting...">Post announcement</SubmitButton>
     </form>
   );
 }
@@ -92,28 +90,18 @@ function PostAnnouncementForm({ audiences }: { audiences: AnnouncementAudiences 
 function EditAnnouncementForm({ announcement, onDone }: { announcement: Announcement; onDone: () => void }) {
   const edit = useEditAnnouncementMutation();
   const form = useForm({ resolver: zodResolver(editAnnouncementRequestSchema), defaultValues: { title: announcement.title, body: announcement.body } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await edit.mutateAsync({ id: announcement.id, ...values });
-      toast.success(answer.message || ANNOUNCEMENT_MESSAGES.edited);
-      onDone();
-    } catch (error) {
-      if (!applyServerFieldErrors(error, ['title', 'body'], form.setError)) toast.error(errorMessage(error, 'Failed to update announcement'));
-    }
+  const save = useCommand((values: EditAnnouncementRequest) => edit.mutateAsync({ id: announcement.id, ...values }), {
+    success: ANNOUNCEMENT_MESSAGES.edited,
+    failure: 'Failed to update announcement',
+    form,
+    onSuccess: onDone,
   });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label={`Edit ${announcement.title}`}>
+    <form className="grid gap-3" onSubmit={form.handleSubmit(save.run)} noValidate aria-label={`Edit ${announcement.title}`}>
       <FormField label="Title" autoComplete="off" required maxLength={ANNOUNCEMENT_LIMITS.title} registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Message" required rows={5} registration={form.register('body')} error={errors.body} />
-      <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save'}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <SaveOrCancel busy={save.busy} label="Save" onCancel={onDone} />
     </form>
   );
 }
@@ -121,6 +109,7 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
 function ManagedAnnouncement({ announcement: a }: { announcement: Announcement }) {
   const [editing, setEditing] = useState(false);
   const withdraw = useWithdrawAnnouncementMutation();
+  const withdrawIt = useCommand(withdraw.mutateAsync, { success: ANNOUNCEMENT_MESSAGES.withdrawn, failure: 'Failed to withdraw announcement' });
   const live = a.withdrawnAt === null;
   return (
     <Card className={live ? undefined : 'opacity-80'}>
@@ -153,7 +142,7 @@ function ManagedAnnouncement({ announcement: a }: { announcement: Announcement }
               confirmLabel="Withdraw"
               busyLabel="Withdrawing..."
               destructive
-              onConfirm={() => toastAnswer(() => withdraw.mutateAsync(a.id), ANNOUNCEMENT_MESSAGES.withdrawn, 'Failed to withdraw announcement')}
+              onConfirm={() => withdrawIt.run(a.id)}
             />
           </div>
         )}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   announcementAudiencesResponseSchema,
   announcementResponseSchema,
@@ -7,7 +7,7 @@ import {
   myAnnouncementsResponseSchema,
   type PostAnnouncementRequest,
 } from '@academy/contracts';
-import { useSession } from '@academy/web-session';
+import { pathOf, useApiMutation, useApiQuery } from './api-hooks';
 
 export const announcementKeys = {
   all: ['announcements'] as const,
@@ -20,47 +20,22 @@ export const announcementKeys = {
 export const ANNOUNCEMENTS_POLL_MS = 30_000;
 
 /** GET /api/announcements/mine: the live posts addressed to the caller (pinned on the dashboard). */
-export function useMyAnnouncementsQuery() {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: announcementKeys.mine,
-    queryFn: async ({ signal }) => myAnnouncementsResponseSchema.parse(await fetch<unknown>('/api/announcements/mine', { signal })),
-    refetchInterval: ANNOUNCEMENTS_POLL_MS,
-  });
-}
+export const useMyAnnouncementsQuery = () => useApiQuery(announcementKeys.mine, '/api/announcements/mine', myAnnouncementsResponseSchema, { refetchInterval: ANNOUNCEMENTS_POLL_MS });
 
 /** GET /api/announcements: the posts the caller manages (all of them for an admin). */
-export function useManagedAnnouncementsQuery() {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: announcementKeys.managed,
-    queryFn: async ({ signal }) => managedAnnouncementsResponseSchema.parse(await fetch<unknown>('/api/announcements', { signal })),
-  });
-}
+export const useManagedAnnouncementsQuery = () => useApiQuery(announcementKeys.managed, '/api/announcements', managedAnnouncementsResponseSchema);
 
 /** GET /api/announcements/audiences: what the post form offers the caller. */
-export function useAnnouncementAudiencesQuery() {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: announcementKeys.audiences,
-    queryFn: async ({ signal }) => announcementAudiencesResponseSchema.parse(await fetch<unknown>('/api/announcements/audiences', { signal })),
-  });
-}
+export const useAnnouncementAudiencesQuery = () => useApiQuery(announcementKeys.audiences, '/api/announcements/audiences', announcementAudiencesResponseSchema);
 
-function useAnnouncementMutation<V>(request: (fetch: ReturnType<typeof useSession>['fetch'], v: V) => Promise<unknown>) {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (v: V) => announcementResponseSchema.parse(await request(fetch, v)),
-    onSuccess: () => client.invalidateQueries({ queryKey: announcementKeys.all }),
-  });
-}
+/** Every change of a post answers { message, announcement } and refreshes every list of posts. */
+const refreshAnnouncements = { onSuccess: (client: QueryClient) => client.invalidateQueries({ queryKey: announcementKeys.all }) };
 
-/** POST /api/announcements → { message, announcement }. */
-export const usePostAnnouncementMutation = () => useAnnouncementMutation<PostAnnouncementRequest>((fetch, body) => fetch<unknown>('/api/announcements', { method: 'POST', body }));
-/** PUT /api/announcements/:id → { message, announcement }. */
+/** POST /api/announcements. */
+export const usePostAnnouncementMutation = () => useApiMutation((body: PostAnnouncementRequest) => ({ path: '/api/announcements', body }), announcementResponseSchema, refreshAnnouncements);
+/** PUT /api/announcements/:id. */
 export const useEditAnnouncementMutation = () =>
-  useAnnouncementMutation<EditAnnouncementRequest & { id: string }>((fetch, { id, ...body }) => fetch<unknown>(`/api/announcements/${encodeURIComponent(id)}`, { method: 'PUT', body }));
-/** POST /api/announcements/:id/withdraw → { message, announcement }. */
+  useApiMutation(({ id, ...body }: EditAnnouncementRequest & { id: string }) => ({ path: pathOf('/api/announcements', id), method: 'PUT', body }), announcementResponseSchema, refreshAnnouncements);
+/** POST /api/announcements/:id/withdraw. */
 export const useWithdrawAnnouncementMutation = () =>
-  useAnnouncementMutation<string>((fetch, id) => fetch<unknown>(`/api/announcements/${encodeURIComponent(id)}/withdraw`, { method: 'POST' }));
+  useApiMutation((id: string) => ({ path: pathOf('/api/announcements', id, '/withdraw'), method: 'POST' }), announcementResponseSchema, refreshAnnouncements);

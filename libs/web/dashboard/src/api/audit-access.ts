@@ -1,28 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { auditAccessResponseSchema, auditAccessStateResponseSchema } from '@academy/contracts';
-import { useSession } from '@academy/web-session';
+import { pathOf, useApiMutation, useApiQuery } from './api-hooks';
 
 // The admin's side of auditors' access to personal data (issue 16): whether a grant stands, and
 // granting or taking it back. Each change is an event in the log (PersonalDataAccessGranted / Revoked).
 
 const accessKey = (auditorId: string) => ['audit', 'personal-data-access', auditorId] as const;
+const accessPath = (auditorId: string) => pathOf('/api/audit/personal-data-access', auditorId);
 
 /** GET /api/audit/personal-data-access/:auditorId (admin). */
-export function usePersonalDataAccessQuery(auditorId: string) {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: accessKey(auditorId),
-    queryFn: async ({ signal }) => auditAccessStateResponseSchema.parse(await fetch(`/api/audit/personal-data-access/${encodeURIComponent(auditorId)}`, { signal })).access,
-  });
-}
+export const usePersonalDataAccessQuery = (auditorId: string) => useApiQuery(accessKey(auditorId), accessPath(auditorId), auditAccessStateResponseSchema.transform((answer) => answer.access));
 
 /** PUT (grant) or DELETE (take back) /api/audit/personal-data-access/:auditorId; the switch reads the state again after. */
-export function useSetPersonalDataAccessMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ auditorId, granted }: { auditorId: string; granted: boolean }) =>
-      auditAccessResponseSchema.parse(await fetch<unknown>(`/api/audit/personal-data-access/${encodeURIComponent(auditorId)}`, { method: granted ? 'PUT' : 'DELETE' })),
-    onSuccess: (_answer, { auditorId }) => client.invalidateQueries({ queryKey: accessKey(auditorId) }),
+export const useSetPersonalDataAccessMutation = () =>
+  useApiMutation(({ auditorId, granted }: { auditorId: string; granted: boolean }) => ({ path: accessPath(auditorId), method: granted ? 'PUT' : 'DELETE' }), auditAccessResponseSchema, {
+    onSuccess: (client, _answer, { auditorId }) => client.invalidateQueries({ queryKey: accessKey(auditorId) }),
   });
-}

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   auditChainStateSchema,
   auditCheckpointResponseSchema,
@@ -18,6 +19,7 @@ import {
   type SignedCheckpointFile,
 } from '@academy/contracts';
 import { useSession } from '@academy/web-session';
+import { pathOf, useApiMutation, useApiQuery } from './api-hooks';
 
 // The auditor's dashboard (issue 16): every read here is recorded by the API as AuditTrailViewed.
 
@@ -37,37 +39,27 @@ export const auditKeys = {
 /** How often a running verification is asked for its progress. */
 export const VERIFICATION_POLL_MS = 500;
 
+/** Polled until the job says it is done. */
+const untilDone = (q: { state: { data?: { state: string } } }) => (q.state.data?.state === 'done' ? false : VERIFICATION_POLL_MS);
+
 /** GET /api/audit/chain: head and last verification. */
-export function useAuditChainQuery() {
-  const { fetch } = useSession();
-  return useQuery({ queryKey: auditKeys.chain, queryFn: async ({ signal }) => auditChainStateSchema.parse(await fetch('/api/audit/chain', { signal })) });
-}
+export const useAuditChainQuery = () => useApiQuery(auditKeys.chain, '/api/audit/chain', auditChainStateSchema);
 
 /** GET /api/audit/events?<query>: one keyset page (`query` already holds the filters and `before`). */
-export function useAuditEventsQuery(query: string) {
-  const { fetch } = useSession();
-  return useQuery({ queryKey: auditKeys.events(query), queryFn: async ({ signal }) => auditEventsResponseSchema.parse(await fetch(`/api/audit/events${query ? `?${query}` : ''}`, { signal })) });
-}
+export const useAuditEventsQuery = (query: string) => useApiQuery(auditKeys.events(query), `/api/audit/events${query ? `?${query}` : ''}`, auditEventsResponseSchema);
 
 /** GET /api/audit/events/:position (null: nothing chosen). */
-export function useAuditEventQuery(position: number | null) {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: auditKeys.event(position ?? 0),
-    enabled: position !== null,
-    queryFn: async ({ signal }) => auditEventDetailSchema.parse(await fetch(`/api/audit/events/${position}`, { signal })),
-  });
-}
+export const useAuditEventQuery = (position: number | null) =>
+  useApiQuery(auditKeys.event(position ?? 0), `/api/audit/events/${position}`, auditEventDetailSchema, { enabled: position !== null });
 
 /** POST /api/audit/verifications: answers the job's id. */
-export function useRequestVerificationMutation() {
-  const { fetch } = useSession();
-  return useMutation({
-    mutationFn: async (checkpoint?: SignedCheckpointFile) => verificationAcceptedSchema.parse(await fetch('/api/audit/verifications', { method: 'POST', body: checkpoint ? { checkpoint } : {} })),
-  });
-}
+export const useRequestVerificationMutation = () =>
+  useApiMutation((checkpoint?: SignedCheckpointFile) => ({ path: '/api/audit/verifications', body: checkpoint ? { checkpoint } : {} }), verificationAcceptedSchema);
 
-/** GET /api/audit/verifications/:id, polled until done; then the chain state is read again. */
+/**
+ * GET /api/audit/verifications/:id, polled until done; then the chain state is read again. Not
+ * useApiQuery: the chain is refreshed from inside the read, the moment the job is seen done.
+ */
 export function useVerificationQuery(id: string | null) {
   const { fetch } = useSession();
   const client = useQueryClient();
@@ -79,89 +71,45 @@ export function useVerificationQuery(id: string | null) {
       if (status.state === 'done') void client.invalidateQueries({ queryKey: auditKeys.chain });
       return status;
     },
-    refetchInterval: (q) => (q.state.data?.state === 'done' ? false : VERIFICATION_POLL_MS),
+    refetchInterval: untilDone,
   });
 }
 
 /** GET /api/audit/checkpoints. */
-export function useCheckpointsQuery() {
-  const { fetch } = useSession();
-  return useQuery({ queryKey: auditKeys.checkpoints, queryFn: async ({ signal }) => auditCheckpointsResponseSchema.parse(await fetch('/api/audit/checkpoints', { signal })) });
-}
+export const useCheckpointsQuery = () => useApiQuery(auditKeys.checkpoints, '/api/audit/checkpoints', auditCheckpointsResponseSchema);
 
 /** POST /api/audit/checkpoints: signs the last verified head. */
-export function useSignCheckpointMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => auditCheckpointResponseSchema.parse(await fetch('/api/audit/checkpoints', { method: 'POST' })),
-    onSuccess: () => client.invalidateQueries({ queryKey: auditKeys.checkpoints }),
+export const useSignCheckpointMutation = () =>
+  useApiMutation(() => ({ path: '/api/audit/checkpoints', method: 'POST' }), auditCheckpointResponseSchema, {
+    onSuccess: (client) => client.invalidateQueries({ queryKey: auditKeys.checkpoints }),
   });
-}
 
 /** GET /api/audit/checkpoints/:id/export: the file's content (the page saves it). */
-export function useExportCheckpointMutation() {
-  const { fetch } = useSession();
-  return useMutation({ mutationFn: async (id: string) => signedCheckpointSchema.parse(await fetch(`/api/audit/checkpoints/${id}/export`)) });
-}
+export const useExportCheckpointMutation = () => useApiMutation((id: string) => ({ path: `/api/audit/checkpoints/${id}/export` }), signedCheckpointSchema);
 
 /** GET /api/audit/why/:view/:id: a value and its causes, newest first (null id: nothing asked yet). */
-export function useAuditWhyQuery(view: AuditWhyView, id: string | null) {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: auditKeys.why(view, id ?? ''),
-    enabled: id !== null,
-    queryFn: async ({ signal }) => auditWhyResponseSchema.parse(await fetch(`/api/audit/why/${view}/${encodeURIComponent(id ?? '')}`, { signal })),
-  });
-}
+export const useAuditWhyQuery = (view: AuditWhyView, id: string | null) =>
+  useApiQuery(auditKeys.why(view, id ?? ''), pathOf(`/api/audit/why/${view}`, id ?? ''), auditWhyResponseSchema, { enabled: id !== null });
 
 /** GET /api/audit/overview: activity by day, context and type; each projection's and consumer's lag and status. */
-export function useAuditOverviewQuery() {
-  const { fetch } = useSession();
-  return useQuery({ queryKey: auditKeys.overview, queryFn: async ({ signal }) => auditOverviewSchema.parse(await fetch('/api/audit/overview', { signal })) });
-}
+export const useAuditOverviewQuery = () => useApiQuery(auditKeys.overview, '/api/audit/overview', auditOverviewSchema);
 
 /**
  * GET /api/audit/as-of?<query>: a screen as it stood at a moment (`query` holds at, view and id; null:
  * nothing asked yet). A past never changes, so an answer is kept while the page is open.
  */
-export function useAuditAsOfQuery(query: string | null) {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: auditKeys.asOf(query ?? ''),
-    enabled: query !== null,
-    staleTime: Infinity,
-    queryFn: async ({ signal }) => auditAsOfResponseSchema.parse(await fetch(`/api/audit/as-of?${query ?? ''}`, { signal })),
-  });
-}
+export const useAuditAsOfQuery = (query: string | null) =>
+  useApiQuery(auditKeys.asOf(query ?? ''), `/api/audit/as-of?${query ?? ''}`, auditAsOfResponseSchema, { enabled: query !== null, staleTime: Infinity });
 
 /** GET /api/audit/evidence?from=&to=: the signed evidence bundle's text (JSON lines), for a download (recorded as EvidenceExported). */
-export function useEvidenceDownload() {
-  const { fetch } = useSession();
-  return useMutation({
-    mutationFn: ({ from, to }: { from: number; to: number }) => fetch<string>(`/api/audit/evidence?from=${from}&to=${to}`, { responseType: 'text' }),
-  });
-}
+export const useEvidenceDownload = () => useApiMutation(({ from, to }: { from: number; to: number }) => ({ path: `/api/audit/evidence?from=${from}&to=${to}`, responseType: 'text' }), z.string());
 
 /** POST /api/audit/replays: answers the job's id. */
-export function useRequestReplayMutation() {
-  const { fetch } = useSession();
-  return useMutation({ mutationFn: async () => replayAcceptedSchema.parse(await fetch('/api/audit/replays', { method: 'POST' })) });
-}
+export const useRequestReplayMutation = () => useApiMutation(() => ({ path: '/api/audit/replays', method: 'POST' }), replayAcceptedSchema);
 
 /** GET /api/audit/replays: the last replay asked for (the page's state when it opens). */
-export function useLastReplayQuery() {
-  const { fetch } = useSession();
-  return useQuery({ queryKey: auditKeys.lastReplay, queryFn: async ({ signal }) => replayLatestSchema.parse(await fetch('/api/audit/replays', { signal })) });
-}
+export const useLastReplayQuery = () => useApiQuery(auditKeys.lastReplay, '/api/audit/replays', replayLatestSchema);
 
 /** GET /api/audit/replays/:id, polled like a verification until done. */
-export function useReplayQuery(id: string | null) {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: auditKeys.replay(id ?? ''),
-    enabled: id !== null,
-    queryFn: async ({ signal }) => replayStatusSchema.parse(await fetch(`/api/audit/replays/${id}`, { signal })),
-    refetchInterval: (q) => (q.state.data?.state === 'done' ? false : VERIFICATION_POLL_MS),
-  });
-}
+export const useReplayQuery = (id: string | null) =>
+  useApiQuery(auditKeys.replay(id ?? ''), `/api/audit/replays/${id}`, replayStatusSchema, { enabled: id !== null, refetchInterval: untilDone });

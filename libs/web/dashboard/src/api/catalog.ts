@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   enrollmentResponseSchema,
   enrollmentsResponseSchema,
@@ -20,7 +20,7 @@ import {
   type ProgramRequest,
   type SubjectRequest,
 } from '@academy/contracts';
-import { useSession } from '@academy/web-session';
+import { pathOf, useApiMutation, useApiQuery } from './api-hooks';
 
 /** Cache keys of the catalog and enrollment answers, for invalidation after a change. */
 export const catalogKeys = {
@@ -41,72 +41,54 @@ export function refreshCatalog(client: QueryClient): Promise<unknown> {
   return Promise.all([catalogKeys.programs, catalogKeys.subjects, catalogKeys.assignments, catalogKeys.enrollments].map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
-const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
-
-function useList<T>(queryKey: readonly unknown[], url: string, parse: (json: unknown) => T, enabled = true) {
-  const { fetch } = useSession();
-  return useQuery({ queryKey, queryFn: async ({ signal }) => parse(await fetch<unknown>(url, { signal })), enabled });
-}
-
-/** A change whose answer is parsed with `parse`; resolves once the lists show it. */
-function useChange<V, T>(request: (fetch: ReturnType<typeof useSession>['fetch'], vars: V) => Promise<unknown>, parse: (json: unknown) => T) {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({ mutationFn: async (vars: V) => parse(await request(fetch, vars)), onSuccess: () => refreshCatalog(client) });
-}
-
 // ── programs ─────────────────────────────────────────────────────────────────────────────────────
+// Every change refreshes the catalog (refreshCatalog) and resolves once the lists show it.
 
 /** GET /api/programs (admin). */
-export const useProgramsQuery = () => useList(catalogKeys.programs, '/api/programs', (json) => programsResponseSchema.parse(json));
-export const useCreateProgramMutation = () =>
-  useChange((fetch, body: ProgramRequest) => fetch('/api/programs', { method: 'POST', body }), (json) => programResponseSchema.parse(json));
+export const useProgramsQuery = () => useApiQuery(catalogKeys.programs, '/api/programs', programsResponseSchema);
+export const useCreateProgramMutation = () => useApiMutation((body: ProgramRequest) => ({ path: '/api/programs', body }), programResponseSchema, { onSuccess: refreshCatalog });
 export const useUpdateProgramMutation = () =>
-  useChange((fetch, { id, ...body }: { id: string } & ProgramRequest) => fetch(path('/api/programs', id), { method: 'PUT', body }), (json) => programResponseSchema.parse(json));
-export const useDeleteProgramMutation = () =>
-  useChange((fetch, id: string) => fetch(path('/api/programs', id), { method: 'DELETE' }), (json) => messageResponseSchema.parse(json));
+  useApiMutation(({ id, ...body }: { id: string } & ProgramRequest) => ({ path: pathOf('/api/programs', id), method: 'PUT', body }), programResponseSchema, { onSuccess: refreshCatalog });
+export const useDeleteProgramMutation = () => useApiMutation((id: string) => ({ path: pathOf('/api/programs', id), method: 'DELETE' }), messageResponseSchema, { onSuccess: refreshCatalog });
 
 // ── subjects ─────────────────────────────────────────────────────────────────────────────────────
 
 /** GET /api/subjects (admin): every subject with its program's name and type. */
-export const useSubjectsQuery = () => useList(catalogKeys.subjects, '/api/subjects', (json) => subjectsResponseSchema.parse(json));
-export const useCreateSubjectMutation = () =>
-  useChange((fetch, body: SubjectRequest) => fetch('/api/subjects', { method: 'POST', body }), (json) => subjectResponseSchema.parse(json));
+export const useSubjectsQuery = () => useApiQuery(catalogKeys.subjects, '/api/subjects', subjectsResponseSchema);
+export const useCreateSubjectMutation = () => useApiMutation((body: SubjectRequest) => ({ path: '/api/subjects', body }), subjectResponseSchema, { onSuccess: refreshCatalog });
 export const useUpdateSubjectMutation = () =>
-  useChange((fetch, { id, ...body }: { id: string } & SubjectRequest) => fetch(path('/api/subjects', id), { method: 'PUT', body }), (json) => subjectResponseSchema.parse(json));
-export const useDeleteSubjectMutation = () =>
-  useChange((fetch, id: string) => fetch(path('/api/subjects', id), { method: 'DELETE' }), (json) => messageResponseSchema.parse(json));
+  useApiMutation(({ id, ...body }: { id: string } & SubjectRequest) => ({ path: pathOf('/api/subjects', id), method: 'PUT', body }), subjectResponseSchema, { onSuccess: refreshCatalog });
+export const useDeleteSubjectMutation = () => useApiMutation((id: string) => ({ path: pathOf('/api/subjects', id), method: 'DELETE' }), messageResponseSchema, { onSuccess: refreshCatalog });
 
 // ── teacher assignments ──────────────────────────────────────────────────────────────────────────
 
 /** GET /api/teacher-assignments (admin), newest first. */
-export const useTeacherAssignmentsQuery = () => useList(catalogKeys.assignments, '/api/teacher-assignments', (json) => teacherAssignmentsResponseSchema.parse(json));
+export const useTeacherAssignmentsQuery = () => useApiQuery(catalogKeys.assignments, '/api/teacher-assignments', teacherAssignmentsResponseSchema);
 export const useAssignTeacherMutation = () =>
-  useChange((fetch, body: AssignTeacherRequest) => fetch('/api/teacher-assignments', { method: 'POST', body }), (json) => teacherAssignmentResponseSchema.parse(json));
+  useApiMutation((body: AssignTeacherRequest) => ({ path: '/api/teacher-assignments', body }), teacherAssignmentResponseSchema, { onSuccess: refreshCatalog });
 export const useRemoveAssignmentMutation = () =>
-  useChange((fetch, id: string) => fetch(path('/api/teacher-assignments', id), { method: 'DELETE' }), (json) => messageResponseSchema.parse(json));
+  useApiMutation((id: string) => ({ path: pathOf('/api/teacher-assignments', id), method: 'DELETE' }), messageResponseSchema, { onSuccess: refreshCatalog });
 
 /** GET /api/teacher/subjects (teacher): the caller's subjects. */
-export const useMySubjectsQuery = () => useList(catalogKeys.mySubjects, '/api/teacher/subjects', (json) => mySubjectsResponseSchema.parse(json));
+export const useMySubjectsQuery = () => useApiQuery(catalogKeys.mySubjects, '/api/teacher/subjects', mySubjectsResponseSchema);
 
 // ── enrollments ──────────────────────────────────────────────────────────────────────────────────
 
 /** GET /api/enrollments (admin), newest first. */
-export const useEnrollmentsQuery = (options: { enabled?: boolean } = {}) =>
-  useList(catalogKeys.enrollments, '/api/enrollments', (json) => enrollmentsResponseSchema.parse(json), options.enabled);
+export const useEnrollmentsQuery = (options: { enabled?: boolean } = {}) => useApiQuery(catalogKeys.enrollments, '/api/enrollments', enrollmentsResponseSchema, options);
 /** GET /api/enrollment-counts (admin, student admin): enrollments per status. */
-export const useEnrollmentCountsQuery = () => useList(catalogKeys.enrollmentCounts, '/api/enrollment-counts', (json) => enrollmentCountsResponseSchema.parse(json));
-export const useEnrollStudentMutation = () =>
-  useChange((fetch, body: EnrollStudentRequest) => fetch('/api/enrollments', { method: 'POST', body }), (json) => enrollmentResponseSchema.parse(json));
+export const useEnrollmentCountsQuery = () => useApiQuery(catalogKeys.enrollmentCounts, '/api/enrollment-counts', enrollmentCountsResponseSchema);
+export const useEnrollStudentMutation = () => useApiMutation((body: EnrollStudentRequest) => ({ path: '/api/enrollments', body }), enrollmentResponseSchema, { onSuccess: refreshCatalog });
 /** PUT /api/enrollments/:id/status with the row's version: a concurrent change answers 409. */
 export const useChangeEnrollmentStatusMutation = () =>
-  useChange(
-    (fetch, { id, ...body }: { id: string } & ChangeEnrollmentStatusRequest) => fetch(path('/api/enrollments', id) + '/status', { method: 'PUT', body }),
-    (json) => enrollmentResponseSchema.parse(json),
+  useApiMutation(
+    ({ id, ...body }: { id: string } & ChangeEnrollmentStatusRequest) => ({ path: pathOf('/api/enrollments', id, '/status'), method: 'PUT', body }),
+    enrollmentResponseSchema,
+    { onSuccess: refreshCatalog },
   );
 /** POST /api/enrollments/import: a dry run checks every row; otherwise all rows are enrolled or none. */
 export const useImportEnrollmentsMutation = () =>
-  useChange((fetch, body: ImportEnrollmentsRequest) => fetch('/api/enrollments/import', { method: 'POST', body }), (json) => importEnrollmentsResponseSchema.parse(json));
+  useApiMutation((body: ImportEnrollmentsRequest) => ({ path: '/api/enrollments/import', body }), importEnrollmentsResponseSchema, { onSuccess: refreshCatalog });
 
 /** GET /api/student/enrollment (student): the caller's active enrollment, or null. */
-export const useMyEnrollmentQuery = () => useList(catalogKeys.myEnrollment, '/api/student/enrollment', (json) => myEnrollmentResponseSchema.parse(json));
+export const useMyEnrollmentQuery = () => useApiQuery(catalogKeys.myEnrollment, '/api/student/enrollment', myEnrollmentResponseSchema);

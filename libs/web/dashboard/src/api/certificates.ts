@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { certificatesResponseSchema, revokeCertificateResponseSchema, type RevokeCertificateRequest } from '@academy/contracts';
-import { useSession } from '@academy/web-session';
+import { pathOf, useApiMutation, useApiQuery } from './api-hooks';
 
 /** Cache keys of the certificate answers (ADR 0030). */
 export const certificateKeys = {
@@ -9,33 +9,20 @@ export const certificateKeys = {
 };
 
 /** GET /api/student/certificates: the caller's certificates (My Course). */
-export function useMyCertificatesQuery() {
-  const { fetch } = useSession();
-  return useQuery({ queryKey: certificateKeys.mine, queryFn: async ({ signal }) => certificatesResponseSchema.parse(await fetch<unknown>('/api/student/certificates', { signal })) });
-}
+export const useMyCertificatesQuery = () => useApiQuery(certificateKeys.mine, '/api/student/certificates', certificatesResponseSchema);
 
 /** GET /api/certificates (admin): every certificate, with revocation reasons. */
-export function useCertificatesQuery(enabled = true) {
-  const { fetch } = useSession();
-  return useQuery({ queryKey: certificateKeys.all, queryFn: async ({ signal }) => certificatesResponseSchema.parse(await fetch<unknown>('/api/certificates', { signal })), enabled });
-}
+export const useCertificatesQuery = (enabled = true) => useApiQuery(certificateKeys.all, '/api/certificates', certificatesResponseSchema, { enabled });
 
 /** GET /api/certificates/:enrollmentId/pdf as a Blob, for a download (the holder's or an admin's). */
-export function useCertificatePdfDownload() {
-  const { fetch } = useSession();
-  return useMutation({ mutationFn: (enrollmentId: string) => fetch<Blob>(`/api/certificates/${encodeURIComponent(enrollmentId)}/pdf`, { responseType: 'blob' }) });
-}
+export const useCertificatePdfDownload = () =>
+  useApiMutation((enrollmentId: string) => ({ path: pathOf('/api/certificates', enrollmentId, '/pdf'), responseType: 'blob' }), z.instanceof(Blob));
 
 /** POST /api/certificates/:enrollmentId/revoke (admin), with a reason. */
-export function useRevokeCertificateMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ enrollmentId, body }: { enrollmentId: string; body: RevokeCertificateRequest }) =>
-      revokeCertificateResponseSchema.parse(await fetch(`/api/certificates/${encodeURIComponent(enrollmentId)}/revoke`, { method: 'POST', body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: certificateKeys.all }),
+export const useRevokeCertificateMutation = () =>
+  useApiMutation(({ enrollmentId, body }: { enrollmentId: string; body: RevokeCertificateRequest }) => ({ path: pathOf('/api/certificates', enrollmentId, '/revoke'), body }), revokeCertificateResponseSchema, {
+    onSuccess: (client) => client.invalidateQueries({ queryKey: certificateKeys.all }),
   });
-}
 
 /** Saves a Blob under a file name (an object URL clicked, then released). */
 export function saveBlob(blob: Blob, fileName: string) {

@@ -1,4 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   gradeHistoryResponseSchema,
   myGradesResponseSchema,
@@ -13,6 +14,7 @@ import {
   type SubmitWorkRequest,
 } from '@academy/contracts';
 import { useSession } from '@academy/web-session';
+import { pathOf, useApiMutation, useApiQuery } from './api-hooks';
 import { learningKeys } from './learning';
 
 /** Cache keys of the grading answers. */
@@ -29,11 +31,6 @@ export const gradingKeys = {
   studentDashboard: ['student', 'dashboard'] as const,
 };
 
-function useRead<T>(queryKey: readonly unknown[], url: string, parse: (json: unknown) => T, enabled = true) {
-  const { fetch } = useSession();
-  return useQuery({ queryKey, queryFn: async ({ signal }) => parse(await fetch<unknown>(url, { signal })), enabled });
-}
-
 /** What a student's screens show of their own work: lessons, grades, progress and the dashboard. */
 export function refreshStudentWork(client: QueryClient): Promise<unknown> {
   return Promise.all(
@@ -42,23 +39,17 @@ export function refreshStudentWork(client: QueryClient): Promise<unknown> {
 }
 
 /** POST /api/student/submissions: a task or capstone's GitHub link (a new attempt after needs_revision). */
-export function useSubmitWorkMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: SubmitWorkRequest) => submissionResponseSchema.parse(await fetch('/api/student/submissions', { method: 'POST', body })),
-    onSuccess: () => refreshStudentWork(client),
-  });
-}
+export const useSubmitWorkMutation = () =>
+  useApiMutation((body: SubmitWorkRequest) => ({ path: '/api/student/submissions', body }), submissionResponseSchema, { onSuccess: refreshStudentWork });
 
 /** GET /api/student/grades: every attempt of the caller, newest first, and the summary figures. */
-export const useMyGradesQuery = () => useRead(gradingKeys.myGrades, '/api/student/grades', (json) => myGradesResponseSchema.parse(json));
+export const useMyGradesQuery = () => useApiQuery(gradingKeys.myGrades, '/api/student/grades', myGradesResponseSchema);
 /** GET /api/student/progress: week by week, and the score trend. */
-export const useProgressQuery = () => useRead(gradingKeys.progress, '/api/student/progress', (json) => progressResponseSchema.parse(json));
+export const useProgressQuery = () => useApiQuery(gradingKeys.progress, '/api/student/progress', progressResponseSchema);
 /** GET /api/student/dashboard: the student dashboard's figures. */
-export const useStudentDashboardQuery = () => useRead(gradingKeys.studentDashboard, '/api/student/dashboard', (json) => studentDashboardResponseSchema.parse(json));
+export const useStudentDashboardQuery = () => useApiQuery(gradingKeys.studentDashboard, '/api/student/dashboard', studentDashboardResponseSchema);
 /** GET /api/teacher/dashboard: the teacher dashboard's figures. */
-export const useTeacherDashboardQuery = () => useRead(gradingKeys.teacherDashboard, '/api/teacher/dashboard', (json) => teacherDashboardResponseSchema.parse(json));
+export const useTeacherDashboardQuery = () => useApiQuery(gradingKeys.teacherDashboard, '/api/teacher/dashboard', teacherDashboardResponseSchema);
 
 /**
  * GET /api/teacher/submissions?tab=&subjectId=&after=: one tab of the teacher's latest attempts, page by
@@ -83,31 +74,21 @@ export function useTeacherSubmissionsQuery(subjectId: string | null, tab: Submis
 
 /** GET /api/submissions/:id: the submission and every attempt at the same item, oldest first. */
 export const useSubmissionDetailQuery = (id: string, enabled = true) =>
-  useRead(gradingKeys.submission(id), `/api/submissions/${encodeURIComponent(id)}`, (json) => submissionDetailResponseSchema.parse(json), enabled);
+  useApiQuery(gradingKeys.submission(id), pathOf('/api/submissions', id), submissionDetailResponseSchema, { enabled });
 /** GET /api/submissions/:id/history: every grade change of the item (who, when, old → new). */
 export const useGradeHistoryQuery = (id: string, enabled = true) =>
-  useRead(gradingKeys.history(id), `/api/submissions/${encodeURIComponent(id)}/history`, (json) => gradeHistoryResponseSchema.parse(json), enabled);
+  useApiQuery(gradingKeys.history(id), pathOf('/api/submissions', id, '/history'), gradeHistoryResponseSchema, { enabled });
 
 /** POST /api/submissions/:id/grade with the version the teacher saw: a grade given meanwhile answers 409. */
-export function useGradeSubmissionMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ submissionId, ...body }: { submissionId: string } & GradeSubmissionRequest) =>
-      submissionResponseSchema.parse(await fetch(`/api/submissions/${encodeURIComponent(submissionId)}/grade`, { method: 'POST', body })),
-    onSuccess: (_answer, { submissionId }) =>
+export const useGradeSubmissionMutation = () =>
+  useApiMutation(({ submissionId, ...body }: { submissionId: string } & GradeSubmissionRequest) => ({ path: pathOf('/api/submissions', submissionId, '/grade'), body }), submissionResponseSchema, {
+    onSuccess: (client, _answer, { submissionId }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: gradingKeys.allTeacherSubmissions }),
         client.invalidateQueries({ queryKey: gradingKeys.teacherDashboard }),
         client.invalidateQueries({ queryKey: ['submission', submissionId] }),
       ]),
   });
-}
 
 /** GET /api/subjects/:id/grades.csv as text, for a download. */
-export function useGradesCsvDownload() {
-  const { fetch } = useSession();
-  return useMutation({
-    mutationFn: (subjectId: string) => fetch<string>(`/api/subjects/${encodeURIComponent(subjectId)}/grades.csv`, { responseType: 'text' }),
-  });
-}
+export const useGradesCsvDownload = () => useApiMutation((subjectId: string) => ({ path: pathOf('/api/subjects', subjectId, '/grades.csv'), responseType: 'text' }), z.string());

@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationsResponseSchema, type NotificationsResponse } from '@academy/contracts';
-import { useSession } from '@academy/web-session';
+import { notificationsResponseSchema } from '@academy/contracts';
+import { useApiMutation, useApiQuery } from './api-hooks';
 
 export const notificationKeys = { inbox: ['notifications'] as const };
 
@@ -8,26 +7,12 @@ export const notificationKeys = { inbox: ['notifications'] as const };
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
 /** GET /api/notifications: the caller's newest notices and unread count. */
-export function useNotificationsQuery() {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: notificationKeys.inbox,
-    queryFn: async ({ signal }) => notificationsResponseSchema.parse(await fetch<unknown>('/api/notifications', { signal })),
-    refetchInterval: NOTIFICATIONS_POLL_MS,
-  });
-}
+export const useNotificationsQuery = () => useApiQuery(notificationKeys.inbox, '/api/notifications', notificationsResponseSchema, { refetchInterval: NOTIFICATIONS_POLL_MS });
 
 /** POST /api/notifications/read { ids } or /read-all; the answer is the inbox as it now stands. */
-export function useMarkNotificationsReadMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (ids: string[] | 'all') =>
-      notificationsResponseSchema.parse(
-        ids === 'all'
-          ? await fetch<unknown>('/api/notifications/read-all', { method: 'POST' })
-          : await fetch<unknown>('/api/notifications/read', { method: 'POST', body: { ids } }),
-      ),
-    onSuccess: (inbox: NotificationsResponse) => client.setQueryData(notificationKeys.inbox, inbox),
-  });
-}
+export const useMarkNotificationsReadMutation = () =>
+  useApiMutation(
+    (ids: string[] | 'all') => (ids === 'all' ? { path: '/api/notifications/read-all', method: 'POST' } : { path: '/api/notifications/read', body: { ids } }),
+    notificationsResponseSchema,
+    { onSuccess: (client, inbox) => client.setQueryData(notificationKeys.inbox, inbox) },
+  );

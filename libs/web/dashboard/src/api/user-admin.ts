@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   messageResponseSchema,
   studentResponseSchema,
@@ -9,7 +9,7 @@ import {
   type CreateUserRequest,
   type UpdateStudentRequest,
 } from '@academy/contracts';
-import { useSession } from '@academy/web-session';
+import { pathOf, useApiMutation, useApiQuery } from './api-hooks';
 
 /** Cache keys of the user-management answers, for invalidation after a change. */
 export const userAdminKeys = {
@@ -18,75 +18,31 @@ export const userAdminKeys = {
 };
 
 /** Users and students are two views of the same accounts: a change to one refreshes both. */
-function refreshAccounts(client: QueryClient): Promise<unknown> {
+export function refreshAccounts(client: QueryClient): Promise<unknown> {
   return Promise.all([client.invalidateQueries({ queryKey: userAdminKeys.users }), client.invalidateQueries({ queryKey: userAdminKeys.students })]);
 }
 
 /** GET /api/users (admin): every account and the counts. */
-export function useUsersQuery(options: { enabled?: boolean } = {}) {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: userAdminKeys.users,
-    queryFn: async ({ signal }) => usersListResponseSchema.parse(await fetch<unknown>('/api/users', { signal })),
-    enabled: options.enabled,
-  });
-}
+export const useUsersQuery = (options: { enabled?: boolean } = {}) => useApiQuery(userAdminKeys.users, '/api/users', usersListResponseSchema, options);
 
 /** GET /api/students (student_admin, admin). */
-export function useStudentsQuery() {
-  const { fetch } = useSession();
-  return useQuery({
-    queryKey: userAdminKeys.students,
-    queryFn: async ({ signal }) => studentsListResponseSchema.parse(await fetch<unknown>('/api/students', { signal })),
-  });
-}
+export const useStudentsQuery = () => useApiQuery(userAdminKeys.students, '/api/students', studentsListResponseSchema);
 
-/** PUT /api/users/:id/role; resolves once the lists show the new role. */
-export function useAssignRoleMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, role }: { id: string } & AssignRoleRequest) =>
-      userResponseSchema.parse(await fetch<unknown>(`/api/users/${encodeURIComponent(id)}/role`, { method: 'PUT', body: { role } })),
-    onSuccess: () => refreshAccounts(client),
-  });
-}
+// Each change below resolves once the lists show it.
 
-/** DELETE /api/users/:id; resolves once the lists no longer show the user. */
-export function useDeleteUserMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => messageResponseSchema.parse(await fetch<unknown>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' })),
-    onSuccess: () => refreshAccounts(client),
-  });
-}
+/** PUT /api/users/:id/role. */
+export const useAssignRoleMutation = () =>
+  useApiMutation(({ id, role }: { id: string } & AssignRoleRequest) => ({ path: pathOf('/api/users', id, '/role'), method: 'PUT', body: { role } }), userResponseSchema, { onSuccess: refreshAccounts });
+
+/** DELETE /api/users/:id. */
+export const useDeleteUserMutation = () => useApiMutation((id: string) => ({ path: pathOf('/api/users', id), method: 'DELETE' }), messageResponseSchema, { onSuccess: refreshAccounts });
 
 /** POST /api/users (admin, student_admin): the account gets a generated password by mail. */
-export function useCreateUserMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (request: CreateUserRequest) => userResponseSchema.parse(await fetch<unknown>('/api/users', { method: 'POST', body: request })),
-    onSuccess: () => refreshAccounts(client),
-  });
-}
+export const useCreateUserMutation = () => useApiMutation((body: CreateUserRequest) => ({ path: '/api/users', body }), userResponseSchema, { onSuccess: refreshAccounts });
 
 /** POST /api/users/:id/temporary-password (admin; student_admin for students): a new temporary password by mail, the old one and every session end. */
-export function useReissuePasswordMutation() {
-  const { fetch } = useSession();
-  return useMutation({
-    mutationFn: async (id: string) => messageResponseSchema.parse(await fetch<unknown>(`/api/users/${encodeURIComponent(id)}/temporary-password`, { method: 'POST' })),
-  });
-}
+export const useReissuePasswordMutation = () => useApiMutation((id: string) => ({ path: pathOf('/api/users', id, '/temporary-password'), method: 'POST' }), messageResponseSchema);
 
 /** PATCH /api/students/:id: name, phone and address. */
-export function useUpdateStudentMutation() {
-  const { fetch } = useSession();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, ...request }: { id: string } & UpdateStudentRequest) =>
-      studentResponseSchema.parse(await fetch<unknown>(`/api/students/${encodeURIComponent(id)}`, { method: 'PATCH', body: request })),
-    onSuccess: () => refreshAccounts(client),
-  });
-}
+export const useUpdateStudentMutation = () =>
+  useApiMutation(({ id, ...body }: { id: string } & UpdateStudentRequest) => ({ path: pathOf('/api/students', id), method: 'PATCH', body }), studentResponseSchema, { onSuccess: refreshAccounts });

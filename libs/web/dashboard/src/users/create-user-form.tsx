@@ -1,12 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CREATABLE_ROLES, ROLE_LABELS, STUDENT_ADMIN_CREATABLE_ROLES, USER_ADMIN_MESSAGES, createUserRequestSchema, type CreateUserRequest } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, toast } from '@academy/ui';
-import { applyServerFieldErrors, errorMessage } from '@academy/web-session';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, SubmitButton } from '@academy/ui';
+import { useCommand } from '@academy/web-session';
 import { useCreateUserMutation } from '../api/user-admin';
 import { PageHeader } from '../page-header';
 
-const FIELDS = ['fullName', 'email', 'phone', 'role'] as const;
 export const CREATE_USER_DEFAULTS: CreateUserRequest = { fullName: '', email: '', phone: '', role: 'student' };
 type CreatableRole = (typeof CREATABLE_ROLES)[number];
 const optionsOf = (roles: readonly CreatableRole[]) => roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -23,25 +22,15 @@ export const STUDENT_ADMIN_ROLE_OPTIONS = optionsOf(STUDENT_ADMIN_CREATABLE_ROLE
 export function CreateUserForm({ roles = CREATE_USER_ROLE_OPTIONS }: { roles?: typeof CREATE_USER_ROLE_OPTIONS }) {
   const createUser = useCreateUserMutation();
   const form = useForm({ resolver: zodResolver(createUserRequestSchema), defaultValues: CREATE_USER_DEFAULTS });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await createUser.mutateAsync(values);
-      toast.success(answer.message);
-      form.reset(CREATE_USER_DEFAULTS);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, FIELDS, form.setError)) toast.error(errorMessage(error, USER_ADMIN_MESSAGES.createFailed));
-    }
-  });
+  const save = useCommand(createUser.mutateAsync, { failure: USER_ADMIN_MESSAGES.createFailed, form, onSuccess: () => form.reset(CREATE_USER_DEFAULTS) });
+  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Create a user account">
+    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label="Create a user account">
       <FormField label="Full Name" autoComplete="off" required registration={form.register('fullName')} error={errors.fullName} />
       <FormField label="Email" type="email" autoComplete="off" required registration={form.register('email')} error={errors.email} />
       <FormField label="Phone" type="tel" autoComplete="off" placeholder="+27 XX XXX XXXX" hint="Optional" registration={form.register('phone')} error={errors.phone} />
       <FormSelectField label="Role" required options={roles} registration={form.register('role')} error={errors.role} />
-      <Button type="submit" disabled={isSubmitting} className="w-full sm:w-fit">
-        {isSubmitting ? 'Creating account...' : 'Create Account'}
-      </Button>
+      <SubmitButton className="w-full sm:w-fit" busy={save.busy} busyLabel="Creating account...">Create Account</SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,8 @@ import { KeyRound } from 'lucide-react';
 import { USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { Button } from '@academy/ui';
 import { useReissuePasswordMutation } from '../api/user-admin';
-import { ConfirmDialog, toastAnswer } from '../confirm-dialog';
+import { useCommand } from '@academy/web-session';
+import { ConfirmDialog } from '../confirm-dialog';
 
 /**
  * "Re-issue password" (admin Users, student-admin Students): mails the person a new temporary
@@ -11,6 +12,7 @@ import { ConfirmDialog, toastAnswer } from '../confirm-dialog';
  */
 export function ReissuePassword({ person, disabled = false, title }: { person: { id: string; email: string; fullName: string }; disabled?: boolean; title?: string }) {
   const reissue = useReissuePasswordMutation();
+  const send = useCommand(reissue.mutateAsync, { success: USER_ADMIN_MESSAGES.passwordReissued, failure: USER_ADMIN_MESSAGES.reissueFailed });
   return (
     <ConfirmDialog
       trigger={
@@ -29,7 +31,7 @@ export function ReissuePassword({ person, disabled = false, title }: { person: {
       confirmLabel="Send New Password"
       busyLabel="Sending..."
       // A refusal keeps the dialog open.
-      onConfirm={() => toastAnswer(() => reissue.mutateAsync(person.id), USER_ADMIN_MESSAGES.passwordReissued, USER_ADMIN_MESSAGES.reissueFailed)}
+      onConfirm={() => send.run(person.id)}
     />
   );
 }
