@@ -4,6 +4,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { openPersonal, type SealedPersonal } from '../crypto/personal-data.js';
 import type { EventMetadata, StoredEvent, Upcasters } from '../port.js';
 import type { SubjectKeys } from './subject-keys.js';
+import type { ChainLink } from './verify-chain.js';
 
 export interface StoredRecord {
   position: number;
@@ -24,6 +25,9 @@ export interface StoredRecord {
    */
   opened?: { personal?: Record<string, unknown> };
 }
+
+/** An event as an adapter reads it from its log: what decoding needs, and the link verify() checks. */
+export type LogRecord = StoredRecord & ChainLink;
 
 export async function decodeRecords(records: StoredRecord[], keys: SubjectKeys, upcasters: Upcasters): Promise<StoredEvent[]> {
   const open = await keys.forRead(records.flatMap((r) => (r.personal ? [r.personal.subjectId] : [])));

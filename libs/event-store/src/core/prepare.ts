@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { findUnstorable } from '@academy/contracts';
 import { sealPersonal } from '../crypto/personal-data.js';
-import { InvalidEventError, UnstorableEventError, type EventMetadata, type EventSchemas, type ExpectedVersion, type NewEvent } from '../port.js';
+import { InvalidEventError, UnstorableEventError, type EventMetadata, type EventSchemas, type ExpectedVersion, type NewEvent, type StreamAppend } from '../port.js';
 import { canonicalBody, type HashedBody } from '../postgres/hash-chain.js';
 import type { SubjectKeys } from './subject-keys.js';
 
@@ -53,13 +53,13 @@ function refuseUnstorable(streamId: string, events: NewEvent[]): void {
   }
 }
 
+export interface PrepareDeps {
+  keys: SubjectKeys;
+  schemas?: EventSchemas;
+}
+
 /** Checks one append and builds its canonical bodies (what is hashed is what is stored). */
-export async function prepareAppend(
-  streamId: string,
-  events: NewEvent[],
-  expectedVersion: ExpectedVersion,
-  deps: { keys: SubjectKeys; schemas?: EventSchemas },
-): Promise<PreparedAppend> {
+export async function prepareAppend(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, deps: PrepareDeps): Promise<PreparedAppend> {
   if (typeof streamId !== 'string' || streamId === '') throw new TypeError('streamId must be a non-empty string');
   if (!Array.isArray(events) || events.length === 0) throw new TypeError(`append to ${streamId}: no events`);
   if (expectedVersion !== 'any' && !(Number.isInteger(expectedVersion) && expectedVersion >= 0)) {
@@ -95,4 +95,13 @@ export async function prepareAppend(
     }),
   );
   return { streamId, expected: expectedVersion === 'any' ? null : expectedVersion, ids, bodies, canonical: bodies.map(canonicalBody) };
+}
+
+/** appendMany's checks of the batch as a whole, then each append's, in the order given. */
+export async function prepareBatch(appends: StreamAppend[], deps: PrepareDeps): Promise<PreparedAppend[]> {
+  if (!Array.isArray(appends) || appends.length === 0) throw new TypeError('appendMany: no appends');
+  if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new TypeError('appendMany: the same stream twice');
+  const group: PreparedAppend[] = [];
+  for (const a of appends) group.push(await prepareAppend(a.streamId, a.events, a.expectedVersion, deps));
+  return group;
 }

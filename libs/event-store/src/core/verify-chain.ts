@@ -4,6 +4,9 @@ import type { ChainHead, VerifyOptions, VerifyResult } from '../port.js';
 import { canonicalBody, chainHash, type HashedBody } from '../postgres/hash-chain.js';
 import { GENESIS_HASH } from '../postgres/schema.js';
 
+/** Links per batch an adapter hands over (ChainSource.linksFrom). */
+export const VERIFY_BATCH = 2000;
+
 export interface ChainLink {
   position: number;
   streamVersion: number;

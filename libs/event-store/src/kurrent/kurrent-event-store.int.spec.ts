@@ -8,8 +8,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import pg from 'pg';
-import type { ContractHarness, ContractStoreOptions } from '../contract/event-store.contract.test.js';
-import { eventStoreContract, newEvent } from '../contract/event-store.contract.test.js';
+import { eventStoreContract, newEvent, type ContractHarness, type ContractStoreOptions } from '../contract/event-store.contract.test.js';
+import { harnessOver } from '../contract/harness.test.js';
 import { TEST_MASTER_KEY } from '../postgres/pg-harness.test.js';
 import { KurrentEventStore } from './kurrent-event-store.js';
 
@@ -39,20 +39,7 @@ async function harness(options: ContractStoreOptions = {}): Promise<ContractHarn
     await store.migrate();
     return store;
   };
-  const store = await open(options);
-  const others: KurrentEventStore[] = [];
-  return {
-    store,
-    async reopen(o) {
-      const s = await open(o);
-      others.push(s);
-      return s;
-    },
-    async cleanup() {
-      await Promise.all([store, ...others].map((s) => s.close()));
-      await pool.query(`DROP SCHEMA "esk_${suffix}" CASCADE`);
-    },
-  };
+  return harnessOver(open, options, async () => void (await pool.query(`DROP SCHEMA "esk_${suffix}" CASCADE`)));
 }
 
 eventStoreContract('KurrentDB', harness);

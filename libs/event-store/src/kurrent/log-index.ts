@@ -3,6 +3,7 @@
 // it on start and caught up before every decision, in memory (about 100 bytes per event). Pure.
 import { chainHash } from '../postgres/hash-chain.js';
 import { GENESIS_HASH } from '../postgres/schema.js';
+import type { Judgement } from '../core/append-outcome.js';
 import type { PreparedAppend } from '../core/prepare.js';
 import type { ChainLink } from '../core/verify-chain.js';
 
@@ -19,12 +20,6 @@ export interface IndexEntry {
   eventId: string;
   hash: string;
 }
-
-export type Judgement =
-  | { status: 'ok'; lastPosition: number; streamVersion: number }
-  | { status: 'duplicate'; lastPosition: number; streamVersion: number }
-  | { status: 'conflict'; actualVersion: number }
-  | { status: 'id_conflict'; conflictingIds: string[] };
 
 export class LogIndex {
   /** The last position indexed (0: empty log) and its hash. */

@@ -7,7 +7,7 @@
 import { jsonEvent, type EventData, type JSONType, type RecordedEvent } from '@eventstore/db-client';
 import { ErrorType } from '@eventstore/db-client';
 import type { ChainLink } from '../core/verify-chain.js';
-import type { StoredRecord } from '../core/decode.js';
+import type { LogRecord } from '../core/decode.js';
 import type { SealedPersonal } from '../crypto/personal-data.js';
 import type { EventMetadata } from '../port.js';
 import type { HashedBody } from '../postgres/hash-chain.js';
@@ -21,8 +21,6 @@ export interface LinkMetadata {
   /** KurrentDB's conventional correlation header, so its $by_correlation_id projection works. */
   $correlationId?: string;
 }
-
-export type LogRecord = StoredRecord & ChainLink;
 
 /** The log revision that holds `position`. */
 export function revisionOf(position: number): bigint {

@@ -5,6 +5,7 @@
 // because the older code could write what the newer schema forbids.
 import type pg from 'pg';
 import { auditIndexesSql, baselineSql, lockKey } from './schema.js';
+import { inTransaction } from './transaction.js';
 
 export interface EventStoreMigration {
   version: number;
@@ -37,9 +38,7 @@ function checkOrder(migrations: readonly EventStoreMigration[]): void {
 export async function migrateEventStore(pool: pg.Pool, schema: string, migrations: readonly EventStoreMigration[] = EVENT_STORE_MIGRATIONS): Promise<number[]> {
   checkOrder(migrations);
   const s = `"${schema}"`;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(${lockKey(schema, 'migrate')})`);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
     await client.query(`CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (
@@ -62,12 +61,6 @@ export async function migrateEventStore(pool: pg.Pool, schema: string, migration
       await client.query(`INSERT INTO ${s}.schema_migrations (version, name) VALUES ($1, $2)`, [m.version, m.name]);
       applied.push(m.version);
     }
-    await client.query('COMMIT');
     return applied;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -3,25 +3,19 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { ContractHarness, ContractStoreOptions, MakeContractStore, TamperHooks } from '../contract/event-store.contract.test.js';
+import { harnessOver } from '../contract/harness.test.js';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres-event-store.js';
+import { inTransaction } from './transaction.js';
 
 export const TEST_MASTER_KEY = Buffer.alloc(32, 7);
 
 /** Runs `sql` on the events table with the append-only triggers off, as an attacker with owner rights would. */
 export async function asTamperer(pool: pg.Pool, schema: string, sql: string, params: unknown[] = []): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query(`ALTER TABLE "${schema}".events DISABLE TRIGGER USER`);
     await client.query(sql, params);
     await client.query(`ALTER TABLE "${schema}".events ENABLE TRIGGER USER`);
-    await client.query('COMMIT');
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export function pgTamperHooks(pool: pg.Pool, schema: string): TamperHooks {
@@ -67,20 +61,7 @@ export function pgContractFactory(pool: pg.Pool, extra: Partial<PostgresEventSto
       await store.migrate();
       return store;
     };
-    const store = await open(options);
-    const others: PostgresEventStore[] = [];
-    return {
-      store,
-      async reopen(o) {
-        const s = await open(o);
-        others.push(s);
-        return s;
-      },
-      tamper: pgTamperHooks(pool, schema),
-      async cleanup() {
-        await Promise.all([store, ...others].map((s) => s.close()));
-        await pool.query(`DROP SCHEMA "${schema}" CASCADE`);
-      },
-    };
+    const dropStorage = async () => void (await pool.query(`DROP SCHEMA "${schema}" CASCADE`));
+    return harnessOver(open, options, dropStorage, pgTamperHooks(pool, schema));
   };
 }

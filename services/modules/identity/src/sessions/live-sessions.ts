@@ -1,6 +1,6 @@
 // The JwtStrategy asks (ADR 0016), on every request, whether the token's session family is still live (ADR 0009).
 // Answering from the database costs a round trip per request; this remembers the families seen live
-// and forgets them the moment they end:
+// (remembered-sessions.ts) and forgets them the moment they end:
 // - in this process, SessionStore forgets a family or a user's families as it revokes or deletes them;
 // - in every process, a trigger on identity_session_families (migration ..._identity_session_notify)
 //   sends NOTIFY academy_session_ended with the family's id when one is revoked or deleted, and the
@@ -10,40 +10,20 @@
 //
 // Fences (ADR 0012) make "ended" mean ended in EVERY process by the time the command answers:
 // - a listening process answers from memory only while it "trusts" it: for TRUST_MS after sending a
-//   beat, the upsert of its row in identity_session_listeners on the LISTEN connection (every BEAT_MS);
+//   beat, the upsert of its row in identity_session_listeners on the LISTEN connection (listener-row.ts);
 // - `fence()`, called after a revocation committed, takes a number, sends it as 'fence:<n>' on the same
 //   channel and waits until every row that beat within TRUST_MS + STALE_SLACK_MS has heard ≥ n. Notices
 //   reach a listener in commit order, so a process that heard the fence has heard the revocation;
 // - a process whose row was too old to be waited for no longer trusted its memory, and forgets all of it
 //   before it trusts again.
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
-import { ACCESS_TOKEN_TTL_SECONDS } from '@academy/backend';
+import { ListenerRow, STALE_SLACK_MS, TRUST_MS } from './listener-row.js';
+import { RememberedSessions } from './remembered-sessions.js';
 
 export const SESSION_ENDED_CHANNEL = 'academy_session_ended';
-/**
- * Belt and braces: even with LISTEN up, a remembered family is re-read after an access token's
- * lifetime. Postgres delivers every notice to a connected listener, so this bounds nothing that the
- * notices leave open; a short one would only send the users of a busy evening back to the database.
- */
-export const REMEMBER_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
-const MAX_REMEMBERED = 100_000;
-/** How often a listening process renews its row (and so its trust). */
-export const BEAT_MS = 1000;
-/** How long one beat lets the process answer from memory, counted from when the beat was sent. */
-export const TRUST_MS = 3000;
-/** A fence skips rows older than TRUST_MS + this: slack for clock rates and the beat's own trip. */
-export const STALE_SLACK_MS = 1000;
 /** A fence ends here even if unacknowledged (not expected: a live listener acknowledges within a beat). */
 const FENCE_BOUND_MS = 2 * (TRUST_MS + STALE_SLACK_MS);
-const PROCESS = `${hostname()}:${process.pid}`.slice(0, 255);
-
-interface Remembered {
-  userId: string;
-  until: number;
-}
 
 export class LiveSessions {
   private static readonly byPool = new WeakMap<pg.Pool, LiveSessions>();
@@ -54,34 +34,18 @@ export class LiveSessions {
     return live;
   }
 
-  /** Key `${sid} ${sub} ${role}` → since when it is known live. */
-  private readonly known = new Map<string, Remembered>();
-  /** Bumped by every forgetting: a database answer read across one is not remembered. */
-  private generation = 0;
+  private readonly memory = new RememberedSessions();
   private listener: pg.Client | null = null;
+  /** The listener's row (a new one per LISTEN connection). */
+  private row: ListenerRow | null = null;
   private connecting: Promise<void> | null = null;
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
-  /** This connection's row in identity_session_listeners (a new one per LISTEN connection). */
-  private rowId: string | null = null;
-  /** The highest fence heard on this connection. */
-  private heard = 0;
-  /** performance.now() until which memory may answer; 0 while no beat has succeeded. */
-  private trustUntil = 0;
-  private beating: Promise<void> | null = null;
-  private beatAgain = false;
-  private beats: NodeJS.Timeout | null = null;
   private readonly log = new Logger('LiveSessions');
   /** Fences of this process waiting for the next acknowledgement. */
   private readonly acknowledgements = new Set<() => void>();
-  /** The highest fence this process's row was sent with (a beat with a higher one also announces it). */
-  private announced = 0;
 
   private constructor(private readonly pool: pg.Pool) {}
-
-  private static key(sid: string, sub: string, role: string) {
-    return `${sid} ${sub} ${role}`;
-  }
 
   /** Whether notices are being heard (and so anything is remembered). */
   get listening(): boolean {
@@ -90,7 +54,7 @@ export class LiveSessions {
 
   /** Whether memory may answer now: listening, and a beat renewed the row recently (fences wait for it). */
   get trusting(): boolean {
-    return this.listener !== null && performance.now() < this.trustUntil;
+    return this.row?.trusting ?? false;
   }
 
   /** True when the family is known live for this user and role; false means "ask the database". */
@@ -99,43 +63,26 @@ export class LiveSessions {
       void this.listen();
       return false;
     }
-    if (!this.trusting) return false;
-    const key = LiveSessions.key(sid, sub, role);
-    const hit = this.known.get(key);
-    if (!hit) return false;
-    if (hit.until < Date.now()) {
-      this.known.delete(key);
-      return false;
-    }
-    return true;
+    return this.trusting && this.memory.has(sid, sub, role);
   }
 
   /** A ticket to pass to `remember` after reading the database: it is void if anything was forgotten meanwhile. */
   ticket(): number {
-    return this.trusting ? this.generation : -1;
+    return this.trusting ? this.memory.ticket() : -1;
   }
 
   remember(ticket: number, sid: string, sub: string, role: string): void {
-    if (ticket !== this.generation || !this.trusting) return;
-    if (this.known.size >= MAX_REMEMBERED) this.known.delete(this.known.keys().next().value!);
-    this.known.set(LiveSessions.key(sid, sub, role), { userId: sub, until: Date.now() + REMEMBER_MS });
+    if (this.trusting) this.memory.remember(ticket, sid, sub, role);
   }
 
   /** A family ended (revoked, deleted): forget it under every role. */
   forgetFamily(sid: string): void {
-    this.generation++;
-    for (const key of this.known.keys()) if (key.startsWith(`${sid} `)) this.known.delete(key);
+    this.memory.forgetFamily(sid);
   }
 
   /** Every family of a user (role change, deletion, password change). */
   forgetUser(userId: string): void {
-    this.generation++;
-    for (const [key, r] of this.known) if (r.userId === userId) this.known.delete(key);
-  }
-
-  private forgetAll(): void {
-    this.generation++;
-    this.known.clear();
+    this.memory.forgetUser(userId);
   }
 
   /**
@@ -179,59 +126,11 @@ export class LiveSessions {
     });
   }
 
-  private hear(fence: number): void {
-    if (fence <= this.heard) return;
-    this.heard = fence;
-    this.beat();
-  }
-
-  /**
-   * Renews this process's row with the highest fence heard, on the LISTEN connection. A first row, or
-   * one renewed after trust lapsed (a fence may have skipped it), starts from an empty memory.
-   */
-  private beat(): void {
-    const client = this.listener;
-    const id = this.rowId;
-    if (!client || !id) return;
-    if (this.beating) {
-      this.beatAgain = true;
-      return;
-    }
-    this.beatAgain = false;
-    const sentAt = performance.now();
-    const heard = this.heard;
-    // A beat that acknowledges a new fence says so on the channel: waiting fences re-check at once.
-    const announce = heard > this.announced;
-    this.announced = heard;
-    this.beating = client
-      .query<{ inserted: boolean }>(
-        `WITH up AS (
-           INSERT INTO identity_session_listeners (id, process, heard)
-           VALUES ($1, $2, greatest($3::bigint, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM identity_session_fence)))
-           ON CONFLICT (id) DO UPDATE SET heard = greatest(identity_session_listeners.heard, $3::bigint), beat_at = now()
-           RETURNING xmax = 0 AS inserted),
-         announced AS (SELECT pg_notify($4, 'heard:' || $3::text) WHERE $5::boolean)
-         SELECT up.inserted, (SELECT count(*) FROM announced) AS announced FROM up`,
-        [id, PROCESS, heard, SESSION_ENDED_CHANNEL, announce],
-      )
-      .then(({ rows }) => {
-        if (this.listener !== client || this.rowId !== id) return;
-        if (rows[0]?.inserted || performance.now() >= this.trustUntil) this.forgetAll();
-        this.trustUntil = Math.max(this.trustUntil, sentAt + TRUST_MS);
-      })
-      .catch(() => {
-        /* a broken connection is dropped by its 'error'/'end' handlers; without a row nothing is trusted */
-      })
-      .finally(() => {
-        this.beating = null;
-        if (this.beatAgain) this.beat();
-      });
-  }
-
-  private stopBeating(): void {
-    if (this.beats) clearInterval(this.beats);
-    this.beats = null;
-    this.trustUntil = 0;
+  private onNotice(payload: string): void {
+    if (payload.startsWith('fence:')) this.row?.hear(Number(payload.slice(6)));
+    else if (payload.startsWith('heard:')) for (const wake of [...this.acknowledgements]) wake();
+    else if (payload.startsWith('user:')) this.memory.forgetUser(payload.slice(5));
+    else this.memory.forgetFamily(payload);
   }
 
   private listen(): Promise<void> {
@@ -239,16 +138,7 @@ export class LiveSessions {
     this.connecting = (async () => {
       const client = new pg.Client({ ...this.pool.options, application_name: 'academy-live-sessions' });
       const drop = () => {
-        if (this.listener === client) {
-          this.listener = null;
-          // Notices may be lost from here on: nothing remembered can be trusted.
-          this.forgetAll();
-          this.stopBeating();
-          // Fences need not wait for a row that no longer trusts anything (best effort: it goes stale anyway).
-          const id = this.rowId;
-          this.rowId = null;
-          if (id) this.pool.query('DELETE FROM identity_session_listeners WHERE id = $1', [id]).catch(() => {});
-        }
+        if (this.listener === client) this.lose();
         client.end().catch(() => {});
         if (!this.closed && !this.retry) {
           this.retry = setTimeout(() => (this.retry = null), 1000);
@@ -258,11 +148,7 @@ export class LiveSessions {
       client.on('error', drop);
       client.on('end', drop);
       client.on('notification', (msg) => {
-        if (msg.channel !== SESSION_ENDED_CHANNEL || !msg.payload) return;
-        if (msg.payload.startsWith('fence:')) this.hear(Number(msg.payload.slice(6)));
-        else if (msg.payload.startsWith('heard:')) for (const wake of [...this.acknowledgements]) wake();
-        else if (msg.payload.startsWith('user:')) this.forgetUser(msg.payload.slice(5));
-        else this.forgetFamily(msg.payload);
+        if (msg.channel === SESSION_ENDED_CHANNEL && msg.payload) this.onNotice(msg.payload);
       });
       try {
         await client.connect();
@@ -270,15 +156,10 @@ export class LiveSessions {
         if (this.closed) await client.end();
         else {
           // Whatever ended before LISTEN was not remembered: memory starts empty.
-          this.forgetAll();
+          this.memory.forgetAll();
           this.listener = client;
           // Trusted once the first beat has registered it (fences wait for it from then on).
-          this.rowId = randomUUID();
-          this.heard = 0;
-          this.announced = 0;
-          this.beat();
-          this.beats = setInterval(() => this.beat(), BEAT_MS);
-          this.beats.unref();
+          this.row = new ListenerRow(client, SESSION_ENDED_CHANNEL, () => this.memory.forgetAll());
         }
       } catch {
         drop();
@@ -289,23 +170,35 @@ export class LiveSessions {
     return this.connecting;
   }
 
+  /** The LISTEN connection broke: notices may be lost from here on, so nothing remembered can be trusted. */
+  private lose(): void {
+    this.listener = null;
+    this.memory.forgetAll();
+    const row = this.row;
+    this.row = null;
+    if (!row) return;
+    void row.stop();
+    // Fences need not wait for a row that no longer trusts anything (best effort: it goes stale anyway).
+    this.pool.query('DELETE FROM identity_session_listeners WHERE id = $1', [row.id]).catch(() => {});
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     if (this.connecting) await this.connecting;
     const l = this.listener;
-    const id = this.rowId;
+    const row = this.row;
     this.listener = null;
-    this.rowId = null;
-    this.forgetAll();
-    this.stopBeating();
+    this.row = null;
+    this.memory.forgetAll();
+    const beating = row?.stop();
     if (l) {
       l.removeAllListeners('end');
       l.removeAllListeners('error');
       l.on('error', () => {});
-      await this.beating;
+      await beating;
       // Gone cleanly: fences stop waiting for this process at once.
-      if (id) await l.query('DELETE FROM identity_session_listeners WHERE id = $1', [id]).catch(() => {});
+      if (row) await l.query('DELETE FROM identity_session_listeners WHERE id = $1', [row.id]).catch(() => {});
       await l.end().catch(() => {});
     }
     LiveSessions.byPool.delete(this.pool);

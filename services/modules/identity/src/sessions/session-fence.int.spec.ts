@@ -14,7 +14,8 @@ import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, unti
 import { IdentityModule, IdentityProfileStatus, IdentitySessionValidator, identityProjections, identitySessionMigrations } from '../index.js';
 import { registerAccount } from '../commands/register-account.js';
 import { hashPassword } from '../passwords/passwords.js';
-import { LiveSessions, TRUST_MS } from './live-sessions.js';
+import { TRUST_MS } from './listener-row.js';
+import { LiveSessions } from './live-sessions.js';
 
 interface Api {
   app: INestApplication;

@@ -1,5 +1,6 @@
-// Catch-up then live delivery over readAll: one loop, one batch in flight, the position advanced only
-// after the handler succeeded, so each event reaches the handler once and in order (per subscription).
+// Catch-up then live delivery over readAll (shared core): one loop, one batch in flight, the position
+// advanced only after the handler succeeded, so each event reaches the handler once and in order (per
+// subscription). Polling finds what no wake-up announced.
 import type { StoredEvent, SubscribeOptions, Subscription } from '../port.js';
 
 interface Deps {
@@ -16,7 +17,7 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
-export class PgSubscription implements Subscription {
+export class PollingSubscription implements Subscription {
   private handled: number;
   /** When this subscription last asked for a batch (Date.now()): a store paces readers by those still reading. */
   lastReadAt = 0;
