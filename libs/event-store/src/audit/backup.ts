@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { inTransaction } from '../postgres/transaction.js';
 import type pg from 'pg';
 import { assertSchemaName } from '../postgres/schema.js';
 
@@ -44,10 +45,8 @@ export class BackupError extends Error {}
 export async function backupEventStore(pool: pg.Pool, schema: string, file: string, now = new Date()): Promise<BackupSummary> {
   assertSchemaName(schema);
   const s = `"${schema}"`;
-  const client = await pool.connect();
   const summary: BackupSummary = { events: 0, keys: 0, checkpoints: 0, head: { position: 0, hash: '0'.repeat(64) } };
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  return inTransaction(pool, async (client) => {
     const head = await client.query<{ position: string; hash: string }>(`SELECT e.position::text AS position, e.hash FROM ${s}.events e ORDER BY e.position DESC LIMIT 1`);
     if (head.rows[0]) summary.head = { position: Number(head.rows[0].position), hash: head.rows[0].hash };
     async function* lines(): AsyncGenerator<string> {
@@ -74,14 +73,8 @@ export async function backupEventStore(pool: pg.Pool, schema: string, file: stri
       yield JSON.stringify(trailer) + '\n';
     }
     await pipeline(Readable.from(lines()), createGzip(), createWriteStream(file, { flags: 'wx' }));
-    await client.query('COMMIT');
     return summary;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
 }
 
 /**
@@ -92,9 +85,7 @@ export async function backupEventStore(pool: pg.Pool, schema: string, file: stri
 export async function restoreEventStore(pool: pg.Pool, schema: string, file: string): Promise<BackupSummary> {
   assertSchemaName(schema);
   const s = `"${schema}"`;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     // No append may slip in between the emptiness check and the rows (append_events takes this lock too).
     await client.query(`LOCK TABLE ${s}.events, ${s}.subject_keys IN EXCLUSIVE MODE`);
     const present = await client.query<{ events: string; keys: string }>(`SELECT (SELECT count(*) FROM ${s}.events)::text AS events, (SELECT count(*) FROM ${s}.subject_keys)::text AS keys`);
@@ -149,12 +140,6 @@ export async function restoreEventStore(pool: pg.Pool, schema: string, file: str
     }
     const checkpoints = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${s}.events WHERE type = 'CheckpointSigned'`);
     summary.checkpoints = Number(checkpoints.rows[0].n);
-    await client.query('COMMIT');
     return summary;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }

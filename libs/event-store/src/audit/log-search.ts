@@ -3,6 +3,7 @@
 // stays encrypted here: a row says only whether it has some and whether its subject was erased; the
 // detail decrypts through EventStore.readStream (one key path, ADR 0003).
 import type pg from 'pg';
+import type { EventRow } from '../postgres/event-rows.js';
 import type { EventMetadata } from '../port.js';
 import { assertSchemaName } from '../postgres/schema.js';
 
@@ -38,21 +39,7 @@ export interface LogRow {
   prevHash: string;
 }
 
-interface Row {
-  position: string;
-  stream_id: string;
-  stream_version: number;
-  event_id: string;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: EventMetadata;
-  recorded_at: string;
-  subject_id: string | null;
-  erased: boolean | null;
-  hash: string;
-  prev_hash: string;
-}
+type Row = Omit<EventRow, 'opened' | 'personal'> & { subject_id: string | null; erased: boolean | null };
 
 const columns = (s: string) => `e.position, e.stream_id, e.stream_version, e.event_id::text AS event_id, e.type, e.schema_version, e.data, e.metadata,
   to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at,

@@ -1,6 +1,7 @@
 // The control tables shared by projection runners, the dispatcher, the consistency waiter and the
 // auditors (ADR 0004): one row per projection version, one per consumer (dispatcher, reactor).
 import { createHash } from 'node:crypto';
+import { inTransaction } from '../postgres/transaction.js';
 import type pg from 'pg';
 
 export const DEFAULT_CONTROL_SCHEMA = 'projections';
@@ -132,18 +133,10 @@ export async function ensureControlSchema(pool: pg.Pool, schema: string): Promis
   assertControlSchema(schema);
   const done = migrated.get(pool) ?? new Set<string>();
   if (done.has(schema)) return;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(${advisoryKey('migrate', schema)})`);
     await client.query(controlSql(schema));
-    await client.query('COMMIT');
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
   done.add(schema);
   migrated.set(pool, done);
 }
