@@ -16,6 +16,7 @@ import { ListProspectsHandler } from './queries/list-prospects/list-prospects.ha
 import { AdmissionsCountsController } from './queries/admissions-counts/admissions-counts.http.controller.js';
 import { AdmissionsCountsHandler } from './queries/admissions-counts/admissions-counts.handler.js';
 import { ProspectByIdHandler } from './queries/prospect-by-id/prospect-by-id.handler.js';
+import { ProspectSubmissions } from './commands/submit-prospect.js';
 
 /**
  * The admissions context's HTTP side. Needs, from the composition root: EventSourcingModule and
@@ -38,6 +39,7 @@ import { ProspectByIdHandler } from './queries/prospect-by-id/prospect-by-id.han
     EraseProspectController,
   ],
   providers: [
+    ProspectSubmissions,
     SubmitApplicationHandler,
     SendQuickContactHandler,
     ChangeProspectStatusHandler,
