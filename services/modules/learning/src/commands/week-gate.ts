@@ -4,8 +4,8 @@
 // The checks go through ReadModelGate (ADR 0015): they wait for what the caller has seen, not for
 // the log's head, and a refusal is confirmed at the head (an assignment made a moment ago counts).
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type CommandContext, EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type CommandContext, EVENT_STORE, principalOf, ReadModelGate, type ReadSide } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { LEARNING_MESSAGES } from '@academy/contracts';
 import { type WeekCommand, weekDecider, weekStream } from '../domain/week.js';
@@ -29,22 +29,21 @@ interface WeekWrite {
 export class WeekGate {
   constructor(
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   /** Create Week: 404 for an unknown subject, 403 unless the caller is assigned to it; then `command` on the new week's stream. */
   async create(caller: CommandContext, subjectId: string, weekId: string, command: WeekCommand, write: WeekWrite): Promise<WeekWritten> {
-    const access = await this.gate.check(LEARNING_READ_MODEL, () => this.access(caller, subjectId), admitted, caller.seen);
+    const access = await this.gate.check(LEARNING_READ_MODEL, ({ em }) => this.access(em, caller, subjectId), admitted, caller.seen);
     refuse(access);
     return this.decide(caller, weekId, command, write);
   }
 
   /** Any other week command: 404 for an unknown week (or its subject), 403 unless the caller is assigned to its subject; then `command` on its stream. */
   async change(caller: CommandContext, weekId: string, command: WeekCommand, write: WeekWrite): Promise<WeekWritten> {
-    const read = async () => {
-      const subjectId = await readSubjectOfWeek(this.em, weekId);
-      return subjectId === null ? null : this.access(caller, subjectId);
+    const read = async ({ em }: ReadSide) => {
+      const subjectId = await readSubjectOfWeek(em, weekId);
+      return subjectId === null ? null : this.access(em, caller, subjectId);
     };
     const access = await this.gate.check(LEARNING_READ_MODEL, read, admitted, caller.seen);
     if (access === null) throw new DomainError('not_found', LEARNING_MESSAGES.weekNotFound);
@@ -62,8 +61,8 @@ export class WeekGate {
     return { weekId, position };
   }
 
-  private access(caller: CommandContext, subjectId: string): Promise<Access> {
-    return readTeacherAccess(this.em, principalOf(caller).userId, subjectId);
+  private access(em: EntityManager, caller: CommandContext, subjectId: string): Promise<Access> {
+    return readTeacherAccess(em, principalOf(caller).userId, subjectId);
   }
 }
 

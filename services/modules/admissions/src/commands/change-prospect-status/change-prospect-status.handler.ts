@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { ADMISSIONS_MESSAGES, type Prospect, prospectStream } from '@academy/contracts';
@@ -20,7 +20,6 @@ export class ChangeProspectStatusHandler implements ICommandHandler<ChangeProspe
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, prospectId, input, step }: ChangeProspectStatus): Promise<{ prospect: Prospect; position: number }> {
@@ -34,8 +33,7 @@ export class ChangeProspectStatusHandler implements ICommandHandler<ChangeProspe
         unit.decide(prospect, prospectDecider, { type: step, byUserId: principalOf(caller).userId, now: caller.metadata.occurredAt });
       },
     });
-    await this.gate.reach(ADMISSIONS_READ_MODEL, position);
-    const prospect: Prospect | null = await this.queries.execute(new ProspectById(prospectId));
+    const prospect: Prospect | null = await this.gate.shown(ADMISSIONS_READ_MODEL, position, new ProspectById(prospectId));
     if (!prospect) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
     return { prospect, position };
   }

@@ -1,5 +1,4 @@
 import { Inject } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
@@ -24,7 +23,6 @@ export class ReissueTemporaryPasswordHandler implements ICommandHandler<ReissueT
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly credentials: AccountCredentials,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
     private readonly sessions: SessionStore,
   ) {}
 
@@ -33,7 +31,7 @@ export class ReissueTemporaryPasswordHandler implements ICommandHandler<ReissueT
     const notFound = () => new DomainError('not_found', principal.role === 'student_admin' ? USER_ADMIN_MESSAGES.studentNotFound : USER_ADMIN_MESSAGES.userNotFound);
     if (!isUuid(userId)) throw notFound();
     // The addressee of the mail; the stream decides whether the re-issue is allowed.
-    const row = await this.gate.check([USERS_PROJECTION], () => readAddressee(this.em, userId), (r) => !!r?.email, caller.seen);
+    const row = await this.gate.check([USERS_PROJECTION], ({ em }) => readAddressee(em, userId), (r) => !!r?.email, caller.seen);
     if (!row?.email) throw notFound();
     const mailed = await this.credentials.invitation();
     const { value: invitationNumber, position } = await runCommand(this.store, caller.metadata, {

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { IDENTITY_MESSAGES, type SetupResponse } from '@academy/contracts';
@@ -19,11 +19,10 @@ export class SetUpFirstAdminHandler implements ICommandHandler<SetUpFirstAdmin> 
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly credentials: AccountCredentials,
     private readonly gate: ReadModelGate,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller }: SetUpFirstAdmin): Promise<SetupResponse & { position: number }> {
-    if (await this.gate.check([USERS_PROJECTION], async () => (await this.queries.execute(new GetSetupStatus())).done, (isDone) => !isDone, caller.seen)) throw done();
+    if (await this.gate.check([USERS_PROJECTION], async ({ queries }) => (await queries.execute(new GetSetupStatus())).done, (isDone) => !isDone, caller.seen)) throw done();
     const { email, emailHash } = this.credentials.adminAddress();
     // Shown once to whoever set up the academy, not mailed.
     const { temporaryPassword: password, passwordHash } = await newTemporaryPassword();
