@@ -8,11 +8,11 @@ import { Caller, type CommandContext, CommandAnswers, Dispatch, type Handled, Ro
 import { messageResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../projections/catalog/names.js';
 
-/** DELETE <programs|subjects>/:id (admin) → 200 { message } once the catalog projection shows it. */
+/** DELETE <programs|subjects>/:id (admin), sent as `new command(caller, id)` → 200 { message } once the catalog projection shows it. */
 export abstract class DeleteCatalogueRowController {
   constructor(
     private readonly dispatch: Dispatch,
-    private readonly command: (caller: CommandContext, id: string) => Command<Handled>,
+    private readonly command: new (caller: CommandContext, id: string) => Command<Handled>,
     private readonly message: string,
   ) {}
 
@@ -21,7 +21,7 @@ export abstract class DeleteCatalogueRowController {
   @HttpCode(200)
   @CommandAnswers(200, messageResponseSchema)
   delete(@Param('id') id: string, @Caller() caller: CommandContext, @Res({ passthrough: true }) res: Response) {
-    return this.dispatch.command(res, this.command(caller, id), [CATALOG_PROJECTION], () => ({ message: this.message }));
+    return this.dispatch.command(res, new this.command(caller, id), [CATALOG_PROJECTION], () => ({ message: this.message }));
   }
 }
 

@@ -10,6 +10,6 @@ import { DeleteProgram } from './delete-program.command.js';
 @Controller('programs')
 export class DeleteProgramController extends DeleteCatalogueRowController {
   constructor(dispatch: Dispatch) {
-    super(dispatch, (caller, id) => new DeleteProgram(caller, id), CATALOG_MESSAGES.programDeleted);
+    super(dispatch, DeleteProgram, CATALOG_MESSAGES.programDeleted);
   }
 }

@@ -10,6 +10,6 @@ import { DeleteSubject } from './delete-subject.command.js';
 @Controller('subjects')
 export class DeleteSubjectController extends DeleteCatalogueRowController {
   constructor(dispatch: Dispatch) {
-    super(dispatch, (caller, id) => new DeleteSubject(caller, id), CATALOG_MESSAGES.subjectDeleted);
+    super(dispatch, DeleteSubject, CATALOG_MESSAGES.subjectDeleted);
   }
 }
