@@ -52,5 +52,5 @@ export { utcTimestampIso } from './read-models/timestamps.js';
 // The backbone (ADR 0015): commands and queries on the CQRS buses, targeted consistency checks.
 export { BackboneModule } from './cqrs/backbone.module.js';
 export { Dispatch, type Handled } from './cqrs/dispatch.js';
-export { ReadModelGate } from './cqrs/read-model-gate.js';
+export { ReadModelGate, type ReadSide } from './cqrs/read-model-gate.js';
 export { Caller, commandContext, principalOf, type CommandContext } from './cqrs/command-context.js';

@@ -6,7 +6,7 @@ export { PostgresEventStore, createPostgresEventStore, type PostgresEventStoreOp
 // The KurrentDB adapter is `@academy/event-store/kurrent` (kurrent/index.ts): not loaded unless used.
 export { EVENT_STORE_MIGRATIONS, migrateEventStore, NewerSchemaError, type EventStoreMigration } from './postgres/migrations.js';
 export { chainHash, canonicalBody } from './postgres/hash-chain.js';
-export { loadMasterKey, loadKeyBytes, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
+export { generatedOnce, loadMasterKey, loadKeyBytes, MASTER_KEY_ENV, type LoadMasterKeyOptions } from './crypto/master-key.js';
 export { deriveSubkey, LookupKey, EmailLookup, EMAIL_LOOKUP_PURPOSE, normaliseEmail } from './crypto/lookup-key.js';
 // Projections, read-your-writes, dispatch and audit (ADR 0004, ADR 0005).
 export type { Projection, ProjectionTx, EventHandler, Handler, SetHandler, TableUse } from './projections/types.js';

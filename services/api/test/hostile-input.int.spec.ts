@@ -12,7 +12,7 @@ import 'reflect-metadata';
 import fc from 'fast-check';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import { ModulesContainer } from '@nestjs/core';
+import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { z } from 'zod';
 import { IS_PUBLIC, ROLES, ZodValidationPipe } from '@academy/backend';
 import { hostileBody, validBody } from '@academy/testing';
@@ -40,9 +40,10 @@ function commandEndpoints(h: Harness): Endpoint[] {
       const ctrl = wrapper.metatype as (new (...a: unknown[]) => unknown) | null;
       if (!ctrl) continue;
       const base = [Reflect.getMetadata(PATH_METADATA, ctrl) as string | string[]].flat()[0] ?? '';
-      for (const name of Object.getOwnPropertyNames(ctrl.prototype)) {
+      // Nest's own scan: a route a controller inherits from a shared base is fuzzed too.
+      for (const name of new MetadataScanner().getAllMethodNames(ctrl.prototype)) {
         const fn = ctrl.prototype[name];
-        if (name === 'constructor' || typeof fn !== 'function') continue;
+        if (typeof fn !== 'function') continue;
         const method = COMMAND_METHODS[Reflect.getMetadata(METHOD_METADATA, fn) as number];
         const sub = Reflect.getMetadata(PATH_METADATA, fn) as string | string[] | undefined;
         if (!method || sub === undefined) continue;

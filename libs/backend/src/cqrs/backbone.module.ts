@@ -5,7 +5,8 @@ import { ReadModelGate } from './read-model-gate.js';
 
 /**
  * The CQRS buses and what every context's slices use with them (ADR 0015): Dispatch for controllers,
- * ReadModelGate for handlers' checks on read models. Global, after EventSourcingModule.
+ * ReadModelGate for handlers' checks on read models and their answers. Global, after EventSourcingModule
+ * and MikroOrmModule (the gate hands a check's read the EntityManager).
  * Only commands and queries travel on the in-memory buses; events that must not be lost are read
  * from the log by checkpointed subscriptions (projections, reactors), never from Nest's EventBus.
  */

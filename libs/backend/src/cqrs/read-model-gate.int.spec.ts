@@ -1,9 +1,13 @@
 // ReadModelGate (ADR 0015) on a real projection runner: an admitting answer is used at once (no wait
 // for the log head), a refusal is confirmed at the head first, and the caller's seen position is
 // waited for before the first read.
+import { Test, type TestingModule } from '@nestjs/testing';
+import { CqrsModule, QueryBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import { ConsistencyWaiter, type EventMetadata, PostgresEventStore, type Projection, ProjectionRunner, withTables } from '@academy/event-store';
 import { tablesFromSql } from '@academy/testing/tables';
+import { ormOptions } from '../orm.js';
 import { ReadModelGate } from './read-model-gate.js';
 
 const NAME = 'gate_assignments';
@@ -22,6 +26,8 @@ let db: TestDatabase;
 let store: PostgresEventStore;
 let waiter: ConsistencyWaiter;
 let gate: ReadModelGate;
+let orm: MikroORM;
+let buses: TestingModule;
 let runner: ProjectionRunner | null = null;
 const startRunner = () => (runner = new ProjectionRunner({ store, pool: db.pool, projection, batchSize: 50, standbyPollMs: 50 }).start());
 const stopRunner = async () => {
@@ -35,13 +41,17 @@ beforeAll(async () => {
   store = new PostgresEventStore({ pool: db.pool, masterKey: Buffer.alloc(32, 3) });
   await store.migrate();
   waiter = new ConsistencyWaiter({ pool: db.pool, pollIntervalMs: 100 });
-  gate = new ReadModelGate(waiter, store);
+  orm = await MikroORM.init(ormOptions(db.url));
+  buses = await Test.createTestingModule({ imports: [CqrsModule.forRoot()] }).compile();
+  gate = new ReadModelGate(waiter, store, orm.em, buses.get(QueryBus));
   startRunner();
   await waiter.wait([NAME], await assign('t0'), 10_000);
 });
 afterAll(async () => {
   await stopRunner();
   await waiter.close();
+  await buses.close();
+  await orm.close();
   await store.close();
   await db.drop();
 });

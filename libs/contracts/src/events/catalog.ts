@@ -26,7 +26,6 @@ export const ProgramCreatedV1 = publishedEvent(CATALOG_EVENTS.ProgramCreated, 1,
 export const ProgramUpdatedV1 = publishedEvent(CATALOG_EVENTS.ProgramUpdated, 1, program);
 export const ProgramDeletedV1 = publishedEvent(CATALOG_EVENTS.ProgramDeleted, 1, z.object({ programId: id }));
 export type ProgramCreatedData = EventData<typeof ProgramCreatedV1>;
-export type ProgramUpdatedData = ProgramCreatedData;
 export type ProgramDeletedData = EventData<typeof ProgramDeletedV1>;
 
 /** SubjectCreated and SubjectUpdated carry the whole (new) state. */
@@ -35,7 +34,6 @@ export const SubjectCreatedV1 = publishedEvent(CATALOG_EVENTS.SubjectCreated, 1,
 export const SubjectUpdatedV1 = publishedEvent(CATALOG_EVENTS.SubjectUpdated, 1, subject);
 export const SubjectDeletedV1 = publishedEvent(CATALOG_EVENTS.SubjectDeleted, 1, z.object({ subjectId: id }));
 export type SubjectCreatedData = EventData<typeof SubjectCreatedV1>;
-export type SubjectUpdatedData = SubjectCreatedData;
 export type SubjectDeletedData = EventData<typeof SubjectDeletedV1>;
 
 const assignment = z.object({ assignmentId: id, teacherId: id, subjectId: id });

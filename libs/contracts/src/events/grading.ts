@@ -16,18 +16,15 @@ export const GRADING_EVENTS = {
 export type GradingEventType = (typeof GRADING_EVENTS)[keyof typeof GRADING_EVENTS];
 
 const id = z.string().min(1);
+/** Which attempt of which item: what a submission's and a grade's events both name first. */
+const work = { submissionId: id, studentId: id, kind: z.enum(WORK_KINDS), itemId: id, weekId: id, subjectId: id };
 
 /** A student submitted (an attempt at) a task or a capstone (ADR 0017: published, see there why). */
 export const WorkSubmittedV1 = publishedEvent(
   GRADING_EVENTS.WorkSubmitted,
   1,
   z.object({
-    submissionId: id,
-    studentId: id,
-    kind: z.enum(WORK_KINDS),
-    itemId: id,
-    weekId: id,
-    subjectId: id,
+    ...work,
     programId: id,
     githubUrl: z.string(),
     attempt: z.number().int().min(1),
@@ -49,12 +46,7 @@ export const SubmissionGradedV1 = publishedEvent(
   GRADING_EVENTS.SubmissionGraded,
   1,
   z.object({
-    submissionId: id,
-    studentId: id,
-    kind: z.enum(WORK_KINDS),
-    itemId: id,
-    weekId: id,
-    subjectId: id,
+    ...work,
     teacherId: id,
     attempt: z.number().int().min(1),
     ...gradeValue,

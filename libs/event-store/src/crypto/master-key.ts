@@ -44,12 +44,21 @@ export function loadKeyBytes(options: LoadMasterKeyOptions, key: { envName: stri
   const fromEnv = env[key.envName];
   if (fromEnv !== undefined && fromEnv.trim() !== '') return decode(fromEnv, key.envName);
   if (production) throw new Error(key.missingInProduction);
-  const file = path.join(options.dataDir, key.fileName);
-  mkdirSync(options.dataDir, { recursive: true });
-  // Written whole to a private temp file, then hard-linked into place: link() fails if the key exists,
-  // so two processes starting at once never disagree on the key nor read a half-written file.
+  const { file, text } = generatedOnce(options.dataDir, key.fileName, () => `${randomBytes(32).toString('base64')}\n`);
+  return decode(text, file);
+}
+
+/**
+ * The text of `<dir>/<fileName>`, written first with `generate()` (mode 600) when there is no such file:
+ * the development default of a secret (the master key, the signing key, the JWT secret). Written whole
+ * to a private temp file, then hard-linked into place: link() fails if the file exists, so two
+ * processes starting at once never disagree on the secret nor read a half-written file.
+ */
+export function generatedOnce(dir: string, fileName: string, generate: () => string): { file: string; text: string } {
+  const file = path.join(dir, fileName);
+  mkdirSync(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  writeFileSync(tmp, generate(), { flag: 'wx', mode: 0o600 });
   try {
     linkSync(tmp, file);
   } catch (e) {
@@ -58,5 +67,5 @@ export function loadKeyBytes(options: LoadMasterKeyOptions, key: { envName: stri
     rmSync(tmp, { force: true });
   }
   chmodSync(file, 0o600);
-  return decode(readFileSync(file, 'utf8'), file);
+  return { file, text: readFileSync(file, 'utf8') };
 }

@@ -5,10 +5,8 @@ import { SubmitApplicationController } from './commands/submit-application/submi
 import { SubmitApplicationHandler } from './commands/submit-application/submit-application.handler.js';
 import { SendQuickContactController } from './commands/send-quick-contact/send-quick-contact.http.controller.js';
 import { SendQuickContactHandler } from './commands/send-quick-contact/send-quick-contact.handler.js';
-import { MarkProspectContactedController } from './commands/mark-contacted/mark-contacted.http.controller.js';
-import { MarkProspectContactedHandler } from './commands/mark-contacted/mark-contacted.handler.js';
-import { DeclineProspectController } from './commands/decline-prospect/decline-prospect.http.controller.js';
-import { DeclineProspectHandler } from './commands/decline-prospect/decline-prospect.handler.js';
+import { DeclineProspectController, MarkProspectContactedController } from './commands/change-prospect-status/change-prospect-status.http.controller.js';
+import { ChangeProspectStatusHandler } from './commands/change-prospect-status/change-prospect-status.handler.js';
 import { ConvertProspectController } from './commands/convert-prospect/convert-prospect.http.controller.js';
 import { ConvertProspectHandler } from './commands/convert-prospect/convert-prospect.handler.js';
 import { EraseProspectController } from './commands/erase-prospect/erase-prospect.http.controller.js';
@@ -18,6 +16,7 @@ import { ListProspectsHandler } from './queries/list-prospects/list-prospects.ha
 import { AdmissionsCountsController } from './queries/admissions-counts/admissions-counts.http.controller.js';
 import { AdmissionsCountsHandler } from './queries/admissions-counts/admissions-counts.handler.js';
 import { ProspectByIdHandler } from './queries/prospect-by-id/prospect-by-id.handler.js';
+import { ProspectSubmissions } from './commands/submit-prospect.js';
 
 /**
  * The admissions context's HTTP side. Needs, from the composition root: EventSourcingModule and
@@ -40,10 +39,10 @@ import { ProspectByIdHandler } from './queries/prospect-by-id/prospect-by-id.han
     EraseProspectController,
   ],
   providers: [
+    ProspectSubmissions,
     SubmitApplicationHandler,
     SendQuickContactHandler,
-    MarkProspectContactedHandler,
-    DeclineProspectHandler,
+    ChangeProspectStatusHandler,
     ConvertProspectHandler,
     EraseProspectHandler,
     ListProspectsHandler,

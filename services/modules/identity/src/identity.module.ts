@@ -54,6 +54,7 @@ import { SessionIssuer } from './sessions/session-issuer.js';
 import { LiveSessions } from './sessions/live-sessions.js';
 import { identitySessionEntities } from './sessions/session.entities.js';
 import { SessionStore } from './sessions/session-store.js';
+import { AccountCredentials } from './commands/account-credentials.js';
 
 /**
  * The identity context's HTTP side. Needs, from the composition root: EventSourcingModule (global),
@@ -95,6 +96,7 @@ import { SessionStore } from './sessions/session-store.js';
     { provide: LiveSessions, inject: [PG_POOL], useFactory: (pool: Parameters<typeof LiveSessions.of>[0]) => LiveSessions.of(pool) },
     SessionStore,
     SessionIssuer,
+    AccountCredentials,
     // Command handlers.
     SignUpHandler,
     VerifyEmailHandler,

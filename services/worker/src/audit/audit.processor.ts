@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type Job, Queue, Worker } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type pg from 'pg';
-import { type AppConfig, createRedis, EVENT_STORE, PG_POOL, type RedisClient } from '@academy/backend';
+import { type AppConfig, EVENT_STORE, PG_POOL } from '@academy/backend';
 import { type EventStore, loadSigningKey, type SigningKey } from '@academy/event-store';
 import {
   AUDIT_QUEUE,
@@ -19,7 +19,7 @@ import {
 } from '@academy/audit';
 import type { WorkerRegistry } from '../projections/projections.host.js';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
-import { workerOptions } from '../queue-options.js';
+import { ScheduledQueue } from '../queue-consumers.js';
 
 /** How often a worker checks that the checkpoint scheduler is still in Redis (it lives only there). */
 const SCHEDULER_CHECK_MS = 60_000;
@@ -33,11 +33,7 @@ const SCHEDULER_CHECK_MS = 60_000;
 @Injectable()
 export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('audit');
-  private worker?: Worker;
-  private queue?: Queue;
-  private readonly connections: RedisClient[] = [];
-  private watchdog?: NodeJS.Timeout;
-  private stopping = false;
+  private queue?: ScheduledQueue;
   private key?: SigningKey;
 
   constructor(
@@ -49,26 +45,24 @@ export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const connection = createRedis(this.config, 'academy-worker-audit');
-    const scheduling = createRedis(this.config, 'academy-worker-audit-scheduler');
-    this.connections.push(connection, scheduling);
-    this.queue = new Queue(AUDIT_QUEUE, { connection: scheduling, prefix: this.config.QUEUE_PREFIX });
-    this.queue.on('error', (err) => this.log.warn(`audit queue: ${err.message}`));
-    await this.ensureScheduler();
-    // Redis may come back without its data: put the scheduler back on every reconnect, and check now and then.
-    scheduling.on('ready', () => void this.ensureScheduler().catch((e: Error) => this.log.warn(`checkpoint scheduler: ${e.message}`)));
-    this.watchdog = setInterval(() => void this.ensureScheduler().catch(() => {}), SCHEDULER_CHECK_MS);
-    this.watchdog.unref();
-    this.worker = new Worker(AUDIT_QUEUE, (job) => this.process(job), { connection, ...workerOptions(this.config), concurrency: 1 });
-    this.worker.on('failed', (job, err) => this.log.warn(`audit job ${job?.name ?? '?'} ${job?.id ?? '?'} failed: ${err.message}`));
-    this.worker.on('error', (err) => this.log.warn(`audit queue: ${err.message}`));
-    await this.worker.waitUntilReady();
+    this.queue = new ScheduledQueue(
+      this.config,
+      this.log,
+      { connectionName: 'academy-worker-audit-scheduler', name: 'checkpoint scheduler', checkMs: SCHEDULER_CHECK_MS, ensure: (queue) => this.ensureScheduler(queue) },
+      {
+        queue: AUDIT_QUEUE,
+        connectionName: 'academy-worker-audit',
+        label: 'audit',
+        concurrency: 1,
+        process: (job) => this.process(job),
+        failed: (job, err) => `audit job ${job?.name ?? '?'} ${job?.id ?? '?'} failed: ${err.message}`,
+      },
+    );
+    await this.queue.start();
   }
 
   /** One scheduler for all replicas (same id); `off` removes it. Idempotent. */
-  async ensureScheduler(): Promise<void> {
-    const queue = this.queue;
-    if (!queue || this.stopping) return;
+  private async ensureScheduler(queue: Queue): Promise<void> {
     const every = checkpointIntervalMs(this.config.AUDIT_CHECKPOINT_EVERY);
     const existing = await queue.getJobScheduler(CHECKPOINT_SCHEDULER_ID);
     if (every === 0) {
@@ -99,10 +93,6 @@ export class AuditProcessor implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    if (this.watchdog) clearInterval(this.watchdog);
-    await this.worker?.close();
     await this.queue?.close();
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }

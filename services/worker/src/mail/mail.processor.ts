@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EventStore } from '@academy/event-store';
-import { type AppConfig, createRedis, type RedisClient, EVENT_STORE, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailMessage, PG_POOL, type RecipientDirectory } from '@academy/backend';
+import { type AppConfig, EVENT_STORE, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailMessage, PG_POOL, type RecipientDirectory } from '@academy/backend';
 import type { WorkerRegistry } from '../projections/projections.host.js';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
-import { workerOptions } from '../queue-options.js';
+import { QueueConsumer } from '../queue-consumers.js';
 
 /** A worker without the notifications context knows nobody: templates that mail staff send to no one. */
 const NO_RECIPIENTS: RecipientDirectory = { byRoles: async () => [], byId: async () => null };
@@ -53,8 +53,7 @@ export function messageIdOf(jobId: string, mailFrom: string): string {
 @Injectable()
 export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('mail');
-  private worker?: Worker;
-  private redis?: RedisClient;
+  private consumer?: QueueConsumer;
   private transport?: Transporter;
 
   constructor(
@@ -80,17 +79,15 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
       { url: this.config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
       { from: this.config.MAIL_FROM },
     );
-    this.worker = new Worker(MAIL_QUEUE, (job) => this.process(job), {
-      connection: (this.redis = createRedis(this.config, 'academy-worker-mail')),
-      ...workerOptions(this.config),
+    this.consumer = new QueueConsumer(this.config, this.log, {
+      queue: MAIL_QUEUE,
+      connectionName: 'academy-worker-mail',
+      label: 'mail',
       concurrency: 4,
+      process: (job) => this.process(job),
+      failed: (job, err) => `mail job ${job?.id ?? '?'} (${job?.name ?? '?'}) attempt ${job?.attemptsMade ?? '?'} failed: ${err.message}`,
     });
-    // Without a listener BullMQ prints every lost Redis connection as a stack trace; one line each is enough (it reconnects by itself).
-    this.worker.on('error', (err) => this.log.warn(`mail queue: ${err.message}`));
-    this.worker.on('failed', (job, err) =>
-      this.log.warn(`mail job ${job?.id ?? '?'} (${job?.name ?? '?'}) attempt ${job?.attemptsMade ?? '?'} failed: ${err.message}`),
-    );
-    await this.worker.waitUntilReady();
+    await this.consumer.ready();
     this.log.log(`consuming queue ${this.config.QUEUE_PREFIX}:${MAIL_QUEUE}`);
   }
 
@@ -158,8 +155,7 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Lets running sends finish (BullMQ close waits for them), then drops the connections. */
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+    await this.consumer?.close();
     this.transport?.close();
-    await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 }

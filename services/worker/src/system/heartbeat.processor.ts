@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Queue, Worker, type Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { type AppConfig, createRedis, type RedisClient, HEARTBEAT_EVERY_MS, HEARTBEAT_JOB, SYSTEM_QUEUE } from '@academy/backend';
+import { type AppConfig, HEARTBEAT_EVERY_MS, HEARTBEAT_JOB, SYSTEM_QUEUE } from '@academy/backend';
 import { WORKER_CONFIG } from '../tokens.js';
-import { workerOptions } from '../queue-options.js';
+import { ScheduledQueue } from '../queue-consumers.js';
 
 /** How often the scheduler's presence is checked besides every reconnect (health turns degraded after 3 missed beats). */
 const SCHEDULER_CHECK_MS = 10_000;
@@ -19,12 +19,8 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
   private readonly log = new Logger('heartbeat');
   private readonly workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly startedAt = new Date();
-  private queue?: Queue;
-  private worker?: Worker;
-  private readonly connections: RedisClient[] = [];
-  private watchdog?: NodeJS.Timeout;
+  private queue?: ScheduledQueue;
   private registered = false;
-  private stopping = false;
 
   constructor(
     @Inject(WORKER_CONFIG) private readonly config: AppConfig,
@@ -32,36 +28,26 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const connection = createRedis(this.config, 'academy-worker-system');
-    const consumer = createRedis(this.config, 'academy-worker-system-consumer');
-    // BullMQ does not close connections it was given: onApplicationShutdown does.
-    this.connections.push(connection, consumer);
-    this.queue = new Queue(SYSTEM_QUEUE, { connection, prefix: this.config.QUEUE_PREFIX });
-    this.queue.on('error', (err) => this.log.warn(`system queue: ${err.message}`));
-    await this.ensureScheduler();
-    // Redis may come back without its data (a restart without a save, a new replica, FLUSHALL): the
-    // scheduler lives only there, so put it back on every reconnect and check on it now and then.
-    connection.on('ready', () => void this.ensureScheduler().catch((e: Error) => this.log.warn(`heartbeat scheduler: ${e.message}`)));
-    this.watchdog = setInterval(() => void this.ensureScheduler().catch(() => {}), SCHEDULER_CHECK_MS);
-    this.watchdog.unref();
-    this.worker = new Worker(SYSTEM_QUEUE, (job) => this.process(job), {
-      connection: consumer,
-      ...workerOptions(this.config),
-      concurrency: 1,
-    });
-    this.worker.on('failed', (job, err) => this.log.warn(`job ${job?.id ?? '?'} failed: ${err.message}`));
-    // BullMQ reconnects by itself; without a listener it prints each lost connection as a stack trace.
-    this.worker.on('error', (err) => this.log.warn(`system queue: ${err.message}`));
-    await this.worker.waitUntilReady();
+    this.queue = new ScheduledQueue(
+      this.config,
+      this.log,
+      { connectionName: 'academy-worker-system', name: 'heartbeat scheduler', checkMs: SCHEDULER_CHECK_MS, ensure: (queue) => this.ensureScheduler(queue) },
+      {
+        queue: SYSTEM_QUEUE,
+        connectionName: 'academy-worker-system-consumer',
+        label: 'system',
+        concurrency: 1,
+        process: (job) => this.process(job),
+        failed: (job, err) => `job ${job?.id ?? '?'} failed: ${err.message}`,
+      },
+    );
+    await this.queue.start();
     this.log.log(`worker ${this.workerId} consuming queue ${this.config.QUEUE_PREFIX}:${SYSTEM_QUEUE}`);
   }
 
-  /** Registers the heartbeat's job scheduler unless Redis has it (idempotent; one id for all replicas). */
-  async ensureScheduler(): Promise<void> {
-    const queue = this.queue;
-    if (!queue || this.stopping) return;
+  /** Registers the heartbeat's job scheduler unless Redis has it; each run is a job any worker may take. */
+  private async ensureScheduler(queue: Queue): Promise<void> {
     if (await queue.getJobScheduler(HEARTBEAT_JOB)) return;
-    // One scheduler for all replicas (same id); each run is a job any worker may take.
     await queue.upsertJobScheduler(HEARTBEAT_JOB, { every: HEARTBEAT_EVERY_MS }, { name: HEARTBEAT_JOB, opts: { removeOnComplete: 100, removeOnFail: 100 } });
     if (this.registered) this.log.warn('the heartbeat scheduler was missing from Redis (its data was lost): registered it again');
     this.registered = true;
@@ -77,13 +63,9 @@ export class HeartbeatProcessor implements OnApplicationBootstrap, OnApplication
     );
   }
 
-  /** Lets the running job finish (BullMQ close waits for it), then drops the connections. */
+  /** Lets the running job finish, then drops the connections. */
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    if (this.watchdog) clearInterval(this.watchdog);
-    await this.worker?.close();
     await this.queue?.close();
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
     this.log.log('stopped');
   }
 }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
-import { ModulesContainer } from '@nestjs/core';
+import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { DECORATORS, DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 import * as contracts from '@academy/contracts';
@@ -65,14 +65,16 @@ function pipeSchemas(ctrl: object, handler: string): { type: RouteParamtypes; da
 /** Every route of the application's controllers, from the same metadata Nest maps them by. */
 export function apiRoutes(app: INestApplication, prefix: string): ApiRoute[] {
   const out: ApiRoute[] = [];
+  const scanner = new MetadataScanner();
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const ctrl = wrapper.metatype as (new (...a: unknown[]) => unknown) | null;
       if (!ctrl) continue;
       const bases = [meta<string | string[]>(PATH_METADATA, ctrl) ?? ''].flat();
-      for (const handler of Object.getOwnPropertyNames(ctrl.prototype)) {
+      // Nest's own scan: the class's methods and those it inherits (a route shared through a base class).
+      for (const handler of scanner.getAllMethodNames(ctrl.prototype)) {
         const fn = (ctrl.prototype as Record<string, unknown>)[handler];
-        if (handler === 'constructor' || typeof fn !== 'function') continue;
+        if (typeof fn !== 'function') continue;
         const method = METHODS[meta<RequestMethod>(METHOD_METADATA, fn) as RequestMethod];
         const subs = meta<string | string[]>(PATH_METADATA, fn);
         if (!method || subs === undefined) continue;

@@ -1,26 +1,29 @@
 // The Event log's two reads (issue 16), shared by the API's handlers (which record the view first)
 // and `academy audit events | event` (a shell user's: nothing recorded, like `audit verify`).
 import type pg from 'pg';
-import { type EventStore, eventAtPosition, searchEventLog } from '@academy/event-store';
-import { AUDIT_MASK, AUDIT_STREAM_CONTEXTS, type AuditEventDetail, type AuditEventsFilter, type AuditEventsResponse, auditContextOf } from '@academy/contracts';
+import { type EventStore, eventAtPosition, type LogRow, searchEventLog } from '@academy/event-store';
+import { AUDIT_MASK, AUDIT_STREAM_CONTEXTS, type AuditEventDetail, type AuditEventsFilter, type AuditEventsResponse, type AuditEventSummary, auditContextOf } from '@academy/contracts';
 import { logSchema } from './log-schema.js';
+
+/** A row as the Event log and Why? list it: its personal part only as none, erased or present. */
+export const eventSummary = (r: LogRow): AuditEventSummary => ({
+  position: r.position,
+  streamId: r.streamId,
+  streamVersion: r.streamVersion,
+  id: r.id,
+  type: r.type,
+  context: auditContextOf(r.streamId),
+  recordedAt: r.recordedAt,
+  metadata: r.metadata,
+  personal: r.personal,
+});
 
 /** A keyset page of the log, newest first; rows carry no personal values (only none, erased or present). */
 export async function eventLogPage(store: EventStore, pool: pg.Pool, filter: AuditEventsFilter): Promise<AuditEventsResponse> {
   const { context, ...rest } = filter;
   const rows = await searchEventLog(pool, logSchema(store), { ...rest, streamPrefixes: context ? AUDIT_STREAM_CONTEXTS[context] : undefined });
   return {
-    events: rows.map((r) => ({
-      position: r.position,
-      streamId: r.streamId,
-      streamVersion: r.streamVersion,
-      id: r.id,
-      type: r.type,
-      context: auditContextOf(r.streamId),
-      recordedAt: r.recordedAt,
-      metadata: r.metadata,
-      personal: r.personal,
-    })),
+    events: rows.map(eventSummary),
     nextBefore: rows.length === filter.limit ? rows[rows.length - 1].position : null,
   };
 }

@@ -2,8 +2,9 @@
 // event that set the value, then walks its causes (domain/why.ts).
 import type pg from 'pg';
 import { eventById, lastEventOf, sameCommandBefore } from '@academy/event-store';
-import { type AuditWhyResponse, type AuditWhyView, auditContextOf } from '@academy/contracts';
+import type { AuditWhyResponse, AuditWhyView } from '@academy/contracts';
 import { WHY_VALUE_EVENTS, walkWhy, whyValueLabel } from '../domain/why.js';
+import { eventSummary } from './event-log.js';
 
 /** The value and its causal chain, newest first; null when there is no such enrollment or graded submission. */
 export async function explainValue(pool: pg.Pool, schema: string, view: AuditWhyView, id: string): Promise<AuditWhyResponse | null> {
@@ -22,17 +23,6 @@ export async function explainValue(pool: pg.Pool, schema: string, view: AuditWhy
     id,
     value: whyValueLabel(view, start),
     // Summaries only: no personal data, so no masking to decide (open an event for its detail).
-    chain: chain.map((r) => ({
-      position: r.position,
-      streamId: r.streamId,
-      streamVersion: r.streamVersion,
-      id: r.id,
-      type: r.type,
-      context: auditContextOf(r.streamId),
-      recordedAt: r.recordedAt,
-      metadata: r.metadata,
-      personal: r.personal,
-      link: r.link,
-    })),
+    chain: chain.map((r) => ({ ...eventSummary(r), link: r.link })),
   };
 }

@@ -3,7 +3,7 @@
 // pipeline appends it all in ONE step guarded by the versions read (ADR 0006, ADR 0015).
 import { type CommandUnit, fold, type LoadedStream, Retry } from '@academy/event-store';
 import type { EnrollmentStatus } from '@academy/contracts';
-import { enrollmentDecider, enrollmentStream } from '../domain/enrollment.js';
+import { type EnrollmentCommand, enrollmentDecider, enrollmentStream } from '../domain/enrollment.js';
 import { codeCounterDecider, codeStream, placeDecider, type PlaceState, placeStream } from '../domain/places.js';
 
 /**
@@ -13,16 +13,8 @@ import { codeCounterDecider, codeStream, placeDecider, type PlaceState, placeStr
  */
 export const ENROLL_RETRY = Retry.onConflict(12);
 
-/** One enrollment to make, with the facts the read model gave about it. */
-export interface EnrollmentPlan {
-  enrollmentId: string;
-  studentId: string;
-  programId: string;
-  subjectId: string;
-  studentIsLive: boolean;
-  programExists: boolean;
-  subjectInProgram: boolean;
-}
+/** One enrollment to make, with the facts the read model gave about it: the EnrollStudent command but its code (enrollPlans numbers them). */
+export type EnrollmentPlan = Omit<Extract<EnrollmentCommand, { type: 'EnrollStudent' }>, 'type' | 'code'>;
 
 interface PlaceRead {
   place: LoadedStream<PlaceState>;

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@academy/testing';
 import { EMAIL_RELEASED, EMAIL_RESERVED, emailStream } from '../domain/email-reservation.js';
 import type { UserCommand } from '../domain/user.decide.js';
 import { userStream } from '../domain/user.js';
+import { AccountCredentials } from './account-credentials.js';
 import { CreateUser } from './create-user/create-user.command.js';
 import { createdUserId, CreateUserHandler } from './create-user/create-user.handler.js';
 import { registerAccount } from './register-account.js';
@@ -92,7 +93,7 @@ describe('register an account with its address', () => {
 
 describe('CreateUser with an idempotency key', () => {
   const config = { ACADEMY_ADMIN_EMAIL: 'setup-admin@example.com', PUBLIC_URL: 'http://academy.test', HOST: 'localhost', PORT: 3000 } as AppConfig;
-  const handler = () => new CreateUserHandler(store, config, lookup);
+  const handler = () => new CreateUserHandler(store, new AccountCredentials(config, lookup));
 
   it('sent twice (a reactor after a crash), makes one account with derived ids and answers it both times', async () => {
     const key = `convert-${randomUUID()}`;

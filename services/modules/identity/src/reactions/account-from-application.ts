@@ -3,7 +3,8 @@
 // deleted, the holder's user stream (a deleted holder's address may be claimed again).
 import type { AppConfig } from '@academy/backend';
 import { type EmailLookup, fold, type StoredEvent } from '@academy/event-store';
-import { emailHolder, emailStream, normaliseEmail } from '../domain/email-reservation.js';
+import type { AccountCredentials } from '../commands/account-credentials.js';
+import { emailHolder, emailStream } from '../domain/email-reservation.js';
 import { userDecider } from '../domain/user.decide.js';
 import { userStream } from '../domain/user.js';
 
@@ -22,10 +23,9 @@ export interface AddressHolder {
 }
 
 /** `read` reads a stream (the pipeline's unit.readStream, so the append is guarded by what was read). */
-export async function addressHolder(deps: AccountDeps, rawEmail: string, read: (streamId: string) => Promise<StoredEvent[]>): Promise<AddressHolder> {
-  const email = normaliseEmail(rawEmail);
-  const lookup = deps.lookup.of(email);
-  if (email === normaliseEmail(deps.config.ACADEMY_ADMIN_EMAIL)) return { email, lookup, taken: true, deletedHolder: null };
+export async function addressHolder(credentials: AccountCredentials, rawEmail: string, read: (streamId: string) => Promise<StoredEvent[]>): Promise<AddressHolder> {
+  const { email, emailHash: lookup, reserved } = credentials.address(rawEmail);
+  if (reserved) return { email, lookup, taken: true, deletedHolder: null };
   const holder = emailHolder(await read(emailStream(lookup)));
   if (holder === null) return { email, lookup, taken: false, deletedHolder: null };
   const deleted = fold(userDecider, await read(userStream(holder))).deleted;

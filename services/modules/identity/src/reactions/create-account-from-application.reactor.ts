@@ -16,9 +16,8 @@ import {
   applicationAccountStream,
   CONVERSION_EVENTS,
 } from '@academy/contracts';
+import { AccountCredentials } from '../commands/account-credentials.js';
 import { registerAccount } from '../commands/register-account.js';
-import { newTemporaryPassword } from '../passwords/passwords.js';
-import { signInUrl } from '../commands/sign-up/sign-up.handler.js';
 import { type AccountDeps, addressHolder } from './account-from-application.js';
 
 export const ACCOUNTS_FROM_APPLICATIONS_REACTOR = 'identity-accounts-from-applications';
@@ -32,6 +31,7 @@ export async function createAccountFromApplication(store: EventStore, deps: Acco
   const person = cause.personal ? applicantConversionPersonalSchema.parse(cause.personal.data) : null;
   const userId = accountIdOf(requestId);
   const outcomeStream = applicationAccountStream(requestId);
+  const credentials = new AccountCredentials(deps.config, deps.lookup);
   await runCommand(store, { ...cause.metadata, causationId: cause.id }, {
     // Nothing here depends on what a person saw: a competing claim of the address is decided again.
     retry: Retry.onConflict(5),
@@ -41,9 +41,9 @@ export async function createAccountFromApplication(store: EventStore, deps: Acco
       const refuse = (reason: AccountFromApplicationRefusedData['reason']) =>
         unit.emit(outcomeStream, [{ type: CONVERSION_EVENTS.AccountFromApplicationRefused, data: { requestId, prospectId, reason } satisfies AccountFromApplicationRefusedData }]);
       if (!person) return refuse('erased');
-      const address = await addressHolder(deps, person.email, async (streamId) => (await unit.readStream(streamId)).events);
+      const address = await addressHolder(credentials, person.email, async (streamId) => (await unit.readStream(streamId)).events);
       if (address.taken) return refuse('email_taken');
-      const { temporaryPassword, passwordHash } = await newTemporaryPassword();
+      const { passwordHash, invitation } = await credentials.invitation();
       // The same step as sign-up and Create User: the claim (releasing a deleted holder) and the account, one append.
       await registerAccount(unit, {
         type: 'RegisterUser',
@@ -55,7 +55,7 @@ export async function createAccountFromApplication(store: EventStore, deps: Acco
         passwordHash,
         selfRegistered: false,
         verification: null,
-        invitation: { temporaryPassword, signInUrl: signInUrl(deps.config) },
+        invitation,
         phone: person.phone,
       });
       unit.emit(outcomeStream, [{ type: CONVERSION_EVENTS.AccountFromApplicationCreated, data: { requestId, prospectId, userId } satisfies AccountFromApplicationCreatedData }]);

@@ -59,10 +59,9 @@ export class ConvertProspectHandler implements ICommandHandler<ConvertProspect> 
       throw reason === 'erased' ? new DomainError('conflict', ADMISSIONS_MESSAGES.alreadyErased) : emailHasAccount();
     }
     const { studentId } = outcome.data as ApplicantConvertedData;
-    // The Students screen lists the new account too: identity's read model is waited for as well.
-    await this.gate.reach(CONVERT_READ_MODELS, outcome.position);
-    // The answer is the row as the Prospective screens show it: their own query.
-    const prospect = await this.queries.execute(new ProspectById(prospectId));
+    // The answer is the row as the Prospective screens show it (their own query), once identity's read
+    // model shows the new account too (the Students screen lists it).
+    const prospect = await this.gate.shown(CONVERT_READ_MODELS, outcome.position, new ProspectById(prospectId));
     if (!prospect) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
     return { outcome: 'converted', prospect, studentId, position: outcome.position };
   }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementAudience, type Role } from '@academy/contracts';
@@ -21,7 +20,6 @@ export class PostAnnouncementHandler implements ICommandHandler<PostAnnouncement
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, input }: PostAnnouncement): Promise<AnnouncementWritten> {
@@ -30,7 +28,7 @@ export class PostAnnouncementHandler implements ICommandHandler<PostAnnouncement
     const wanted = input.audience;
     const teacherSubjectIds =
       actor.role === 'teacher'
-        ? await this.gate.check(ANNOUNCEMENTS_READ_MODEL, () => readTeacherSubjectIds(this.em, actor.userId), (ids) => wanted.kind !== 'subject' || ids.includes(wanted.subjectId), caller.seen)
+        ? await this.gate.check(ANNOUNCEMENTS_READ_MODEL, ({ em }) => readTeacherSubjectIds(em, actor.userId), (ids) => wanted.kind !== 'subject' || ids.includes(wanted.subjectId), caller.seen)
         : [];
     let audience: AnnouncementAudience;
     switch (wanted.kind) {
@@ -49,11 +47,11 @@ export class PostAnnouncementHandler implements ICommandHandler<PostAnnouncement
     mayAddress(actor, audience, teacherSubjectIds);
     if (audience.kind === 'program') {
       const { programId } = audience;
-      const exists = await this.gate.check(ANNOUNCEMENTS_READ_MODEL, () => readProgramExists(this.em, programId), (x) => x, caller.seen);
+      const exists = await this.gate.check(ANNOUNCEMENTS_READ_MODEL, ({ em }) => readProgramExists(em, programId), (x) => x, caller.seen);
       if (!exists) throw new DomainError('not_found', ANNOUNCEMENT_MESSAGES.programNotFound, { 'audience.programId': [ANNOUNCEMENT_MESSAGES.programNotFound] });
     }
     // Read once the read model shows what the caller has seen (an enrollment they just activated counts).
-    const recipientIds = await this.gate.check(ANNOUNCEMENTS_READ_MODEL, () => readRecipients(this.em, audience), () => true, caller.seen);
+    const recipientIds = await this.gate.check(ANNOUNCEMENTS_READ_MODEL, ({ em }) => readRecipients(em, audience), () => true, caller.seen);
     const announcementId = randomUUID();
     const { position } = await runCommand(this.store, caller.metadata, {
       execute: async (unit) => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
@@ -22,8 +21,6 @@ export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, input }: AssignTeacher) {
@@ -31,7 +28,7 @@ export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
     const { teacherId, subjectId } = input;
     const facts = await this.gate.check(
       CATALOG_READ_MODEL,
-      async () => ({ teacherIsLive: await isLiveTeacher(this.em, teacherId), subjectExists: await subjectExists(this.em, subjectId) }),
+      async ({ em }) => ({ teacherIsLive: await isLiveTeacher(em, teacherId), subjectExists: await subjectExists(em, subjectId) }),
       (f) => f.teacherIsLive && f.subjectExists,
       caller.seen,
     );
@@ -46,9 +43,8 @@ export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
         unit.decide(pair, pairDecider, { type: 'ClaimPair', assignmentId });
       },
     });
-    await this.gate.reach(CATALOG_READ_MODEL, position);
     // The answer is the Teacher Assignments screen's own query, as the caller will see it next.
-    const [assignment] = (await this.queries.execute(new ListTeacherAssignments(assignmentId))).assignments;
+    const [assignment] = (await this.gate.shown(CATALOG_READ_MODEL, position, new ListTeacherAssignments(assignmentId))).assignments;
     if (!assignment) throw new DomainError('not_found', CATALOG_MESSAGES.assignmentNotFound);
     return { assignment, position };
   }
@@ -61,7 +57,7 @@ export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
   private isShown(holder: string, claimedAt: number, seen?: number): Promise<boolean> {
     return this.gate.check(
       CATALOG_READ_MODEL,
-      async () => (await this.queries.execute(new ListTeacherAssignments(holder))).assignments.length > 0,
+      async ({ queries }) => (await queries.execute(new ListTeacherAssignments(holder))).assignments.length > 0,
       (shown) => !shown,
       Math.max(claimedAt, seen ?? 0),
     );

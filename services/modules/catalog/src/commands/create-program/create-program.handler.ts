@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { type EventStore, runCommand } from '@academy/event-store';
 import { programDecider, programStream } from '../../domain/program.js';
@@ -14,7 +14,6 @@ export class CreateProgramHandler implements ICommandHandler<CreateProgram> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, input }: CreateProgram) {
@@ -25,9 +24,8 @@ export class CreateProgramHandler implements ICommandHandler<CreateProgram> {
         unit.decide(stream, programDecider, { type: 'CreateProgram', programId, name: input.name, programType: input.type, description: input.description });
       },
     });
-    await this.gate.reach(CATALOG_READ_MODEL, position);
     // The answer is the Programs screen's own query, as the caller will see it next.
-    const [shown] = (await this.queries.execute(new ListPrograms(programId))).programs;
+    const [shown] = (await this.gate.shown(CATALOG_READ_MODEL, position, new ListPrograms(programId))).programs;
     const program = shown ?? { id: programId, ...input, createdAt: caller.metadata.occurredAt, subjectCount: 0, enrollmentCount: 0 };
     return { program, position };
   }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
@@ -17,22 +16,19 @@ export class CreateSubjectHandler implements ICommandHandler<CreateSubject> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, input }: CreateSubject) {
     const subjectId = randomUUID();
-    const programExists = await this.gate.check(CATALOG_READ_MODEL, () => hasProgram(this.em, input.programId), (exists) => exists, caller.seen);
+    const programExists = await this.gate.check(CATALOG_READ_MODEL, ({ em }) => hasProgram(em, input.programId), (exists) => exists, caller.seen);
     const { position } = await runCommand(this.store, caller.metadata, {
       execute: async (unit) => {
         const stream = await unit.load(subjectStream(subjectId), subjectDecider);
         unit.decide(stream, subjectDecider, { type: 'CreateSubject', subjectId, programExists, ...input });
       },
     });
-    await this.gate.reach(CATALOG_READ_MODEL, position);
     // The answer is the Subjects screen's own query, as the caller will see it next.
-    const [subject] = (await this.queries.execute(new ListSubjects({ subjectId }))).subjects;
+    const [subject] = (await this.gate.shown(CATALOG_READ_MODEL, position, new ListSubjects({ subjectId }))).subjects;
     if (!subject) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
     return { subject, position };
   }

@@ -1,5 +1,4 @@
 import { Inject } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
@@ -18,12 +17,11 @@ export class DeleteProgramHandler implements ICommandHandler<DeleteProgram> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, programId }: DeleteProgram) {
     if (!isUuid(programId)) throw new DomainError('not_found', CATALOG_MESSAGES.programNotFound);
-    const inUse = await this.gate.check(CATALOG_READ_MODEL, () => programInUse(this.em, programId), (used) => !used, caller.seen);
+    const inUse = await this.gate.check(CATALOG_READ_MODEL, ({ em }) => programInUse(em, programId), (used) => !used, caller.seen);
     const { position } = await runCommand(this.store, caller.metadata, {
       execute: async (unit) => {
         const stream = await unit.load(programStream(programId), programDecider);

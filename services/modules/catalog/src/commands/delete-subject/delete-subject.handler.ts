@@ -1,5 +1,4 @@
 import { Inject } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
@@ -15,12 +14,11 @@ export class DeleteSubjectHandler implements ICommandHandler<DeleteSubject> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, subjectId }: DeleteSubject) {
     if (!isUuid(subjectId)) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
-    const inUse = await this.gate.check(CATALOG_READ_MODEL, () => subjectInUse(this.em, subjectId), (used) => !used, caller.seen);
+    const inUse = await this.gate.check(CATALOG_READ_MODEL, ({ em }) => subjectInUse(em, subjectId), (used) => !used, caller.seen);
     const { position } = await runCommand(this.store, caller.metadata, {
       execute: async (unit) => {
         const stream = await unit.load(subjectStream(subjectId), subjectDecider);

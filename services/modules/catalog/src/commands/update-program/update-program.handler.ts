@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
@@ -14,7 +14,6 @@ export class UpdateProgramHandler implements ICommandHandler<UpdateProgram> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, programId, input }: UpdateProgram) {
@@ -25,9 +24,8 @@ export class UpdateProgramHandler implements ICommandHandler<UpdateProgram> {
         unit.decide(stream, programDecider, { type: 'UpdateProgram', name: input.name, programType: input.type, description: input.description });
       },
     });
-    await this.gate.reach(CATALOG_READ_MODEL, position);
     // The answer is the Programs screen's own query, as the caller will see it next.
-    const [program] = (await this.queries.execute(new ListPrograms(programId))).programs;
+    const [program] = (await this.gate.shown(CATALOG_READ_MODEL, position, new ListPrograms(programId))).programs;
     if (!program) throw new DomainError('not_found', CATALOG_MESSAGES.programNotFound);
     return { program, position };
   }

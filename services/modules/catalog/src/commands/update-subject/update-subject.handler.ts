@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
@@ -16,8 +15,6 @@ export class UpdateSubjectHandler implements ICommandHandler<UpdateSubject> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, subjectId, input }: UpdateSubject) {
@@ -29,16 +26,15 @@ export class UpdateSubjectHandler implements ICommandHandler<UpdateSubject> {
         // on what the caller has seen; a refusal is confirmed at the log's head.
         const facts = await this.gate.check(
           CATALOG_READ_MODEL,
-          async () => ({ programExists: await hasProgram(this.em, input.programId), hasEnrollments: await subjectHasEnrollments(this.em, subjectId) }),
+          async ({ em }) => ({ programExists: await hasProgram(em, input.programId), hasEnrollments: await subjectHasEnrollments(em, subjectId) }),
           (f) => f.programExists && (!f.hasEnrollments || input.programId === stream.state.programId),
           caller.seen,
         );
         unit.decide(stream, subjectDecider, { type: 'UpdateSubject', ...facts, ...input });
       },
     });
-    await this.gate.reach(CATALOG_READ_MODEL, position);
     // The answer is the Subjects screen's own query, as the caller will see it next.
-    const [subject] = (await this.queries.execute(new ListSubjects({ subjectId }))).subjects;
+    const [subject] = (await this.gate.shown(CATALOG_READ_MODEL, position, new ListSubjects({ subjectId }))).subjects;
     if (!subject) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
     return { subject, position };
   }

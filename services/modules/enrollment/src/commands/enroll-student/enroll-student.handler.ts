@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { type EventStore, runCommand } from '@academy/event-store';
 import { ENROLLMENT_READ_MODEL } from '../../projections/enrollments/enrollments.projection.js';
@@ -19,7 +18,6 @@ export class EnrollStudentHandler implements ICommandHandler<EnrollStudent> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, input }: EnrollStudent) {
@@ -28,7 +26,7 @@ export class EnrollStudentHandler implements ICommandHandler<EnrollStudent> {
     // read model; a refusal is confirmed at the log's head before it is answered.
     const facts = await this.gate.check(
       ENROLLMENT_READ_MODEL,
-      () => readEnrollFacts(this.em, input),
+      ({ em }) => readEnrollFacts(em, input),
       (f) => f.studentIsLive && f.programExists && f.subjectInProgram,
       caller.seen,
     );

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { ENROLLMENT_MESSAGES, type ImportEnrollmentsResponse } from '@academy/contracts';
@@ -21,7 +20,6 @@ export class ImportEnrollmentsHandler implements ICommandHandler<ImportEnrollmen
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, input }: ImportEnrollments) {
@@ -36,7 +34,7 @@ export class ImportEnrollmentsHandler implements ICommandHandler<ImportEnrollmen
     // they are reported (a student or program made a moment ago may not show yet).
     const rows = await this.gate.check(
       ENROLLMENT_READ_MODEL,
-      async () => checkImport(lines, await readImportKnowledge(this.em)),
+      async ({ em }) => checkImport(lines, await readImportKnowledge(em)),
       (checked) => checked.every((r) => r.problems.length === 0),
       caller.seen,
     );

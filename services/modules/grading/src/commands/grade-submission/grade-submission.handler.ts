@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
 import { GRADING_MESSAGES } from '@academy/contracts';
@@ -22,14 +21,13 @@ export class GradeSubmissionHandler implements ICommandHandler<GradeSubmission> 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, submissionId, input }: GradeSubmission) {
     const teacherId = principalOf(caller).userId;
     // The submission and the assignment as the caller has seen them; a refusal is confirmed at the head
     // (a submission or an assignment made a moment ago must count).
-    const found = await this.gate.check(GRADING_READ_MODEL, () => readGradingTarget(this.em, submissionId, teacherId), (v) => v?.assigned === true, caller.seen);
+    const found = await this.gate.check(GRADING_READ_MODEL, ({ em }) => readGradingTarget(em, submissionId, teacherId), (v) => v?.assigned === true, caller.seen);
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
     if (!found.assigned) throw new DomainError('forbidden', GRADING_MESSAGES.notYourSubject);
     const title = found.title;

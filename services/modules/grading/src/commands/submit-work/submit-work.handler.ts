@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { GRADING_MESSAGES } from '@academy/contracts';
@@ -17,8 +16,6 @@ export class SubmitWorkHandler implements ICommandHandler<SubmitWork> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, input }: SubmitWork) {
@@ -27,7 +24,7 @@ export class SubmitWorkHandler implements ICommandHandler<SubmitWork> {
     // (a week published or an enrollment activated a moment ago must count).
     const { item, enrolled } = await this.gate.check(
       GRADING_READ_MODEL,
-      () => readSubmitFacts(this.em, studentId, input.itemId),
+      ({ em }) => readSubmitFacts(em, studentId, input.itemId),
       (v) => v.item !== null && v.item.kind === input.kind && v.item.published && v.enrolled,
       caller.seen,
     );
@@ -40,9 +37,8 @@ export class SubmitWorkHandler implements ICommandHandler<SubmitWork> {
         unit.decide(stream, workDecider, { type: 'SubmitWork', submissionId, studentId, kind: input.kind, item, enrolled, githubUrl: input.githubUrl, notes: input.notes, now: caller.metadata.occurredAt });
       },
     });
-    await this.gate.reach(GRADING_READ_MODEL, position);
     // The answer is the submission as its screen shows it (404 should it be gone meanwhile).
-    const { submission } = await this.queries.execute(new GetSubmission(principalOf(caller), submissionId));
+    const { submission } = await this.gate.shown(GRADING_READ_MODEL, position, new GetSubmission(principalOf(caller), submissionId));
     return { submission, position };
   }
 }

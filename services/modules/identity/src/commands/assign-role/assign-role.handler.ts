@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { USER_ADMIN_MESSAGES, type UserSummary } from '@academy/contracts';
@@ -22,7 +22,6 @@ export class AssignRoleHandler implements ICommandHandler<AssignRole> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly queries: QueryBus,
     private readonly sessions: SessionStore,
   ) {}
 
@@ -33,8 +32,7 @@ export class AssignRoleHandler implements ICommandHandler<AssignRole> {
     });
     if (appended) await this.sessions.revokeAll(userId, 'role-changed');
     // The row as the Users page will show it (past the bound: what is there; the answer is then 202).
-    await this.gate.reach([USERS_PROJECTION], position);
-    const [row] = (await this.queries.execute(new ListUsers(userId))).users;
+    const [row] = (await this.gate.shown([USERS_PROJECTION], position, new ListUsers(userId))).users;
     if (appended) await this.sessions.fence();
     if (!row) throw new DomainError('not_found', USER_ADMIN_MESSAGES.userNotFound);
     return { user: { ...row, role: input.role }, position };

@@ -1,5 +1,4 @@
 import { Inject, UnauthorizedException } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, NOT_SIGNED_IN, principalOf, RateLimiter, ReadModelGate } from '@academy/backend';
 import { type EventStore, runCommand } from '@academy/event-store';
@@ -18,7 +17,6 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
     private readonly sessions: SessionStore,
     private readonly limiter: RateLimiter,
   ) {}
@@ -28,7 +26,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     // Guessing the current password from a stolen session: every attempt counts, per account.
     await this.limiter.consume([{ rule: LIMITS.changePasswordUser, subject: principal.userId }]);
     assertPasswordAcceptable(input.newPassword, 'newPassword');
-    const user = await this.gate.check([USERS_PROJECTION], () => readPasswordHash(this.em, principal.userId), (row) => row !== null, caller.seen);
+    const user = await this.gate.check([USERS_PROJECTION], ({ em }) => readPasswordHash(em, principal.userId), (row) => row !== null, caller.seen);
     if (!user) throw new UnauthorizedException(NOT_SIGNED_IN);
     const currentPasswordMatches = user.passwordHash !== null && (await verifyPassword(user.passwordHash, input.currentPassword));
     const passwordHash = currentPasswordMatches ? await hashPassword(input.newPassword) : null;

@@ -1,5 +1,5 @@
 import { Inject, UnauthorizedException } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, NOT_SIGNED_IN, principalOf, ReadModelGate } from '@academy/backend';
 import { type EventStore, runCommand } from '@academy/event-store';
 import type { SessionUser } from '@academy/contracts';
@@ -16,14 +16,13 @@ export class CompleteProfileHandler implements ICommandHandler<CompleteProfile> 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly queries: QueryBus,
     private readonly sessions: SessionStore,
   ) {}
 
   async execute({ caller, input }: CompleteProfile): Promise<{ user: SessionUser; position: number }> {
     const principal = principalOf(caller);
     assertPasswordAcceptable(input.password);
-    const before = await this.gate.check([USERS_PROJECTION], () => this.queries.execute(new SessionUserById(principal.userId)), (row) => row !== null, caller.seen);
+    const before = await this.gate.check([USERS_PROJECTION], ({ queries }) => queries.execute(new SessionUserById(principal.userId)), (row) => row !== null, caller.seen);
     if (!before) throw new UnauthorizedException(NOT_SIGNED_IN);
     const passwordHash = await hashPassword(input.password);
     const { password: _p, confirmPassword: _c, ...profile } = input;

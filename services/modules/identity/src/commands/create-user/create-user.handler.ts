@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ForbiddenException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig, EVENT_STORE, FORBIDDEN } from '@academy/backend';
-import { EmailLookup, type EventStore, nameBasedUuid, Retry, runCommand } from '@academy/event-store';
+import { EVENT_STORE, FORBIDDEN } from '@academy/backend';
+import { type EventStore, nameBasedUuid, Retry, runCommand } from '@academy/event-store';
 import type { UserSummary } from '@academy/contracts';
-import { emailTaken, normaliseEmail } from '../../domain/email-reservation.js';
+import { emailTaken } from '../../domain/email-reservation.js';
 import { userStream } from '../../domain/user.js';
-import { newTemporaryPassword } from '../../passwords/passwords.js';
+import { AccountCredentials } from '../account-credentials.js';
 import { registerAccount } from '../register-account.js';
-import { signInUrl } from '../sign-up/sign-up.handler.js';
 import { CreateUser } from './create-user.command.js';
 
 /** The account id a keyed CreateUser makes: the same key, the same account. */
@@ -26,17 +25,15 @@ export const createdUserId = (idempotencyKey: string) => nameBasedUuid(`identity
 export class CreateUserHandler implements ICommandHandler<CreateUser> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly lookup: EmailLookup,
+    private readonly credentials: AccountCredentials,
   ) {}
 
   async execute({ caller, input, options }: CreateUser): Promise<{ user: UserSummary; position: number }> {
     // An auditor reads the whole history (issue 16): only an admin makes one, not a student admin.
     if (input.role === 'auditor' && caller.metadata.actorRole !== 'admin') throw new ForbiddenException(FORBIDDEN);
-    const email = normaliseEmail(input.email);
-    // The setup administrator's address is never anyone else's.
-    if (email === normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL)) throw emailTaken();
-    const { temporaryPassword, passwordHash } = await newTemporaryPassword();
+    const { email, emailHash, reserved } = this.credentials.address(input.email);
+    if (reserved) throw emailTaken();
+    const { passwordHash, invitation } = await this.credentials.invitation();
     const userId = options.idempotencyKey === undefined ? randomUUID() : createdUserId(options.idempotencyKey);
     const { value: createdAt, position } = await runCommand(this.store, caller.metadata, {
       // Decided again on a conflict: the address is judged on what won the race (a loser gets 409 taken).
@@ -53,12 +50,12 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
           userId,
           role: input.role,
           email,
-          emailHash: this.lookup.of(email),
+          emailHash,
           fullName: input.fullName,
           passwordHash,
           selfRegistered: false,
           verification: null,
-          invitation: { temporaryPassword, signInUrl: signInUrl(this.config) },
+          invitation,
           phone: input.phone,
         });
         return caller.metadata.occurredAt;

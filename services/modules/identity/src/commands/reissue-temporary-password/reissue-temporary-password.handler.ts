@@ -1,15 +1,13 @@
 import { Inject } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig, EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
+import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { IDENTITY_EVENTS, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { invitationSubject, userStream } from '../../domain/user.js';
-import { newTemporaryPassword } from '../../passwords/passwords.js';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { SessionStore } from '../../sessions/session-store.js';
-import { signInUrl } from '../sign-up/sign-up.handler.js';
+import { AccountCredentials } from '../account-credentials.js';
 import { ReissueTemporaryPassword } from './reissue-temporary-password.command.js';
 import { readAddressee } from './reissue-temporary-password.read.js';
 
@@ -23,9 +21,8 @@ import { readAddressee } from './reissue-temporary-password.read.js';
 export class ReissueTemporaryPasswordHandler implements ICommandHandler<ReissueTemporaryPassword> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly credentials: AccountCredentials,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
     private readonly sessions: SessionStore,
   ) {}
 
@@ -34,18 +31,17 @@ export class ReissueTemporaryPasswordHandler implements ICommandHandler<ReissueT
     const notFound = () => new DomainError('not_found', principal.role === 'student_admin' ? USER_ADMIN_MESSAGES.studentNotFound : USER_ADMIN_MESSAGES.userNotFound);
     if (!isUuid(userId)) throw notFound();
     // The addressee of the mail; the stream decides whether the re-issue is allowed.
-    const row = await this.gate.check([USERS_PROJECTION], () => readAddressee(this.em, userId), (r) => !!r?.email, caller.seen);
+    const row = await this.gate.check([USERS_PROJECTION], ({ em }) => readAddressee(em, userId), (r) => !!r?.email, caller.seen);
     if (!row?.email) throw notFound();
-    const { temporaryPassword, passwordHash } = await newTemporaryPassword();
-    const { value: invitation, position } = await runCommand(this.store, caller.metadata, {
+    const mailed = await this.credentials.invitation();
+    const { value: invitationNumber, position } = await runCommand(this.store, caller.metadata, {
       execute: async (unit) => {
         const events = unit.decide(await unit.load(userStream(userId), userDecider), userDecider, {
           type: 'ReissueTemporaryPassword',
           actorId: principal.userId,
           actorRole: principal.role,
-          passwordHash,
-          temporaryPassword,
-          signInUrl: signInUrl(this.config),
+          passwordHash: mailed.passwordHash,
+          ...mailed.invitation,
           email: row.email!,
           fullName: row.fullName ?? '',
         });
@@ -55,7 +51,7 @@ export class ReissueTemporaryPasswordHandler implements ICommandHandler<ReissueT
     });
     await this.sessions.revokeAll(userId, 'password-reissued');
     // Every older invitation is shredded: only the one just mailed stays readable.
-    for (let n = 1; n < invitation; n++) await this.store.eraseSubject(invitationSubject(userId, n));
+    for (let n = 1; n < invitationNumber; n++) await this.store.eraseSubject(invitationSubject(userId, n));
     return { position };
   }
 }

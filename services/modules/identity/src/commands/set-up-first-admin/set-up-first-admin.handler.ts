@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig, EVENT_STORE, ReadModelGate } from '@academy/backend';
-import { DomainError, EmailLookup, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EVENT_STORE, ReadModelGate } from '@academy/backend';
+import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { IDENTITY_MESSAGES, type SetupResponse } from '@academy/contracts';
-import { normaliseEmail } from '../../domain/email-reservation.js';
 import { newTemporaryPassword } from '../../passwords/passwords.js';
+import { AccountCredentials } from '../account-credentials.js';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { GetSetupStatus } from '../../queries/setup-status/setup-status.query.js';
 import { registerAccount } from '../register-account.js';
@@ -17,17 +17,16 @@ const done = () => new DomainError('conflict', IDENTITY_MESSAGES.setupDone);
 export class SetUpFirstAdminHandler implements ICommandHandler<SetUpFirstAdmin> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly credentials: AccountCredentials,
     private readonly gate: ReadModelGate,
-    private readonly queries: QueryBus,
-    private readonly lookup: EmailLookup,
   ) {}
 
   async execute({ caller }: SetUpFirstAdmin): Promise<SetupResponse & { position: number }> {
-    if (await this.gate.check([USERS_PROJECTION], async () => (await this.queries.execute(new GetSetupStatus())).done, (isDone) => !isDone, caller.seen)) throw done();
-    const email = normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL);
+    if (await this.gate.check([USERS_PROJECTION], async ({ queries }) => (await queries.execute(new GetSetupStatus())).done, (isDone) => !isDone, caller.seen)) throw done();
+    const { email, emailHash } = this.credentials.adminAddress();
+    // Shown once to whoever set up the academy, not mailed.
     const { temporaryPassword: password, passwordHash } = await newTemporaryPassword();
-    const register = { type: 'RegisterUser', userId: FIRST_ADMIN_ID, role: 'admin', email, emailHash: this.lookup.of(email), fullName: 'Administrator', passwordHash, selfRegistered: false, verification: null } as const;
+    const register = { type: 'RegisterUser', userId: FIRST_ADMIN_ID, role: 'admin', email, emailHash, fullName: 'Administrator', passwordHash, selfRegistered: false, verification: null } as const;
     // Never retried: a concurrent setup that won is the answer (setup done). An address claimed by
     // anyone else, or an administrator already there, is refused with the same answer.
     const { position } = await runCommand(this.store, { ...caller.metadata, actorId: caller.metadata.actorId ?? FIRST_ADMIN_ID, actorRole: caller.metadata.actorRole ?? 'admin' }, {

@@ -1,20 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig, EVENT_STORE, RateLimiter } from '@academy/backend';
-import { DomainError, EmailLookup, type EventStore, Retry, runCommand } from '@academy/event-store';
-import { normaliseEmail } from '../../domain/email-reservation.js';
+import { EVENT_STORE, RateLimiter } from '@academy/backend';
+import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
 import { LIMITS } from '../../identity.limits.js';
 import { assertPasswordAcceptable, hashPassword } from '../../passwords/passwords.js';
-import { sha256 } from '../../sessions/session-store.js';
+import { AccountCredentials } from '../account-credentials.js';
 import { registerAccount } from '../register-account.js';
 import { SignUp } from './sign-up.command.js';
-
-export const VERIFICATION_TTL_MS = 48 * 3600 * 1000;
-
-export const publicUrl = (config: AppConfig) => (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/+$/, '');
-/** Where a mailed temporary password is used: the sign-in page. */
-export const signInUrl = (config: AppConfig) => `${publicUrl(config)}/auth`;
 
 /**
  * Self-registration as a student. The address is claimed in the same append as the account: of two
@@ -26,22 +19,21 @@ export const signInUrl = (config: AppConfig) => `${publicUrl(config)}/auth`;
 export class SignUpHandler implements ICommandHandler<SignUp> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly lookup: EmailLookup,
+    private readonly credentials: AccountCredentials,
     private readonly limiter: RateLimiter,
   ) {}
 
-  async execute({ caller, input, address }: SignUp): Promise<{ position: number }> {
+  async execute({ caller, input, address: clientAddress }: SignUp): Promise<{ position: number }> {
+    const address = this.credentials.address(input.email);
     await this.limiter.consume([
-      { rule: LIMITS.signUpIp, subject: address },
-      { rule: LIMITS.signUpEmail, subject: this.lookup.of(input.email) },
+      { rule: LIMITS.signUpIp, subject: clientAddress },
+      { rule: LIMITS.signUpEmail, subject: address.emailHash },
     ]);
     assertPasswordAcceptable(input.password);
-    const email = normaliseEmail(input.email);
     const passwordHash = await hashPassword(input.password);
-    if (email === normaliseEmail(this.config.ACADEMY_ADMIN_EMAIL)) return { position: 0 };
+    if (address.reserved) return { position: 0 };
     const userId = randomUUID();
-    const token = randomBytes(32).toString('base64url');
+    const verification = this.credentials.verification(caller.metadata.occurredAt);
     const metadata = { ...caller.metadata, actorId: caller.metadata.actorId ?? userId, actorRole: caller.metadata.actorRole ?? 'student' };
     try {
       // Decided again on a conflict: whoever won the address, this answer is the same.
@@ -52,16 +44,12 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
             type: 'RegisterUser',
             userId,
             role: 'student',
-            email,
-            emailHash: this.lookup.of(email),
+            email: address.email,
+            emailHash: address.emailHash,
             fullName: input.fullName,
             passwordHash,
             selfRegistered: true,
-            verification: {
-              tokenHash: sha256(token),
-              expiresAt: new Date(Date.parse(caller.metadata.occurredAt) + VERIFICATION_TTL_MS).toISOString(),
-              verifyUrl: `${publicUrl(this.config)}/auth/verify?token=${token}`,
-            },
+            verification,
           }),
       });
       return { position };

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { type StudentSummary, USER_ADMIN_MESSAGES } from '@academy/contracts';
@@ -18,7 +18,6 @@ export class UpdateStudentHandler implements ICommandHandler<UpdateStudent> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, studentId, contact }: UpdateStudent): Promise<{ student: StudentSummary; position: number }> {
@@ -26,9 +25,8 @@ export class UpdateStudentHandler implements ICommandHandler<UpdateStudent> {
     const { position } = await runCommand(this.store, caller.metadata, {
       execute: async (unit) => unit.decide(await unit.load(userStream(studentId), userDecider), userDecider, { type: 'UpdateStudentContact', contact }),
     });
-    await this.gate.reach([USERS_PROJECTION], position);
     // The row as the Students page will show it (past the bound: what is there; the answer is then 202).
-    const [row] = (await this.queries.execute(new ListStudents(studentId))).students;
+    const [row] = (await this.gate.shown([USERS_PROJECTION], position, new ListStudents(studentId))).students;
     if (!row) throw new DomainError('not_found', USER_ADMIN_MESSAGES.studentNotFound);
     return { student: { ...row, ...contact }, position };
   }

@@ -1,5 +1,4 @@
 import { Inject } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
@@ -16,14 +15,13 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
   ) {}
 
   async execute({ caller, token }: VerifyEmail): Promise<{ position: number }> {
     const tokenHash = sha256(token);
     // The read model finds the user by the token's hash (an unknown token is confirmed at the log's
     // head: the sign-up may be a moment old); the aggregate re-checks hash and expiry.
-    const userId = await this.gate.check([USERS_PROJECTION], () => readUserIdByVerificationHash(this.em, tokenHash), (id) => id !== null, caller.seen);
+    const userId = await this.gate.check([USERS_PROJECTION], ({ em }) => readUserIdByVerificationHash(em, tokenHash), (id) => id !== null, caller.seen);
     if (!userId) throw new DomainError('invalid', IDENTITY_MESSAGES.invalidVerificationToken, { token: [IDENTITY_MESSAGES.invalidVerificationToken] });
     const { position } = await runCommand(this.store, { ...caller.metadata, actorId: caller.metadata.actorId ?? userId }, {
       execute: async (unit) => unit.decide(await unit.load(userStream(userId), userDecider), userDecider, { type: 'VerifyEmail', tokenHash, now: caller.metadata.occurredAt }),

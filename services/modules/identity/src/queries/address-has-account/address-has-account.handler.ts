@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig, EVENT_STORE } from '@academy/backend';
-import { EmailLookup, type EventStore } from '@academy/event-store';
+import { EVENT_STORE } from '@academy/backend';
+import type { EventStore } from '@academy/event-store';
 import { AddressHasAccount } from '@academy/contracts';
+import { AccountCredentials } from '../../commands/account-credentials.js';
 import { addressHolder } from '../../reactions/account-from-application.js';
 
 /**
@@ -15,12 +16,11 @@ import { addressHolder } from '../../reactions/account-from-application.js';
 export class AddressHasAccountHandler implements IQueryHandler<AddressHasAccount, boolean> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly lookup: EmailLookup,
+    private readonly credentials: AccountCredentials,
   ) {}
 
   async execute({ email }: AddressHasAccount): Promise<boolean> {
-    const holder = await addressHolder({ config: this.config, lookup: this.lookup }, email, (streamId) => this.store.readStream(streamId));
+    const holder = await addressHolder(this.credentials, email, (streamId) => this.store.readStream(streamId));
     return holder.taken;
   }
 }

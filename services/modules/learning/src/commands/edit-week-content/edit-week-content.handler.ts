@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { DomainError } from '@academy/event-store';
 import { LEARNING_MESSAGES } from '@academy/contracts';
-import { type WeekCommand, weekDecider, weekStream } from '../../domain/week.js';
+import type { WeekCommand } from '../../domain/week.js';
 import { WeekGate } from '../week-gate.js';
 import type { WeekWritten } from '../week-written.js';
 import { EditWeekContent, type WeekEdit } from './edit-week-content.command.js';
@@ -38,22 +36,11 @@ function toCommand(edit: WeekEdit): { command: WeekCommand; expectedVersion?: nu
 
 @CommandHandler(EditWeekContent)
 export class EditWeekContentHandler implements ICommandHandler<EditWeekContent> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly weeks: WeekGate,
-  ) {}
+  constructor(private readonly weeks: WeekGate) {}
 
-  async execute({ caller, weekId, edit }: EditWeekContent): Promise<WeekWritten> {
-    await this.weeks.teacherOfWeek(caller, weekId);
+  execute({ caller, weekId, edit }: EditWeekContent): Promise<WeekWritten> {
     const { command, expectedVersion } = toCommand(edit);
-    const { position } = await runCommand(this.store, caller.metadata, {
-      // Retry.never: the editor decided on the week they saw. A stale If-Match (StaleVersionError) or a
-      // write that landed between read and append both mean it changed under them.
-      conflict: () => new DomainError('conflict', LEARNING_MESSAGES.changedMeanwhile),
-      execute: async (unit) => {
-        unit.decide(await unit.load(weekStream(weekId), weekDecider, { expectedVersion }), weekDecider, command);
-      },
-    });
-    return { weekId, position };
+    // A stale If-Match or a write that landed between read and append both mean the week changed under the editor.
+    return this.weeks.change(caller, weekId, command, { expectedVersion, conflict: () => new DomainError('conflict', LEARNING_MESSAGES.changedMeanwhile) });
   }
 }

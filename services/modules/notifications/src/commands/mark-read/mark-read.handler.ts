@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
 import { type EventStore, Retry, runCommand } from '@academy/event-store';
 import { type InboxCommand, inboxDecider, inboxStream } from '../../domain/inbox.js';
@@ -21,8 +20,6 @@ export class MarkReadHandler implements ICommandHandler<MarkRead> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly gate: ReadModelGate,
-    private readonly em: EntityManager,
-    private readonly queries: QueryBus,
   ) {}
 
   async execute({ caller, ids }: MarkRead) {
@@ -36,13 +33,12 @@ export class MarkReadHandler implements ICommandHandler<MarkRead> {
         // already, not theirs, or not projected yet) is confirmed at the log's head first.
         const command: InboxCommand =
           ids === 'all'
-            ? { type: 'MarkAllRead', userId, unreadCount: await this.gate.check(INBOX, () => unreadCount(this.em, userId), (n) => n > 0, caller.seen) }
-            : { type: 'MarkRead', userId, unreadIds: await this.gate.check(INBOX, () => unreadAmong(this.em, userId, ids), (unread) => unread.length === new Set(ids).size, caller.seen) };
+            ? { type: 'MarkAllRead', userId, unreadCount: await this.gate.check(INBOX, ({ em }) => unreadCount(em, userId), (n) => n > 0, caller.seen) }
+            : { type: 'MarkRead', userId, unreadIds: await this.gate.check(INBOX, ({ em }) => unreadAmong(em, userId, ids), (unread) => unread.length === new Set(ids).size, caller.seen) };
         unit.decide(stream, inboxDecider, command);
       },
     });
-    await this.gate.reach(INBOX, position);
     // The answer is the bell's own query, as the caller will see it next.
-    return { answer: await this.queries.execute(new MyNotifications(userId, 20)), position };
+    return { answer: await this.gate.shown(INBOX, position, new MyNotifications(userId, 20)), position };
   }
 }
