@@ -16,7 +16,7 @@ export default [
     files: ['**/*.{ts,tsx,mjs,js,cjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', globalThis: 'readonly', window: 'readonly', document: 'readonly', navigator: 'readonly', AbortController: 'readonly', structuredClone: 'readonly', queueMicrotask: 'readonly', setImmediate: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', Blob: 'readonly', localStorage: 'readonly', sessionStorage: 'readonly', performance: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly' } },
     rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-require-imports': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],

@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { MikroORM, PostgreSqlDriver, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
+import type { MigrationObject } from '@mikro-orm/core';
 import { migrationsList } from './migrations/index.js';
 import { WorkerHeartbeat } from './system/worker-heartbeat.entity.js';
 
 /** Every read-model entity of the platform; contexts add theirs here as they arrive. */
-export const entities: EntitySchema<any, any>[] = [WorkerHeartbeat];
+export const entities: NonNullable<Options['entities']> = [WorkerHeartbeat];
 
 export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}): Options {
   return {

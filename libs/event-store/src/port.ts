@@ -163,8 +163,15 @@ export interface SubscribeOptions {
   onError?(error: unknown): void;
 }
 
-/** data → data, from schema version `from` to `from + 1`, keyed by event type. */
-export type Upcasters = Record<string, Record<number, (data: any) => unknown>>;
+/**
+ * data → data, from schema version `from` to `from + 1`. Written against the shape of version `from`
+ * and given its stored data unchecked: method syntax makes such a function fit a parameter of
+ * `unknown` (parameters of methods are bivariant).
+ */
+export type Upcaster = { upcast(data: unknown): unknown }['upcast'];
+
+/** The upcasters of each event type, keyed by type, then by the version each reads. */
+export type Upcasters = Record<string, Record<number, Upcaster>>;
 
 /**
  * The published events' contract, given to the store (ADR 0017; @academy/contracts'

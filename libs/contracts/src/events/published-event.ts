@@ -14,8 +14,15 @@ export interface EventEnvelope {
   personal?: { data: Record<string, unknown> } | null;
 }
 
-/** data of version v → data of version v + 1, for every v before the current one. */
-export type EventUpcasters = Record<number, (data: any) => unknown>;
+/**
+ * data of version v → data of version v + 1. Each is written against the shape of its version
+ * (`(v1: DataV1) => …`) and is given that version's stored data unchecked: method syntax makes such
+ * a function fit a parameter of `unknown` (parameters of methods are bivariant).
+ */
+export type EventUpcaster = { upcast(data: unknown): unknown }['upcast'];
+
+/** An upcaster for every version before the current one, by the version it reads. */
+export type EventUpcasters = Record<number, EventUpcaster>;
 
 export interface PublishedEvent<TType extends string = string, TData = unknown, TPersonal = never> {
   readonly type: TType;
@@ -86,7 +93,7 @@ export function publishedEvent<TType extends string, S extends z.ZodType, P exte
 }
 
 /** The one of `events` that `event` is an instance of (a handler shared by several types); throws for another type. */
-export function publishedEventFor<E extends PublishedEvent<string, any, any>>(events: readonly E[], event: EventEnvelope): E {
+export function publishedEventFor<E extends PublishedEvent<string, unknown, unknown>>(events: readonly E[], event: EventEnvelope): E {
   const found = events.find((e) => e.type === event.type);
   if (!found) throw new PublishedEventError(`expected one of ${events.map((e) => e.type).join(', ')}, got ${event.type}`);
   return found;

@@ -21,7 +21,7 @@ export const PUBLISHED_EVENTS_BY_CONTEXT = {
   grading: GRADING_PUBLISHED_EVENTS,
   notifications: [],
   announcements: ANNOUNCEMENTS_PUBLISHED_EVENTS,
-} as const satisfies Record<string, readonly PublishedEvent<string, any, any>[]>;
+} as const satisfies Record<string, readonly PublishedEvent<string, unknown, unknown>[]>;
 
 export const PUBLISHED_EVENTS: readonly PublishedEvent<string, unknown, unknown>[] = Object.values(PUBLISHED_EVENTS_BY_CONTEXT).flat();
 

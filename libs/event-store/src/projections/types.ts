@@ -12,7 +12,7 @@ export interface ProjectionTx {
   client: pg.ClientBase;
   /** The schema being written (for the rare statement that must name it, e.g. in a function body). */
   schema: string;
-  query<R extends pg.QueryResultRow = any>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
   /**
    * A MikroORM EntityManager joined to this transaction (its flushes, QueryBuilder and getKysely() run
    * on this connection and commit with the checkpoint; ADR 0018). Its blind writes (INSERT, UPDATE, DELETE) are

@@ -87,12 +87,12 @@ export const initialProspectState = (): ProspectState => ({
   shownVersion: 0,
 });
 
-export function evolveProspect(previous: ProspectState, event: LoadedEvent<ProspectEvent['type'], any>): ProspectState {
+export function evolveProspect(previous: ProspectState, event: LoadedEvent<ProspectEvent['type']>): ProspectState {
   const version = previous.version + 1;
   return { ...applyProspectEvent(previous, event), version, shownVersion: SHOWN.has(event.type) ? version : previous.shownVersion };
 }
 
-function applyProspectEvent(state: ProspectState, event: LoadedEvent<ProspectEvent['type'], any>): ProspectState {
+function applyProspectEvent(state: ProspectState, event: LoadedEvent<ProspectEvent['type']>): ProspectState {
   switch (event.type) {
     case ADMISSIONS_EVENTS.ApplicationSubmitted: {
       const d = event.data as ApplicationSubmittedData;
