@@ -1,5 +1,5 @@
 import { COURSE_ICONS, ICON_STROKE } from '@academy/contracts';
-import type { CatalogueCourse } from './catalogue.data.js';
+import type { CatalogueCourse } from './catalogue.js';
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

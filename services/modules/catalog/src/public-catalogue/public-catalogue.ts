@@ -7,7 +7,7 @@ import {
   type PublicCatalogueResponse,
   type PublicCourse,
 } from '@academy/contracts';
-import { type CatalogueCourse, EVENING_PROGRAMMES, FULL_TIME_COURSES, MARKETING_CLAIMS, PRICING_PLANS, SUPPORT_HOURS } from './catalogue.data.js';
+import { CATALOGUE, type CatalogueCourse } from './catalogue.js';
 
 /** Where the visitor is, as the server decided it; null when neither the proxy header nor the IP database knew. */
 export type DetectedCountry = string | null;
@@ -39,20 +39,20 @@ export function publicCatalogue(detected: DetectedCountry, contacts: Record<Cont
   return {
     location,
     currencyNote: currency === 'USD' ? PUBLIC_SITE_TEXTS.usdNote : null,
-    eveningProgrammes: EVENING_PROGRAMMES.map((c) => priced(c, currency)),
-    fullTimeCourses: FULL_TIME_COURSES.map((c) => priced(c, currency)),
-    plans: PRICING_PLANS.map(({ monthlyZar, upfrontZar, ...plan }) => ({
+    eveningProgrammes: CATALOGUE.eveningProgrammes.map((c) => priced(c, currency)),
+    fullTimeCourses: CATALOGUE.fullTimeCourses.map((c) => priced(c, currency)),
+    plans: CATALOGUE.plans.map(({ monthlyZar, upfrontZar, ...plan }) => ({
       ...plan,
       monthlyPrice: convertFromZar(monthlyZar, currency),
       upfrontPrice: convertFromZar(upfrontZar, currency),
     })),
-    claims: MARKETING_CLAIMS,
-    supportHours: SUPPORT_HOURS,
+    claims: CATALOGUE.claims,
+    supportHours: CATALOGUE.supportHours,
     contact: contacts[location.country === 'ZW' ? 'ZW' : 'ZA'],
   };
 }
 
 /** A catalogue entry by id (for its illustration). */
 export function catalogueCourse(id: string): CatalogueCourse | undefined {
-  return [...EVENING_PROGRAMMES, ...FULL_TIME_COURSES].find((c) => c.id === id);
+  return [...CATALOGUE.eveningProgrammes, ...CATALOGUE.fullTimeCourses].find((c) => c.id === id);
 }
