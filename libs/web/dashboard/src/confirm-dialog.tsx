@@ -1,15 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Button,
-} from '@academy/ui';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger, Button, DialogFooter, DialogHeader } from '@academy/ui';
 
 export interface ConfirmDialogProps {
   /** The button that opens the dialog. */
@@ -45,16 +35,16 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, busyL
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
       <AlertDialogContent>
-        <AlertDialogHeader>
+        <DialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
+        </DialogHeader>
+        <DialogFooter>
           <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
           <Button variant={destructive ? 'destructive' : undefined} onClick={() => void confirm()} disabled={busy}>
             {busy ? busyLabel : confirmLabel}
           </Button>
-        </AlertDialogFooter>
+        </DialogFooter>
       </AlertDialogContent>
     </AlertDialog>
   );
