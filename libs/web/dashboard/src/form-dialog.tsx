@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { Pencil, Plus, type LucideIcon } from 'lucide-react';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, SubmitButton, type ButtonProps } from '@academy/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, SubmitButton, type ButtonProps } from '@academy/ui';
 
 /** The button that opens a dialog: its icon and label, and any other prop of a Button (variant, size, aria-label…). */
 export type DialogOpener = { icon: LucideIcon; label: string } & Omit<ButtonProps, 'children' | 'onClick'>;
@@ -32,6 +32,31 @@ export function FormDialog({ opener, title = opener.label, description, classNam
         {children(() => setOpen(false))}
       </DialogContent>
     </Dialog>
+  );
+}
+
+export interface DialogFormProps {
+  /** The form's submit handler and whether it is being sent (what useCommandForm gives). */
+  command: { onSubmit: FormEventHandler; busy: boolean };
+  /** The submit button's text, and its text while the form is sent. */
+  submit: ReactNode;
+  busyLabel?: string;
+  variant?: ButtonProps['variant'];
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** The form of a FormDialog: its fields, then its submit button in the dialog's footer. */
+export function DialogForm({ command, submit, busyLabel = 'Saving...', variant, children }: DialogFormProps) {
+  return (
+    <form className="grid gap-4" onSubmit={command.onSubmit} noValidate>
+      {children}
+      <DialogFooter>
+        <SubmitButton variant={variant} busy={command.busy} busyLabel={busyLabel}>
+          {submit}
+        </SubmitButton>
+      </DialogFooter>
+    </form>
   );
 }
 
