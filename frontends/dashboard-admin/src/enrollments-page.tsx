@@ -12,6 +12,7 @@ import { CertificateCell } from './revoke-certificate-dialog';
 const NO_CERTIFICATES: ReadonlyMap<string, Certificate> = new Map();
 
 export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' };
+const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: ENROLLMENT_STATUS_LABELS[status] }));
 
 /**
  * The status selector of a row (spec §4: any status from any). The change carries the row's version:
@@ -43,14 +44,9 @@ function StatusSelect({ enrollment }: { enrollment: Enrollment }) {
         className="h-8"
         value={chosen ?? enrollment.status}
         disabled={set.busy}
+        options={STATUS_OPTIONS}
         onChange={(e) => void run(e.target.value as EnrollmentStatus)}
-      >
-        {ENROLLMENT_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {ENROLLMENT_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </NativeSelect>
+      />
     </div>
   );
 }

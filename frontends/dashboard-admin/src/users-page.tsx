@@ -7,6 +7,7 @@ import { ConfirmDialog, PageHeader, QueryView, ReissuePassword, StatCard, format
 import { DASHBOARD_PATHS, errorMessage, useCommand, useSession } from '@academy/web-session';
 
 const isAssignable = (role: Role): role is (typeof ASSIGNABLE_ROLES)[number] => (ASSIGNABLE_ROLES as readonly string[]).includes(role);
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** The role selector of a row (spec §5: student, teacher, admin); the admin's own row cannot change. */
 function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
@@ -27,19 +28,9 @@ function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
       value={value}
       disabled={isSelf || assign.busy}
       title={isSelf ? 'You cannot change your own role.' : undefined}
+      options={isAssignable(value) ? ROLE_OPTIONS : [{ value, label: ROLE_LABELS[value], disabled: true }, ...ROLE_OPTIONS]}
       onChange={(e) => void change(e.target.value as (typeof ASSIGNABLE_ROLES)[number])}
-    >
-      {!isAssignable(value) && (
-        <option value={value} disabled>
-          {ROLE_LABELS[value]}
-        </option>
-      )}
-      {ASSIGNABLE_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {ROLE_LABELS[role]}
-        </option>
-      ))}
-    </NativeSelect>
+    />
   );
 }
 

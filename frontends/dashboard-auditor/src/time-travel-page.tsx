@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_AS_OF_VIEWS, type AsOfName, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
-import { Button, DataTable, Input, Label, NativeSelect, type DataColumn } from '@academy/ui';
+import { Button, DataTable, Input, Label, SelectField, type DataColumn } from '@academy/ui';
 import { PageHeader, QueryView, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
 import { asOfParams, needsId, readAsOfAsk, readAsOfView } from './as-of-ask';
 
@@ -10,6 +10,8 @@ const VIEW_LABELS: Record<AuditAsOfView, string> = {
   gradebook: "A subject's gradebook (subject id)",
   pipeline: 'The prospect pipeline',
 };
+
+const VIEW_OPTIONS = AUDIT_AS_OF_VIEWS.map((v) => ({ value: v, label: VIEW_LABELS[v] }));
 
 /** The reader's zone: the date asked for is the reader's wall time, like every time they read (ADR 0023). */
 const readerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -40,16 +42,7 @@ export function TimeTravelPage() {
           <Label htmlFor="as-of-at">Date and time</Label>
           <Input id="as-of-at" type="datetime-local" step={1} value={draft.at} onChange={(e) => setDraft({ ...draft, at: e.target.value })} />
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="as-of-view">Show</Label>
-          <NativeSelect id="as-of-view" value={draft.view} onChange={(e) => setDraft({ ...draft, view: readAsOfView(e.target.value) })}>
-            {AUDIT_AS_OF_VIEWS.map((v) => (
-              <option key={v} value={v}>
-                {VIEW_LABELS[v]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="as-of-view" label="Show" fieldClassName="gap-1" value={draft.view} options={VIEW_OPTIONS} onValueChange={(v) => setDraft({ ...draft, view: readAsOfView(v) })} />
         <div className="grid gap-1">
           <Label htmlFor="as-of-id">Id</Label>
           <Input id="as-of-id" value={draft.id} disabled={!needsId(draft.view)} onChange={(e) => setDraft({ ...draft, id: e.target.value })} />

@@ -5,8 +5,8 @@ export { Badge, type BadgeProps } from './components/badge';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
 export { Input } from './components/input';
-export { NativeSelect } from './components/native-select';
-export { FormField, FormSelectField, FormTextareaField } from './components/form-field';
+export { NativeSelect, type SelectOption } from './components/native-select';
+export { FormField, FormSelectField, FormTextareaField, SelectField } from './components/form-field';
 export { Switch } from './components/switch';
 export { DataTable, type DataColumn, type DataTableProps, type SortValue } from './components/data-table';
 export {
