@@ -23,6 +23,7 @@ export { Dialog, DialogTrigger, DialogContent, DialogHeader, DialogFooter, Dialo
 export { Sheet, SheetContent, SheetTitle, SheetDescription } from './components/sheet';
 export { Popover, PopoverTrigger, PopoverContent } from './components/popover';
 export { Spinner } from './components/spinner';
+export { ProgressBar } from './components/progress-bar';
 export { Toaster, toast } from './components/toaster';
 export { ThemeToggle } from './components/theme-toggle';
 export { startTheme, type Theme, type ThemePreference } from './lib/theme';
