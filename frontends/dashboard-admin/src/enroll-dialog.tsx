@@ -2,9 +2,8 @@ import { useReducer, useState, type FormEvent } from 'react';
 import { UserPlus } from 'lucide-react';
 import { ENROLLMENT_MESSAGES, enrollStudentRequestSchema, type EnrollStudentRequest, type Program, type StudentSummary, type Subject } from '@academy/contracts';
 import { SelectField, Spinner } from '@academy/ui';
-import { DialogForm, FormDialog, useEnrollStudentMutation, useProgramsQuery, useStudentsQuery, useSubjectsQuery } from '@academy/web-dashboard';
+import { DialogForm, FormDialog, PROGRAM_TYPE_LABELS, useEnrollStudentMutation, useProgramsQuery, useStudentsQuery, useSubjectsQuery } from '@academy/web-dashboard';
 import { errorMessage, useCommand } from '@academy/web-session';
-import { PROGRAM_TYPE_LABELS } from './programs-page';
 
 export type EnrollValues = EnrollStudentRequest;
 export const ENROLL_DEFAULTS: EnrollValues = { studentId: '', programId: '', subjectId: '' };

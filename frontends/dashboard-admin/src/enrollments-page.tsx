@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type Certificate, ENROLLMENT_MESSAGES, ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus } from '@academy/contracts';
 import { DataTable, NativeSelect, type DataColumn } from '@academy/ui';
 import { Link } from 'react-router-dom';
-import { PageHeader, QueryView, catalogKeys, certificateKeys, formatDate, useCertificatesQuery, useChangeEnrollmentStatusMutation, useEnrollmentsQuery, whyPath } from '@academy/web-dashboard';
+import { ENROLLMENT_STATUS_LABELS, PageHeader, QueryView, catalogKeys, certificateKeys, formatDate, useCertificatesQuery, useChangeEnrollmentStatusMutation, useEnrollmentsQuery, whyPath } from '@academy/web-dashboard';
 import { ApiRequestError, useCommand } from '@academy/web-session';
 import { EnrollDialog } from './enroll-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
@@ -11,7 +11,6 @@ import { CertificateCell } from './revoke-certificate-dialog';
 
 const NO_CERTIFICATES: ReadonlyMap<string, Certificate> = new Map();
 
-export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' };
 const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: ENROLLMENT_STATUS_LABELS[status] }));
 
 /**

@@ -1,10 +1,9 @@
 import { CATALOG_MESSAGES, PROGRAM_TYPES, programRequestSchema, type Program, type ProgramRequest } from '@academy/contracts';
 import { DataTable, FormField, FormSelectField, FormTextareaField, type DataColumn } from '@academy/ui';
-import { DialogForm, EntityFormDialog, PageHeader, QueryView, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
+import { DialogForm, EntityFormDialog, PROGRAM_TYPE_LABELS, PageHeader, QueryView, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
 import { useCommandForm } from '@academy/web-session';
 import { ConfirmDelete } from './confirm-delete';
 
-export const PROGRAM_TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
 const TYPE_OPTIONS = PROGRAM_TYPES.map((type) => ({ value: type, label: PROGRAM_TYPE_LABELS[type] }));
 export const PROGRAM_DEFAULTS: ProgramRequest = { name: '', type: 'evening', description: '' };
 

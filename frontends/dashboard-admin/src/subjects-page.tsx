@@ -1,9 +1,8 @@
 import { CATALOG_MESSAGES, PROGRAM_WEEKS, subjectRequestSchema, type Program, type Subject, type SubjectRequest } from '@academy/contracts';
 import { DataTable, FormField, FormSelectField, FormTextareaField, type DataColumn } from '@academy/ui';
-import { DialogForm, EntityFormDialog, NOT_YET, PageHeader, QueryView, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
+import { DialogForm, EntityFormDialog, NOT_YET, PROGRAM_TYPE_LABELS, PageHeader, QueryView, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
 import { useCommandForm } from '@academy/web-session';
 import { ConfirmDelete } from './confirm-delete';
-import { PROGRAM_TYPE_LABELS } from './programs-page';
 
 export const SUBJECT_DEFAULTS: SubjectRequest = { name: '', programId: '', weekNumber: null, description: '' };
 

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_AS_OF_VIEWS, type AsOfName, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
 import { Button, DataTable, Input, Label, SelectField, type DataColumn } from '@academy/ui';
-import { PageHeader, QueryView, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
+import { PageHeader, QueryView, browserTimeZone, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
 import { asOfParams, needsId, readAsOfAsk, readAsOfView } from './as-of-ask';
 
 const VIEW_LABELS: Record<AuditAsOfView, string> = {
@@ -13,9 +13,6 @@ const VIEW_LABELS: Record<AuditAsOfView, string> = {
 
 const VIEW_OPTIONS = AUDIT_AS_OF_VIEWS.map((v) => ({ value: v, label: VIEW_LABELS[v] }));
 
-/** The reader's zone: the date asked for is the reader's wall time, like every time they read (ADR 0023). */
-const readerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * /dashboard/auditor/time-travel?at=&view=&id=: a screen as it stood at a past moment, folded from the
  * log up to that moment (ADR 0031), under a banner naming the date. Asking is recorded in the log.
@@ -24,11 +21,12 @@ export function TimeTravelPage() {
   const [params, setParams] = useSearchParams();
   const ask = readAsOfAsk(params);
   const asOf = useAuditAsOfQuery(ask ? asOfParams(ask).toString() : null);
-  const [draft, setDraft] = useState({ at: ask ? toZonedInput(ask.at, readerZone()) : '', view: ask?.view ?? readAsOfView(params.get('view')), id: ask?.id ?? '' });
+  // The date asked for is the reader's wall time, like every time they read (ADR 0023).
+  const [draft, setDraft] = useState({ at: ask ? toZonedInput(ask.at, browserTimeZone()) : '', view: ask?.view ?? readAsOfView(params.get('view')), id: ask?.id ?? '' });
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const at = fromZonedInput(draft.at, readerZone());
+    const at = fromZonedInput(draft.at, browserTimeZone());
     if (!at || Number.isNaN(Date.parse(at))) return setProblem('Choose a date and time');
     if (needsId(draft.view) && !draft.id.trim()) return setProblem('Give the id of what to show');
     setProblem(null);

@@ -2,11 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { Award, CalendarDays, Clock, Download, GraduationCap } from 'lucide-react';
 import { CERTIFICATE_MESSAGES, ENROLLMENT_MESSAGES, PROGRAM_SCHEDULES, PROGRAM_WEEKS, type Certificate, type Enrollment } from '@academy/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ProgressBar } from '@academy/ui';
-import { PageHeader, QueryView, formatDate, saveBlob, useCertificatePdfDownload, useMyCertificatesQuery, useMyEnrollmentQuery } from '@academy/web-dashboard';
+import { ENROLLMENT_STATUS_LABELS, PROGRAM_TYPE_LABELS, PageHeader, QueryView, formatDate, saveBlob, useCertificatePdfDownload, useMyCertificatesQuery, useMyEnrollmentQuery } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
-
-const TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
-const STATUS_LABELS = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' } as const;
 
 /** How far through the program a student in `currentWeek` is, as a whole percent (Week 1 of 20 → 5). */
 export const courseProgress = (currentWeek: number) => Math.round((Math.min(Math.max(currentWeek, 0), PROGRAM_WEEKS) / PROGRAM_WEEKS) * 100);
@@ -59,14 +56,14 @@ export function CourseDetails({ enrollment }: { enrollment: Enrollment }) {
               {enrollment.programName}
             </CardTitle>
             <span data-testid="enrollment-status" className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
-              {STATUS_LABELS[enrollment.status]}
+              {ENROLLMENT_STATUS_LABELS[enrollment.status]}
             </span>
           </div>
           {enrollment.programDescription && <CardDescription>{enrollment.programDescription}</CardDescription>}
         </CardHeader>
         <CardContent className="grid gap-6">
           <dl className="grid gap-4 sm:grid-cols-3">
-            <Detail term="Program Type">{TYPE_LABELS[enrollment.programType]}</Detail>
+            <Detail term="Program Type">{PROGRAM_TYPE_LABELS[enrollment.programType]}</Detail>
             <Detail term="Enrolled">
               <time dateTime={enrollment.enrolledAt}>{formatDate(enrollment.enrolledAt)}</time>
             </Detail>
