@@ -1,7 +1,7 @@
 import { Trash2, UserCheck } from 'lucide-react';
 import { CATALOG_MESSAGES, assignTeacherRequestSchema, type Subject, type TeacherAssignment, type UserSummary } from '@academy/contracts';
-import { Button, DataTable, FormSelectField, Spinner, type DataColumn } from '@academy/ui';
-import { DialogForm, FormDialog, PageHeader, QueryView, formatDate, useAssignTeacherMutation, useRemoveAssignmentMutation, useSubjectsQuery, useTeacherAssignmentsQuery, useUsersQuery } from '@academy/web-dashboard';
+import { DataTable, FormSelectField, Spinner, type DataColumn } from '@academy/ui';
+import { DialogForm, FormDialog, IconLabelButton, PageHeader, destructiveOpener, QueryView, formatDate, useAssignTeacherMutation, useRemoveAssignmentMutation, useSubjectsQuery, useTeacherAssignmentsQuery, useUsersQuery } from '@academy/web-dashboard';
 import { useCommand, useCommandForm } from '@academy/web-session';
 
 /** What the subject list of the assign dialog has: the subjects, or why there are none. */
@@ -48,19 +48,8 @@ function AssignTeacherDialog() {
 function RemoveAssignment({ assignment }: { assignment: TeacherAssignment }) {
   const remove = useRemoveAssignmentMutation();
   const command = useCommand(remove.mutateAsync, { success: CATALOG_MESSAGES.assignmentRemoved, failure: 'Failed to remove assignment' });
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className="text-destructive hover:text-destructive"
-      aria-label={`Remove ${assignment.teacherEmail} from ${assignment.subjectName}`}
-      disabled={command.busy}
-      onClick={() => void command.run(assignment.id)}
-    >
-      <Trash2 aria-hidden="true" />
-      {command.busy ? 'Removing...' : 'Remove'}
-    </Button>
-  );
+  const opener = destructiveOpener(Trash2, command.busy ? 'Removing...' : 'Remove', `Remove ${assignment.teacherEmail} from ${assignment.subjectName}`);
+  return <IconLabelButton {...opener} disabled={command.busy} onClick={() => void command.run(assignment.id)} />;
 }
 
 const ASSIGNMENT_COLUMNS: DataColumn<TeacherAssignment>[] = [

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GraduationCap, ShieldCheck, Trash2, UserPlus, Users } from 'lucide-react';
 import { ASSIGNABLE_ROLES, ROLE_LABELS, USER_ADMIN_MESSAGES, type Role, type UserSummary } from '@academy/contracts';
-import { Button, DataTable, Label, NativeSelect, Switch, buttonVariants, type DataColumn } from '@academy/ui';
-import { ConfirmDialog, PageHeader, QueryView, ReissuePassword, StatCard, formatDate, useAssignRoleMutation, useDeleteUserMutation, usePersonalDataAccessQuery, useSetPersonalDataAccessMutation, useUsersQuery } from '@academy/web-dashboard';
+import { DataTable, Label, NativeSelect, Switch, buttonVariants, type DataColumn } from '@academy/ui';
+import { ConfirmDialog, PageHeader, destructiveOpener, QueryView, ReissuePassword, StatCard, formatDate, useAssignRoleMutation, useDeleteUserMutation, usePersonalDataAccessQuery, useSetPersonalDataAccessMutation, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, errorMessage, useCommand, useSession } from '@academy/web-session';
 
 const isAssignable = (role: Role): role is (typeof ASSIGNABLE_ROLES)[number] => (ASSIGNABLE_ROLES as readonly string[]).includes(role);
@@ -67,19 +67,7 @@ function DeleteUser({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
   const remove = useCommand(deleteUser.mutateAsync, { success: USER_ADMIN_MESSAGES.userDeleted, failure: USER_ADMIN_MESSAGES.deleteFailed });
   return (
     <ConfirmDialog
-      trigger={
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive hover:text-destructive"
-          aria-label={`Delete ${user.email}`}
-          disabled={isSelf}
-          title={isSelf ? 'You cannot delete your own account.' : undefined}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      }
+      trigger={{ ...destructiveOpener(Trash2, 'Delete', `Delete ${user.email}`), disabled: isSelf, title: isSelf ? 'You cannot delete your own account.' : undefined }}
       title="Delete this user?"
       description={
         <>

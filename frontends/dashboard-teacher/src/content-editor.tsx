@@ -6,6 +6,7 @@ import { Button, FormField, FormSelectField, FormTextareaField, Sheet, SheetCont
 import {
   ConfirmDialog,
   EditButton,
+  destructiveOpener,
   SaveOrCancel,
   academyZoneLabel,
   formatDueDate,
@@ -116,12 +117,7 @@ function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capsto
 function ConfirmRemove({ label, what, disabled, onConfirm }: { label: string; what: string; disabled: boolean; onConfirm: () => Promise<void> }) {
   return (
     <ConfirmDialog
-      trigger={
-        <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" aria-label={label} disabled={disabled}>
-          <Trash2 aria-hidden="true" />
-          Remove
-        </Button>
-      }
+      trigger={{ ...destructiveOpener(Trash2, 'Remove', label), disabled }}
       title={`Remove ${what}?`}
       description="Students will no longer see it in this week. This cannot be undone."
       confirmLabel="Remove"

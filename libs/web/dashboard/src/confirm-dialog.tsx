@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger, Button, DialogFooter, DialogHeader } from '@academy/ui';
+import { IconLabelButton, type DialogOpener } from './form-dialog';
 
 export interface ConfirmDialogProps {
   /** The button that opens the dialog. */
-  trigger: ReactNode;
+  trigger: DialogOpener;
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
@@ -33,7 +34,9 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, busyL
   }
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogTrigger asChild>
+        <IconLabelButton {...trigger} />
+      </AlertDialogTrigger>
       <AlertDialogContent>
         <DialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>

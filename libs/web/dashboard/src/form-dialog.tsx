@@ -61,7 +61,7 @@ export function DialogForm({ command, submit, busyLabel = 'Saving...', variant, 
 }
 
 /** A button showing an icon and a label. */
-function IconLabelButton({ icon: Icon, label, ...props }: DialogOpener & Pick<ButtonProps, 'onClick'>) {
+export function IconLabelButton({ icon: Icon, label, ...props }: DialogOpener & Pick<ButtonProps, 'onClick'>) {
   return (
     <Button {...props}>
       <Icon aria-hidden="true" />
@@ -72,6 +72,16 @@ function IconLabelButton({ icon: Icon, label, ...props }: DialogOpener & Pick<Bu
 
 /** How every row's Edit button looks; `name` is what a screen reader hears (e.g. "Edit Web Development"). */
 const editOpener = (name: string): DialogOpener => ({ icon: Pencil, label: 'Edit', variant: 'ghost', size: 'sm', 'aria-label': name });
+
+/** How a row's button that destroys something looks (Delete, Remove, Decline…); `name` is what a screen reader hears. */
+export const destructiveOpener = (icon: LucideIcon, label: string, name: string): DialogOpener => ({
+  icon,
+  label,
+  variant: 'ghost',
+  size: 'sm',
+  className: 'text-destructive hover:text-destructive',
+  'aria-label': name,
+});
 
 /** A row's Edit button that edits in place (no dialog), e.g. a task of the content editor. */
 export function EditButton({ label, ...props }: { label: string } & Pick<ButtonProps, 'onClick' | 'disabled'>) {

@@ -124,12 +124,7 @@ function ManagedAnnouncement({ announcement: a }: { announcement: Announcement }
               Edit
             </Button>
             <ConfirmDialog
-              trigger={
-                <Button variant="outline" size="sm" aria-label={`Withdraw ${a.title}`}>
-                  <Trash2 aria-hidden="true" />
-                  Withdraw
-                </Button>
-              }
+              trigger={{ icon: Trash2, label: 'Withdraw', variant: 'outline', size: 'sm', 'aria-label': `Withdraw ${a.title}` }}
               title="Withdraw this announcement?"
               description="It disappears from every recipient's dashboard. Mails already sent cannot be recalled."
               confirmLabel="Withdraw"
