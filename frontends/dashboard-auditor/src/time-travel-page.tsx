@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { Fragment, type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_AS_OF_VIEWS, type AsOfName, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
 import { Button, DataTable, Input, Label, SelectField, type DataColumn } from '@academy/ui';
@@ -112,34 +112,26 @@ function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
   switch (answer.view) {
     case 'enrollment': {
       const e = answer.enrollment;
+      const details: [string, ReactNode][] = [
+        ['Code', e.code],
+        ['Status', e.status],
+        ['Current week', `Week ${e.currentWeek}`],
+        ['Progress', `${e.percent} %`],
+        ['Student', <Named text={personText(e.studentName)} id={e.studentId} />],
+        ['Program', <Named text={e.programName ?? 'unknown'} id={e.programId} />],
+        ['Subject', <Named text={e.subjectName ?? 'unknown'} id={e.subjectId} />],
+        ['Enrolled', formatDateTime(e.enrolledAt)],
+        ['Activated', e.activatedAt ? formatDateTime(e.activatedAt) : '—'],
+        ['Completed', e.completedAt ? formatDateTime(e.completedAt) : '—'],
+      ];
       return (
         <dl aria-label="Enrollment" className="grid gap-2 sm:grid-cols-[max-content_1fr] sm:gap-x-6 text-sm">
-          <dt className="font-medium">Code</dt>
-          <dd>{e.code}</dd>
-          <dt className="font-medium">Status</dt>
-          <dd>{e.status}</dd>
-          <dt className="font-medium">Current week</dt>
-          <dd>Week {e.currentWeek}</dd>
-          <dt className="font-medium">Progress</dt>
-          <dd>{e.percent} %</dd>
-          <dt className="font-medium">Student</dt>
-          <dd>
-            <Named text={personText(e.studentName)} id={e.studentId} />
-          </dd>
-          <dt className="font-medium">Program</dt>
-          <dd>
-            <Named text={e.programName ?? 'unknown'} id={e.programId} />
-          </dd>
-          <dt className="font-medium">Subject</dt>
-          <dd>
-            <Named text={e.subjectName ?? 'unknown'} id={e.subjectId} />
-          </dd>
-          <dt className="font-medium">Enrolled</dt>
-          <dd>{formatDateTime(e.enrolledAt)}</dd>
-          <dt className="font-medium">Activated</dt>
-          <dd>{e.activatedAt ? formatDateTime(e.activatedAt) : '—'}</dd>
-          <dt className="font-medium">Completed</dt>
-          <dd>{e.completedAt ? formatDateTime(e.completedAt) : '—'}</dd>
+          {details.map(([term, value]) => (
+            <Fragment key={term}>
+              <dt className="font-medium">{term}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
         </dl>
       );
     }
