@@ -1,10 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2, UserCheck } from 'lucide-react';
 import { CATALOG_MESSAGES, assignTeacherRequestSchema, type Subject, type TeacherAssignment, type UserSummary } from '@academy/contracts';
-import { Button, DataTable, DialogFooter, FormSelectField, Spinner, SubmitButton, type DataColumn } from '@academy/ui';
-import { FormDialog, PageHeader, QueryView, formatDate, useAssignTeacherMutation, useRemoveAssignmentMutation, useSubjectsQuery, useTeacherAssignmentsQuery, useUsersQuery } from '@academy/web-dashboard';
-import { useCommand } from '@academy/web-session';
+import { DataTable, FormSelectField, Spinner, type DataColumn } from '@academy/ui';
+import { DialogForm, FormDialog, IconLabelButton, PageHeader, destructiveOpener, QueryView, formatDate, useAssignTeacherMutation, useRemoveAssignmentMutation, useSubjectsQuery, useTeacherAssignmentsQuery, useUsersQuery } from '@academy/web-dashboard';
+import { useCommand, useCommandForm } from '@academy/web-session';
 
 /** What the subject list of the assign dialog has: the subjects, or why there are none. */
 export type SubjectsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; subjects: readonly Subject[] };
@@ -12,22 +10,18 @@ export type SubjectsState = { status: 'loading' } | { status: 'error' } | { stat
 /** The assign form: a teacher (GET /users, role teacher) and a subject. */
 export function AssignTeacherForm({ teachers, subjects, onDone }: { teachers: readonly UserSummary[]; subjects: SubjectsState; onDone: () => void }) {
   const assign = useAssignTeacherMutation();
-  const form = useForm({ resolver: zodResolver(assignTeacherRequestSchema), defaultValues: { teacherId: '', subjectId: '' } });
-  const save = useCommand(assign.mutateAsync, { success: CATALOG_MESSAGES.teacherAssigned, failure: 'Failed to assign teacher', form, onSuccess: onDone });
-  const { errors } = form.formState;
+  const save = useCommandForm(assignTeacherRequestSchema, { teacherId: '', subjectId: '' }, assign.mutateAsync, { success: CATALOG_MESSAGES.teacherAssigned, failure: 'Failed to assign teacher', onSuccess: onDone });
+  const { form, errors } = save;
   if (subjects.status === 'loading') return <Spinner className="py-6" label="Loading subjects…" />;
   if (subjects.status === 'error') return <p role="alert" className="text-sm text-destructive">{CATALOG_MESSAGES.errorLoadingSubjects}</p>;
   if (subjects.subjects.length === 0) return <p className="text-sm text-muted-foreground">{CATALOG_MESSAGES.noSubjects}</p>;
   const teacherOptions = [{ value: '', label: teachers.length ? 'Select a teacher' : 'No teachers yet' }, ...teachers.map((t) => ({ value: t.id, label: `${t.fullName || t.email} (${t.email})` }))];
   const subjectOptions = [{ value: '', label: 'Select a subject' }, ...subjects.subjects.map((s) => ({ value: s.id, label: `${s.name} — ${s.programName}` }))];
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
+    <DialogForm command={save} submit="Assign">
       <FormSelectField label="Teacher" required options={teacherOptions} registration={form.register('teacherId')} error={errors.teacherId} />
       <FormSelectField label="Subject" required options={subjectOptions} registration={form.register('subjectId')} error={errors.subjectId} />
-      <DialogFooter>
-        <SubmitButton busy={save.busy} busyLabel="Saving...">Assign</SubmitButton>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 
@@ -54,19 +48,8 @@ function AssignTeacherDialog() {
 function RemoveAssignment({ assignment }: { assignment: TeacherAssignment }) {
   const remove = useRemoveAssignmentMutation();
   const command = useCommand(remove.mutateAsync, { success: CATALOG_MESSAGES.assignmentRemoved, failure: 'Failed to remove assignment' });
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className="text-destructive hover:text-destructive"
-      aria-label={`Remove ${assignment.teacherEmail} from ${assignment.subjectName}`}
-      disabled={command.busy}
-      onClick={() => void command.run(assignment.id)}
-    >
-      <Trash2 aria-hidden="true" />
-      {command.busy ? 'Removing...' : 'Remove'}
-    </Button>
-  );
+  const opener = destructiveOpener(Trash2, command.busy ? 'Removing...' : 'Remove', `Remove ${assignment.teacherEmail} from ${assignment.subjectName}`);
+  return <IconLabelButton {...opener} disabled={command.busy} onClick={() => void command.run(assignment.id)} />;
 }
 
 const ASSIGNMENT_COLUMNS: DataColumn<TeacherAssignment>[] = [

@@ -5,8 +5,10 @@ import { catalogKeys, certificateKeys } from '@academy/web-dashboard';
 import { AssignTeacherForm, AssignmentsPage } from './assignments-page';
 import { EnrollmentsPage } from './enrollments-page';
 import { ProgramForm, ProgramsPage } from './programs-page';
-import { cells, headers, render, rowOf, text } from './render.unit-helper';
+import { cells, headers, rendererFor, rowOf, text } from '@academy/web-dashboard/testing';
 import { SUBJECT_DEFAULTS, SubjectForm, SubjectsPage, weekNumberFromInput } from './subjects-page';
+
+const render = rendererFor('admin');
 
 const web: Program = { id: 'p-web', name: 'Web Development', type: 'evening', description: 'HTML to React', createdAt: '2026-11-01T09:00:00.000Z', subjectCount: 2, enrollmentCount: 1 };
 const data: Program = { id: 'p-data', name: 'Data Analytics', type: 'daytime', description: '', createdAt: '2026-11-02T09:00:00.000Z', subjectCount: 0, enrollmentCount: 0 };

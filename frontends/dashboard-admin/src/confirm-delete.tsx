@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
-import { Button } from '@academy/ui';
-import { ConfirmDialog } from '@academy/web-dashboard';
+import { ConfirmDialog, destructiveOpener } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 
 export interface ConfirmDeleteProps {
@@ -21,12 +20,7 @@ export function ConfirmDelete({ label, title, description, confirmLabel, onConfi
   const remove = useCommand(onConfirm, { success: successFallback, failure: failureFallback });
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={label}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      }
+      trigger={destructiveOpener(Trash2, 'Delete', label)}
       title={title}
       description={description}
       confirmLabel={confirmLabel}

@@ -1,10 +1,9 @@
-import { useReducer, useState, type FormEvent, type ReactNode } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { UserPlus } from 'lucide-react';
 import { ENROLLMENT_MESSAGES, enrollStudentRequestSchema, type EnrollStudentRequest, type Program, type StudentSummary, type Subject } from '@academy/contracts';
-import { DialogFooter, Label, NativeSelect, Spinner, SubmitButton } from '@academy/ui';
-import { FormDialog, useEnrollStudentMutation, useProgramsQuery, useStudentsQuery, useSubjectsQuery } from '@academy/web-dashboard';
+import { SelectField, Spinner } from '@academy/ui';
+import { DialogForm, FormDialog, PROGRAM_TYPE_LABELS, useEnrollStudentMutation, useProgramsQuery, useStudentsQuery, useSubjectsQuery } from '@academy/web-dashboard';
 import { errorMessage, useCommand } from '@academy/web-session';
-import { PROGRAM_TYPE_LABELS } from './programs-page';
 
 export type EnrollValues = EnrollStudentRequest;
 export const ENROLL_DEFAULTS: EnrollValues = { studentId: '', programId: '', subjectId: '' };
@@ -35,30 +34,6 @@ export function enrollErrors(values: EnrollValues): Partial<Record<Field, string
   return errors;
 }
 
-function SelectField({ id, label, value, error, disabled, onChange, children }: { id: string; label: string; value: string; error?: string; disabled?: boolean; onChange: (value: string) => void; children: ReactNode }) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect
-        id={id}
-        value={value}
-        required
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {children}
-      </NativeSelect>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export interface EnrollFormProps {
   students: readonly StudentSummary[];
   programs: readonly Program[];
@@ -78,6 +53,10 @@ export function EnrollForm({ students, programs, subjects, initial = ENROLL_DEFA
     change({ field, value });
     setErrors((e) => ({ ...e, [field]: undefined, ...(field === 'programId' ? { subjectId: undefined } : {}) }));
   };
+  const studentOptions = [{ value: '', label: students.length ? 'Select a student' : 'No students yet' }, ...students.map((s) => ({ value: s.id, label: `${s.fullName || s.email} (${s.email})` }))];
+  const programOptions = [{ value: '', label: programs.length ? 'Select a program' : 'No programs yet' }, ...programs.map((p) => ({ value: p.id, label: `${p.name} (${PROGRAM_TYPE_LABELS[p.type]})` }))];
+  const subjectPrompt = !values.programId ? 'Select a program first' : cohorts.length ? 'Select a subject' : 'This program has no subjects';
+  const subjectOptions = [{ value: '', label: subjectPrompt }, ...cohorts.map((s) => ({ value: s.id, label: s.name }))];
   const save = useCommand(enroll.mutateAsync, {
     success: ENROLLMENT_MESSAGES.studentEnrolled,
     failure: 'Failed to enroll student',
@@ -92,35 +71,20 @@ export function EnrollForm({ students, programs, subjects, initial = ENROLL_DEFA
     if (Object.keys(found).length === 0) await save.run(values);
   }
   return (
-    <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
-      <SelectField id="enroll-student" label="Student" value={values.studentId} error={errors.studentId} onChange={set('studentId')}>
-        <option value="">{students.length ? 'Select a student' : 'No students yet'}</option>
-        {students.map((s) => (
-          <option key={s.id} value={s.id}>
-            {`${s.fullName || s.email} (${s.email})`}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField id="enroll-program" label="Program" value={values.programId} error={errors.programId} onChange={set('programId')}>
-        <option value="">{programs.length ? 'Select a program' : 'No programs yet'}</option>
-        {programs.map((p) => (
-          <option key={p.id} value={p.id}>
-            {`${p.name} (${PROGRAM_TYPE_LABELS[p.type]})`}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField id="enroll-subject" label="Subject (Cohort)" value={values.subjectId} error={errors.subjectId} disabled={!values.programId} onChange={set('subjectId')}>
-        <option value="">{!values.programId ? 'Select a program first' : cohorts.length ? 'Select a subject' : 'This program has no subjects'}</option>
-        {cohorts.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-          </option>
-        ))}
-      </SelectField>
-      <DialogFooter>
-        <SubmitButton busy={save.busy} busyLabel="Saving...">Enroll</SubmitButton>
-      </DialogFooter>
-    </form>
+    <DialogForm command={{ onSubmit: (e) => void submit(e), busy: save.busy }} submit="Enroll">
+      <SelectField id="enroll-student" label="Student" required value={values.studentId} options={studentOptions} error={errors.studentId} onValueChange={set('studentId')} />
+      <SelectField id="enroll-program" label="Program" required value={values.programId} options={programOptions} error={errors.programId} onValueChange={set('programId')} />
+      <SelectField
+        id="enroll-subject"
+        label="Subject (Cohort)"
+        required
+        value={values.subjectId}
+        options={subjectOptions}
+        error={errors.subjectId}
+        disabled={!values.programId}
+        onValueChange={set('subjectId')}
+      />
+    </DialogForm>
   );
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Program, StudentSummary, Subject } from '@academy/contracts';
 import { ENROLL_DEFAULTS, EnrollForm, enrollErrors, enrollValuesReducer, subjectsOfProgram } from './enroll-dialog';
-import { render, text } from './render.unit-helper';
+import { rendererFor, text } from '@academy/web-dashboard/testing';
+
+const render = rendererFor('admin');
 
 const web = { id: '0193c3a6-6a3c-7c8e-9f11-000000000001', name: 'Web Development', type: 'evening' } as Program;
 const data = { id: '0193c3a6-6a3c-7c8e-9f11-000000000002', name: 'Data Analytics', type: 'daytime' } as Program;

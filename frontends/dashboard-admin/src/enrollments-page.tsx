@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type Certificate, ENROLLMENT_MESSAGES, ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus } from '@academy/contracts';
 import { DataTable, NativeSelect, type DataColumn } from '@academy/ui';
 import { Link } from 'react-router-dom';
-import { PageHeader, QueryView, catalogKeys, certificateKeys, formatDate, useCertificatesQuery, useChangeEnrollmentStatusMutation, useEnrollmentsQuery, whyPath } from '@academy/web-dashboard';
+import { ENROLLMENT_STATUS_LABELS, PageHeader, QueryView, catalogKeys, certificateKeys, formatDate, useCertificatesQuery, useChangeEnrollmentStatusMutation, useEnrollmentsQuery, whyPath } from '@academy/web-dashboard';
 import { ApiRequestError, useCommand } from '@academy/web-session';
 import { EnrollDialog } from './enroll-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
@@ -11,7 +11,7 @@ import { CertificateCell } from './revoke-certificate-dialog';
 
 const NO_CERTIFICATES: ReadonlyMap<string, Certificate> = new Map();
 
-export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' };
+const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: ENROLLMENT_STATUS_LABELS[status] }));
 
 /**
  * The status selector of a row (spec §4: any status from any). The change carries the row's version:
@@ -43,14 +43,9 @@ function StatusSelect({ enrollment }: { enrollment: Enrollment }) {
         className="h-8"
         value={chosen ?? enrollment.status}
         disabled={set.busy}
+        options={STATUS_OPTIONS}
         onChange={(e) => void run(e.target.value as EnrollmentStatus)}
-      >
-        {ENROLLMENT_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {ENROLLMENT_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </NativeSelect>
+      />
     </div>
   );
 }

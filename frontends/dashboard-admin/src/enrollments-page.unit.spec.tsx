@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Enrollment } from '@academy/contracts';
 import { EnrollmentsTable } from './enrollments-page';
-import { render } from './render.unit-helper';
+import { rendererFor } from '@academy/web-dashboard/testing';
+
+const render = rendererFor('admin');
 
 const enrollment = {
   id: '0193c3a6-6a3c-7c8e-9f11-0000000000e1',

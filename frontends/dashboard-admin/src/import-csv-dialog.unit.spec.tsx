@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ImportEnrollmentsResponse } from '@academy/contracts';
 import { CSV_HEADER, CSV_SAMPLE, IMPORT_START, ImportCsvForm, canApply, canCheck, importReducer, type ImportState } from './import-csv-dialog';
-import { cells, render, rowOf, text } from './render.unit-helper';
+import { cells, rendererFor, rowOf, text } from '@academy/web-dashboard/testing';
+
+const render = rendererFor('admin');
 
 const csv = `${CSV_HEADER}\nlerato@academy.test,Web Development,HTML & CSS\nnobody@academy.test,Web Development,HTML & CSS\n`;
 const row = (line: number, studentEmail: string, problems: string[] = []) => ({ line, studentEmail, program: 'Web Development', subject: 'HTML & CSS', problems });

@@ -9,7 +9,7 @@ import { EnrollmentsPage } from './enrollments-page';
 import { QueuesPage } from './queues-page';
 import './styles.css';
 
-/** The admin's pages built so far, by menu path; the other entries show their planned page. */
+/** The admin's pages, by menu path. */
 const PAGES = {
   programs: <ProgramsPage />,
   subjects: <SubjectsPage />,

@@ -1,12 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CATALOG_MESSAGES, PROGRAM_TYPES, programRequestSchema, type Program, type ProgramRequest } from '@academy/contracts';
-import { DataTable, DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton, type DataColumn } from '@academy/ui';
-import { EntityFormDialog, PageHeader, QueryView, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
-import { useCommand } from '@academy/web-session';
+import { DataTable, FormField, FormSelectField, FormTextareaField, type DataColumn } from '@academy/ui';
+import { DialogForm, EntityFormDialog, PROGRAM_TYPE_LABELS, PageHeader, QueryView, useCreateProgramMutation, useDeleteProgramMutation, useProgramsQuery, useUpdateProgramMutation } from '@academy/web-dashboard';
+import { useCommandForm } from '@academy/web-session';
 import { ConfirmDelete } from './confirm-delete';
 
-export const PROGRAM_TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
 const TYPE_OPTIONS = PROGRAM_TYPES.map((type) => ({ value: type, label: PROGRAM_TYPE_LABELS[type] }));
 export const PROGRAM_DEFAULTS: ProgramRequest = { name: '', type: 'evening', description: '' };
 
@@ -17,26 +14,19 @@ export const PROGRAM_DEFAULTS: ProgramRequest = { name: '', type: 'evening', des
 export function ProgramForm({ program, onDone }: { program?: Program; onDone: () => void }) {
   const create = useCreateProgramMutation();
   const update = useUpdateProgramMutation();
-  const form = useForm({
-    resolver: zodResolver(programRequestSchema),
-    defaultValues: program ? { name: program.name, type: program.type, description: program.description } : PROGRAM_DEFAULTS,
-  });
-  const save = useCommand((values: ProgramRequest) => (program ? update.mutateAsync({ id: program.id, ...values }) : create.mutateAsync(values)), {
+  const defaults = program ? { name: program.name, type: program.type, description: program.description } : PROGRAM_DEFAULTS;
+  const save = useCommandForm(programRequestSchema, defaults, (values) => (program ? update.mutateAsync({ id: program.id, ...values }) : create.mutateAsync(values)), {
     success: program ? CATALOG_MESSAGES.programUpdated : CATALOG_MESSAGES.programCreated,
     failure: program ? 'Failed to update program' : 'Failed to create program',
-    form,
     onSuccess: onDone,
   });
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
+    <DialogForm command={save} submit="Save">
       <FormField label="Name" autoComplete="off" required registration={form.register('name')} error={errors.name} />
       <FormSelectField label="Type" required options={TYPE_OPTIONS} registration={form.register('type')} error={errors.type} />
       <FormTextareaField label="Description" hint="Optional" registration={form.register('description')} error={errors.description} />
-      <DialogFooter>
-        <SubmitButton busy={save.busy} busyLabel="Saving...">Save</SubmitButton>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

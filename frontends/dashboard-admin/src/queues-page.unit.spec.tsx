@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import type { AdminQueues } from '@academy/contracts';
 import { queueKeys } from '@academy/web-dashboard';
 import { QueuesPage } from './queues-page';
-import { cells, render, rowOf } from './render.unit-helper';
+import { cells, rendererFor, rowOf } from '@academy/web-dashboard/testing';
+
+const render = rendererFor('admin');
 
 const answer: AdminQueues = {
   queues: [
@@ -18,7 +20,7 @@ const answer: AdminQueues = {
 
 describe('QueuesPage', () => {
   it('shows each queue with its counts, its failed jobs with the reason and a Retry button, and says when none failed', () => {
-    const html = render(<QueuesPage />, [[queueKeys.all, answer]], { location: '/dashboard/admin/queues' });
+    const html = render(<QueuesPage />, [[queueKeys.all, answer]], '/dashboard/admin/queues');
     expect(/<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1]).toBe('Queues');
     expect([...html.matchAll(/<h2[^>]*>(.*?)<\/h2>/g)].map((m) => m[1])).toEqual(['Mail queue', 'System queue', 'Audit queue']);
     expect(html).toContain('2 waiting · 0 active · 1 delayed · 1 failed · 40 completed');

@@ -1,29 +1,21 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban } from 'lucide-react';
-import { CERTIFICATE_MESSAGES, revokeCertificateRequestSchema, type Certificate, type RevokeCertificateRequest } from '@academy/contracts';
-import { DialogFooter, FormTextareaField, SubmitButton } from '@academy/ui';
-import { FormDialog, useRevokeCertificateMutation } from '@academy/web-dashboard';
-import { useCommand } from '@academy/web-session';
+import { CERTIFICATE_MESSAGES, revokeCertificateRequestSchema, type Certificate } from '@academy/contracts';
+import { FormTextareaField } from '@academy/ui';
+import { DialogForm, FormDialog, useRevokeCertificateMutation } from '@academy/web-dashboard';
+import { useCommandForm } from '@academy/web-session';
 
 /** The reason (required, at most 500 characters, checked as the API checks it); what was typed stays on failure. */
 export function RevokeCertificateForm({ certificate, onDone }: { certificate: Certificate; onDone: () => void }) {
   const revoke = useRevokeCertificateMutation();
-  const form = useForm({ resolver: zodResolver(revokeCertificateRequestSchema), defaultValues: { reason: '' } });
-  const save = useCommand((body: RevokeCertificateRequest) => revoke.mutateAsync({ enrollmentId: certificate.enrollmentId, body }), {
+  const save = useCommandForm(revokeCertificateRequestSchema, { reason: '' }, (body) => revoke.mutateAsync({ enrollmentId: certificate.enrollmentId, body }), {
     success: CERTIFICATE_MESSAGES.revoked,
     failure: 'Failed to revoke the certificate',
-    form,
     onSuccess: onDone,
   });
-  const { errors } = form.formState;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
-      <FormTextareaField label="Reason" required registration={form.register('reason')} error={errors.reason} hint="Kept in the audit log; not shown on the public page." />
-      <DialogFooter>
-        <SubmitButton variant="destructive" busy={save.busy} busyLabel="Revoking...">Revoke</SubmitButton>
-      </DialogFooter>
-    </form>
+    <DialogForm command={save} submit="Revoke" busyLabel="Revoking..." variant="destructive">
+      <FormTextareaField label="Reason" required registration={save.form.register('reason')} error={save.errors.reason} hint="Kept in the audit log; not shown on the public page." />
+    </DialogForm>
   );
 }
 

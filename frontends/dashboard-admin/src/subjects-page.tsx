@@ -1,11 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CATALOG_MESSAGES, PROGRAM_WEEKS, subjectRequestSchema, type Program, type Subject, type SubjectRequest } from '@academy/contracts';
-import { DataTable, DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton, type DataColumn } from '@academy/ui';
-import { EntityFormDialog, NOT_YET, PageHeader, QueryView, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
-import { useCommand } from '@academy/web-session';
+import { DataTable, FormField, FormSelectField, FormTextareaField, type DataColumn } from '@academy/ui';
+import { DialogForm, EntityFormDialog, NOT_YET, PROGRAM_TYPE_LABELS, PageHeader, QueryView, useCreateSubjectMutation, useDeleteSubjectMutation, useProgramsQuery, useSubjectsQuery, useUpdateSubjectMutation } from '@academy/web-dashboard';
+import { useCommandForm } from '@academy/web-session';
 import { ConfirmDelete } from './confirm-delete';
-import { PROGRAM_TYPE_LABELS } from './programs-page';
 
 export const SUBJECT_DEFAULTS: SubjectRequest = { name: '', programId: '', weekNumber: null, description: '' };
 
@@ -22,19 +19,15 @@ export const programOptions = (programs: readonly Program[]) => [
 export function SubjectForm({ subject, programs, onDone }: { subject?: Subject; programs: readonly Program[]; onDone: () => void }) {
   const create = useCreateSubjectMutation();
   const update = useUpdateSubjectMutation();
-  const form = useForm({
-    resolver: zodResolver(subjectRequestSchema),
-    defaultValues: subject ? { name: subject.name, programId: subject.programId, weekNumber: subject.weekNumber, description: subject.description } : SUBJECT_DEFAULTS,
-  });
-  const save = useCommand((values: SubjectRequest) => (subject ? update.mutateAsync({ id: subject.id, ...values }) : create.mutateAsync(values)), {
+  const defaults = subject ? { name: subject.name, programId: subject.programId, weekNumber: subject.weekNumber, description: subject.description } : SUBJECT_DEFAULTS;
+  const save = useCommandForm(subjectRequestSchema, defaults, (values) => (subject ? update.mutateAsync({ id: subject.id, ...values }) : create.mutateAsync(values)), {
     success: subject ? CATALOG_MESSAGES.subjectUpdated : CATALOG_MESSAGES.subjectCreated,
     failure: subject ? 'Failed to update subject' : 'Failed to create subject',
-    form,
     onSuccess: onDone,
   });
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
+    <DialogForm command={save} submit="Save">
       <FormField label="Name" autoComplete="off" required registration={form.register('name')} error={errors.name} />
       <FormSelectField label="Program" required options={programOptions(programs)} registration={form.register('programId')} error={errors.programId} />
       <FormField
@@ -48,10 +41,7 @@ export function SubjectForm({ subject, programs, onDone }: { subject?: Subject; 
         error={errors.weekNumber}
       />
       <FormTextareaField label="Description" hint="Optional" registration={form.register('description')} error={errors.description} />
-      <DialogFooter>
-        <SubmitButton busy={save.busy} busyLabel="Saving...">Save</SubmitButton>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

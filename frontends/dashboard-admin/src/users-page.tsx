@@ -2,11 +2,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GraduationCap, ShieldCheck, Trash2, UserPlus, Users } from 'lucide-react';
 import { ASSIGNABLE_ROLES, ROLE_LABELS, USER_ADMIN_MESSAGES, type Role, type UserSummary } from '@academy/contracts';
-import { Button, DataTable, Label, NativeSelect, Switch, buttonVariants, type DataColumn } from '@academy/ui';
-import { ConfirmDialog, PageHeader, QueryView, ReissuePassword, StatCard, formatDate, useAssignRoleMutation, useDeleteUserMutation, usePersonalDataAccessQuery, useSetPersonalDataAccessMutation, useUsersQuery } from '@academy/web-dashboard';
+import { DataTable, Label, NativeSelect, Switch, buttonVariants, type DataColumn } from '@academy/ui';
+import { ConfirmDialog, PageHeader, destructiveOpener, QueryView, ReissuePassword, StatCard, formatDate, useAssignRoleMutation, useDeleteUserMutation, usePersonalDataAccessQuery, useSetPersonalDataAccessMutation, useUsersQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS, errorMessage, useCommand, useSession } from '@academy/web-session';
 
 const isAssignable = (role: Role): role is (typeof ASSIGNABLE_ROLES)[number] => (ASSIGNABLE_ROLES as readonly string[]).includes(role);
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** The role selector of a row (spec §5: student, teacher, admin); the admin's own row cannot change. */
 function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
@@ -27,19 +28,9 @@ function RoleSelect({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
       value={value}
       disabled={isSelf || assign.busy}
       title={isSelf ? 'You cannot change your own role.' : undefined}
+      options={isAssignable(value) ? ROLE_OPTIONS : [{ value, label: ROLE_LABELS[value], disabled: true }, ...ROLE_OPTIONS]}
       onChange={(e) => void change(e.target.value as (typeof ASSIGNABLE_ROLES)[number])}
-    >
-      {!isAssignable(value) && (
-        <option value={value} disabled>
-          {ROLE_LABELS[value]}
-        </option>
-      )}
-      {ASSIGNABLE_ROLES.map((role) => (
-        <option key={role} value={role}>
-          {ROLE_LABELS[role]}
-        </option>
-      ))}
-    </NativeSelect>
+    />
   );
 }
 
@@ -76,19 +67,7 @@ function DeleteUser({ user, isSelf }: { user: UserSummary; isSelf: boolean }) {
   const remove = useCommand(deleteUser.mutateAsync, { success: USER_ADMIN_MESSAGES.userDeleted, failure: USER_ADMIN_MESSAGES.deleteFailed });
   return (
     <ConfirmDialog
-      trigger={
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive hover:text-destructive"
-          aria-label={`Delete ${user.email}`}
-          disabled={isSelf}
-          title={isSelf ? 'You cannot delete your own account.' : undefined}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      }
+      trigger={{ ...destructiveOpener(Trash2, 'Delete', `Delete ${user.email}`), disabled: isSelf, title: isSelf ? 'You cannot delete your own account.' : undefined }}
       title="Delete this user?"
       description={
         <>

@@ -5,6 +5,8 @@ import { Button, DataTable, Input, Label, NativeSelect, type DataColumn } from '
 import { PageHeader, QueryView, formatDateTime, useAuditEventQuery, useAuditEventsQuery } from '@academy/web-dashboard';
 import { EMPTY_LOG_FILTER, LOG_FILTER_FIELDS, type LogFilter, logFilterParams, readLogFilter } from './log-filter';
 
+const CONTEXT_OPTIONS = [{ value: '', label: 'Any' }, ...AUDIT_CONTEXTS.map((c) => ({ value: c, label: c }))];
+
 const LABELS: Record<(typeof LOG_FILTER_FIELDS)[number], string> = {
   stream: 'Stream',
   type: 'Event type',
@@ -90,14 +92,7 @@ export function EventLogPage() {
           <div key={k} className="grid gap-1">
             <Label htmlFor={`filter-${k}`}>{LABELS[k]}</Label>
             {k === 'context' ? (
-              <NativeSelect id={`filter-${k}`} value={draft.context} onChange={(e) => setDraft({ ...draft, context: e.target.value })}>
-                <option value="">Any</option>
-                {AUDIT_CONTEXTS.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </NativeSelect>
+              <NativeSelect id={`filter-${k}`} value={draft.context} options={CONTEXT_OPTIONS} onChange={(e) => setDraft({ ...draft, context: e.target.value })} />
             ) : (
               <Input id={`filter-${k}`} value={draft[k]} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} />
             )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, type DataColumn, DataTable, ErrorPanel, Spinner } from '@academy/ui';
+import { Button, type DataColumn, DataTable, ErrorPanel, ProgressBar, Spinner } from '@academy/ui';
 import { PageHeader, formatDateTime, useLastReplayQuery, useReplayQuery, useRequestReplayMutation } from '@academy/web-dashboard';
 import { errorMessage, useCommand } from '@academy/web-session';
 import type { ReplayStatus } from '@academy/contracts';
@@ -103,9 +103,7 @@ export function ReplayPage() {
           <ErrorPanel title="The replay could not be loaded" message={errorMessage(status.error, 'Try again.')} onRetry={() => void status.refetch()} />
         ) : (
           <div className="grid gap-3">
-            <div role="progressbar" aria-label="Replay progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-3 w-full max-w-xl overflow-hidden rounded bg-muted">
-              <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
-            </div>
+            <ProgressBar aria-label="Replay progress" percent={percent} className="h-3 max-w-xl rounded" />
             {data?.state === 'done' && data.result ? (
               <ReplayResult status={data} />
             ) : (

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { Fragment, type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_AS_OF_VIEWS, type AsOfName, type AuditAsOfResponse, type AuditAsOfView, fromZonedInput, toZonedInput } from '@academy/contracts';
-import { Button, DataTable, Input, Label, NativeSelect, type DataColumn } from '@academy/ui';
-import { PageHeader, QueryView, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
+import { Button, DataTable, Input, Label, SelectField, type DataColumn } from '@academy/ui';
+import { PageHeader, QueryView, browserTimeZone, formatDateTime, useAuditAsOfQuery } from '@academy/web-dashboard';
 import { asOfParams, needsId, readAsOfAsk, readAsOfView } from './as-of-ask';
 
 const VIEW_LABELS: Record<AuditAsOfView, string> = {
@@ -11,8 +11,7 @@ const VIEW_LABELS: Record<AuditAsOfView, string> = {
   pipeline: 'The prospect pipeline',
 };
 
-/** The reader's zone: the date asked for is the reader's wall time, like every time they read (ADR 0023). */
-const readerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const VIEW_OPTIONS = AUDIT_AS_OF_VIEWS.map((v) => ({ value: v, label: VIEW_LABELS[v] }));
 
 /**
  * /dashboard/auditor/time-travel?at=&view=&id=: a screen as it stood at a past moment, folded from the
@@ -22,11 +21,12 @@ export function TimeTravelPage() {
   const [params, setParams] = useSearchParams();
   const ask = readAsOfAsk(params);
   const asOf = useAuditAsOfQuery(ask ? asOfParams(ask).toString() : null);
-  const [draft, setDraft] = useState({ at: ask ? toZonedInput(ask.at, readerZone()) : '', view: ask?.view ?? readAsOfView(params.get('view')), id: ask?.id ?? '' });
+  // The date asked for is the reader's wall time, like every time they read (ADR 0023).
+  const [draft, setDraft] = useState({ at: ask ? toZonedInput(ask.at, browserTimeZone()) : '', view: ask?.view ?? readAsOfView(params.get('view')), id: ask?.id ?? '' });
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const at = fromZonedInput(draft.at, readerZone());
+    const at = fromZonedInput(draft.at, browserTimeZone());
     if (!at || Number.isNaN(Date.parse(at))) return setProblem('Choose a date and time');
     if (needsId(draft.view) && !draft.id.trim()) return setProblem('Give the id of what to show');
     setProblem(null);
@@ -40,16 +40,7 @@ export function TimeTravelPage() {
           <Label htmlFor="as-of-at">Date and time</Label>
           <Input id="as-of-at" type="datetime-local" step={1} value={draft.at} onChange={(e) => setDraft({ ...draft, at: e.target.value })} />
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="as-of-view">Show</Label>
-          <NativeSelect id="as-of-view" value={draft.view} onChange={(e) => setDraft({ ...draft, view: readAsOfView(e.target.value) })}>
-            {AUDIT_AS_OF_VIEWS.map((v) => (
-              <option key={v} value={v}>
-                {VIEW_LABELS[v]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="as-of-view" label="Show" fieldClassName="gap-1" value={draft.view} options={VIEW_OPTIONS} onValueChange={(v) => setDraft({ ...draft, view: readAsOfView(v) })} />
         <div className="grid gap-1">
           <Label htmlFor="as-of-id">Id</Label>
           <Input id="as-of-id" value={draft.id} disabled={!needsId(draft.view)} onChange={(e) => setDraft({ ...draft, id: e.target.value })} />
@@ -121,34 +112,26 @@ function AsOfView({ answer }: { answer: AuditAsOfResponse }) {
   switch (answer.view) {
     case 'enrollment': {
       const e = answer.enrollment;
+      const details: [string, ReactNode][] = [
+        ['Code', e.code],
+        ['Status', e.status],
+        ['Current week', `Week ${e.currentWeek}`],
+        ['Progress', `${e.percent} %`],
+        ['Student', <Named text={personText(e.studentName)} id={e.studentId} />],
+        ['Program', <Named text={e.programName ?? 'unknown'} id={e.programId} />],
+        ['Subject', <Named text={e.subjectName ?? 'unknown'} id={e.subjectId} />],
+        ['Enrolled', formatDateTime(e.enrolledAt)],
+        ['Activated', e.activatedAt ? formatDateTime(e.activatedAt) : '—'],
+        ['Completed', e.completedAt ? formatDateTime(e.completedAt) : '—'],
+      ];
       return (
         <dl aria-label="Enrollment" className="grid gap-2 sm:grid-cols-[max-content_1fr] sm:gap-x-6 text-sm">
-          <dt className="font-medium">Code</dt>
-          <dd>{e.code}</dd>
-          <dt className="font-medium">Status</dt>
-          <dd>{e.status}</dd>
-          <dt className="font-medium">Current week</dt>
-          <dd>Week {e.currentWeek}</dd>
-          <dt className="font-medium">Progress</dt>
-          <dd>{e.percent} %</dd>
-          <dt className="font-medium">Student</dt>
-          <dd>
-            <Named text={personText(e.studentName)} id={e.studentId} />
-          </dd>
-          <dt className="font-medium">Program</dt>
-          <dd>
-            <Named text={e.programName ?? 'unknown'} id={e.programId} />
-          </dd>
-          <dt className="font-medium">Subject</dt>
-          <dd>
-            <Named text={e.subjectName ?? 'unknown'} id={e.subjectId} />
-          </dd>
-          <dt className="font-medium">Enrolled</dt>
-          <dd>{formatDateTime(e.enrolledAt)}</dd>
-          <dt className="font-medium">Activated</dt>
-          <dd>{e.activatedAt ? formatDateTime(e.activatedAt) : '—'}</dd>
-          <dt className="font-medium">Completed</dt>
-          <dd>{e.completedAt ? formatDateTime(e.completedAt) : '—'}</dd>
+          {details.map(([term, value]) => (
+            <Fragment key={term}>
+              <dt className="font-medium">{term}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
         </dl>
       );
     }

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { AuditCheckpoint } from '@academy/contracts';
-import { Button, DataTable, Input, Label, toast, type DataColumn } from '@academy/ui';
+import { Button, DataTable, Input, Label, ProgressBar, toast, type DataColumn } from '@academy/ui';
 import { PageHeader, QueryView, formatDateTime, useCheckpointsQuery, useEvidenceDownload, useExportCheckpointMutation, useRequestVerificationMutation, useSignCheckpointMutation, useVerificationQuery } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 import { readCheckpointFile } from './checkpoint-file';
@@ -87,9 +87,7 @@ export function VerifyPage() {
         </form>
         {jobId !== null && (
           <div className="grid gap-2">
-            <div role="progressbar" aria-label="Verification progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={status.data?.state === 'done' ? 100 : percent} className="h-3 w-full max-w-xl overflow-hidden rounded bg-muted">
-              <div className="h-full bg-primary transition-all" style={{ width: `${status.data?.state === 'done' ? 100 : percent}%` }} />
-            </div>
+            <ProgressBar aria-label="Verification progress" percent={status.data?.state === 'done' ? 100 : percent} className="h-3 max-w-xl rounded" />
             <p aria-live="polite">
               {status.data?.state === 'done' && result
                 ? result.ok

@@ -4,7 +4,7 @@ import { DashboardHome } from './dashboard-home';
 import { StudentsPage } from './students-page';
 import './styles.css';
 
-/** The student administrator's pages built so far, by menu path; the other entries show their planned page. */
+/** The student administrator's pages, by menu path. */
 const PAGES = {
   students: <StudentsPage />,
   create: <CreateUserPage title="Create" roles={STUDENT_ADMIN_ROLE_OPTIONS} />,

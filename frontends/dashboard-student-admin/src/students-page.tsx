@@ -1,35 +1,26 @@
 import { Link } from 'react-router-dom';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { USER_ADMIN_MESSAGES, updateStudentRequestSchema, type StudentSummary, type UpdateStudentRequest } from '@academy/contracts';
-import { DataTable, DialogFooter, FormField, SubmitButton, buttonVariants, type DataColumn } from '@academy/ui';
-import { EntityFormDialog, NOT_YET, PageHeader, QueryView, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
-import { DASHBOARD_PATHS, useCommand } from '@academy/web-session';
+import { DataTable, FormField, buttonVariants, type DataColumn } from '@academy/ui';
+import { DialogForm, EntityFormDialog, NOT_YET, PageHeader, QueryView, ReissuePassword, useStudentsQuery, useUpdateStudentMutation } from '@academy/web-dashboard';
+import { DASHBOARD_PATHS, useCommandForm } from '@academy/web-session';
 
 /** The edit form of one student (spec §2 Students, §5: full name required). What was typed stays on failure. */
 function EditStudentForm({ student, onSaved }: { student: StudentSummary; onSaved: () => void }) {
   const updateStudent = useUpdateStudentMutation();
-  const form = useForm({
-    resolver: zodResolver(updateStudentRequestSchema),
-    defaultValues: { fullName: student.fullName, phone: student.phone, address: student.address } satisfies UpdateStudentRequest,
-  });
-  const save = useCommand((values: UpdateStudentRequest) => updateStudent.mutateAsync({ id: student.id, ...values }), {
+  const defaults: UpdateStudentRequest = { fullName: student.fullName, phone: student.phone, address: student.address };
+  const save = useCommandForm(updateStudentRequestSchema, defaults, (values) => updateStudent.mutateAsync({ id: student.id, ...values }), {
     success: USER_ADMIN_MESSAGES.studentUpdated,
     failure: 'Failed to update student',
-    form,
     onSuccess: onSaved,
   });
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
+    <DialogForm command={save} submit="Save Changes">
       <FormField label="Full Name" autoComplete="off" required registration={form.register('fullName')} error={errors.fullName} />
       <FormField label="Phone" type="tel" autoComplete="off" placeholder="+27 XX XXX XXXX" registration={form.register('phone')} error={errors.phone} />
       <FormField label="Address" autoComplete="off" registration={form.register('address')} error={errors.address} />
-      <DialogFooter>
-        <SubmitButton busy={save.busy} busyLabel="Saving...">Save Changes</SubmitButton>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

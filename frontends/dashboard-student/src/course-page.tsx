@@ -1,12 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Award, CalendarDays, Clock, Download, GraduationCap } from 'lucide-react';
 import { CERTIFICATE_MESSAGES, ENROLLMENT_MESSAGES, PROGRAM_SCHEDULES, PROGRAM_WEEKS, type Certificate, type Enrollment } from '@academy/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@academy/ui';
-import { PageHeader, QueryView, formatDate, saveBlob, useCertificatePdfDownload, useMyCertificatesQuery, useMyEnrollmentQuery } from '@academy/web-dashboard';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ProgressBar } from '@academy/ui';
+import { ENROLLMENT_STATUS_LABELS, PROGRAM_TYPE_LABELS, PageHeader, QueryView, formatDate, saveBlob, useCertificatePdfDownload, useMyCertificatesQuery, useMyEnrollmentQuery } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
-
-const TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
-const STATUS_LABELS = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' } as const;
 
 /** How far through the program a student in `currentWeek` is, as a whole percent (Week 1 of 20 → 5). */
 export const courseProgress = (currentWeek: number) => Math.round((Math.min(Math.max(currentWeek, 0), PROGRAM_WEEKS) / PROGRAM_WEEKS) * 100);
@@ -31,9 +28,24 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** How far through the program the student is: "Week 3 of 20 · 15%" over its bar. */
+export function ProgramProgress({ label, currentWeek, percent, testId }: { label: string; currentWeek: number; percent: number; testId: string }) {
+  const labelId = useId();
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center justify-between text-sm">
+        <span id={labelId}>{label}</span>
+        <span className="tabular-nums" data-testid={testId}>
+          {weekOf(currentWeek)} · {percent}%
+        </span>
+      </div>
+      <ProgressBar percent={percent} aria-labelledby={labelId} aria-valuetext={`${percent}%`} />
+    </div>
+  );
+}
+
 export function CourseDetails({ enrollment }: { enrollment: Enrollment }) {
   const titleId = useId();
-  const progressId = useId();
   const percent = courseProgress(enrollment.currentWeek);
   return (
     <div className="grid gap-4 lg:grid-cols-3">
@@ -44,38 +56,20 @@ export function CourseDetails({ enrollment }: { enrollment: Enrollment }) {
               {enrollment.programName}
             </CardTitle>
             <span data-testid="enrollment-status" className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
-              {STATUS_LABELS[enrollment.status]}
+              {ENROLLMENT_STATUS_LABELS[enrollment.status]}
             </span>
           </div>
           {enrollment.programDescription && <CardDescription>{enrollment.programDescription}</CardDescription>}
         </CardHeader>
         <CardContent className="grid gap-6">
           <dl className="grid gap-4 sm:grid-cols-3">
-            <Detail term="Program Type">{TYPE_LABELS[enrollment.programType]}</Detail>
+            <Detail term="Program Type">{PROGRAM_TYPE_LABELS[enrollment.programType]}</Detail>
             <Detail term="Enrolled">
               <time dateTime={enrollment.enrolledAt}>{formatDate(enrollment.enrolledAt)}</time>
             </Detail>
             <Detail term="Duration">{PROGRAM_WEEKS} Weeks</Detail>
           </dl>
-          <div className="grid gap-2">
-            <div className="flex items-center justify-between text-sm">
-              <span id={progressId}>Progress</span>
-              <span className="tabular-nums" data-testid="course-progress">
-                {weekOf(enrollment.currentWeek)} · {percent}%
-              </span>
-            </div>
-            <div
-              role="progressbar"
-              aria-labelledby={progressId}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-valuetext={`${percent}%`}
-              className="h-2 w-full overflow-hidden rounded-full bg-muted"
-            >
-              <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
-            </div>
-          </div>
+          <ProgramProgress label="Progress" currentWeek={enrollment.currentWeek} percent={percent} testId="course-progress" />
           <p className="flex items-center gap-2 text-sm">
             <Clock aria-hidden="true" className="size-4 text-muted-foreground" />
             <span>

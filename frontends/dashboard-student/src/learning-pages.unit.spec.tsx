@@ -6,9 +6,11 @@ import { GradesPage } from './grades-page';
 import { formatAverage, formatPercent, formatScore, itemStatusLabel } from './grading-format';
 import { LessonsPage } from './lessons-page';
 import { ProgressPage, progressTotals } from './progress-page';
-import { cells, figure, render, rowOf, text } from './render.unit-helper';
+import { cells, figure, rendererFor, rowOf, text } from '@academy/web-dashboard/testing';
 import { trendCoordinates } from './score-chart';
 import { submitLabel } from './submit-dialog';
+
+const render = rendererFor('student');
 
 const submission = (over: Partial<LessonSubmission> = {}): LessonSubmission => ({
   submissionId: 'sub-1',

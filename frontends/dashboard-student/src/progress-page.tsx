@@ -3,7 +3,7 @@ import { CalendarDays, ClipboardCheck, Trophy } from 'lucide-react';
 import type { ProgressResponse } from '@academy/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, DataTable, type DataColumn } from '@academy/ui';
 import { NOT_YET, PageHeader, QueryView, StatCard, useProgressQuery } from '@academy/web-dashboard';
-import { NoActiveEnrollment, weekOf } from './course-page';
+import { NoActiveEnrollment, ProgramProgress, weekOf } from './course-page';
 import { formatAverage } from './grading-format';
 import { ScoreChart, type TrendPoint } from './score-chart';
 
@@ -31,7 +31,6 @@ const WEEK_COLUMNS: DataColumn<ProgressWeek>[] = [
 ];
 
 export function ProgressView({ progress }: { progress: ProgressResponse }) {
-  const progressId = useId();
   const trendId = useId();
   const totals = progressTotals(progress.weeks);
   const percent = progress.percent ?? 0;
@@ -41,16 +40,8 @@ export function ProgressView({ progress }: { progress: ProgressResponse }) {
         <NoActiveEnrollment />
       ) : (
         <Card>
-          <CardContent className="grid gap-2">
-            <div className="flex items-center justify-between text-sm">
-              <span id={progressId}>Program progress</span>
-              <span className="tabular-nums" data-testid="program-progress">
-                {weekOf(progress.currentWeek)} · {percent}%
-              </span>
-            </div>
-            <div role="progressbar" aria-labelledby={progressId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 w-full overflow-hidden rounded-full bg-muted">
-              <div className="h-full bg-primary" style={{ width: `${percent}%` }} />
-            </div>
+          <CardContent>
+            <ProgramProgress label="Program progress" currentWeek={progress.currentWeek} percent={percent} testId="program-progress" />
           </CardContent>
         </Card>
       )}

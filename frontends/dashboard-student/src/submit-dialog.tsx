@@ -1,10 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { GRADING_MESSAGES, submitWorkRequestSchema, type WorkKind } from '@academy/contracts';
-import { DialogFooter, FormField, FormTextareaField, SubmitButton } from '@academy/ui';
-import { FormDialog, useSubmitWorkMutation } from '@academy/web-dashboard';
-import { useCommand } from '@academy/web-session';
+import { FormField, FormTextareaField } from '@academy/ui';
+import { DialogForm, FormDialog, useSubmitWorkMutation } from '@academy/web-dashboard';
+import { useCommandForm } from '@academy/web-session';
 
 /** The fields shown; the item the work is for is in the form too, not typed. */
 const FIELDS = ['githubUrl', 'notes'] as const;
@@ -18,11 +16,10 @@ export const submitLabel = (kind: WorkKind, again: boolean) => `${again ? 'Resub
  */
 export function SubmitForm({ kind, itemId, onDone }: { kind: WorkKind; itemId: string; onDone: () => void }) {
   const submit = useSubmitWorkMutation();
-  const form = useForm({ resolver: zodResolver(submitWorkRequestSchema), defaultValues: { kind, itemId, githubUrl: '', notes: '' } });
-  const send = useCommand(submit.mutateAsync, { success: GRADING_MESSAGES.submitted, failure: 'Failed to submit', form, fields: FIELDS, onSuccess: onDone });
-  const { errors } = form.formState;
+  const send = useCommandForm(submitWorkRequestSchema, { kind, itemId, githubUrl: '', notes: '' }, submit.mutateAsync, { success: GRADING_MESSAGES.submitted, failure: 'Failed to submit', fields: FIELDS, onSuccess: onDone });
+  const { form, errors } = send;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(send.run)} noValidate>
+    <DialogForm command={send} submit="Submit" busyLabel="Submitting...">
       <FormField
         label="GitHub Repository URL"
         type="url"
@@ -34,10 +31,7 @@ export function SubmitForm({ kind, itemId, onDone }: { kind: WorkKind; itemId: s
         error={errors.githubUrl}
       />
       <FormTextareaField label="Notes" hint="Optional" registration={form.register('notes')} error={errors.notes} />
-      <DialogFooter>
-        <SubmitButton busy={send.busy} busyLabel="Submitting...">Submit</SubmitButton>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_DAY, addTaskRequestSchema, setCapstoneRequestSchema, updateWeekRequestSchema, type Capstone, type Task, type Week } from '@academy/contracts';
@@ -8,6 +6,7 @@ import { Button, FormField, FormSelectField, FormTextareaField, Sheet, SheetCont
 import {
   ConfirmDialog,
   EditButton,
+  destructiveOpener,
   SaveOrCancel,
   academyZoneLabel,
   formatDueDate,
@@ -21,7 +20,7 @@ import {
   useUpdateTaskMutation,
   useUpdateWeekMutation,
 } from '@academy/web-dashboard';
-import { useCommand } from '@academy/web-session';
+import { useCommand, useCommandForm } from '@academy/web-session';
 
 // The forms edit the due date as a datetime-local value, a wall time of the academy's zone (whatever
 // the teacher's browser zone); on submit it becomes the ISO instant the API schema expects. Every
@@ -30,8 +29,6 @@ const localDue = z.string().refine((v) => !v.trim() || !Number.isNaN(Date.parse(
 export const taskFormSchema = addTaskRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
 export const capstoneFormSchema = setCapstoneRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
 const weekFormSchema = updateWeekRequestSchema.omit({ expectedVersion: true });
-type TaskValues = z.output<typeof taskFormSchema>;
-type CapstoneValues = z.output<typeof capstoneFormSchema>;
 const DAY_OPTIONS = Array.from({ length: MAX_DAY }, (_, i) => ({ value: String(i + 1), label: `Day ${i + 1}` }));
 
 /** The first day of 1–5 that no task of the week has (the default day of a new task), or null when all are taken. */
@@ -51,15 +48,13 @@ export function moveTask(taskIds: readonly string[], index: number, by: -1 | 1):
 
 function WeekDetailsForm({ week }: { week: Week }) {
   const update = useUpdateWeekMutation();
-  const form = useForm({ resolver: zodResolver(weekFormSchema), defaultValues: { title: week.title, objectives: week.objectives } });
-  const save = useCommand((values: z.output<typeof weekFormSchema>) => update.mutateAsync({ weekId: week.id, ...values, expectedVersion: week.version }), {
+  const save = useCommandForm(weekFormSchema, { title: week.title, objectives: week.objectives }, (values) => update.mutateAsync({ weekId: week.id, ...values, expectedVersion: week.version }), {
     success: LEARNING_MESSAGES.weekUpdated,
     failure: 'Failed to update week',
-    form,
   });
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label="Week details">
+    <form className="grid gap-4" onSubmit={save.onSubmit} noValidate aria-label="Week details">
       <FormField label="Week Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Learning Objectives" hint="Optional" registration={form.register('objectives')} error={errors.objectives} />
       <SubmitButton className="w-fit" busy={save.busy} busyLabel="Saving...">Save Week</SubmitButton>
@@ -70,27 +65,21 @@ function WeekDetailsForm({ week }: { week: Week }) {
 function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () => void }) {
   const add = useAddTaskMutation();
   const update = useUpdateTaskMutation();
-  const form = useForm({
-    resolver: zodResolver(taskFormSchema),
-    defaultValues: task
-      ? { dayNumber: task.dayNumber, title: task.title, description: task.description, instructions: task.instructions, dueAt: toDueDateInput(task.dueAt) }
-      : { dayNumber: firstFreeDay(week.tasks) ?? 1, title: '', description: '', instructions: '', dueAt: '' },
-  });
-  const save = useCommand(
-    ({ dueAt, ...values }: TaskValues) => {
+  const defaults = task
+    ? { dayNumber: task.dayNumber, title: task.title, description: task.description, instructions: task.instructions, dueAt: toDueDateInput(task.dueAt) }
+    : { dayNumber: firstFreeDay(week.tasks) ?? 1, title: '', description: '', instructions: '', dueAt: '' };
+  const save = useCommandForm(
+    taskFormSchema,
+    defaults,
+    ({ dueAt, ...values }) => {
       const body = { weekId: week.id, ...values, dueAt: fromDueDateInput(dueAt), expectedVersion: week.version };
       return task ? update.mutateAsync({ ...body, taskId: task.id }) : add.mutateAsync(body);
     },
-    {
-      success: task ? LEARNING_MESSAGES.taskUpdated : LEARNING_MESSAGES.taskAdded,
-      failure: task ? 'Failed to update task' : 'Failed to add task',
-      form,
-      onSuccess: onDone,
-    },
+    { success: task ? LEARNING_MESSAGES.taskUpdated : LEARNING_MESSAGES.taskAdded, failure: task ? 'Failed to update task' : 'Failed to add task', onSuccess: onDone },
   );
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-3 rounded-md border p-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label={task ? `Edit Day ${task.dayNumber}` : 'New task'}>
+    <form className="grid gap-3 rounded-md border p-4" onSubmit={save.onSubmit} noValidate aria-label={task ? `Edit Day ${task.dayNumber}` : 'New task'}>
       <FormSelectField label="Day" required options={DAY_OPTIONS} registration={form.register('dayNumber', { setValueAs: (v) => Number(v) })} error={errors.dayNumber} />
       <FormField label="Task Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
@@ -103,19 +92,18 @@ function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () 
 
 function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capstone | null; onDone: () => void }) {
   const setCapstone = useSetCapstoneMutation();
-  const form = useForm({
-    resolver: zodResolver(capstoneFormSchema),
-    defaultValues: capstone
-      ? { title: capstone.title, description: capstone.description, instructions: capstone.instructions, dueAt: toDueDateInput(capstone.dueAt) }
-      : { title: '', description: '', instructions: '', dueAt: '' },
-  });
-  const save = useCommand(
-    ({ dueAt, ...values }: CapstoneValues) => setCapstone.mutateAsync({ weekId: week.id, ...values, dueAt: fromDueDateInput(dueAt), expectedVersion: week.version }),
-    { success: LEARNING_MESSAGES.capstoneSaved, failure: 'Failed to save capstone', form, onSuccess: onDone },
+  const defaults = capstone
+    ? { title: capstone.title, description: capstone.description, instructions: capstone.instructions, dueAt: toDueDateInput(capstone.dueAt) }
+    : { title: '', description: '', instructions: '', dueAt: '' };
+  const save = useCommandForm(
+    capstoneFormSchema,
+    defaults,
+    ({ dueAt, ...values }) => setCapstone.mutateAsync({ weekId: week.id, ...values, dueAt: fromDueDateInput(dueAt), expectedVersion: week.version }),
+    { success: LEARNING_MESSAGES.capstoneSaved, failure: 'Failed to save capstone', onSuccess: onDone },
   );
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-3 rounded-md border p-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label="Capstone">
+    <form className="grid gap-3 rounded-md border p-4" onSubmit={save.onSubmit} noValidate aria-label="Capstone">
       <FormField label="Capstone Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
@@ -129,12 +117,7 @@ function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capsto
 function ConfirmRemove({ label, what, disabled, onConfirm }: { label: string; what: string; disabled: boolean; onConfirm: () => Promise<void> }) {
   return (
     <ConfirmDialog
-      trigger={
-        <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" aria-label={label} disabled={disabled}>
-          <Trash2 aria-hidden="true" />
-          Remove
-        </Button>
-      }
+      trigger={{ ...destructiveOpener(Trash2, 'Remove', label), disabled }}
       title={`Remove ${what}?`}
       description="Students will no longer see it in this week. This cannot be undone."
       confirmLabel="Remove"

@@ -1,10 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { LEARNING_MESSAGES, MAX_WEEK, MIN_WEEK, createWeekRequestSchema, type Subject } from '@academy/contracts';
-import { DialogFooter, FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
-import { FormDialog, useCreateWeekMutation } from '@academy/web-dashboard';
-import { useCommand } from '@academy/web-session';
+import { FormField, FormSelectField, FormTextareaField } from '@academy/ui';
+import { DialogForm, FormDialog, useCreateWeekMutation } from '@academy/web-dashboard';
+import { useCommandForm } from '@academy/web-session';
 
 // The week number has no default value (an empty number field): named here so that its server message has a place.
 const FIELDS = ['subjectId', 'weekNumber', 'title', 'objectives'] as const;
@@ -15,15 +13,12 @@ const FIELDS = ['subjectId', 'weekNumber', 'title', 'objectives'] as const;
  */
 export function CreateWeekForm({ subjects, subjectId, onDone }: { subjects: readonly Subject[]; subjectId: string | null; onDone: () => void }) {
   const create = useCreateWeekMutation();
-  const form = useForm({
-    resolver: zodResolver(createWeekRequestSchema),
-    defaultValues: { subjectId: subjectId ?? (subjects.length === 1 ? subjects[0].id : ''), title: '', objectives: '' },
-  });
-  const save = useCommand(create.mutateAsync, { success: LEARNING_MESSAGES.weekCreated, failure: 'Failed to create week', form, fields: FIELDS, onSuccess: onDone });
-  const { errors } = form.formState;
+  const defaults = { subjectId: subjectId ?? (subjects.length === 1 ? subjects[0].id : ''), title: '', objectives: '' };
+  const save = useCommandForm(createWeekRequestSchema, defaults, create.mutateAsync, { success: LEARNING_MESSAGES.weekCreated, failure: 'Failed to create week', fields: FIELDS, onSuccess: onDone });
+  const { form, errors } = save;
   const options = [{ value: '', label: subjects.length ? 'Select a subject' : 'No subjects assigned' }, ...subjects.map((s) => ({ value: s.id, label: `${s.name} — ${s.programName}` }))];
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
+    <DialogForm command={save} submit="Create Week">
       <FormSelectField label="Subject" required options={options} registration={form.register('subjectId')} error={errors.subjectId} />
       <FormField
         label="Week Number"
@@ -37,10 +32,7 @@ export function CreateWeekForm({ subjects, subjectId, onDone }: { subjects: read
       />
       <FormField label="Title" autoComplete="off" required registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Learning Objectives" hint="Optional" registration={form.register('objectives')} error={errors.objectives} />
-      <DialogFooter>
-        <SubmitButton busy={save.busy} busyLabel="Saving...">Create Week</SubmitButton>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -1,6 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Info } from 'lucide-react';
 import {
@@ -13,9 +11,9 @@ import {
   type GradeSubmissionRequest,
   type Submission,
 } from '@academy/contracts';
-import { Badge, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner, SubmitButton } from '@academy/ui';
-import { formatDateTime, gradingKeys, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
-import { ApiRequestError, errorMessage, useCommand } from '@academy/web-session';
+import { Badge, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner } from '@academy/ui';
+import { DialogForm, formatDateTime, gradingKeys, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
+import { ApiRequestError, errorMessage, useCommandForm } from '@academy/web-session';
 
 const STATUS_OPTIONS = [{ value: '', label: 'Select a status' }, ...GRADE_STATUSES.map((s) => ({ value: s, label: GRADE_STATUS_LABELS[s] }))];
 const formSchema = gradeSubmissionRequestSchema.omit({ expectedVersion: true });
@@ -96,17 +94,15 @@ export function GradeForm({ submission, onDone }: { submission: Submission; onDo
   const grade = useGradeSubmissionMutation();
   const client = useQueryClient();
   const [conflict, setConflict] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(formSchema),
-    defaultValues: submission.grade
-      ? { score: submission.grade.score, status: submission.grade.status, feedback: submission.grade.feedback }
-      : { score: null, status: undefined, feedback: '' },
-  });
-  const save = useCommand((values: GradeValues) => grade.mutateAsync({ submissionId: submission.id, ...values, expectedVersion: submission.version }), {
+  const defaults = submission.grade ? { score: submission.grade.score, status: submission.grade.status, feedback: submission.grade.feedback } : { score: null, status: undefined, feedback: '' };
+  const send = (values: GradeValues) => {
+    setConflict(null);
+    return grade.mutateAsync({ submissionId: submission.id, ...values, expectedVersion: submission.version });
+  };
+  const save = useCommandForm(formSchema, defaults, send, {
     success: GRADING_MESSAGES.gradeSubmitted,
     // A grade given meanwhile is said in the form, not in a toast.
     failure: (error) => (isConflict(error) ? null : errorMessage(error, 'Failed to submit grade')),
-    form,
     onSuccess: onDone,
     onError: async (error) => {
       if (!isConflict(error)) return;
@@ -114,13 +110,9 @@ export function GradeForm({ submission, onDone }: { submission: Submission; onDo
       await Promise.all([client.invalidateQueries({ queryKey: gradingKeys.allTeacherSubmissions }), client.invalidateQueries({ queryKey: ['submission', submission.id] })]);
     },
   });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => {
-    setConflict(null);
-    return save.run(values);
-  });
+  const { form, errors } = save;
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+    <DialogForm command={save} submit="Submit Grade">
       <FormField
         label="Score"
         type="number"
@@ -144,10 +136,7 @@ export function GradeForm({ submission, onDone }: { submission: Submission; onDo
           {conflict}
         </p>
       )}
-      <DialogFooter>
-        <SubmitButton busy={save.busy} busyLabel="Saving...">Submit Grade</SubmitButton>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
 

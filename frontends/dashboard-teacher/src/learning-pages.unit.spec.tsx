@@ -5,9 +5,11 @@ import { catalogKeys, fromDueDateInput, gradingKeys, learningKeys, toDueDateInpu
 import { firstFreeDay, moveTask, taskFormSchema } from './content-editor';
 import { DashboardHome } from './dashboard-home';
 import { describeGrade, gradeButtonLabel, scoreFromInput } from './grade-dialog';
-import { cells, figure, render, rowOf, text } from './render.unit-helper';
+import { cells, figure, rendererFor, rowOf, text } from '@academy/web-dashboard/testing';
 import { SubmissionsPage, csvFileName, itemPlace } from './submissions-page';
 import { WeeksPage, weekContents } from './weeks-page';
+
+const render = rendererFor('teacher');
 
 const subjects: MySubjectsResponse = {
   subjects: [

@@ -6,7 +6,7 @@ import { SubmissionsPage } from './submissions-page';
 import { WeeksPage } from './weeks-page';
 import './styles.css';
 
-/** The teacher's pages built so far, by menu path; the other entries show their planned page. */
+/** The teacher's pages, by menu path. */
 const PAGES = { subjects: <SubjectsPage />, weeks: <WeeksPage />, submissions: <SubmissionsPage />, announcements: <AnnouncementsPage />, settings: <SettingsPage /> };
 
 /** Exposed as ./Module: the teacher's routes, relative to the shell's /dashboard/teacher/*. */

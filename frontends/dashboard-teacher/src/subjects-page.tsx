@@ -3,10 +3,8 @@ import { Link } from 'react-router-dom';
 import { BookOpen, Library } from 'lucide-react';
 import { CATALOG_MESSAGES, type Subject } from '@academy/contracts';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, buttonVariants } from '@academy/ui';
-import { PageHeader, QueryView, useMySubjectsQuery } from '@academy/web-dashboard';
+import { PROGRAM_TYPE_LABELS, PageHeader, QueryView, useMySubjectsQuery } from '@academy/web-dashboard';
 import { DASHBOARD_PATHS } from '@academy/web-session';
-
-const TYPE_LABELS = { evening: 'Evening', daytime: 'Daytime' } as const;
 
 /** The link to the weekly content of `subjectId` (spec §2: /weeks?subject=<id> preselects it). */
 export const manageContentPath = (subjectId: string) => `${DASHBOARD_PATHS.teacher}/weeks?subject=${encodeURIComponent(subjectId)}`;
@@ -16,7 +14,7 @@ function SubjectCard({ subject }: { subject: Subject }) {
   return (
     <Card role="article" aria-labelledby={titleId} data-subject-id={subject.id}>
       <CardHeader>
-        <span className="w-fit rounded-md border px-2 py-0.5 text-xs font-medium text-muted-foreground">{TYPE_LABELS[subject.programType]}</span>
+        <span className="w-fit rounded-md border px-2 py-0.5 text-xs font-medium text-muted-foreground">{PROGRAM_TYPE_LABELS[subject.programType]}</span>
         <CardTitle id={titleId}>{subject.name}</CardTitle>
         <CardDescription>{subject.programName}</CardDescription>
       </CardHeader>

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { IDENTITY_MESSAGES, signInRequestSchema, signUpRequestSchema, PASSWORD_MIN } from '@academy/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, SubmitButton, Tabs, TabsContent, TabsList, TabsTrigger } from '@academy/ui';
-import { dashboardPathFor, useCommand, useSession } from '@academy/web-session';
+import { dashboardPathFor, useCommandForm, useSession } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
 import { prefetchDashboard } from '../federation/dashboards';
 
@@ -13,21 +11,19 @@ const FALLBACK = 'Something went wrong. Please try again.';
 function LoginForm({ defaultEmail }: { defaultEmail: string }) {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const form = useForm({ resolver: zodResolver(signInRequestSchema), defaultValues: { email: defaultEmail, password: '' } });
   // What the user typed stays: the form is not reset on failure.
-  const save = useCommand(signIn, {
+  const save = useCommandForm(signInRequestSchema, { email: defaultEmail, password: '' }, signIn, {
     success: () => 'Welcome back!',
     failure: FALLBACK,
-    form,
     toastFieldErrors: true,
     onSuccess: (user) => {
       prefetchDashboard(user.role);
       navigate(dashboardPathFor(user.role), { replace: true });
     },
   });
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
+    <form className="grid gap-4" onSubmit={save.onSubmit} noValidate>
       <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
       <FormField label="Password" type="password" autoComplete="current-password" required registration={form.register('password')} error={errors.password} />
       <SubmitButton className="w-full" busy={save.busy} busyLabel="Signing in...">Sign In</SubmitButton>
@@ -37,20 +33,18 @@ function LoginForm({ defaultEmail }: { defaultEmail: string }) {
 
 function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const { signUp } = useSession();
-  const form = useForm({ resolver: zodResolver(signUpRequestSchema), defaultValues: { fullName: '', email: '', password: '' } });
-  const save = useCommand(signUp, {
+  const save = useCommandForm(signUpRequestSchema, { fullName: '', email: '', password: '' }, signUp, {
     success: () => IDENTITY_MESSAGES.signedUp,
     failure: FALLBACK,
-    form,
     toastFieldErrors: true,
     onSuccess: (_answer, values) => {
-      form.reset();
+      save.form.reset();
       onSignedUp(values.email);
     },
   });
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
+    <form className="grid gap-4" onSubmit={save.onSubmit} noValidate>
       <FormField label="Full Name" autoComplete="name" required registration={form.register('fullName')} error={errors.fullName} />
       <FormField label="Email" type="email" autoComplete="email" required registration={form.register('email')} error={errors.email} />
       <FormField

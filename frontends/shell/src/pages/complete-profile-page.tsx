@@ -1,29 +1,23 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { completeProfileRequestSchema, PASSWORD_MIN } from '@academy/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Spinner, SubmitButton } from '@academy/ui';
-import { DASHBOARD_PATHS, useCommand, useSession } from '@academy/web-session';
+import { DASHBOARD_PATHS, useCommandForm, useSession } from '@academy/web-session';
 import { PublicScreen } from '../components/centered-card';
 
 function CompleteProfileForm({ fullName }: { fullName: string }) {
   const { completeProfile } = useSession();
   const navigate = useNavigate();
-  const form = useForm({
-    resolver: zodResolver(completeProfileRequestSchema),
-    defaultValues: { fullName, phone: '', address: '', dateOfBirth: '', emergencyContactName: '', emergencyContactPhone: '', password: '', confirmPassword: '' },
-  });
+  const defaults = { fullName, phone: '', address: '', dateOfBirth: '', emergencyContactName: '', emergencyContactPhone: '', password: '', confirmPassword: '' };
   // What the user typed stays: the form is not reset on failure.
-  const save = useCommand(completeProfile, {
+  const save = useCommandForm(completeProfileRequestSchema, defaults, completeProfile, {
     success: () => 'Profile completed successfully!',
     failure: 'Failed to complete profile',
-    form,
     toastFieldErrors: true,
     onSuccess: () => navigate(DASHBOARD_PATHS.student, { replace: true }),
   });
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate>
+    <form className="grid gap-4" onSubmit={save.onSubmit} noValidate>
       <FormField label="Full Name" autoComplete="name" required registration={form.register('fullName')} error={errors.fullName} />
       <FormField label="Phone" type="tel" autoComplete="tel" required registration={form.register('phone')} error={errors.phone} />
       <FormField label="Address" autoComplete="street-address" required registration={form.register('address')} error={errors.address} />

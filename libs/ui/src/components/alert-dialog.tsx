@@ -3,6 +3,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn';
 import { useReturnFocus } from '../lib/return-focus';
 import { buttonVariants } from './button';
+import { CENTRED_MODAL_CLASSES, OVERLAY_CLASSES } from './dialog';
 
 /** A dialog that asks before something that cannot be undone (role="alertdialog"). */
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -12,26 +13,10 @@ export function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocu
   const focus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay data-slot="alert-dialog-overlay" className="fixed inset-0 z-50 bg-black/50" />
-      <AlertDialogPrimitive.Content
-        data-slot="alert-dialog-content"
-        {...focus}
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg',
-          className,
-        )}
-        {...props}
-      />
+      <AlertDialogPrimitive.Overlay data-slot="alert-dialog-overlay" className={OVERLAY_CLASSES} />
+      <AlertDialogPrimitive.Content data-slot="alert-dialog-content" {...focus} className={cn(CENTRED_MODAL_CLASSES, className)} {...props} />
     </AlertDialogPrimitive.Portal>
   );
-}
-
-export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="alert-dialog-header" className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
-}
-
-export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="alert-dialog-footer" className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
@@ -40,10 +25,6 @@ export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof 
 
 export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return <AlertDialogPrimitive.Description data-slot="alert-dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
-
-export function AlertDialogAction({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant: 'destructive' }), className)} {...props} />;
 }
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

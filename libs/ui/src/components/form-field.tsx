@@ -3,7 +3,7 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../lib/cn';
 import { Input } from './input';
 import { Label } from './label';
-import { NativeSelect } from './native-select';
+import { NativeSelect, type SelectOption } from './native-select';
 
 interface FieldShellProps {
   id: string;
@@ -59,19 +59,29 @@ export function FormSelectField({
   fieldClassName,
   options,
   ...selectProps
-}: FieldProps & { options: readonly { value: string; label: string }[] } & Omit<ComponentProps<'select'>, 'name' | 'children'>) {
+}: FieldProps & { options: readonly SelectOption[] } & Omit<ComponentProps<'select'>, 'name' | 'children'>) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
-      {(aria) => (
-        <NativeSelect {...aria} {...selectProps} {...registration}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect>
-      )}
+      {(aria) => <NativeSelect {...aria} {...selectProps} options={options} {...registration} />}
+    </FieldShell>
+  );
+}
+
+/** A labelled native <select> whose value the page holds (a filter, a question to ask), with its message. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  fieldClassName,
+  onValueChange,
+  ...selectProps
+}: { label: string; error?: string; hint?: ReactNode; fieldClassName?: string; onValueChange: (value: string) => void } & Omit<ComponentProps<typeof NativeSelect>, 'onChange'>) {
+  const generated = useId();
+  const id = selectProps.id ?? generated;
+  return (
+    <FieldShell id={id} label={label} error={error === undefined ? undefined : { message: error }} hint={hint} className={fieldClassName}>
+      {(aria) => <NativeSelect {...selectProps} {...aria} onChange={(e) => onValueChange(e.target.value)} />}
     </FieldShell>
   );
 }

@@ -2,11 +2,18 @@ import type { ComponentProps } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../lib/cn';
 
+/** One choice of a NativeSelect. */
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
 /**
  * The browser's own <select>, styled like Input: keyboard, screen readers and phones handle it
  * natively, and tests pick an option by its label.
  */
-export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
+export function NativeSelect({ className, options, ...props }: Omit<ComponentProps<'select'>, 'children'> & { options: readonly SelectOption[] }) {
   return (
     <div data-slot="native-select-wrapper" className="relative w-full min-w-0">
       <select
@@ -18,7 +25,13 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
           className,
         )}
         {...props}
-      />
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
     </div>
   );

@@ -3,6 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn';
 import { useReturnFocus } from '../lib/return-focus';
+import { OVERLAY_CLASSES } from './dialog';
 
 // A dialog that slides in from an edge: the sidebar on small screens.
 export const Sheet = SheetPrimitive.Root;
@@ -13,7 +14,7 @@ export function SheetContent({ className, children, side = 'left', onOpenAutoFoc
   const focus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/50" />
+      <SheetPrimitive.Overlay data-slot="sheet-overlay" className={OVERLAY_CLASSES} />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         {...focus}

@@ -147,10 +147,6 @@ export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="sidebar-content" className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-2', className)} {...props} />;
 }
 
-export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sidebar-footer" className={cn('flex flex-col gap-2 p-2', className)} {...props} />;
-}
-
 export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div

@@ -1,19 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-  Button,
-} from '@academy/ui';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger, Button, DialogFooter, DialogHeader } from '@academy/ui';
+import { IconLabelButton, type DialogOpener } from './form-dialog';
 
 export interface ConfirmDialogProps {
   /** The button that opens the dialog. */
-  trigger: ReactNode;
+  trigger: DialogOpener;
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
@@ -43,18 +34,20 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, busyL
   }
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogTrigger asChild>
+        <IconLabelButton {...trigger} />
+      </AlertDialogTrigger>
       <AlertDialogContent>
-        <AlertDialogHeader>
+        <DialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
+        </DialogHeader>
+        <DialogFooter>
           <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
           <Button variant={destructive ? 'destructive' : undefined} onClick={() => void confirm()} disabled={busy}>
             {busy ? busyLabel : confirmLabel}
           </Button>
-        </AlertDialogFooter>
+        </DialogFooter>
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -108,22 +108,12 @@ function ProductMark() {
   return <img src="/favicon.svg" alt="" className="size-6 shrink-0" />;
 }
 
-/** A page of the menu that a later issue builds: its title and what it will offer. */
-export function PlannedPage({ entry }: { entry: MenuEntry }) {
-  return (
-    <section className="flex flex-col gap-2">
-      <h1 className="text-3xl font-bold tracking-tight">{entry.title}</h1>
-      <p className="text-muted-foreground">{entry.description}</p>
-    </section>
-  );
-}
-
 export interface RoleDashboardProps {
   role: Role;
   /** The dashboard's own page (index route). */
   home: ReactNode;
-  /** Pages already built, by menu path; the others show PlannedPage. */
-  pages?: Record<string, ReactNode>;
+  /** The page of each menu entry, by its path. */
+  pages: Record<string, ReactNode>;
   /** Pages reached by links, not from the menu (the admin's Why page, where the staff screens' "Why?" leads), by path. */
   linkedPages?: Record<string, ReactNode>;
   /** The shell's 404 page, for paths the menu does not know. */
@@ -131,7 +121,7 @@ export interface RoleDashboardProps {
 }
 
 /** A remote's routes: every menu entry of the role inside the frame, and the 404 page for the rest. */
-export function RoleDashboard({ role, home, pages = {}, linkedPages = {}, notFound = null }: RoleDashboardProps) {
+export function RoleDashboard({ role, home, pages, linkedPages = {}, notFound = null }: RoleDashboardProps) {
   return (
     <Routes>
       <Route element={<DashboardFrame role={role} />}>
@@ -139,7 +129,7 @@ export function RoleDashboard({ role, home, pages = {}, linkedPages = {}, notFou
         {DASHBOARD_MENUS[role]
           .filter((entry) => entry.path)
           .map((entry) => (
-            <Route key={entry.path} path={entry.path} element={pages[entry.path] ?? <PlannedPage entry={entry} />} />
+            <Route key={entry.path} path={entry.path} element={pages[entry.path]} />
           ))}
         {Object.entries(linkedPages).map(([path, page]) => (
           <Route key={path} path={path} element={page} />

@@ -8,6 +8,9 @@ import { RoleDashboard } from './dashboard-frame';
 import { DASHBOARD_MENUS } from './menus';
 import { notificationKeys } from './api/notifications';
 
+/** Each menu entry's page: a heading naming the entry, so that a test sees which page a path opens. */
+const pagesOf = (role: Role) => Object.fromEntries(DASHBOARD_MENUS[role].map((e) => [e.path, <h1 key={e.path}>Page {e.title}</h1>]));
+
 /** Server-renders a role's dashboard routes at `location`, as the shell mounts them. */
 function render(role: Role, location: string, inbox?: unknown): string {
   const queries = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
@@ -17,7 +20,7 @@ function render(role: Role, location: string, inbox?: unknown): string {
       <SessionProvider client={new SessionClient()}>
         <QueryClientProvider client={queries}>
           <Routes>
-            <Route path={`${DASHBOARD_PATHS[role]}/*`} element={<RoleDashboard role={role} home={<h1>Home of {role}</h1>} notFound={<h1>Not found</h1>} />} />
+            <Route path={`${DASHBOARD_PATHS[role]}/*`} element={<RoleDashboard role={role} home={<h1>Home of {role}</h1>} pages={pagesOf(role)} notFound={<h1>Not found</h1>} />} />
           </Routes>
         </QueryClientProvider>
       </SessionProvider>
@@ -40,8 +43,7 @@ describe('RoleDashboard', () => {
     expect(home).toContain('aria-label="Notifications"');
     for (const entry of menu.filter((e) => e.path)) {
       const page = render(role, `${base}/${entry.path}`);
-      expect(h1(page)).toBe(entry.title);
-      expect(page).toContain(entry.description.replaceAll("'", '&#x27;'));
+      expect(h1(page)).toBe(`Page ${entry.title}`);
       // The open page's menu entry is the active one, and only it.
       expect(page.match(/data-active="true"/g)).toHaveLength(1);
     }

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { Pencil, Plus, type LucideIcon } from 'lucide-react';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, SubmitButton, type ButtonProps } from '@academy/ui';
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, SubmitButton, type ButtonProps } from '@academy/ui';
 
 /** The button that opens a dialog: its icon and label, and any other prop of a Button (variant, size, aria-label…). */
 export type DialogOpener = { icon: LucideIcon; label: string } & Omit<ButtonProps, 'children' | 'onClick'>;
@@ -35,8 +35,33 @@ export function FormDialog({ opener, title = opener.label, description, classNam
   );
 }
 
+export interface DialogFormProps {
+  /** The form's submit handler and whether it is being sent (what useCommandForm gives). */
+  command: { onSubmit: FormEventHandler; busy: boolean };
+  /** The submit button's text, and its text while the form is sent. */
+  submit: ReactNode;
+  busyLabel?: string;
+  variant?: ButtonProps['variant'];
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** The form of a FormDialog: its fields, then its submit button in the dialog's footer. */
+export function DialogForm({ command, submit, busyLabel = 'Saving...', variant, children }: DialogFormProps) {
+  return (
+    <form className="grid gap-4" onSubmit={command.onSubmit} noValidate>
+      {children}
+      <DialogFooter>
+        <SubmitButton variant={variant} busy={command.busy} busyLabel={busyLabel}>
+          {submit}
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}
+
 /** A button showing an icon and a label. */
-function IconLabelButton({ icon: Icon, label, ...props }: DialogOpener & Pick<ButtonProps, 'onClick'>) {
+export function IconLabelButton({ icon: Icon, label, ...props }: DialogOpener & Pick<ButtonProps, 'onClick'>) {
   return (
     <Button {...props}>
       <Icon aria-hidden="true" />
@@ -47,6 +72,16 @@ function IconLabelButton({ icon: Icon, label, ...props }: DialogOpener & Pick<Bu
 
 /** How every row's Edit button looks; `name` is what a screen reader hears (e.g. "Edit Web Development"). */
 const editOpener = (name: string): DialogOpener => ({ icon: Pencil, label: 'Edit', variant: 'ghost', size: 'sm', 'aria-label': name });
+
+/** How a row's button that destroys something looks (Delete, Remove, Decline…); `name` is what a screen reader hears. */
+export const destructiveOpener = (icon: LucideIcon, label: string, name: string): DialogOpener => ({
+  icon,
+  label,
+  variant: 'ghost',
+  size: 'sm',
+  className: 'text-destructive hover:text-destructive',
+  'aria-label': name,
+});
 
 /** A row's Edit button that edits in place (no dialog), e.g. a task of the content editor. */
 export function EditButton({ label, ...props }: { label: string } & Pick<ButtonProps, 'onClick' | 'disabled'>) {

@@ -1,4 +1,4 @@
-import { formatDateIn, formatDateTimeIn, formatZonedDateTime, fromZonedInput, toZonedInput, zoneLabel } from '@academy/contracts';
+import { formatDateIn, formatDateTimeIn, formatZonedDateTime, fromZonedInput, toZonedInput, zoneLabel, type EnrollmentStatus, type ProgramType } from '@academy/contracts';
 import { academyTimeZone } from '@academy/web-session';
 
 // The frontends' one formatting module: every date, time, count and device name a page shows comes
@@ -29,6 +29,12 @@ export const toDueDateInput = (iso: string | null): string => toZonedInput(iso, 
 
 /** The ISO instant of a datetime-local due date read in the academy's zone; null when empty, the text as typed when unreadable. */
 export const fromDueDateInput = (local: string): string | null => fromZonedInput(local, academyTimeZone());
+
+/** What a program's type is called on every screen. */
+export const PROGRAM_TYPE_LABELS: Record<ProgramType, string> = { evening: 'Evening', daytime: 'Daytime' };
+
+/** What an enrollment's status is called on every screen. */
+export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = { pending: 'Pending', active: 'Active', completed: 'Completed', dropped: 'Dropped' };
 
 /** "1 admin", "0 admins", "3 tries": a count with its noun in the right number. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SessionUser } from '@academy/contracts';
-import { SessionClient, SessionProvider, type SessionState } from '@academy/web-session';
+import { DASHBOARD_PATHS, SessionClient, SessionProvider, type SessionState } from '@academy/web-session';
 
 /**
  * Server-renders `ui` as a dashboard page sees it: a router at `location`, a session of `user`, and
@@ -29,6 +29,19 @@ export function renderPage(ui: ReactNode, { user = null, data = [], location = '
 export function renderAs(user: SessionUser, ui: ReactNode, data: [readonly unknown[], unknown][] = [], location = '/'): string {
   return renderPage(ui, { user, data, location });
 }
+
+/** The signed-in user of each remote's unit tests. */
+export const TEST_USERS = {
+  admin: { id: 'u-admin', email: 'admin@academy.test', fullName: 'Ada Admin', role: 'admin', firstLoginCompleted: true },
+  student: { id: 'u-s', email: 's@academy.test', fullName: 'Lerato Mokoena', role: 'student', firstLoginCompleted: true },
+  teacher: { id: 'u-t', email: 't@academy.test', fullName: 'Tendai Moyo', role: 'teacher', firstLoginCompleted: true },
+} satisfies Record<string, SessionUser>;
+
+/** The `render` of one remote's unit tests: `ui` signed in as its role's test user, `data` in the cache, at its dashboard unless `location` says otherwise. */
+export const rendererFor =
+  (role: keyof typeof TEST_USERS) =>
+  (ui: ReactNode, data: [readonly unknown[], unknown][] = [], location: string = DASHBOARD_PATHS[role]) =>
+    renderAs(TEST_USERS[role], ui, data, location);
 
 /** The text of `html` without tags, entities decoded (enough for assertions). */
 export const text = (html: string) =>

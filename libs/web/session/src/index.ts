@@ -5,4 +5,4 @@ export { SessionProvider, useSession, useSessionClient } from './session-provide
 export { RequireRole } from './require-role';
 export { applyServerFieldErrors } from './server-errors';
 export { academyTimeZone, setAcademyTimeZone } from './academy-time-zone';
-export { useCommand, type Command, type CommandForm, type CommandOptions, type ToastText } from './use-command';
+export { useCommand, useCommandForm, type Command, type CommandForm, type CommandOptions, type ToastText } from './use-command';

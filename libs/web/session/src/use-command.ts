@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { toast } from '@academy/ui';
 import { errorMessage } from './api-fetch';
 import { applyServerFieldErrors } from './server-errors';
@@ -87,4 +89,19 @@ export function useCommand<V = void, A = unknown, F extends FieldValues = FieldV
     }
   }
   return { run, busy };
+}
+
+/**
+ * A form checked by `schema` (the API's own, from @academy/contracts) whose submit runs `command`
+ * through useCommand: a refusal's per-field messages go under its fields, and what was typed stays.
+ */
+export function useCommandForm<I extends FieldValues, O, A>(
+  schema: z.ZodType<O, I>,
+  defaultValues: DefaultValues<I>,
+  command: (values: O) => Promise<A>,
+  options: Omit<CommandOptions<O, A, I>, 'form'>,
+) {
+  const form = useForm<I, unknown, O>({ resolver: zodResolver(schema), defaultValues });
+  const { run, busy } = useCommand(command, { ...options, form });
+  return { form, errors: form.formState.errors, busy, onSubmit: form.handleSubmit(run) };
 }

@@ -1,16 +1,5 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ADMISSIONS_MESSAGES,
-  type ApplicationRequest,
-  applicationRequestSchema,
-  COURSE_OPTIONS,
-  type CourseOption,
-  HONEYPOT_FIELD,
-  type ParsedApplicationRequest,
-  PHONE_PLACEHOLDER,
-} from '@academy/contracts';
+import { ADMISSIONS_MESSAGES, type ApplicationRequest, applicationRequestSchema, COURSE_OPTIONS, type CourseOption, HONEYPOT_FIELD, PHONE_PLACEHOLDER } from '@academy/contracts';
 import { FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { CONTACT } from './landing-content';
 import { HoneypotField } from './honeypot-field';
@@ -29,14 +18,12 @@ const COURSES = [{ value: '', label: CONTACT.coursePlaceholder }, ...COURSE_OPTI
 
 /** Spec §5 application form with the admissions schema the API validates with (loaded when the section is near). */
 export default function ApplicationForm({ requested }: { requested: CourseRequest | null }) {
-  const form = useForm<ApplicationRequest, unknown, ParsedApplicationRequest>({ resolver: zodResolver(applicationRequestSchema), defaultValues: EMPTY });
-  const { errors } = form.formState;
-  const { onSubmit, busy, limited } = usePublicForm(form, {
+  const { form, errors, onSubmit, busy, limited } = usePublicForm(applicationRequestSchema, EMPTY, {
     path: '/api/public/applications',
     fields: FIELDS,
     sent: { title: ADMISSIONS_MESSAGES.applicationSubmittedTitle, description: ADMISSIONS_MESSAGES.applicationSubmittedDescription },
     failedDescription: ADMISSIONS_MESSAGES.applicationFailedDescription,
-    onSent: () => form.reset(EMPTY),
+    onSent: (): void => form.reset(EMPTY),
   });
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import type { z } from 'zod';
 import { ADMISSIONS_MESSAGES } from '@academy/contracts';
-import { ApiRequestError, apiFetch, useCommand } from '@academy/web-session';
+import { ApiRequestError, apiFetch, useCommandForm } from '@academy/web-session';
 
 /** The per-IP limit's own message when that is why a public form was refused, else null. */
 const rateLimitMessage = (error: unknown): string | null => (error instanceof ApiRequestError && error.status === 429 ? ADMISSIONS_MESSAGES.rateLimited : null);
@@ -23,22 +24,21 @@ interface PublicFormOptions<F extends FieldValues> {
  * typed stays, the server's field messages go under their fields, and the 'Error' toast is raised,
  * saying the rate limit's message when that is why (`limited`, also shown under the button).
  */
-export function usePublicForm<F extends FieldValues, P>(form: UseFormReturn<F, unknown, P>, { path, fields, sent, failedDescription, onSent }: PublicFormOptions<F>) {
+export function usePublicForm<F extends FieldValues, P>(schema: z.ZodType<P, F>, defaultValues: DefaultValues<F>, { path, fields, sent, failedDescription, onSent }: PublicFormOptions<F>) {
   const [limited, setLimited] = useState<string | null>(null);
-  const send = useCommand((values: P) => apiFetch(path, { body: values }), {
+  const post = (values: P) => {
+    setLimited(null);
+    return apiFetch(path, { body: values });
+  };
+  const send = useCommandForm(schema, defaultValues, post, {
     success: () => sent,
     failure: (error) => ({ title: 'Error', description: rateLimitMessage(error) ?? failedDescription }),
-    form,
     fields,
     toastFieldErrors: true,
     onSuccess: onSent,
     onError: (error) => setLimited(rateLimitMessage(error)),
   });
-  const onSubmit = form.handleSubmit((values) => {
-    setLimited(null);
-    return send.run(values);
-  });
-  return { onSubmit, busy: send.busy, limited };
+  return { ...send, limited };
 }
 
 /** Why the form was refused, under its button: the rate limit's message (nothing otherwise). */

@@ -1,6 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMISSIONS_MESSAGES, HONEYPOT_FIELD, type ParsedQuickContactRequest, type QuickContactRequest, quickContactRequestSchema } from '@academy/contracts';
+import { ADMISSIONS_MESSAGES, HONEYPOT_FIELD, type QuickContactRequest, quickContactRequestSchema } from '@academy/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormTextareaField, SubmitButton } from '@academy/ui';
 import { QUICK_CONTACT } from './landing-content';
 import { HoneypotField } from './honeypot-field';
@@ -10,9 +8,7 @@ const EMPTY: QuickContactRequest = { name: '', email: '', message: '', [HONEYPOT
 
 /** Spec §2 Quick Contact dialog (§5 fields, §8 texts): closes on success, keeps what was typed on failure. */
 export default function QuickContactDialog({ onClose }: { onClose: () => void }) {
-  const form = useForm<QuickContactRequest, unknown, ParsedQuickContactRequest>({ resolver: zodResolver(quickContactRequestSchema), defaultValues: EMPTY });
-  const { errors } = form.formState;
-  const { onSubmit, busy, limited } = usePublicForm(form, {
+  const { form, errors, onSubmit, busy, limited } = usePublicForm(quickContactRequestSchema, EMPTY, {
     path: '/api/public/quick-contacts',
     fields: ['name', 'email', 'message'],
     sent: { title: ADMISSIONS_MESSAGES.quickContactSentTitle, description: ADMISSIONS_MESSAGES.quickContactSentDescription },

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MonitorSmartphone } from 'lucide-react';
 import { NOTIFICATION_PREFERENCES_BY_ROLE, USER_ADMIN_MESSAGES, changePasswordRequestSchema, type NotificationPreferences, type Role } from '@academy/contracts';
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, FormField, Label, SubmitButton, Switch } from '@academy/ui';
-import { useCommand, useSession } from '@academy/web-session';
+import { useCommand, useCommandForm, useSession } from '@academy/web-session';
 import {
   useAccountSessionsQuery,
   useChangePasswordMutation,
@@ -28,14 +26,12 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<keyof NotificationPreference
 
 export function ChangePasswordCard() {
   const changePassword = useChangePasswordMutation();
-  const form = useForm({ resolver: zodResolver(changePasswordRequestSchema), defaultValues: PASSWORD_DEFAULTS });
-  const save = useCommand(changePassword.mutateAsync, {
+  const save = useCommandForm(changePasswordRequestSchema, PASSWORD_DEFAULTS, changePassword.mutateAsync, {
     success: USER_ADMIN_MESSAGES.passwordChanged,
     failure: 'Failed to change password',
-    form,
-    onSuccess: () => form.reset(PASSWORD_DEFAULTS),
+    onSuccess: (): void => save.form.reset(PASSWORD_DEFAULTS),
   });
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
     <Card>
       <CardHeader>
@@ -45,7 +41,7 @@ export function ChangePasswordCard() {
         <CardDescription>Your other signed-in sessions end when the password changes.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid max-w-md gap-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label="Change password">
+        <form className="grid max-w-md gap-4" onSubmit={save.onSubmit} noValidate aria-label="Change password">
           <FormField label="Current Password" type="password" autoComplete="current-password" required registration={form.register('currentPassword')} error={errors.currentPassword} />
           <FormField label="New Password" type="password" autoComplete="new-password" required registration={form.register('newPassword')} error={errors.newPassword} />
           <FormField label="Confirm New Password" type="password" autoComplete="new-password" required registration={form.register('confirmPassword')} error={errors.confirmPassword} />

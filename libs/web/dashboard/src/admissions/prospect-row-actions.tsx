@@ -4,6 +4,7 @@ import { ADMISSIONS_MESSAGES, ROLE_LABELS, USER_ADMIN_MESSAGES, type Prospect, t
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, Input, Label, toast } from '@academy/ui';
 import { errorMessage, useCommand } from '@academy/web-session';
 import { ConfirmDialog } from '../confirm-dialog';
+import { destructiveOpener } from '../form-dialog';
 import { useConvertProspectMutation, useDeclineProspectMutation, useEraseProspectMutation, useMarkContactedMutation, useRefreshAdmissions } from './api';
 import { prospectActions } from './prospect-filters';
 
@@ -34,12 +35,7 @@ function Decline({ prospect }: { prospect: Prospect }) {
   const what = noun(prospect.kind);
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Decline ${prospect.name}`}>
-          <Ban aria-hidden="true" />
-          Decline
-        </Button>
-      }
+      trigger={destructiveOpener(Ban, 'Decline', `Decline ${prospect.name}`)}
       title={<>Decline this {what}?</>}
       description={
         <>
@@ -65,12 +61,7 @@ function EraseApplicant({ prospect }: { prospect: Prospect }) {
   const what = noun(prospect.kind);
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Erase ${prospect.name || 'this applicant'}`}>
-          <Trash2 aria-hidden="true" />
-          Erase applicant
-        </Button>
-      }
+      trigger={destructiveOpener(Trash2, 'Erase applicant', `Erase ${prospect.name || 'this applicant'}`)}
       title="Erase this applicant?"
       description={
         <>

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Search } from 'lucide-react';
 import { ADMISSIONS_MESSAGES, PROSPECT_KINDS, PROSPECT_STATUSES, PROSPECT_STATUS_LABELS, type Prospect, type ProspectKind, type ProspectStatus } from '@academy/contracts';
-import { DataTable, Input, Label, NativeSelect, cn, type DataColumn } from '@academy/ui';
+import { DataTable, Input, Label, SelectField, cn, type DataColumn } from '@academy/ui';
 import { PageHeader } from '../page-header';
 import { QueryView } from '../query-view';
 import { formatDate, formatDateTime } from '../format';
@@ -83,34 +83,16 @@ export function ProspectsTable({ kind, prospects, empty = ADMISSIONS_MESSAGES.no
   );
 }
 
+const KIND_OPTIONS = PROSPECT_KINDS.map((kind) => ({ value: kind, label: PROSPECT_KIND_LABELS[kind] }));
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...PROSPECT_STATUSES.map((status) => ({ value: status, label: PROSPECT_STATUS_LABELS[status] }))];
+
 /** The filter bar: kind, status and a search over name, email, phone, course and message. */
 export function ProspectFilters({ filter, search, onChange, onSearch }: { filter: ProspectFilter; search: string; onChange: (filter: ProspectFilter) => void; onSearch: (text: string) => void }) {
-  const kindId = useId();
-  const statusId = useId();
   const searchId = useId();
   return (
     <div role="search" className="grid gap-3 sm:grid-cols-[12rem_12rem_1fr]" aria-label="Filter prospects">
-      <div className="grid gap-2">
-        <Label htmlFor={kindId}>Show</Label>
-        <NativeSelect id={kindId} value={filter.kind} onChange={(e) => onChange({ ...filter, kind: e.target.value as ProspectKind })}>
-          {PROSPECT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {PROSPECT_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={statusId}>Status</Label>
-        <NativeSelect id={statusId} value={filter.status ?? ''} onChange={(e) => onChange({ ...filter, status: (e.target.value || null) as ProspectStatus | null })}>
-          <option value="">All statuses</option>
-          {PROSPECT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PROSPECT_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <SelectField label="Show" value={filter.kind} options={KIND_OPTIONS} onValueChange={(kind) => onChange({ ...filter, kind: kind as ProspectKind })} />
+      <SelectField label="Status" value={filter.status ?? ''} options={STATUS_OPTIONS} onValueChange={(status) => onChange({ ...filter, status: (status || null) as ProspectStatus | null })} />
       <div className="grid gap-2">
         <Label htmlFor={searchId}>Search</Label>
         <div className="relative">

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Pencil, Trash2 } from 'lucide-react';
 import {
@@ -10,11 +8,10 @@ import {
   type Announcement,
   type AnnouncementAudienceRequest,
   type AnnouncementAudiences,
-  type EditAnnouncementRequest,
   editAnnouncementRequestSchema,
 } from '@academy/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, FormTextareaField, SubmitButton } from '@academy/ui';
-import { useCommand } from '@academy/web-session';
+import { useCommand, useCommandForm } from '@academy/web-session';
 import { useAnnouncementAudiencesQuery, useEditAnnouncementMutation, useManagedAnnouncementsQuery, usePostAnnouncementMutation, useWithdrawAnnouncementMutation } from '../api/announcements';
 import { ConfirmDialog } from '../confirm-dialog';
 import { SaveOrCancel } from '../form-dialog';
@@ -45,16 +42,14 @@ const counter = (value: string | undefined, max: number) => `${(value ?? '').len
 function PostAnnouncementForm({ audiences }: { audiences: AnnouncementAudiences }) {
   const post = usePostAnnouncementMutation();
   const defaults: PostForm = { title: '', body: '', kind: audiences.kinds[0] ?? 'everyone', targetId: '' };
-  const form = useForm<PostForm>({ resolver: zodResolver(postFormSchema), defaultValues: defaults });
   // What the user typed stays in the form on failure; the server's field messages go under their fields.
-  const send = useCommand((values: PostForm) => post.mutateAsync({ title: values.title, body: values.body, audience: audienceOf(values.kind as Kind, values.targetId) }), {
+  const send = useCommandForm(postFormSchema, defaults, (values) => post.mutateAsync({ title: values.title, body: values.body, audience: audienceOf(values.kind as Kind, values.targetId) }), {
     success: ANNOUNCEMENT_MESSAGES.posted,
     failure: 'Failed to post announcement',
-    form,
     fields: ['title', 'body'],
-    onSuccess: (_answer, values) => form.reset({ ...defaults, kind: values.kind, targetId: values.targetId }),
+    onSuccess: (_answer, values): void => send.form.reset({ ...defaults, kind: values.kind, targetId: values.targetId }),
   });
-  const { errors } = form.formState;
+  const { form, errors } = send;
   const kind = form.watch('kind') as Kind;
   const targets =
     kind === 'subject'
@@ -63,7 +58,7 @@ function PostAnnouncementForm({ audiences }: { audiences: AnnouncementAudiences 
         ? audiences.programs.map((p) => ({ value: p.id, label: p.name }))
         : null;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(send.run)} noValidate aria-label="New announcement">
+    <form className="grid gap-4" onSubmit={send.onSubmit} noValidate aria-label="New announcement">
       <FormSelectField
         label="Audience"
         required
@@ -89,16 +84,14 @@ function PostAnnouncementForm({ audiences }: { audiences: AnnouncementAudiences 
 
 function EditAnnouncementForm({ announcement, onDone }: { announcement: Announcement; onDone: () => void }) {
   const edit = useEditAnnouncementMutation();
-  const form = useForm({ resolver: zodResolver(editAnnouncementRequestSchema), defaultValues: { title: announcement.title, body: announcement.body } });
-  const save = useCommand((values: EditAnnouncementRequest) => edit.mutateAsync({ id: announcement.id, ...values }), {
+  const save = useCommandForm(editAnnouncementRequestSchema, { title: announcement.title, body: announcement.body }, (values) => edit.mutateAsync({ id: announcement.id, ...values }), {
     success: ANNOUNCEMENT_MESSAGES.edited,
     failure: 'Failed to update announcement',
-    form,
     onSuccess: onDone,
   });
-  const { errors } = form.formState;
+  const { form, errors } = save;
   return (
-    <form className="grid gap-3" onSubmit={form.handleSubmit(save.run)} noValidate aria-label={`Edit ${announcement.title}`}>
+    <form className="grid gap-3" onSubmit={save.onSubmit} noValidate aria-label={`Edit ${announcement.title}`}>
       <FormField label="Title" autoComplete="off" required maxLength={ANNOUNCEMENT_LIMITS.title} registration={form.register('title')} error={errors.title} />
       <FormTextareaField label="Message" required rows={5} registration={form.register('body')} error={errors.body} />
       <SaveOrCancel busy={save.busy} label="Save" onCancel={onDone} />
@@ -131,12 +124,7 @@ function ManagedAnnouncement({ announcement: a }: { announcement: Announcement }
               Edit
             </Button>
             <ConfirmDialog
-              trigger={
-                <Button variant="outline" size="sm" aria-label={`Withdraw ${a.title}`}>
-                  <Trash2 aria-hidden="true" />
-                  Withdraw
-                </Button>
-              }
+              trigger={{ icon: Trash2, label: 'Withdraw', variant: 'outline', size: 'sm', 'aria-label': `Withdraw ${a.title}` }}
               title="Withdraw this announcement?"
               description="It disappears from every recipient's dashboard. Mails already sent cannot be recalled."
               confirmLabel="Withdraw"

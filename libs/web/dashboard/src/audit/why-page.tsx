@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUDIT_WHY_VIEWS, type AuditWhyStep, type AuditWhyView } from '@academy/contracts';
-import { Button, Input, Label, NativeSelect } from '@academy/ui';
+import { Button, Input, Label, SelectField } from '@academy/ui';
 import { PageHeader } from '../page-header';
 import { QueryView } from '../query-view';
 import { formatDateTime } from '../format';
@@ -19,6 +19,8 @@ const LINK_LABELS: Record<AuditWhyStep['link'], string> = {
   caused: 'caused it (causation id)',
   'same-command': 'made in the same command',
 };
+
+const VIEW_OPTIONS = AUDIT_WHY_VIEWS.map((v) => ({ value: v, label: VIEW_LABELS[v] }));
 
 const readView = (v: string | null): AuditWhyView => AUDIT_WHY_VIEWS.find((x) => x === v) ?? 'enrollment-week';
 
@@ -45,16 +47,7 @@ export function WhyPage({ eventLog = '/dashboard/auditor/events' }: { eventLog?:
     <>
       <PageHeader title="Why" description="The chain of events that produced a value, with who did what and when. Asking is recorded in the log." />
       <form onSubmit={onSubmit} aria-label="Ask why" className="grid gap-3 sm:grid-cols-3">
-        <div className="grid gap-1">
-          <Label htmlFor="why-view">Value</Label>
-          <NativeSelect id="why-view" value={draft.view} onChange={(e) => setDraft({ ...draft, view: readView(e.target.value) })}>
-            {AUDIT_WHY_VIEWS.map((v) => (
-              <option key={v} value={v}>
-                {VIEW_LABELS[v]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="why-view" label="Value" fieldClassName="gap-1" value={draft.view} options={VIEW_OPTIONS} onValueChange={(v) => setDraft({ ...draft, view: readView(v) })} />
         <div className="grid gap-1">
           <Label htmlFor="why-id">Id</Label>
           <Input id="why-id" value={draft.id} onChange={(e) => setDraft({ ...draft, id: e.target.value })} />

@@ -1,8 +1,6 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CREATABLE_ROLES, ROLE_LABELS, STUDENT_ADMIN_CREATABLE_ROLES, USER_ADMIN_MESSAGES, createUserRequestSchema, type CreateUserRequest } from '@academy/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormSelectField, SubmitButton } from '@academy/ui';
-import { useCommand } from '@academy/web-session';
+import { useCommandForm } from '@academy/web-session';
 import { useCreateUserMutation } from '../api/user-admin';
 import { PageHeader } from '../page-header';
 
@@ -21,11 +19,10 @@ export const STUDENT_ADMIN_ROLE_OPTIONS = optionsOf(STUDENT_ADMIN_CREATABLE_ROLE
  */
 export function CreateUserForm({ roles = CREATE_USER_ROLE_OPTIONS }: { roles?: typeof CREATE_USER_ROLE_OPTIONS }) {
   const createUser = useCreateUserMutation();
-  const form = useForm({ resolver: zodResolver(createUserRequestSchema), defaultValues: CREATE_USER_DEFAULTS });
-  const save = useCommand(createUser.mutateAsync, { failure: USER_ADMIN_MESSAGES.createFailed, form, onSuccess: () => form.reset(CREATE_USER_DEFAULTS) });
-  const { errors } = form.formState;
+  const save = useCommandForm(createUserRequestSchema, CREATE_USER_DEFAULTS, createUser.mutateAsync, { failure: USER_ADMIN_MESSAGES.createFailed, onSuccess: (): void => save.form.reset(CREATE_USER_DEFAULTS) });
+  const { form, errors } = save;
   return (
-    <form className="grid gap-4" onSubmit={form.handleSubmit(save.run)} noValidate aria-label="Create a user account">
+    <form className="grid gap-4" onSubmit={save.onSubmit} noValidate aria-label="Create a user account">
       <FormField label="Full Name" autoComplete="off" required registration={form.register('fullName')} error={errors.fullName} />
       <FormField label="Email" type="email" autoComplete="off" required registration={form.register('email')} error={errors.email} />
       <FormField label="Phone" type="tel" autoComplete="off" placeholder="+27 XX XXX XXXX" hint="Optional" registration={form.register('phone')} error={errors.phone} />

@@ -1,6 +1,5 @@
 import { KeyRound } from 'lucide-react';
 import { USER_ADMIN_MESSAGES } from '@academy/contracts';
-import { Button } from '@academy/ui';
 import { useReissuePasswordMutation } from '../api/user-admin';
 import { useCommand } from '@academy/web-session';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -15,12 +14,7 @@ export function ReissuePassword({ person, disabled = false, title }: { person: {
   const send = useCommand(reissue.mutateAsync, { success: USER_ADMIN_MESSAGES.passwordReissued, failure: USER_ADMIN_MESSAGES.reissueFailed });
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" aria-label={`Re-issue password of ${person.email}`} disabled={disabled} title={title}>
-          <KeyRound aria-hidden="true" />
-          Re-issue password
-        </Button>
-      }
+      trigger={{ icon: KeyRound, label: 'Re-issue password', variant: 'ghost', size: 'sm', 'aria-label': `Re-issue password of ${person.email}`, disabled, title }}
       title="Re-issue password?"
       description={
         <>
