@@ -38,7 +38,7 @@ export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimi
 export { clientAddress, rateLimitAddress } from './http/client-address.js';
 export { HttpPlatformModule, applyHttpPlatform, API_PREFIX } from './http/platform.module.js';
 // The OpenAPI document (/api/docs): answers declared next to each route, requests read from its ZodValidationPipes.
-export { Answers, CommandAnswers, Refuses, DocumentedBody, ReadsRefreshCookie, RequestExample, type AnswerDoc, type RefusalStatus } from './http/openapi/api-doc.decorators.js';
+export { ApiTag, Answers, CommandAnswers, Refuses, DocumentedBody, ReadsRefreshCookie, RequestExample, type AnswerDoc, type RefusalStatus } from './http/openapi/api-doc.decorators.js';
 export { ERROR_ANSWERS, pendingAnswerSchema, type ErrorStatus } from './http/openapi/error-answers.js';
 export { openApiDocument, apiRoutes, type ApiRoute } from './http/openapi/openapi-document.js';
 export { assertStorableInput } from './http/storable-input.interceptor.js';

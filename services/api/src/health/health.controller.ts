@@ -1,5 +1,4 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type EventStore, failingConsumers, failingProjections, PostgresEventStore } from '@academy/event-store';
@@ -7,7 +6,6 @@ import { Answers, EVENT_STORE, HEARTBEAT_EVERY_MS, PG_POOL, Public, type RedisCl
 import { REDIS } from '../tokens.js';
 import { healthResponseSchema, liveResponseSchema } from '@academy/contracts';
 
-@ApiTags('platform')
 @Public()
 @Controller('health')
 export class HealthController {
