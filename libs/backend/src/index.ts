@@ -44,8 +44,8 @@ export { openApiDocument, apiRoutes, type ApiRoute } from './http/openapi/openap
 export { assertStorableInput } from './http/storable-input.interceptor.js';
 export type { SecurityHeadersOptions } from './http/security-headers.js';
 export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates, SubjectErasures } from './notifications/notices.js';
-export { peopleReplica, type PersonColumns } from './read-models/people.js';
-export { catalogReplica, enrollmentsReplica, type AssignmentColumns, type EnrollmentReplicaColumns, type ProgramColumns, type SubjectColumns } from './read-models/catalog.js';
+export { peopleReplica, personReplicaEntity, type PersonColumns } from './read-models/people.js';
+export { assignmentReplicaEntity, catalogReplica, enrollmentReplicaEntity, enrollmentsReplica, programReplicaEntity, subjectReplicaEntity, type AssignmentColumns, type EnrollmentReplicaColumns, type ProgramColumns, type SubjectColumns } from './read-models/catalog.js';
 export { preparedQuery } from './read-models/prepared.js';
 export { isUuid, orNone, rowsOrNone } from './read-models/reads.js';
 export { utcTimestampIso } from './read-models/timestamps.js';
