@@ -47,7 +47,7 @@ export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTe
 export { peopleReplica, personReplicaEntity, type PersonColumns } from './read-models/people.js';
 export { assignmentReplicaEntity, catalogReplica, enrollmentReplicaEntity, enrollmentsReplica, programReplicaEntity, subjectReplicaEntity, type AssignmentColumns, type EnrollmentReplicaColumns, type ProgramColumns, type SubjectColumns } from './read-models/catalog.js';
 export { preparedQuery } from './read-models/prepared.js';
-export { isUuid, orNone, rowsOrNone } from './read-models/reads.js';
+export { isUuid, orNone, readModelEm } from './read-models/reads.js';
 export { utcTimestampIso } from './read-models/timestamps.js';
 // The backbone (ADR 0015): commands and queries on the CQRS buses, targeted consistency checks.
 export { BackboneModule } from './cqrs/backbone.module.js';
