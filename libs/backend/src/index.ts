@@ -53,4 +53,4 @@ export { utcTimestampIso } from './read-models/timestamps.js';
 export { BackboneModule } from './cqrs/backbone.module.js';
 export { Dispatch, type Handled } from './cqrs/dispatch.js';
 export { ReadModelGate, type ReadSide } from './cqrs/read-model-gate.js';
-export { Caller, commandContext, principalOf, type CommandContext } from './cqrs/command-context.js';
+export { Caller, CallerCommand, commandContext, principalOf, type CommandContext } from './cqrs/command-context.js';
