@@ -5,25 +5,19 @@ import { DEFAULT_ACADEMY_TIME_ZONE, isTimeZone } from '@academy/contracts';
 
 // Configuration is parsed once, at start, from the environment. A missing or invalid variable ends
 // the process with one line naming it (see loadConfigOrExit): a half-configured server never starts.
-const postgresUrl = z
-  .string({ error: 'is required (a postgres:// connection URL)' })
-  .refine((v) => {
+/** A connection URL of one of `protocols`; the first names it in the messages ("a postgres:// connection URL"). */
+function connectionUrl(protocols: string[]) {
+  const named = `a ${protocols[0]}// connection URL`;
+  return z.string({ error: `is required (${named})` }).refine((v) => {
     try {
-      return ['postgres:', 'postgresql:'].includes(new URL(v).protocol);
+      return protocols.includes(new URL(v).protocol);
     } catch {
       return false;
     }
-  }, 'must be a postgres:// connection URL');
-
-const redisUrl = z
-  .string({ error: 'is required (a redis:// connection URL)' })
-  .refine((v) => {
-    try {
-      return ['redis:', 'rediss:'].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be a redis:// connection URL');
+  }, `must be ${named}`);
+}
+const postgresUrl = connectionUrl(['postgres:', 'postgresql:']);
+const redisUrl = connectionUrl(['redis:', 'rediss:']);
 
 /**
  * Seed nodes of a Redis Cluster: comma-separated `host:port` or `redis://[user:pass@]host:port`

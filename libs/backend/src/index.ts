@@ -38,19 +38,19 @@ export { RateLimiter, TooManyRequestsException, TOO_MANY_ATTEMPTS, type RateLimi
 export { clientAddress, rateLimitAddress } from './http/client-address.js';
 export { HttpPlatformModule, applyHttpPlatform, API_PREFIX } from './http/platform.module.js';
 // The OpenAPI document (/api/docs): answers declared next to each route, requests read from its ZodValidationPipes.
-export { Answers, CommandAnswers, Refuses, DocumentedBody, ReadsRefreshCookie, RequestExample, type AnswerDoc, type RefusalStatus } from './http/openapi/api-doc.decorators.js';
+export { ApiTag, Answers, CommandAnswers, Refuses, DocumentedBody, ReadsRefreshCookie, RequestExample, type AnswerDoc, type RefusalStatus } from './http/openapi/api-doc.decorators.js';
 export { ERROR_ANSWERS, pendingAnswerSchema, type ErrorStatus } from './http/openapi/error-answers.js';
 export { openApiDocument, apiRoutes, type ApiRoute } from './http/openapi/openapi-document.js';
 export { assertStorableInput } from './http/storable-input.interceptor.js';
 export type { SecurityHeadersOptions } from './http/security-headers.js';
 export type { Recipient, RecipientDirectory, InAppNotice, InAppTemplate, InAppTemplates, SubjectErasures } from './notifications/notices.js';
-export { peopleReplica, type PersonColumns } from './read-models/people.js';
-export { catalogReplica, enrollmentsReplica, type AssignmentColumns, type EnrollmentReplicaColumns, type ProgramColumns, type SubjectColumns } from './read-models/catalog.js';
+export { peopleReplica, personReplicaEntity, type PersonColumns } from './read-models/people.js';
+export { assignmentReplicaEntity, catalogReplica, enrollmentReplicaEntity, enrollmentsReplica, programReplicaEntity, subjectReplicaEntity, type AssignmentColumns, type EnrollmentReplicaColumns, type ProgramColumns, type SubjectColumns } from './read-models/catalog.js';
 export { preparedQuery } from './read-models/prepared.js';
-export { isUuid, orNone, rowsOrNone } from './read-models/reads.js';
+export { isUuid, orNone, readModelEm } from './read-models/reads.js';
 export { utcTimestampIso } from './read-models/timestamps.js';
 // The backbone (ADR 0015): commands and queries on the CQRS buses, targeted consistency checks.
 export { BackboneModule } from './cqrs/backbone.module.js';
 export { Dispatch, type Handled } from './cqrs/dispatch.js';
 export { ReadModelGate, type ReadSide } from './cqrs/read-model-gate.js';
-export { Caller, commandContext, principalOf, type CommandContext } from './cqrs/command-context.js';
+export { Caller, CallerCommand, commandContext, principalOf, type CommandContext } from './cqrs/command-context.js';

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
-import { type AppConfig, AuthModule, EventSourcingModule, BackboneModule, HttpPlatformModule, ormOptions } from '@academy/backend';
+import { type AppConfig, AuthModule, EventSourcingModule, BackboneModule, HttpPlatformModule, ormOptions, ApiTag } from '@academy/backend';
 import { AdmissionsModule, pipelineAsOf } from '@academy/admissions';
 import { AnnouncementsModule } from '@academy/announcements';
 import { AuditModule, type TimeTravelFolds } from '@academy/audit';
@@ -22,6 +22,7 @@ import type { FrontendLayout } from './frontends/frontends.js';
 export const timeTravelFolds: TimeTravelFolds = { enrollment: enrollmentAsOf, gradebook: gradebookAsOf, pipeline: pipelineAsOf };
 
 /** The API's composition root: platform controllers now, one module per bounded context as they land. */
+@ApiTag('platform', 'Health, the Module Federation manifest and reports from the shell.')
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, layout: FrontendLayout): DynamicModule {

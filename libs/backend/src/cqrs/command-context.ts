@@ -1,4 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { Command } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { type EventMetadata, MIN_POSITION_HEADER } from '@academy/event-store';
@@ -14,6 +15,19 @@ export interface CommandContext {
    * a check on a read model waits for it, not for the log's head.
    */
   seen?: number;
+}
+
+/**
+ * A command of a caller with its parsed request body, the shape most command slices send:
+ * `export class CreateProgram extends CallerCommand<ProgramRequest, { program: Program; position: number }> {}`.
+ */
+export abstract class CallerCommand<I, R> extends Command<R> {
+  constructor(
+    readonly caller: CommandContext,
+    readonly input: I,
+  ) {
+    super();
+  }
 }
 
 const position = z.coerce.number({ error: 'must be a position (a whole number ≥ 0)' }).int('must be a position (a whole number ≥ 0)').min(0, 'must be a position (a whole number ≥ 0)');

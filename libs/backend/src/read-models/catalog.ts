@@ -1,8 +1,9 @@
 // The replicas of the catalog's and enrollment's facts that other contexts keep in their own read
 // models (ADR 0019): programs, subjects and teacher assignments (owned by catalog) and enrollments
 // with their current week (owned by enrollment). Each context owns its copy (its entities, its schema,
-// its rebuilds); the handlers that keep the copies are written once here, like peopleReplica.
-import type { EntityName } from '@mikro-orm/core';
+// its rebuilds); the entities of the copies that are the same everywhere and the handlers that keep
+// the copies are written once here, like peopleReplica.
+import { defineEntity, type EntityName, p } from '@mikro-orm/core';
 import { type EventHandler, type Handler, instant, type ProjectionTx, withTables } from '@academy/event-store';
 import {
   CATALOG_EVENTS,
@@ -19,8 +20,52 @@ import {
   SubjectUpdatedV1,
   TeacherAssignedV1,
   TeacherUnassignedV1,
+  type EnrollmentStatus,
+  type ProgramType,
 } from '@academy/contracts';
 import { tableOf } from './table-of.js';
+
+// A context's copy as a MikroORM entity under the context's own entity name (`name`, e.g. LearningProgram);
+// the table has the same name in every context's schema.
+
+/** `programs`: the catalog's programs, their name and type. */
+export const programReplicaEntity = (name: string) =>
+  defineEntity({ name, tableName: 'programs', properties: { id: p.uuid().primary(), name: p.text(), type: p.text().$type<ProgramType>() } });
+
+/** `subjects`: the catalog's subjects and their program; `byProgram`: indexed for a program's subjects. */
+export const subjectReplicaEntity = (name: string, { byProgram }: { byProgram: boolean }) =>
+  defineEntity({
+    name,
+    tableName: 'subjects',
+    properties: { id: p.uuid().primary(), programId: p.uuid(), name: p.text() },
+    indexes: byProgram ? [{ name: 'subjects_program_idx', properties: ['programId'] }] : [],
+  });
+
+/** `assignments`: which teacher teaches which subject, indexed for a teacher's subjects. */
+export const assignmentReplicaEntity = (name: string) =>
+  defineEntity({
+    name,
+    tableName: 'assignments',
+    properties: { id: p.uuid().primary(), teacherId: p.uuid(), subjectId: p.uuid() },
+    indexes: [{ name: 'assignments_teacher_idx', properties: ['teacherId', 'subjectId'] }],
+  });
+
+/** `enrollments`: enrollment's enrollments as it publishes them; `indexedBy`: an index per owner (student, program) with the status. */
+export const enrollmentReplicaEntity = (name: string, { indexedBy }: { indexedBy: ('student' | 'program')[] }) =>
+  defineEntity({
+    name,
+    tableName: 'enrollments',
+    properties: {
+      id: p.uuid().primary(),
+      studentId: p.uuid(),
+      programId: p.uuid(),
+      status: p.text().$type<EnrollmentStatus>(),
+      currentWeek: p.integer(),
+      enrolledAt: p.datetime(),
+      activatedAt: p.datetime().nullable(),
+    },
+    indexes: indexedBy.map((owner) => ({ name: `enrollments_${owner}_idx`, properties: [`${owner}Id` as const, 'status' as const] })),
+  });
 
 /** The columns every context's program replica has (enrollment's also keeps the description). */
 export interface ProgramColumns {

@@ -2,7 +2,7 @@
 // their name and email), fed by identity's published events (ADR 0019). Each context owns its copy (its
 // entity, its schema, its rebuilds); the handlers that keep it are written once here. A context adds
 // its own clean-up to UserDeleted (its enrollments, assignments, submissions) after `forget`.
-import type { EntityName } from '@mikro-orm/core';
+import { defineEntity, type EntityName, p } from '@mikro-orm/core';
 import { type EventHandler, type Handler, type ProjectionTx, withTables } from '@academy/event-store';
 import {
   IDENTITY_EVENTS,
@@ -12,6 +12,7 @@ import {
   StudentContactUpdatedV1,
   UserDeletedV1,
   UserRegisteredV1,
+  type Role,
 } from '@academy/contracts';
 import { tableOf } from './table-of.js';
 
@@ -22,6 +23,23 @@ export interface PersonColumns {
   fullName?: string | null;
   email?: string | null;
 }
+
+/**
+ * A context's `people` entity with every column peopleReplica writes, under the context's own entity
+ * name (e.g. GradingPerson). Personal fields are null once the person is erased. `byEmail`: indexed
+ * for finding a person by email.
+ */
+export const personReplicaEntity = (name: string, { byEmail }: { byEmail: boolean }) =>
+  defineEntity({
+    name,
+    tableName: 'people',
+    properties: {
+      id: p.uuid().primary(),
+      role: p.text().$type<Role>(),
+      fullName: p.text().nullable(),
+      email: byEmail ? p.text().nullable().index('people_email_idx') : p.text().nullable(),
+    },
+  });
 
 /**
  * The same handlers for a context on MikroORM: the same rows, written through the transaction's

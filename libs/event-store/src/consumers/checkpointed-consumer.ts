@@ -44,6 +44,12 @@ export interface CheckpointedConsumerOptions {
   onError?(error: unknown): void;
 }
 
+/** What a dispatcher or a reactor hands on to its consumer as it was given. */
+export type ConsumerSettings = Pick<
+  CheckpointedConsumerOptions,
+  'name' | 'store' | 'pool' | 'controlSchema' | 'standbyPollMs' | 'startAt' | 'maxAttempts' | 'retryDelayMs' | 'failingPollMs' | 'onError'
+>;
+
 export class CheckpointedConsumer {
   private readonly processor: Processor;
 

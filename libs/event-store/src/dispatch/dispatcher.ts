@@ -10,9 +10,7 @@
 // beyond BullMQ's memory (the mail processor keeps sent_mail).
 import { Queue } from 'bullmq';
 import type { Cluster, Redis } from 'ioredis';
-import type pg from 'pg';
-import type { EventStore } from '../port.js';
-import { CheckpointedConsumer, type ConsumerState } from '../consumers/checkpointed-consumer.js';
+import { CheckpointedConsumer, type ConsumerSettings, type ConsumerState } from '../consumers/checkpointed-consumer.js';
 import { DispatchMarker } from './marker.js';
 import { RedisUnavailableError, redisWork, withTimeout } from './redis-work.js';
 import { assertRoutes, planJobs, type DispatchRoutes } from './routes.js';
@@ -20,31 +18,21 @@ import { assertRoutes, planJobs, type DispatchRoutes } from './routes.js';
 export { RedisUnavailableError } from './redis-work.js';
 export { assertRoutes, defaultJobData, planJobs, type DispatchedJob, type DispatchRoute, type DispatchRoutes } from './routes.js';
 
-export interface DispatcherOptions {
-  /** The consumer's checkpoint name (one per dispatcher: 'notifications'). */
-  name: string;
-  store: EventStore;
-  pool: pg.Pool;
+/** `name`: the consumer's checkpoint name (one per dispatcher: 'notifications'). */
+export interface DispatcherOptions extends ConsumerSettings {
   /** An ioredis client (or Cluster, with a hash-tagged prefix) with `maxRetriesPerRequest: null`; yours to close after stop(). */
   connection: Redis | Cluster;
   /** BullMQ key prefix (no ':'; a {hash tag} in it on a Redis Cluster). */
   prefix?: string;
   routes: DispatchRoutes;
-  controlSchema?: string;
   /** Events per batch (default 200). */
   batchSize?: number;
   /** How long one addBulk may wait for Redis before the batch is retried (default 5000 ms). */
   addTimeoutMs?: number;
-  standbyPollMs?: number;
   /** Where a dispatcher that has never run starts: 'beginning' (default: nothing appended before its first start is lost) or 'head' (a new route set over an old log: no history re-sent). */
   startAt?: 'beginning' | 'head';
-  onError?(error: unknown): void;
   /** After each batch's jobs were accepted and its checkpoint committed. */
   onDispatched?(info: { position: number; jobs: number }): void;
-  /** Bounded tries before the failing mark (CheckpointedConsumer; defaults 5, 2000 ms doubling, 5000 ms). */
-  maxAttempts?: number;
-  retryDelayMs?: number;
-  failingPollMs?: number;
   /** When Redis lost everything (no marker at all), jobs of events recorded this long before are derived again (default 24 h). */
   redeliverWindowMs?: number;
   /** How often Redis is checked for lost jobs besides every reconnect (default 10 s). */
@@ -67,18 +55,9 @@ export class Dispatcher {
     this.marker = new DispatchMarker({ ...options, timeoutMs, redeliverWindowMs: options.redeliverWindowMs ?? 24 * 3600_000 });
     let jobs = 0;
     this.consumer = new CheckpointedConsumer({
+      ...options,
       kind: 'dispatcher',
-      name: options.name,
-      store: options.store,
-      pool: options.pool,
-      controlSchema: options.controlSchema,
       batchSize: options.batchSize ?? 200,
-      standbyPollMs: options.standbyPollMs,
-      startAt: options.startAt,
-      onError: options.onError,
-      maxAttempts: options.maxAttempts,
-      retryDelayMs: options.retryDelayMs,
-      failingPollMs: options.failingPollMs,
       isTransient: (e) => e instanceof RedisUnavailableError,
       handle: async (events, from) => {
         // A throw here (a route's data(), a ':' in an id) is the event's: tried a bounded number of times.

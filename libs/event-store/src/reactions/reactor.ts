@@ -6,9 +6,8 @@
 // idempotent, which `reactionEventId` makes easy (the same cause always yields the same event id, and
 // the store's idempotent append drops the repeat).
 import { nameBasedUuid } from '../ids.js';
-import type pg from 'pg';
-import type { EventStore, StoredEvent } from '../port.js';
-import { CheckpointedConsumer, type ConsumerState } from '../consumers/checkpointed-consumer.js';
+import type { StoredEvent } from '../port.js';
+import { CheckpointedConsumer, type ConsumerSettings, type ConsumerState } from '../consumers/checkpointed-consumer.js';
 
 export type Reaction = (event: StoredEvent) => Promise<void>;
 
@@ -19,17 +18,9 @@ export interface ReactorDefinition {
   reactions: Record<string, Reaction>;
 }
 
-export interface ReactorOptions extends ReactorDefinition {
-  store: EventStore;
-  pool: pg.Pool;
-  controlSchema?: string;
+/** An event whose reaction throws gets CheckpointedConsumer's bounded tries, then the failing mark. */
+export interface ReactorOptions extends ReactorDefinition, Omit<ConsumerSettings, 'startAt'> {
   batchSize?: number;
-  standbyPollMs?: number;
-  /** Bounded tries at an event whose reaction throws, then the failing mark (CheckpointedConsumer; defaults 5, 2000 ms doubling, 5000 ms). */
-  maxAttempts?: number;
-  retryDelayMs?: number;
-  failingPollMs?: number;
-  onError?(error: unknown): void;
 }
 
 /** A deterministic uuid (RFC 4122 v5 layout) for the event a reaction appends in response to `causeId`. */
@@ -43,17 +34,9 @@ export class Reactor {
 
   constructor(options: ReactorOptions) {
     this.consumer = new CheckpointedConsumer({
+      ...options,
       kind: 'reactor',
-      name: options.name,
-      store: options.store,
-      pool: options.pool,
-      controlSchema: options.controlSchema,
       batchSize: options.batchSize ?? 100,
-      standbyPollMs: options.standbyPollMs,
-      onError: options.onError,
-      maxAttempts: options.maxAttempts,
-      retryDelayMs: options.retryDelayMs,
-      failingPollMs: options.failingPollMs,
       // In log order; a throw retries the batch (transient) or narrows it to the event (ADR 0010 §7),
       // earlier reactions included: they are idempotent.
       handle: async (events) => {

@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import type { Request } from 'express';
 import { notFoundReportSchema, type NotFoundReport } from '@academy/contracts';
@@ -11,7 +10,6 @@ import { type Principal, Public, ZodValidationPipe, Answers } from '@academy/bac
  */
 const withoutQuery = (url: string): string => url.split(/[?#]/, 1)[0];
 
-@ApiTags('platform')
 @Public()
 @Controller('client-events')
 export class ClientEventsController {

@@ -1,12 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { type FederationManifest, federationManifestSchema } from '@academy/contracts';
 import { Answers, APP_CONFIG, type AppConfig, Public } from '@academy/backend';
 import { federationManifest, type FrontendLayout } from './frontends.js';
 
 export const FRONTEND_LAYOUT = Symbol('FrontendLayout');
 
-@ApiTags('platform')
 @Public()
 @Controller('federation')
 export class FrontendsController {

@@ -1,13 +1,11 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { type EventStore, failingConsumers, failingProjections, PostgresEventStore } from '@academy/event-store';
+import { type EventStore, failingConsumers, failingProjections, PostgresEventStore, type ProjectionFailure } from '@academy/event-store';
 import { Answers, EVENT_STORE, HEARTBEAT_EVERY_MS, PG_POOL, Public, type RedisClient, Refuses, WorkerHeartbeat } from '@academy/backend';
 import { REDIS } from '../tokens.js';
 import { healthResponseSchema, liveResponseSchema } from '@academy/contracts';
 
-@ApiTags('platform')
 @Public()
 @Controller('health')
 export class HealthController {
@@ -69,41 +67,27 @@ export class HealthController {
         if (last && Date.now() - last.getTime() <= 3 * HEARTBEAT_EVERY_MS) return worker.up({ lastSeenAt: last.toISOString() });
         return worker.degraded({ message: last ? 'no heartbeat from the worker recently' : 'the worker has not reported yet', lastSeenAt: last?.toISOString() ?? null });
       },
-      async () => {
-        const indicator = this.indicators.check('projections');
-        const failing = await failingProjections(this.pool);
-        if (failing.length === 0) return indicator.up();
-        return indicator.degraded({
-          message: failing.map((f) => `projection ${f.name} v${f.version} is failing at position ${f.failing.position}`).join('; '),
-          failing: failing.map((f) => ({
-            name: f.name,
-            version: f.version,
-            position: f.failing.position,
-            checkpoint: f.checkpoint,
-            error: f.failing.error,
-            since: f.failing.failedAt,
-            attempts: f.failing.attempts,
-          })),
-        });
-      },
+      async () => this.failing('projections', await failingProjections(this.pool), (f) => `projection ${f.name} v${f.version} is failing at position ${f.failing.position}`, (f) => ({ version: f.version })),
       // The dispatcher and the reactors (notifications, the week advance) fail the same way (ADR 0010 §7).
-      async () => {
-        const indicator = this.indicators.check('consumers');
-        const failing = await failingConsumers(this.pool);
-        if (failing.length === 0) return indicator.up();
-        return indicator.degraded({
-          message: failing.map((f) => `${f.kind ?? 'consumer'} ${f.name} is failing at position ${f.failing.position}`).join('; '),
-          failing: failing.map((f) => ({
-            name: f.name,
-            kind: f.kind,
-            position: f.failing.position,
-            checkpoint: f.checkpoint,
-            error: f.failing.error,
-            since: f.failing.failedAt,
-            attempts: f.failing.attempts,
-          })),
-        });
-      },
+      async () => this.failing('consumers', await failingConsumers(this.pool), (f) => `${f.kind ?? 'consumer'} ${f.name} is failing at position ${f.failing.position}`, (f) => ({ kind: f.kind })),
     ]);
+  }
+
+  /** Up when nothing is marked failing; else degraded, naming each (`says`) with where and why it stopped. */
+  private failing<F extends { name: string; checkpoint: number; failing: ProjectionFailure }>(key: string, failing: F[], says: (f: F) => string, which: (f: F) => object) {
+    const indicator = this.indicators.check(key);
+    if (failing.length === 0) return indicator.up();
+    return indicator.degraded({
+      message: failing.map(says).join('; '),
+      failing: failing.map((f) => ({
+        name: f.name,
+        ...which(f),
+        position: f.failing.position,
+        checkpoint: f.checkpoint,
+        error: f.failing.error,
+        since: f.failing.failedAt,
+        attempts: f.failing.attempts,
+      })),
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiTag } from '@academy/backend';
 import { RetryFailedJobController } from './commands/retry-job/retry-job.http.controller.js';
 import { RetryFailedJobHandler } from './commands/retry-job/retry-job.handler.js';
 import { ListQueuesController } from './queries/list-queues/list-queues.http.controller.js';
@@ -10,6 +11,7 @@ import { QueueAdmin } from './queue-admin.js';
  * through our own admin API (the bearer-token auth of every route) rather than a mounted bull-board.
  * Needs BackboneModule, HttpPlatformModule (config, Redis) and AuthModule from the composition root.
  */
+@ApiTag('queues', "The admins' view of the worker's job queues (mail, system, audit): counts, failed jobs and their retry.")
 @Module({
   controllers: [ListQueuesController, RetryFailedJobController],
   providers: [QueueAdmin, ListQueuesHandler, RetryFailedJobHandler],

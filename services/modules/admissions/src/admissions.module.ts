@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiTag } from '@academy/backend';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { admissionsEntities } from './projections/prospects/admissions.orm.js';
 import { SubmitApplicationController } from './commands/submit-application/submit-application.http.controller.js';
@@ -25,6 +26,7 @@ import { ProspectSubmissions } from './commands/submit-prospect.js';
  * AddressHasAccount query convert asks first). The conversion's reactions run in the worker
  * (admissionsReactors, identity's reactors).
  */
+@ApiTag('admissions', 'Applications and quick contacts from the public site, and their pipeline.')
 @Module({
   // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
   imports: [MikroOrmModule.forFeature(admissionsEntities)],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiTag } from '@academy/backend';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { announcementsEntities } from './projections/announcements/announcements.orm.js';
 import { PostAnnouncementController } from './commands/post-announcement/post-announcement.http.controller.js';
@@ -19,6 +20,7 @@ import { GetAnnouncementHandler } from './queries/get-announcement/get-announcem
  * The announcements context's HTTP side (ADR 0029). Needs EventSourcingModule, BackboneModule,
  * AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true }) from the composition root.
  */
+@ApiTag('announcements', "Posts to a teacher's subjects, a program, the staff or everyone: pinned on dashboards, in the bell and mailed.")
 @Module({
   imports: [MikroOrmModule.forFeature(announcementsEntities)],
   // The static routes (mine, audiences) before ':announcementId'.

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ApiTag } from '@academy/backend';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AuditReplayRow } from './trail/replay-row.entity.js';
 import { ExportEvidenceController } from './commands/export-evidence/export-evidence.http.controller.js';
@@ -46,6 +47,7 @@ import { AuditWhyHandler } from './queries/why/why.handler.js';
  * Import it as AuditModule.forRoot(folds): time travel folds the past with the owning contexts' own
  * evolve functions, which only the composition root may import (a context never imports another).
  */
+@ApiTag('audit', "The auditors' questions to the event log: its chain, events (personal fields masked without a grant), whole-chain verifications and signed checkpoints.")
 @Module({
   imports: [MikroOrmModule.forFeature([AuditReplayRow])],
   controllers: [

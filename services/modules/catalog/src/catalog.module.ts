@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiTag } from '@academy/backend';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { catalogEntities } from './projections/catalog/catalog.orm.js';
 import { CreateProgramController } from './commands/create-program/create-program.http.controller.js';
@@ -25,15 +26,13 @@ import { ListTeacherAssignmentsController } from './queries/list-teacher-assignm
 import { ListTeacherAssignmentsHandler } from './queries/list-teacher-assignments/list-teacher-assignments.handler.js';
 import { MySubjectsController } from './queries/my-subjects/my-subjects.http.controller.js';
 import { MySubjectsHandler } from './queries/my-subjects/my-subjects.handler.js';
-import { PublicCoursesController } from './queries/public-courses/public-courses.http.controller.js';
-import { PublicCoursesHandler } from './queries/public-courses/public-courses.handler.js';
-import { CourseImageController } from './queries/course-image/course-image.http.controller.js';
-import { CourseImageHandler } from './queries/course-image/course-image.handler.js';
+import { PublicSiteModule } from './public-site.module.js';
 
 /** The catalog context's HTTP side. Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global) from the composition root. */
+@ApiTag('catalog', 'Programs, subjects and teacher assignments.')
 @Module({
-  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
-  imports: [MikroOrmModule.forFeature(catalogEntities)],
+  // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views); the public site's catalogue.
+  imports: [MikroOrmModule.forFeature(catalogEntities), PublicSiteModule],
   controllers: [
     ListProgramsController,
     CreateProgramController,
@@ -47,8 +46,6 @@ import { CourseImageHandler } from './queries/course-image/course-image.handler.
     AssignTeacherController,
     UnassignTeacherController,
     MySubjectsController,
-    PublicCoursesController,
-    CourseImageController,
   ],
   providers: [
     CreateProgramHandler,
@@ -63,8 +60,6 @@ import { CourseImageHandler } from './queries/course-image/course-image.handler.
     ListSubjectsHandler,
     ListTeacherAssignmentsHandler,
     MySubjectsHandler,
-    PublicCoursesHandler,
-    CourseImageHandler,
   ],
 })
 export class CatalogModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiTag } from '@academy/backend';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { enrollmentEntities } from './projections/enrollments/enrollments.orm.js';
 import { EnrollStudentController } from './commands/enroll-student/enroll-student.http.controller.js';
@@ -28,6 +29,7 @@ import { CertificatePdfHandler } from './queries/certificate-pdf/certificate-pdf
 import { GetCertificateHandler } from './queries/get-certificate/get-certificate.handler.js';
 
 /** The enrollment context's HTTP side. Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global) from the composition root. */
+@ApiTag('enrollment', 'Enrollments of students in programs and subjects, their status and CSV imports.')
 @Module({
   // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
   imports: [MikroOrmModule.forFeature(enrollmentEntities)],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiTag } from '@academy/backend';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { gradingEntities } from './projections/grading/grading.orm.js';
 import { SubmitWorkController } from './commands/submit-work/submit-work.http.controller.js';
@@ -27,6 +28,7 @@ import { ExportGradesHandler } from './queries/export-grades/export-grades.handl
  * Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true })
  * (global) from the composition root.
  */
+@ApiTag('grading', 'Submissions of tasks and capstones, grades, progress and the dashboards built on them.')
 @Module({
   // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
   imports: [MikroOrmModule.forFeature(gradingEntities)],

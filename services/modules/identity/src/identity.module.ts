@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { CLOCK, PG_POOL, systemClock } from '@academy/backend';
+import { CLOCK, PG_POOL, systemClock, ApiTag } from '@academy/backend';
 import { AssignRoleController } from './commands/assign-role/assign-role.http.controller.js';
 import { AssignRoleHandler } from './commands/assign-role/assign-role.handler.js';
 import { ChangePasswordController } from './commands/change-password/change-password.http.controller.js';
@@ -62,6 +62,7 @@ import { AccountCredentials } from './commands/account-credentials.js';
  * BackboneModule.forRoot() (the CQRS buses: every controller dispatches on them, and admissions'
  * AddressHasAccount arrives on the QueryBus) and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global).
  */
+@ApiTag('identity', 'Accounts, sign-in and sessions, profiles, user and student administration, notification preferences.')
 @Module({
   // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views),
   // and the session tables' (written and read by SessionStore).

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiTag } from '@academy/backend';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { learningEntities } from './projections/learning/learning.orm.js';
 import { CreateWeekController } from './commands/create-week/create-week.http.controller.js';
@@ -20,6 +21,7 @@ import { MyLessonsHandler } from './queries/my-lessons/my-lessons.handler.js';
  * Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true })
  * (global) from the composition root.
  */
+@ApiTag('learning', 'Weeks with their tasks and capstones, and the lessons students see.')
 @Module({
   // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
   imports: [MikroOrmModule.forFeature(learningEntities)],

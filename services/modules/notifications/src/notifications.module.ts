@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiTag } from '@academy/backend';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { notificationsEntities } from './projections/notifications/notifications.orm.js';
 import { MarkReadController } from './commands/mark-read/mark-read.http.controller.js';
@@ -7,6 +8,7 @@ import { MyNotificationsController } from './queries/my-notifications/my-notific
 import { MyNotificationsHandler } from './queries/my-notifications/my-notifications.handler.js';
 
 /** The notifications context's HTTP side (the bell). Needs EventSourcingModule, BackboneModule, AuthModule and MikroOrmModule.forRoot({ autoLoadEntities: true }) (global) from the composition root. */
+@ApiTag('notifications', 'The in-app notifications of the signed-in user (the bell).')
 @Module({
   // Its read entities, for the root ORM's autoLoadEntities (the reads go through the schema's views).
   imports: [MikroOrmModule.forFeature(notificationsEntities)],

@@ -9,6 +9,10 @@ export const API_REFUSALS = 'academy:api-refusals';
 export const API_BODY = 'academy:api-body';
 export const API_REFRESH_COOKIE = 'academy:api-refresh-cookie';
 export const API_REQUEST_EXAMPLE = 'academy:api-request-example';
+export const API_TAG = 'academy:api-tag';
+
+/** On a Nest module: the OpenAPI tag of every route its controllers map, and what the tag covers. */
+export const ApiTag = (name: string, description: string): ClassDecorator => (target) => Reflect.defineMetadata(API_TAG, { name, description }, target);
 
 /** A success answer: JSON of a libs/contracts schema, another content type (CSV, SVG), or none (204). */
 export interface AnswerDoc {

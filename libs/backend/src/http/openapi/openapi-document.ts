@@ -3,12 +3,12 @@ import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
-import { DECORATORS, DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 import * as contracts from '@academy/contracts';
 import { ALLOW_INCOMPLETE_PROFILE, IS_PUBLIC, ROLES } from '../../auth/auth.decorators.js';
 import { ZodValidationPipe } from '../zod-validation.pipe.js';
-import { API_ANSWERS, API_BODY, API_REFRESH_COOKIE, API_REFUSALS, API_REQUEST_EXAMPLE, type AnswerDoc } from './api-doc.decorators.js';
+import { API_ANSWERS, API_BODY, API_REFRESH_COOKIE, API_REFUSALS, API_REQUEST_EXAMPLE, API_TAG, type AnswerDoc } from './api-doc.decorators.js';
 import { ERROR_ANSWERS, type ErrorStatus, pendingAnswerSchema } from './error-answers.js';
 
 // @nestjs/swagger exports only the document's type; its parts are plain JSON here.
@@ -25,7 +25,8 @@ export interface ApiRoute {
   path: string;
   controller: string;
   handler: string;
-  tags: string[];
+  /** The @ApiTag of the Nest module that declares the controller. */
+  tag: { name: string; description: string } | null;
   isPublic: boolean;
   roles: string[] | null;
   allowIncompleteProfile: boolean;
@@ -67,6 +68,7 @@ export function apiRoutes(app: INestApplication, prefix: string): ApiRoute[] {
   const out: ApiRoute[] = [];
   const scanner = new MetadataScanner();
   for (const module of app.get(ModulesContainer).values()) {
+    const tag = meta<ApiRoute['tag']>(API_TAG, module.metatype) ?? null;
     for (const wrapper of module.controllers.values()) {
       const ctrl = wrapper.metatype as (new (...a: unknown[]) => unknown) | null;
       if (!ctrl) continue;
@@ -88,7 +90,7 @@ export function apiRoutes(app: INestApplication, prefix: string): ApiRoute[] {
               path,
               controller: ctrl.name,
               handler,
-              tags: [...new Set([...(meta<string[]>(DECORATORS.API_TAGS, ctrl) ?? []), ...(meta<string[]>(DECORATORS.API_TAGS, fn) ?? [])])],
+              tag,
               isPublic: Boolean(meta(IS_PUBLIC, fn, ctrl)),
               roles: meta<string[]>(ROLES, fn, ctrl) ?? null,
               allowIncompleteProfile: Boolean(meta(ALLOW_INCOMPLETE_PROFILE, fn, ctrl)),
@@ -223,7 +225,7 @@ function operation(route: ApiRoute, sameController: number, components: SchemaCo
     operationId: `${route.controller.replace(/Controller$/, '')}_${route.handler}`,
     summary: sameController > 1 ? `${humanize(route.controller)}: ${humanize(route.handler).toLowerCase()}` : humanize(route.controller),
     description: who,
-    tags: route.tags,
+    tags: route.tag ? [route.tag.name] : [],
     security,
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? {
@@ -239,9 +241,10 @@ function operation(route: ApiRoute, sameController: number, components: SchemaCo
 /**
  * The OpenAPI 3.1 document of every route the application maps: request bodies, query and path
  * parameters from the routes' ZodValidationPipes, answers from @Answers/@CommandAnswers, error answers
- * from the exception filter's shapes, security per route from @Public/@Roles/@ReadsRefreshCookie.
+ * from the exception filter's shapes, security per route from @Public/@Roles/@ReadsRefreshCookie, tags from
+ * the @ApiTag of the module that declares the route's controller.
  */
-export function openApiDocument(app: INestApplication, prefix: string, tagDescriptions: Record<string, string> = {}): OpenAPIObject {
+export function openApiDocument(app: INestApplication, prefix: string): OpenAPIObject {
   const routes = apiRoutes(app, prefix);
   const components = new SchemaComponents(
     new Map([...CONTRACT_NAMES, ...Object.values(ERROR_ANSWERS).map((e) => [e.schema, `${e.name}Error`] as const), [pendingAnswerSchema, 'PendingAnswer']]),
@@ -268,7 +271,7 @@ export function openApiDocument(app: INestApplication, prefix: string, tagDescri
     if (item[route.method]) throw new Error(`OpenAPI: ${route.method.toUpperCase()} ${route.path} is mapped twice`);
     item[route.method] = operation(route, perController.get(route.controller) ?? 1, components);
   }
-  const tags = [...new Set(routes.flatMap((r) => r.tags))].sort().map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) }));
+  const tags = [...new Map(routes.flatMap((r) => (r.tag ? [[r.tag.name, r.tag] as const] : []))).values()].sort((a, b) => a.name.localeCompare(b.name));
   const errorResponses = Object.fromEntries(
       Object.values(ERROR_ANSWERS).map((e) => [
         e.name,

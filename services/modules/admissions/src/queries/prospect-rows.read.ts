@@ -2,7 +2,7 @@
 // row a staff command answers with (prospect-by-id): the read schema's views onto the live version
 // of the admissions projection (ADR 0004), through MikroORM (ADR 0018).
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { Prospect } from '@academy/contracts';
 import { ADMISSIONS_PROJECTION } from '../projections/prospects/names.js';
 import { Person } from '../projections/prospects/person.entity.js';
@@ -12,7 +12,6 @@ import { Prospect as ProspectEntity, type ProspectRow } from '../projections/pro
 export const FORMER_STAFF = 'A former staff member';
 
 /** The read schema: the views onto the live version. Plain values, nothing managed. */
-export const readSchema = (em: EntityManager) => em.fork({ schema: ADMISSIONS_PROJECTION, useContext: false });
 
 /** One row as the screens show it; `names` are the full names of the people who changed statuses, by id. */
 export function toProspect(r: ProspectRow, names: ReadonlyMap<string, string | null>): Prospect {
@@ -43,7 +42,7 @@ export function toProspect(r: ProspectRow, names: ReadonlyMap<string, string | n
  * None when the schema does not exist yet (before the worker first ran the projection).
  */
 export async function readProspects(em: EntityManager, where: FilterQuery<ProspectRow>): Promise<Prospect[]> {
-  const read = readSchema(em);
+  const read = readModelEm(em, ADMISSIONS_PROJECTION);
   const rows = await orNone(read.find(ProspectEntity, where, { orderBy: { appliedAt: 'desc', id: 'asc' }, disableIdentityMap: true }), []);
   const ids = [...new Set(rows.flatMap((r) => (r.statusChangedBy ? [r.statusChangedBy] : [])))];
   const people = ids.length === 0 ? [] : await orNone(read.find(Person, { id: { $in: ids } }, { disableIdentityMap: true }), []);

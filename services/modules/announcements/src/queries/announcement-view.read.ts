@@ -1,12 +1,12 @@
 // How a post reads on every screen (the Announcement contract), from the announcements read schema.
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import type { Announcement as AnnouncementView } from '@academy/contracts';
 import { Announcement } from '../projections/announcements/announcement.entity.js';
 import { AnnouncementDelivery } from '../projections/announcements/delivery.entity.js';
 import { AnnouncementsPerson } from '../projections/announcements/person.entity.js';
-import { announcementsReadEm } from '../projections/announcements/read-schema.js';
+import { ANNOUNCEMENTS_PROJECTION } from '../projections/announcements/announcements.projection.js';
 
 type Row = InstanceType<typeof Announcement.class>;
 
@@ -35,14 +35,14 @@ async function views(read: EntityManager, rows: Row[]): Promise<AnnouncementView
 /** One post (null: unknown id, or no schema yet). */
 export async function readAnnouncement(em: EntityManager, id: string): Promise<AnnouncementView | null> {
   if (!isUuid(id)) return null;
-  const read = announcementsReadEm(em);
+  const read = readModelEm(em, ANNOUNCEMENTS_PROJECTION);
   const row = await orNone(read.findOne(Announcement, { id }, { disableIdentityMap: true }), null);
   return row ? (await views(read, [row]))[0]! : null;
 }
 
 /** The live posts addressed to `userId`, newest first: what their dashboard pins. */
 export async function readMyAnnouncements(em: EntityManager, userId: string, limit = 20): Promise<AnnouncementView[]> {
-  const read = announcementsReadEm(em);
+  const read = readModelEm(em, ANNOUNCEMENTS_PROJECTION);
   const rows = await orNone(
     read
       .createQueryBuilder(Announcement, 'a')
@@ -59,7 +59,7 @@ export async function readMyAnnouncements(em: EntityManager, userId: string, lim
 
 /** The posts a user manages (their own; `all` for an admin), withdrawn included, newest first. */
 export async function readManagedAnnouncements(em: EntityManager, authorId: string | null, limit = 100): Promise<AnnouncementView[]> {
-  const read = announcementsReadEm(em);
+  const read = readModelEm(em, ANNOUNCEMENTS_PROJECTION);
   const rows = await orNone(read.find(Announcement, authorId === null ? {} : { authorId }, { disableIdentityMap: true, orderBy: { postedAt: 'desc', id: 'desc' }, limit }), [] as Row[]);
   return views(read, rows);
 }

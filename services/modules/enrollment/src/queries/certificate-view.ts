@@ -4,10 +4,11 @@
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Certificate } from '@academy/contracts';
+import { readModelEm } from '@academy/backend';
 import { CertificateRecord } from '../projections/enrollments/certificate.entity.js';
 import { Person } from '../projections/enrollments/person.entity.js';
 import { Program } from '../projections/enrollments/program.entity.js';
-import { readSchema } from './enrollment-view.js';
+import { ENROLLMENT_PROJECTION } from '../projections/enrollments/enrollments.projection.js';
 
 export interface CertificateViewRow {
   enrollmentId: string;
@@ -43,7 +44,7 @@ export const toCertificate = (r: CertificateViewRow, reason: boolean): Certifica
 
 /** The view's query, alias `c`: a caller adds its where and order. */
 export function certificateView(em: EntityManager) {
-  const read = readSchema(em);
+  const read = readModelEm(em, ENROLLMENT_PROJECTION);
   return read
     .createQueryBuilder(CertificateRecord, 'c')
     .select([

@@ -6,13 +6,9 @@ import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Enrollment, EnrollmentStatus, ProgramType } from '@academy/contracts';
 import { EnrollmentRecord } from '../projections/enrollments/enrollment.entity.js';
-import { ENROLLMENT_PROJECTION } from '../projections/enrollments/enrollments.projection.js';
 import { Person } from '../projections/enrollments/person.entity.js';
 import { Program } from '../projections/enrollments/program.entity.js';
 import { Subject } from '../projections/enrollments/subject.entity.js';
-
-/** The EntityManager onto the read schema (the views onto the live version). */
-export const readSchema = (em: EntityManager) => em.fork({ schema: ENROLLMENT_PROJECTION, useContext: false });
 
 /** One row of the view (the joined names are null when the person, program or subject is gone). */
 export interface EnrollmentViewRow {

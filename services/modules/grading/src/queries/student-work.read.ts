@@ -2,17 +2,18 @@
 // student and their active enrollment, from the grading read schema.
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { ProgramType, Submission } from '@academy/contracts';
 import { GradingEnrollment } from '../projections/grading/enrollment.entity.js';
 import { GradingProgram } from '../projections/grading/program.entity.js';
-import { readSchema, submissionsOf, submissionView } from './submission-view.read.js';
+import { submissionsOf, submissionView } from './submission-view.read.js';
+import { GRADING_PROJECTION } from '../projections/grading/grading.projection.js';
 
 /** Every attempt of a student, newest first. */
 export function readStudentAttempts(em: EntityManager, studentId: string): Promise<Submission[]> {
   return orNone(
     submissionsOf(
-      submissionView(readSchema(em))
+      submissionView(readModelEm(em, GRADING_PROJECTION))
         .where({ studentId })
         .orderBy([{ submittedAt: 'desc' }, { attempt: 'desc' }]),
     ),
@@ -29,7 +30,7 @@ export interface ActiveEnrollment {
 
 /** The student's active enrollment (the most recently activated, should there be several) and its program. */
 export async function readActiveEnrollment(em: EntityManager, studentId: string): Promise<ActiveEnrollment | null> {
-  const read = readSchema(em);
+  const read = readModelEm(em, GRADING_PROJECTION);
   const row = await orNone(
     read
       .createQueryBuilder(GradingEnrollment, 'e')

@@ -6,14 +6,10 @@ import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GradeStatus, Submission, WorkKind } from '@academy/contracts';
 import { GradingItem } from '../projections/grading/item.entity.js';
-import { GRADING_PROJECTION } from '../projections/grading/grading.projection.js';
 import { GradingPerson } from '../projections/grading/person.entity.js';
 import { GradingSubject } from '../projections/grading/subject.entity.js';
 import { GradingSubmission } from '../projections/grading/submission.entity.js';
 import { GradingWeek } from '../projections/grading/week.entity.js';
-
-/** The EntityManager onto the read schema (the views onto the live version). */
-export const readSchema = (em: EntityManager) => em.fork({ schema: GRADING_PROJECTION, useContext: false });
 
 /** One row of the view (the joined columns are null when the item, week, subject or person is gone). */
 export interface SubmissionViewRow {

@@ -4,8 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@academy/backend';
-import { EmailLookup } from '@academy/event-store';
-import { normaliseEmail } from '../domain/email-reservation.js';
+import { EmailLookup, normaliseEmail } from '@academy/event-store';
 import { newTemporaryPassword } from '../passwords/passwords.js';
 import { sha256 } from '../sessions/session-store.js';
 

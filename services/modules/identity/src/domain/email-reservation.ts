@@ -7,7 +7,6 @@ import { IDENTITY_MESSAGES } from '@academy/contracts';
 
 export const EMAIL_RESERVED = 'EmailReserved';
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 /** `lookup`: EmailLookup.of(address), the keyed HMAC. */
 export const emailStream = (lookup: string) => `email-${lookup}`;
 

@@ -3,11 +3,11 @@
 // learning projection, through MikroORM (ADR 0018).
 import { sql } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import { LearningAssignment } from '../projections/learning/assignment.entity.js';
-import { learningReadEm } from '../projections/learning/read-schema.js';
 import { LearningSubject } from '../projections/learning/subject.entity.js';
 import { LearningWeek } from '../projections/learning/week.entity.js';
+import { LEARNING_PROJECTION } from '../projections/learning/learning.projection.js';
 
 export interface TeacherAccess {
   subjectExists: boolean;
@@ -20,7 +20,7 @@ export interface TeacherAccess {
  */
 export async function readTeacherAccess(em: EntityManager, teacherId: string, subjectId: string): Promise<TeacherAccess> {
   if (!isUuid(subjectId) || !isUuid(teacherId)) return { subjectExists: false, assigned: false };
-  const read = learningReadEm(em);
+  const read = readModelEm(em, LEARNING_PROJECTION);
   const row = await orNone(
     read
       .createQueryBuilder(LearningSubject, 's')
@@ -38,6 +38,6 @@ export async function readTeacherAccess(em: EntityManager, teacherId: string, su
 /** The subject of a week (null: no such week, a malformed id, or no schema yet). */
 export async function readSubjectOfWeek(em: EntityManager, weekId: string): Promise<string | null> {
   if (!isUuid(weekId)) return null;
-  const week = await orNone(learningReadEm(em).findOne(LearningWeek, { id: weekId }, { disableIdentityMap: true, fields: ['subjectId'] }), null);
+  const week = await orNone(readModelEm(em, LEARNING_PROJECTION).findOne(LearningWeek, { id: weekId }, { disableIdentityMap: true, fields: ['subjectId'] }), null);
   return week?.subjectId ?? null;
 }

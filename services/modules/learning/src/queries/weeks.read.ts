@@ -4,15 +4,15 @@
 // onto the live version of the learning projection, through MikroORM (ADR 0018).
 import { sql } from '@mikro-orm/postgresql';
 import type { EntityManager, QBFilterQuery } from '@mikro-orm/postgresql';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { Capstone, Task, Week } from '@academy/contracts';
 import { LearningAssignment } from '../projections/learning/assignment.entity.js';
 import { LearningCapstone } from '../projections/learning/capstone.entity.js';
 import { LearningProgram } from '../projections/learning/program.entity.js';
-import { learningReadEm } from '../projections/learning/read-schema.js';
 import { LearningSubject } from '../projections/learning/subject.entity.js';
 import { LearningTask } from '../projections/learning/task.entity.js';
 import { LearningWeek } from '../projections/learning/week.entity.js';
+import { LEARNING_PROJECTION } from '../projections/learning/learning.projection.js';
 
 type WeekFilter = QBFilterQuery<InstanceType<typeof LearningWeek.class>>;
 
@@ -35,18 +35,18 @@ const FIND = { disableIdentityMap: true } as const;
 
 /** Whether `teacherId` is assigned to `subjectId` (the catalog's assignments); false before the schema exists. */
 export async function readIsAssigned(em: EntityManager, teacherId: string, subjectId: string): Promise<boolean> {
-  return (await orNone(learningReadEm(em).count(LearningAssignment, { teacherId, subjectId }), 0)) > 0;
+  return (await orNone(readModelEm(em, LEARNING_PROJECTION).count(LearningAssignment, { teacherId, subjectId }), 0)) > 0;
 }
 
 /** The subjects assigned to a teacher, as a sub-select for a where (`subject_id IN (…)`). */
-export const subjectsOf = (em: EntityManager, teacherId: string) => learningReadEm(em).createQueryBuilder(LearningAssignment, 'a').select('a.subjectId').where({ teacherId });
+export const subjectsOf = (em: EntityManager, teacherId: string) => readModelEm(em, LEARNING_PROJECTION).createQueryBuilder(LearningAssignment, 'a').select('a.subjectId').where({ teacherId });
 
 /**
  * The weeks `where` selects, by subject name then week number, each with its tasks (by day) and
  * capstone. The subject and program are LEFT JOINed by id (not relations: their rows are the catalog's).
  */
 export async function weeksWhere(em: EntityManager, where: WeekFilter): Promise<Week[]> {
-  const read = learningReadEm(em);
+  const read = readModelEm(em, LEARNING_PROJECTION);
   const qb = read
     .createQueryBuilder(LearningWeek, 'w')
     .select([

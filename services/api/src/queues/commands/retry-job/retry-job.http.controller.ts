@@ -1,10 +1,8 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
 import { type AdminQueueName, adminQueueNameSchema, jobIdSchema, QUEUE_MESSAGES, type RetryJobAnswer, retryJobAnswerSchema } from '@academy/contracts';
 import { RetryFailedJob } from './retry-job.command.js';
 
-@ApiTags('queues')
 @Controller('admin/queues')
 export class RetryFailedJobController {
   constructor(private readonly dispatch: Dispatch) {}

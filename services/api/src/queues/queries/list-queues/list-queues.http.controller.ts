@@ -1,10 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Dispatch, Roles } from '@academy/backend';
 import { type AdminQueues, adminQueuesSchema } from '@academy/contracts';
 import { ListQueuesQuery } from './list-queues.query.js';
 
-@ApiTags('queues')
 @Controller('admin/queues')
 export class ListQueuesController {
   constructor(private readonly dispatch: Dispatch) {}

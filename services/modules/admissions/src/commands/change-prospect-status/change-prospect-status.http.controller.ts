@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, type ProspectResponse, type ProspectStatusChangeRequest, prospectStatusChangeRequestSchema, prospectResponseSchema } from '@academy/contracts';
@@ -33,7 +32,6 @@ abstract class ProspectStatusController {
 }
 
 /** 200 { message: 'Applicant marked as contacted', prospect }. */
-@ApiTags('admissions')
 @Controller('admissions/prospects/:id/contacted')
 export class MarkProspectContactedController extends ProspectStatusController {
   protected readonly step = 'MarkContacted';
@@ -41,7 +39,6 @@ export class MarkProspectContactedController extends ProspectStatusController {
 }
 
 /** 200 { message: 'Application declined', prospect }. */
-@ApiTags('admissions')
 @Controller('admissions/prospects/:id/decline')
 export class DeclineProspectController extends ProspectStatusController {
   protected readonly step = 'Decline';

@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, Answers, CommandAnswers, Refuses } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, type ConvertProspectPending, type ConvertProspectRequest, convertProspectRequestSchema, type ConvertProspectResponse, convertProspectPendingSchema, convertProspectResponseSchema } from '@academy/contracts';
 import { CONVERSION_REACTOR, CONVERT_READ_MODELS } from './convert-prospect.read-models.js';
 import { ConvertProspect } from './convert-prospect.command.js';
 
-@ApiTags('admissions')
 @Controller('admissions/prospects')
 export class ConvertProspectController {
   constructor(private readonly dispatch: Dispatch) {}

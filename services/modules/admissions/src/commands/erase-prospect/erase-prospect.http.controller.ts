@@ -1,5 +1,4 @@
 import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, CommandAnswers } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, type EraseProspectResponse, eraseProspectResponseSchema } from '@academy/contracts';
@@ -9,7 +8,6 @@ import { EraseProspect } from './erase-prospect.command.js';
 /** The bell must stop naming the applicant too: the answer waits for the notifications projection as well. */
 const READ_MODELS = [ADMISSIONS_PROJECTION, 'notifications'];
 
-@ApiTags('admissions')
 @Controller('admissions/prospects')
 export class EraseProspectController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Caller, clientAddress, type CommandContext, Dispatch, Public, RateLimiter, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, quickContactRequestSchema, type MessageResponse, type ParsedQuickContactRequest, messageResponseSchema } from '@academy/contracts';
 import { LIMITS } from '../../admissions.limits.js';
 import { SendQuickContact } from './send-quick-contact.command.js';
 
-@ApiTags('admissions')
 @Controller('public/quick-contacts')
 export class SendQuickContactController {
   constructor(

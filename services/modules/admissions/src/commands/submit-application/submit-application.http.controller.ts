@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Caller, clientAddress, type CommandContext, Dispatch, Public, RateLimiter, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, applicationRequestSchema, type MessageResponse, type ParsedApplicationRequest, messageResponseSchema } from '@academy/contracts';
 import { LIMITS } from '../../admissions.limits.js';
 import { SubmitApplication } from './submit-application.command.js';
 
-@ApiTags('admissions')
 @Controller('public/applications')
 export class SubmitApplicationController {
   constructor(

@@ -13,5 +13,3 @@ export const Person = defineEntity({
     fullName: p.text().nullable(),
   },
 });
-
-export type PersonRow = InstanceType<typeof Person.class>;

@@ -2,11 +2,11 @@
 // grouped read of the read schema's views, MikroORM QueryBuilder), then the figures from those groups.
 import { EntityManager, raw } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { AdmissionsCounts as Counts, ProspectKind, ProspectStatus } from '@academy/contracts';
 import { Prospect } from '../../projections/prospects/prospect.entity.js';
-import { readSchema } from '../prospect-rows.read.js';
 import { AdmissionsCounts } from './admissions-counts.query.js';
+import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 
 export interface StatusGroup {
   kind: ProspectKind;
@@ -33,7 +33,7 @@ export class AdmissionsCountsHandler implements IQueryHandler<AdmissionsCounts> 
     // One statement, so the three figures come from one snapshot (pending ≤ open always holds).
     // count(*) is the QueryBuilder's documented way to an aggregate beside grouped columns (raw).
     const groups = await orNone(
-      readSchema(this.em)
+      readModelEm(this.em, ADMISSIONS_PROJECTION)
         .createQueryBuilder(Prospect)
         .select(['kind', 'status', raw('count(*)::int as count')])
         .groupBy(['kind', 'status'])

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { AdmissionsCounts } from './admissions-counts.query.js';
 import { admissionsCountsSchema } from '@academy/contracts';
 
-@ApiTags('admissions')
 @Controller('admissions/counts')
 export class AdmissionsCountsController {
   constructor(private readonly dispatch: Dispatch) {}

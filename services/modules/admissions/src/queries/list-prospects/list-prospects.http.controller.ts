@@ -1,5 +1,4 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
 import { prospectsQuerySchema, prospectsResponseSchema } from '@academy/contracts';
 import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
@@ -7,7 +6,6 @@ import { ListProspects } from './list-prospects.query.js';
 
 type ParsedQuery = ReturnType<typeof prospectsQuerySchema.parse>;
 
-@ApiTags('admissions')
 @Controller('admissions/prospects')
 export class ListProspectsController {
   constructor(private readonly dispatch: Dispatch) {}

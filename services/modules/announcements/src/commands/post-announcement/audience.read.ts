@@ -2,14 +2,14 @@
 // (ADR 0019): the post command's precondition reads.
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import type { AnnouncementAudience } from '@academy/contracts';
 import { AnnouncementsAssignment } from '../../projections/announcements/assignment.entity.js';
 import { AnnouncementsEnrollment } from '../../projections/announcements/enrollment.entity.js';
 import { AnnouncementsPerson } from '../../projections/announcements/person.entity.js';
 import { AnnouncementsProgram } from '../../projections/announcements/program.entity.js';
 import { AnnouncementsSubject } from '../../projections/announcements/subject.entity.js';
-import { announcementsReadEm } from '../../projections/announcements/read-schema.js';
+import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 
 const STAFF = ['admin', 'student_admin', 'teacher'];
 /** "Everyone" is the academy's people; the auditor reads the log, not the notice board. */
@@ -18,13 +18,13 @@ const EVERYONE = [...STAFF, 'student'];
 /** The subjects `teacherId` is assigned to. */
 export async function readTeacherSubjectIds(em: EntityManager, teacherId: string): Promise<string[]> {
   if (!isUuid(teacherId)) return [];
-  const rows = await orNone(announcementsReadEm(em).find(AnnouncementsAssignment, { teacherId }, { disableIdentityMap: true, fields: ['subjectId'] }), []);
+  const rows = await orNone(readModelEm(em, ANNOUNCEMENTS_PROJECTION).find(AnnouncementsAssignment, { teacherId }, { disableIdentityMap: true, fields: ['subjectId'] }), []);
   return [...new Set(rows.map((r) => r.subjectId))].sort();
 }
 
 export async function readProgramExists(em: EntityManager, programId: string): Promise<boolean> {
   if (!isUuid(programId)) return false;
-  return (await orNone(announcementsReadEm(em).count(AnnouncementsProgram, { id: programId }), 0)) > 0;
+  return (await orNone(readModelEm(em, ANNOUNCEMENTS_PROJECTION).count(AnnouncementsProgram, { id: programId }), 0)) > 0;
 }
 
 /** Live students with an active enrollment in one of `programIds`. */
@@ -42,7 +42,7 @@ async function activeStudents(read: EntityManager, programIds: string[]): Promis
 
 /** The live users an audience reaches now (the author is dropped by the decider). */
 export async function readRecipients(em: EntityManager, audience: AnnouncementAudience): Promise<string[]> {
-  const read = announcementsReadEm(em);
+  const read = readModelEm(em, ANNOUNCEMENTS_PROJECTION);
   const ids = async (): Promise<string[]> => {
     switch (audience.kind) {
       case 'everyone':

@@ -1,14 +1,6 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandContext } from '@academy/backend';
+import { CallerCommand } from '@academy/backend';
 import type { PostAnnouncementRequest } from '@academy/contracts';
 import type { AnnouncementWritten } from '../announcement-written.js';
 
 /** Announcements page, 'Post': a new post to an audience the caller may address. */
-export class PostAnnouncement extends Command<AnnouncementWritten> {
-  constructor(
-    readonly caller: CommandContext,
-    readonly input: PostAnnouncementRequest,
-  ) {
-    super();
-  }
-}
+export class PostAnnouncement extends CallerCommand<PostAnnouncementRequest, AnnouncementWritten> {}

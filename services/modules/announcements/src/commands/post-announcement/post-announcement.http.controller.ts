@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, CommandAnswers, type CommandContext, Dispatch, principalOf, Refuses, RequestExample, Roles, ZodValidationPipe } from '@academy/backend';
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementResponse, announcementResponseSchema, type PostAnnouncementRequest, postAnnouncementRequestSchema } from '@academy/contracts';
@@ -7,7 +6,6 @@ import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announ
 import { GetAnnouncement } from '../../queries/get-announcement/get-announcement.query.js';
 import { PostAnnouncement } from './post-announcement.command.js';
 
-@ApiTags('announcements')
 @Controller('announcements')
 export class PostAnnouncementController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,5 +1,4 @@
 import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, CommandAnswers, type CommandContext, Dispatch, principalOf, Refuses, Roles } from '@academy/backend';
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementResponse, withdrawAnnouncementResponseSchema } from '@academy/contracts';
@@ -7,7 +6,6 @@ import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announ
 import { GetAnnouncement } from '../../queries/get-announcement/get-announcement.query.js';
 import { WithdrawAnnouncement } from './withdraw-announcement.command.js';
 
-@ApiTags('announcements')
 @Controller('announcements')
 export class WithdrawAnnouncementController {
   constructor(private readonly dispatch: Dispatch) {}

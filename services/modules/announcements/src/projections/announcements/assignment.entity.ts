@@ -1,13 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { assignmentReplicaEntity } from '@academy/backend';
 
 /** `assignments`: which teacher teaches which subject (the catalog's TeacherAssigned / TeacherUnassigned): whom a teacher may address. */
-export const AnnouncementsAssignment = defineEntity({
-  name: 'AnnouncementsAssignment',
-  tableName: 'assignments',
-  properties: {
-    id: p.uuid().primary(),
-    teacherId: p.uuid(),
-    subjectId: p.uuid(),
-  },
-  indexes: [{ name: 'assignments_teacher_idx', properties: ['teacherId', 'subjectId'] }],
-});
+export const AnnouncementsAssignment = assignmentReplicaEntity('AnnouncementsAssignment');

@@ -1,18 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { enrollmentReplicaEntity } from '@academy/backend';
 
-/** `enrollments`: enrollment's enrollments (who is an active student of which program), from its published events. */
-export const AnnouncementsEnrollment = defineEntity({
-  name: 'AnnouncementsEnrollment',
-  tableName: 'enrollments',
-  properties: {
-    id: p.uuid().primary(),
-    studentId: p.uuid(),
-    programId: p.uuid(),
-    status: p.text(),
-    currentWeek: p.integer(),
-    enrolledAt: p.datetime(),
-    activatedAt: p.datetime().nullable(),
-  },
-  // A subject's or program's students.
-  indexes: [{ name: 'enrollments_program_idx', properties: ['programId', 'status'] }],
-});
+/** `enrollments`: enrollment's enrollments (who is an active student of which program), from its published events; by program: a subject's or program's students. */
+export const AnnouncementsEnrollment = enrollmentReplicaEntity('AnnouncementsEnrollment', { indexedBy: ['program'] });

@@ -1,12 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { AnnouncementAudiences } from '@academy/contracts';
 import { readTeacherSubjectIds } from '../../commands/post-announcement/audience.read.js';
 import { AnnouncementsProgram } from '../../projections/announcements/program.entity.js';
-import { announcementsReadEm } from '../../projections/announcements/read-schema.js';
 import { AnnouncementsSubject } from '../../projections/announcements/subject.entity.js';
 import { AnnouncementAudiencesQuery } from './announcement-audiences.query.js';
+import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 
 @QueryHandler(AnnouncementAudiencesQuery)
 export class AnnouncementAudiencesHandler implements IQueryHandler<AnnouncementAudiencesQuery> {
@@ -20,7 +20,7 @@ export class AnnouncementAudiencesHandler implements IQueryHandler<AnnouncementA
   private async teacherSubjects(teacherId: string): Promise<AnnouncementAudiences['subjects']> {
     const ids = await readTeacherSubjectIds(this.em, teacherId);
     if (!ids.length) return [];
-    const read = announcementsReadEm(this.em);
+    const read = readModelEm(this.em, ANNOUNCEMENTS_PROJECTION);
     const subjects = await orNone(read.find(AnnouncementsSubject, { id: { $in: ids } }, { disableIdentityMap: true }), []);
     const programs = await orNone(read.find(AnnouncementsProgram, { id: { $in: [...new Set(subjects.map((s) => s.programId))] } }, { disableIdentityMap: true }), []);
     const programName = new Map(programs.map((p) => [p.id, p.name]));
@@ -28,7 +28,7 @@ export class AnnouncementAudiencesHandler implements IQueryHandler<AnnouncementA
   }
 
   private async programs(): Promise<AnnouncementAudiences['programs']> {
-    const rows = await orNone(announcementsReadEm(this.em).find(AnnouncementsProgram, {}, { disableIdentityMap: true, orderBy: { name: 'asc' } }), []);
+    const rows = await orNone(readModelEm(this.em, ANNOUNCEMENTS_PROJECTION).find(AnnouncementsProgram, {}, { disableIdentityMap: true, orderBy: { name: 'asc' } }), []);
     return rows.map((p) => ({ id: p.id, name: p.name }));
   }
 }

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import { type AnnouncementAudiences, announcementAudiencesResponseSchema } from '@academy/contracts';
 import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 import { AnnouncementAudiencesQuery } from './announcement-audiences.query.js';
 
-@ApiTags('announcements')
 @Controller('announcements')
 export class AnnouncementAudiencesController {
   constructor(private readonly dispatch: Dispatch) {}

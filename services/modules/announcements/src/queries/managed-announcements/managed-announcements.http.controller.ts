@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import { type ManagedAnnouncementsResponse, managedAnnouncementsResponseSchema } from '@academy/contracts';
 import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 import { ManagedAnnouncements } from './managed-announcements.query.js';
 
-@ApiTags('announcements')
 @Controller('announcements')
 export class ManagedAnnouncementsController {
   constructor(private readonly dispatch: Dispatch) {}

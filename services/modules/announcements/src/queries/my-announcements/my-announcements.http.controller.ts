@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, CurrentUser, Dispatch, type Principal, ReadsProjections } from '@academy/backend';
 import { type MyAnnouncementsResponse, myAnnouncementsResponseSchema } from '@academy/contracts';
 import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 import { MyAnnouncements } from './my-announcements.query.js';
 
-@ApiTags('announcements')
 @Controller('announcements')
 export class MyAnnouncementsController {
   constructor(private readonly dispatch: Dispatch) {}

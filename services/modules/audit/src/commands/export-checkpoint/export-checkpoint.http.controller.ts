@@ -1,11 +1,9 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { type SignedCheckpointFile, signedCheckpointSchema } from '@academy/contracts';
 import { ExportCheckpoint } from './export-checkpoint.command.js';
 
-@ApiTags('audit')
 @Controller('audit/checkpoints')
 export class ExportCheckpointController {
   constructor(private readonly dispatch: Dispatch) {}

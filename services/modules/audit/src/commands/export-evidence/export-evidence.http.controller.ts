@@ -1,11 +1,9 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Answers, Caller, type CommandContext, Dispatch, Refuses, Roles, ZodValidationPipe } from '@academy/backend';
 import { type AuditEvidenceQuery, auditEvidenceQuerySchema } from '@academy/contracts';
 import { ExportEvidence } from './export-evidence.command.js';
 
-@ApiTags('audit')
 @Controller('audit/evidence')
 export class ExportEvidenceController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,10 +1,8 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { replayAcceptedSchema } from '@academy/contracts';
 import { RequestReplay } from './request-replay.command.js';
 
-@ApiTags('audit')
 @Controller('audit/replays')
 export class RequestReplayController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,10 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
 import { type VerificationRequest, verificationRequestSchema, verificationAcceptedSchema } from '@academy/contracts';
 import { RequestVerification } from './request-verification.command.js';
 
-@ApiTags('audit')
 @Controller('audit/verifications')
 export class RequestVerificationController {
   constructor(private readonly dispatch: Dispatch) {}

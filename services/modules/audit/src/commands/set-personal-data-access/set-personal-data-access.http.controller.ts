@@ -1,10 +1,8 @@
 import { Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { AUDIT_MESSAGES, type AuditAccessResponse, auditAccessResponseSchema } from '@academy/contracts';
 import { SetPersonalDataAccess } from './set-personal-data-access.command.js';
 
-@ApiTags('audit')
 @Controller('audit/personal-data-access')
 export class SetPersonalDataAccessController {
   constructor(private readonly dispatch: Dispatch) {}

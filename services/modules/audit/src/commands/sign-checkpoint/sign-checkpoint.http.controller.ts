@@ -1,10 +1,8 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Refuses, Roles } from '@academy/backend';
 import { AUDIT_VERIFY_MESSAGES, type AuditCheckpointResponse, auditCheckpointResponseSchema } from '@academy/contracts';
 import { SignCheckpoint } from './sign-checkpoint.command.js';
 
-@ApiTags('audit')
 @Controller('audit/checkpoints')
 export class SignCheckpointController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,10 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
 import { type AuditAsOfFilter, type AuditAsOfResponse, auditAsOfQuerySchema, auditAsOfResponseSchema } from '@academy/contracts';
 import { AuditAsOf } from './as-of.query.js';
 
-@ApiTags('audit')
 @Controller('audit/as-of')
 export class AuditAsOfController {
   constructor(private readonly dispatch: Dispatch) {}

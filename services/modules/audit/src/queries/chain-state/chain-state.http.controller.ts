@@ -1,10 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { type AuditChainState, auditChainStateSchema } from '@academy/contracts';
 import { AuditChainStateQuery } from './chain-state.query.js';
 
-@ApiTags('audit')
 @Controller('audit/chain')
 export class AuditChainStateController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,10 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { type AuditEventDetail, auditEventDetailSchema } from '@academy/contracts';
 import { AuditEventAt } from './event-detail.query.js';
 
-@ApiTags('audit')
 @Controller('audit/events')
 export class AuditEventAtController {
   constructor(private readonly dispatch: Dispatch) {}

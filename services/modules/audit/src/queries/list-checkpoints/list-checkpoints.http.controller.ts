@@ -1,10 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { type AuditCheckpointsResponse, auditCheckpointsResponseSchema } from '@academy/contracts';
 import { ListCheckpoints } from './list-checkpoints.query.js';
 
-@ApiTags('audit')
 @Controller('audit/checkpoints')
 export class ListCheckpointsController {
   constructor(private readonly dispatch: Dispatch) {}

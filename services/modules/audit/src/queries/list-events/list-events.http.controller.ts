@@ -1,10 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
 import { type AuditEventsFilter, type AuditEventsResponse, auditEventsQuerySchema, auditEventsResponseSchema } from '@academy/contracts';
 import { ListAuditEvents } from './list-events.query.js';
 
-@ApiTags('audit')
 @Controller('audit/events')
 export class ListAuditEventsController {
   constructor(private readonly dispatch: Dispatch) {}

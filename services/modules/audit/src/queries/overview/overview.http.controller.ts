@@ -1,10 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { type AuditOverview, auditOverviewSchema } from '@academy/contracts';
 import { AuditOverviewQuery } from './overview.query.js';
 
-@ApiTags('audit')
 @Controller('audit/overview')
 export class AuditOverviewController {
   constructor(private readonly dispatch: Dispatch) {}

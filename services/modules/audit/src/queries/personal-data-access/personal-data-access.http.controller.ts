@@ -1,10 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Dispatch, Roles } from '@academy/backend';
 import { auditAccessStateResponseSchema } from '@academy/contracts';
 import { PersonalDataAccessQuery } from './personal-data-access.query.js';
 
-@ApiTags('audit')
 @Controller('audit/personal-data-access')
 export class PersonalDataAccessController {
   constructor(private readonly dispatch: Dispatch) {}

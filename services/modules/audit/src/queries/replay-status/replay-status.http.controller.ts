@@ -1,10 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { type ReplayLatest, replayLatestSchema, type ReplayStatus, replayStatusSchema } from '@academy/contracts';
 import { ReplayStatusQuery } from './replay-status.query.js';
 
-@ApiTags('audit')
 @Controller('audit/replays')
 export class ReplayStatusController {
   constructor(private readonly dispatch: Dispatch) {}

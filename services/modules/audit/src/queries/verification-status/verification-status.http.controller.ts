@@ -1,10 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Dispatch, Roles } from '@academy/backend';
 import { type VerificationStatus, verificationStatusSchema } from '@academy/contracts';
 import { VerificationStatusQuery } from './verification-status.query.js';
 
-@ApiTags('audit')
 @Controller('audit/verifications')
 export class VerificationStatusController {
   constructor(private readonly dispatch: Dispatch) {}

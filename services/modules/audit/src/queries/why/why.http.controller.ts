@@ -1,10 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
 import { type AuditWhyResponse, auditWhyResponseSchema } from '@academy/contracts';
 import { AuditWhy } from './why.query.js';
 
-@ApiTags('audit')
 @Controller('audit/why')
 export class AuditWhyController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { type AssignTeacherRequest, assignTeacherRequestSchema, CATALOG_MESSAGES, teacherAssignmentResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { AssignTeacher } from './assign-teacher.command.js';
 
-@ApiTags('catalog')
 @Controller('teacher-assignments')
 export class AssignTeacherController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { CATALOG_MESSAGES, programRequestSchema, programResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { CreateProgram } from './create-program.command.js';
 
-@ApiTags('catalog')
 @Controller('programs')
 export class CreateProgramController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { CATALOG_MESSAGES, subjectRequestSchema, subjectResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { CreateSubject } from './create-subject.command.js';
 
-@ApiTags('catalog')
 @Controller('subjects')
 export class CreateSubjectController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,12 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch } from '@academy/backend';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { DeleteCatalogueRowController } from '../catalogue-row.http.controller.js';
 import { DeleteProgram } from './delete-program.command.js';
 
 /** Admin Programs, delete: 200 { message }; 404 programNotFound; 409 programInUse. */
-@ApiTags('catalog')
 @Controller('programs')
 export class DeleteProgramController extends DeleteCatalogueRowController {
   constructor(dispatch: Dispatch) {

@@ -1,13 +1,13 @@
 // Deleting a program's precondition, as the catalog projection shows it (its read schema, MikroORM).
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import { CatalogEnrollment } from '../../projections/catalog/enrollment.entity.js';
-import { catalogReadEm } from '../../projections/catalog/read-schema.js';
 import { CatalogSubject, type CatalogSubjectRow } from '../../projections/catalog/subject.entity.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 
 /** Does a live subject or any enrollment reference the program? One statement: both as of one snapshot. */
 export async function programInUse(em: EntityManager, programId: string): Promise<boolean> {
-  const read = catalogReadEm(em);
+  const read = readModelEm(em, CATALOG_PROJECTION);
   const references = read
     .createQueryBuilder(CatalogSubject, 's')
     .select('s.id')

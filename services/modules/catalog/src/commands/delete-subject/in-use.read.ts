@@ -1,13 +1,13 @@
 // Deleting a subject's precondition, as the catalog projection shows it (its read schema, MikroORM).
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import { CatalogAssignment, type CatalogAssignmentRow } from '../../projections/catalog/assignment.entity.js';
 import { CatalogEnrollment } from '../../projections/catalog/enrollment.entity.js';
-import { catalogReadEm } from '../../projections/catalog/read-schema.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 
 /** Does a teacher assignment or an enrollment reference the subject? One statement: both as of one snapshot. */
 export async function subjectInUse(em: EntityManager, subjectId: string): Promise<boolean> {
-  const read = catalogReadEm(em);
+  const read = readModelEm(em, CATALOG_PROJECTION);
   const references = read
     .createQueryBuilder(CatalogAssignment, 'a')
     .select('a.id')

@@ -1,12 +1,10 @@
 import { Controller, Delete, HttpCode, Param, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, CommandAnswers } from '@academy/backend';
 import { CATALOG_MESSAGES, messageResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { UnassignTeacher } from './unassign-teacher.command.js';
 
-@ApiTags('catalog')
 @Controller('teacher-assignments')
 export class UnassignTeacherController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,18 +1,11 @@
-// Editing a subject's preconditions, as the catalog projection shows them (its read schema, MikroORM):
-// the program it goes to must exist, and enrollments pin it to the program they were made in.
+// Editing a subject's precondition beyond adding one's (the program it goes to must exist:
+// create-subject's hasProgram), as the catalog projection shows it: enrollments pin it to the program
+// they were made in.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isUuid, orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import { CatalogEnrollment } from '../../projections/catalog/enrollment.entity.js';
-import { CatalogProgram } from '../../projections/catalog/program.entity.js';
-import { catalogReadEm } from '../../projections/catalog/read-schema.js';
-
-const ONE = { fields: ['id'], disableIdentityMap: true } as const;
-
-export async function hasProgram(em: EntityManager, programId: string): Promise<boolean> {
-  if (!isUuid(programId)) return false;
-  return (await orNone(catalogReadEm(em).findOne(CatalogProgram, { id: programId }, ONE), null)) !== null;
-}
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 
 export async function subjectHasEnrollments(em: EntityManager, subjectId: string): Promise<boolean> {
-  return (await orNone(catalogReadEm(em).findOne(CatalogEnrollment, { subjectId }, ONE), null)) !== null;
+  return (await orNone(readModelEm(em, CATALOG_PROJECTION).findOne(CatalogEnrollment, { subjectId }, { fields: ['id'], disableIdentityMap: true }), null)) !== null;
 }

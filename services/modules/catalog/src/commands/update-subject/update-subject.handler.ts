@@ -6,7 +6,8 @@ import { CATALOG_MESSAGES } from '@academy/contracts';
 import { subjectDecider, subjectStream } from '../../domain/subject.js';
 import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
 import { ListSubjects } from '../../queries/list-subjects/list-subjects.query.js';
-import { hasProgram, subjectHasEnrollments } from './subject-move.read.js';
+import { hasProgram } from '../create-subject/program-exists.read.js';
+import { subjectHasEnrollments } from './subject-move.read.js';
 import { UpdateSubject } from './update-subject.command.js';
 
 /** Admin Subjects, edit: the program must exist; enrollments pin a subject to its program. */

@@ -11,5 +11,3 @@ export const CatalogEnrollment = defineEntity({
     subjectId: p.uuid().index('enrollments_subject_idx'),
   },
 });
-
-export type CatalogEnrollmentRow = InstanceType<typeof CatalogEnrollment.class>;

@@ -13,5 +13,3 @@ export const CatalogProgram = defineEntity({
     createdAt: p.datetime(),
   },
 });
-
-export type CatalogProgramRow = InstanceType<typeof CatalogProgram.class>;

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, Public, Answers } from '@academy/backend';
 import { CourseImage } from './course-image.query.js';
 
-@ApiTags('public site')
 @Public()
 @Controller('public/courses')
 export class CourseImageController {

@@ -2,13 +2,13 @@
 // read schema's views onto the live version of the catalog projection, through MikroORM (ADR 0018).
 import { EntityManager, sql } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import type { Program, ProgramsResponse, ProgramType } from '@academy/contracts';
 import { CatalogEnrollment } from '../../projections/catalog/enrollment.entity.js';
 import { CatalogProgram } from '../../projections/catalog/program.entity.js';
-import { catalogReadEm } from '../../projections/catalog/read-schema.js';
 import { CatalogSubject } from '../../projections/catalog/subject.entity.js';
 import { ListPrograms } from './list-programs.query.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 
 interface ProgramRow {
   id: string;
@@ -37,7 +37,7 @@ export class ListProgramsHandler implements IQueryHandler<ListPrograms> {
 
   async execute({ programId }: ListPrograms): Promise<ProgramsResponse> {
     if (programId !== undefined && !isUuid(programId)) return { programs: [] };
-    const read = catalogReadEm(this.em);
+    const read = readModelEm(this.em, CATALOG_PROJECTION);
     const subjectCount = read.createQueryBuilder(CatalogSubject, 's').count().where({ programId: sql.ref('p.id') }).as('subjectCount');
     const enrollmentCount = read.createQueryBuilder(CatalogEnrollment, 'e').count().where({ programId: sql.ref('p.id') }).as('enrollmentCount');
     const qb = read

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListPrograms } from './list-programs.query.js';
 import { programsResponseSchema } from '@academy/contracts';
 
-@ApiTags('catalog')
 @Controller('programs')
 export class ListProgramsController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,11 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
 import { subjectsQuerySchema, subjectsResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListSubjects } from './list-subjects.query.js';
 
-@ApiTags('catalog')
 @Controller('subjects')
 export class ListSubjectsController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -3,11 +3,11 @@
 // Teacher My Subjects shows the same rows, only the caller's (queries/my-subjects).
 import { sql } from '@mikro-orm/postgresql';
 import type { EntityManager, QBFilterQuery } from '@mikro-orm/postgresql';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import type { ProgramType, Subject } from '@academy/contracts';
 import { CatalogProgram } from '../../projections/catalog/program.entity.js';
-import { catalogReadEm } from '../../projections/catalog/read-schema.js';
 import { CatalogSubject, type CatalogSubjectRow } from '../../projections/catalog/subject.entity.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 
 interface SubjectRow {
   id: string;
@@ -36,7 +36,7 @@ const toSubject = (r: SubjectRow): Subject => ({
  * is gone), by program name, then name (case-insensitive), then id.
  */
 export async function subjectsWhere(em: EntityManager, where: QBFilterQuery<CatalogSubjectRow>): Promise<Subject[]> {
-  const read = catalogReadEm(em);
+  const read = readModelEm(em, CATALOG_PROJECTION);
   const qb = read
     .createQueryBuilder(CatalogSubject, 's')
     .where(where)

@@ -3,14 +3,14 @@
 // projection, through MikroORM (ADR 0018).
 import { EntityManager, sql } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import type { TeacherAssignment, TeacherAssignmentsResponse } from '@academy/contracts';
 import { CatalogAssignment } from '../../projections/catalog/assignment.entity.js';
 import { CatalogPerson } from '../../projections/catalog/person.entity.js';
 import { CatalogProgram } from '../../projections/catalog/program.entity.js';
-import { catalogReadEm } from '../../projections/catalog/read-schema.js';
 import { CatalogSubject } from '../../projections/catalog/subject.entity.js';
 import { ListTeacherAssignments } from './list-teacher-assignments.query.js';
+import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 
 interface AssignmentRow {
   id: string;
@@ -41,7 +41,7 @@ export class ListTeacherAssignmentsHandler implements IQueryHandler<ListTeacherA
 
   async execute({ assignmentId }: ListTeacherAssignments): Promise<TeacherAssignmentsResponse> {
     if (assignmentId !== undefined && !isUuid(assignmentId)) return { assignments: [] };
-    const read = catalogReadEm(this.em);
+    const read = readModelEm(this.em, CATALOG_PROJECTION);
     // The entities have no relations (each table is kept from its own events): joined on the columns.
     const qb = read
       .createQueryBuilder(CatalogAssignment, 'a')

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListTeacherAssignments } from './list-teacher-assignments.query.js';
 import { teacherAssignmentsResponseSchema } from '@academy/contracts';
 
-@ApiTags('catalog')
 @Controller('teacher-assignments')
 export class ListTeacherAssignmentsController {
   constructor(private readonly dispatch: Dispatch) {}

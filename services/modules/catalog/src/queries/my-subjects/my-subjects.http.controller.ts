@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { MySubjects } from './my-subjects.query.js';
 import { mySubjectsResponseSchema } from '@academy/contracts';
 
-@ApiTags('catalog')
 @Controller('teacher/subjects')
 export class MySubjectsController {
   constructor(private readonly dispatch: Dispatch) {}

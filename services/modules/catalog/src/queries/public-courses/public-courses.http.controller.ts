@@ -1,11 +1,9 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Dispatch, Public, Answers } from '@academy/backend';
 import { PublicCourses } from './public-courses.query.js';
 import { publicCatalogueResponseSchema } from '@academy/contracts';
 
-@ApiTags('public site')
 @Public()
 @Controller('public/courses')
 export class PublicCoursesController {

@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { type ChangeEnrollmentStatusRequest, changeEnrollmentStatusRequestSchema, type EnrollmentResponse, ENROLLMENT_MESSAGES, enrollmentResponseSchema } from '@academy/contracts';
@@ -7,7 +6,6 @@ import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments
 import { GetEnrollment } from '../../queries/get-enrollment/get-enrollment.query.js';
 import { ChangeEnrollmentStatus } from './change-enrollment-status.command.js';
 
-@ApiTags('enrollment')
 @Controller('enrollments')
 export class ChangeEnrollmentStatusController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,7 +1,7 @@
 // Enroll's precondition: what the read model knows of the other contexts' facts the request names (a
 // live student, the program, the subject and its program), from the read schema's views through MikroORM (ADR 0018).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { EnrollStudentRequest } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { Person } from '../../projections/enrollments/person.entity.js';
@@ -18,7 +18,7 @@ const FIND = { disableIdentityMap: true } as const;
 
 /** Nothing is known before the worker first ran the projection (no schema yet). The ids are uuids (the request's schema). */
 export async function readEnrollFacts(em: EntityManager, input: EnrollStudentRequest): Promise<EnrollFacts> {
-  const read = em.fork({ schema: ENROLLMENT_PROJECTION, useContext: false });
+  const read = readModelEm(em, ENROLLMENT_PROJECTION);
   const [student, program, subject] = await Promise.all([
     orNone(read.findOne(Person, { id: input.studentId, role: 'student' }, { ...FIND, fields: ['id'] }), null),
     orNone(read.findOne(Program, { id: input.programId }, { ...FIND, fields: ['id'] }), null),

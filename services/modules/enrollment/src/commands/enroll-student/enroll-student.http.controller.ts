@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { type EnrollmentResponse, ENROLLMENT_MESSAGES, type EnrollStudentRequest, enrollStudentRequestSchema, enrollmentResponseSchema } from '@academy/contracts';
@@ -7,7 +6,6 @@ import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments
 import { GetEnrollment } from '../../queries/get-enrollment/get-enrollment.query.js';
 import { EnrollStudent } from './enroll-student.command.js';
 
-@ApiTags('enrollment')
 @Controller('enrollments')
 export class EnrollStudentController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,16 +1,8 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandContext } from '@academy/backend';
+import { CallerCommand } from '@academy/backend';
 import type { ImportEnrollmentsRequest, ImportEnrollmentsResponse } from '@academy/contracts';
 
 /**
  * Bulk enrollment from CSV: a dry run checks every row and writes nothing; applying enrolls every row
  * or none. Answers the report and the position its screen waits for (0 when nothing was written).
  */
-export class ImportEnrollments extends Command<{ report: ImportEnrollmentsResponse; position: number }> {
-  constructor(
-    readonly caller: CommandContext,
-    readonly input: ImportEnrollmentsRequest,
-  ) {
-    super();
-  }
-}
+export class ImportEnrollments extends CallerCommand<ImportEnrollmentsRequest, { report: ImportEnrollmentsResponse; position: number }> {}

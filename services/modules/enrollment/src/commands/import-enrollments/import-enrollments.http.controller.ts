@@ -1,12 +1,10 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, Answers, CommandAnswers } from '@academy/backend';
 import { type ImportEnrollmentsRequest, importEnrollmentsRequestSchema, importEnrollmentsResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { ImportEnrollments } from './import-enrollments.command.js';
 
-@ApiTags('enrollment')
 @Controller('enrollments/import')
 export class ImportEnrollmentsController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -2,7 +2,7 @@
 // email, programs, subjects, and the unfinished enrollments that hold a place), from the read
 // schema's views through MikroORM (ADR 0018), in the shape the pure check takes (domain/import-check.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import { EnrollmentRecord } from '../../projections/enrollments/enrollment.entity.js';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { Person } from '../../projections/enrollments/person.entity.js';
@@ -14,7 +14,7 @@ const FIND = { disableIdentityMap: true } as const;
 
 /** Nothing is known before the worker first ran the projection (no schema yet). */
 export async function readImportKnowledge(em: EntityManager): Promise<ImportKnowledge> {
-  const read = em.fork({ schema: ENROLLMENT_PROJECTION, useContext: false });
+  const read = readModelEm(em, ENROLLMENT_PROJECTION);
   const [people, programs, subjects, unfinished] = await Promise.all([
     orNone(read.find(Person, { email: { $ne: null } }, { ...FIND, fields: ['id', 'role', 'email'] }), []),
     orNone(read.find(Program, {}, { ...FIND, fields: ['id', 'name'] }), []),

@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, CommandAnswers, Dispatch, principalOf, RequestExample, Roles, ZodValidationPipe } from '@academy/backend';
 import { CERTIFICATE_MESSAGES, type RevokeCertificateRequest, revokeCertificateRequestSchema, type RevokeCertificateResponse, revokeCertificateResponseSchema } from '@academy/contracts';
@@ -7,7 +6,6 @@ import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments
 import { GetCertificate } from '../../queries/get-certificate/get-certificate.query.js';
 import { RevokeCertificate } from './revoke-certificate.command.js';
 
-@ApiTags('enrollment')
 @Controller('certificates')
 export class RevokeCertificateController {
   constructor(private readonly dispatch: Dispatch) {}

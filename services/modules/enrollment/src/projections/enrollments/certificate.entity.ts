@@ -25,5 +25,3 @@ export const CertificateRecord = defineEntity({
     revokedReason: p.text().nullable(),
   },
 });
-
-export type CertificateRecordRow = InstanceType<typeof CertificateRecord.class>;

@@ -31,5 +31,3 @@ export const EnrollmentRecord = defineEntity({
     { name: 'enrollments_enrolled_at_idx', columns: [{ name: 'enrolled_at', sort: 'DESC' }] },
   ],
 });
-
-export type EnrollmentRecordRow = InstanceType<typeof EnrollmentRecord.class>;

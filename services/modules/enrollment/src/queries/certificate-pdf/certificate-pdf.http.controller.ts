@@ -1,11 +1,9 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Answers, CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { CertificatePdf } from './certificate-pdf.query.js';
 
-@ApiTags('enrollment')
 @Controller('certificates')
 export class CertificatePdfController {
   constructor(private readonly dispatch: Dispatch) {}

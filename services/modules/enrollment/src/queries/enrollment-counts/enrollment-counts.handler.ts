@@ -2,11 +2,11 @@
 // views onto the live version (ADR 0004), through MikroORM (ADR 0018).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import { type EnrollmentCountsResponse, ENROLLMENT_STATUSES, type EnrollmentStatus } from '@academy/contracts';
 import { EnrollmentRecord } from '../../projections/enrollments/enrollment.entity.js';
-import { readSchema } from '../enrollment-view.js';
 import { EnrollmentCounts } from './enrollment-counts.query.js';
+import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 
 /** Every status, 0 when none (and before the worker first ran the projection). */
 @QueryHandler(EnrollmentCounts)
@@ -14,7 +14,7 @@ export class EnrollmentCountsHandler implements IQueryHandler<EnrollmentCounts> 
   constructor(private readonly em: EntityManager) {}
 
   async execute(): Promise<EnrollmentCountsResponse> {
-    const byStatus = await orNone(readSchema(this.em).countBy(EnrollmentRecord, 'status'), {});
+    const byStatus = await orNone(readModelEm(this.em, ENROLLMENT_PROJECTION).countBy(EnrollmentRecord, 'status'), {});
     const counts = Object.fromEntries(ENROLLMENT_STATUSES.map((s) => [s, 0])) as Record<EnrollmentStatus, number>;
     for (const [status, n] of Object.entries(byStatus)) if (status in counts) counts[status as EnrollmentStatus] = Number(n);
     return { counts };

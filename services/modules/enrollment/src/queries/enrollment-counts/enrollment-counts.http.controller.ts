@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type EnrollmentCountsResponse, enrollmentCountsResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { EnrollmentCounts } from './enrollment-counts.query.js';
 
-@ApiTags('enrollment')
 @Controller('enrollment-counts')
 export class EnrollmentCountsController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,11 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type EnrollmentResponse, enrollmentResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { GetEnrollment } from './get-enrollment.query.js';
 
-@ApiTags('enrollment')
 @Controller('enrollments')
 export class GetEnrollmentController {
   constructor(private readonly dispatch: Dispatch) {}

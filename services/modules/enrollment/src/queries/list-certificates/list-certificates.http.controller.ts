@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, Dispatch, ReadsProjections, Roles } from '@academy/backend';
 import { type CertificatesResponse, certificatesResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { ListCertificates } from './list-certificates.query.js';
 
-@ApiTags('enrollment')
 @Controller('certificates')
 export class ListCertificatesController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,10 +1,11 @@
 // Admin Enrollments: every enrollment as its screens show it (see ../enrollment-view.ts).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { EnrollmentsResponse } from '@academy/contracts';
-import { enrollmentView, type EnrollmentViewRow, readSchema, toEnrollment } from '../enrollment-view.js';
+import { enrollmentView, type EnrollmentViewRow, toEnrollment } from '../enrollment-view.js';
 import { ListEnrollments } from './list-enrollments.query.js';
+import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 
 /** Newest first (the code breaks a tie). */
 @QueryHandler(ListEnrollments)
@@ -13,7 +14,7 @@ export class ListEnrollmentsHandler implements IQueryHandler<ListEnrollments> {
 
   async execute(): Promise<EnrollmentsResponse> {
     const rows = await orNone(
-      enrollmentView(readSchema(this.em))
+      enrollmentView(readModelEm(this.em, ENROLLMENT_PROJECTION))
         .orderBy([{ enrolledAt: 'desc' }, { code: 'desc' }])
         .execute<EnrollmentViewRow[]>('all'),
       [],

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type EnrollmentsResponse, enrollmentsResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { ListEnrollments } from './list-enrollments.query.js';
 
-@ApiTags('enrollment')
 @Controller('enrollments')
 export class ListEnrollmentsController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Answers, CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import { type CertificatesResponse, certificatesResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { MyCertificates } from './my-certificates.query.js';
 
-@ApiTags('enrollment')
 @Controller('student/certificates')
 export class MyCertificatesController {
   constructor(private readonly dispatch: Dispatch) {}

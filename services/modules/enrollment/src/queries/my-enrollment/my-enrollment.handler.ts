@@ -1,10 +1,11 @@
 // Student My Course: the student's active enrollment as its screens show it (see ../enrollment-view.ts).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { MyEnrollmentResponse } from '@academy/contracts';
-import { enrollmentView, type EnrollmentViewRow, readSchema, toEnrollment } from '../enrollment-view.js';
+import { enrollmentView, type EnrollmentViewRow, toEnrollment } from '../enrollment-view.js';
 import { MyEnrollment } from './my-enrollment.query.js';
+import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 
 /** The student's active enrollment: the most recently activated, should there be several in different programs. */
 @QueryHandler(MyEnrollment)
@@ -13,7 +14,7 @@ export class MyEnrollmentHandler implements IQueryHandler<MyEnrollment> {
 
   async execute({ studentId }: MyEnrollment): Promise<MyEnrollmentResponse> {
     const row = await orNone(
-      enrollmentView(readSchema(this.em))
+      enrollmentView(readModelEm(this.em, ENROLLMENT_PROJECTION))
         .where({ studentId, status: 'active' })
         .orderBy([{ activatedAt: 'desc nulls last' }, { enrolledAt: 'desc' }])
         .limit(1)

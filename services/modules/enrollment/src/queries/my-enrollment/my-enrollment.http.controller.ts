@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type MyEnrollmentResponse, myEnrollmentResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { MyEnrollment } from './my-enrollment.query.js';
 
-@ApiTags('enrollment')
 @Controller('student/enrollment')
 export class MyEnrollmentController {
   constructor(private readonly dispatch: Dispatch) {}

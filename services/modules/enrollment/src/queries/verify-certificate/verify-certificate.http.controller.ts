@@ -1,5 +1,4 @@
 import { Controller, Get, Param, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Answers, clientAddress, Dispatch, Public, RateLimiter, ReadsProjections, Refuses } from '@academy/backend';
 import { CERTIFICATE_MESSAGES, type CertificateVerificationResponse, certificateVerificationResponseSchema } from '@academy/contracts';
@@ -7,7 +6,6 @@ import { ENROLLMENT_LIMITS } from '../../enrollment.limits.js';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { VerifyCertificate } from './verify-certificate.query.js';
 
-@ApiTags('enrollment')
 @Controller('public/certificates')
 export class VerifyCertificateController {
   constructor(

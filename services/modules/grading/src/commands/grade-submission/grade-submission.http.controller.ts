@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { GRADING_MESSAGES, type GradeSubmissionRequest, gradeSubmissionRequestSchema, type SubmissionResponse, submissionResponseSchema } from '@academy/contracts';
@@ -7,7 +6,6 @@ import { SUBMISSION_SCREENS } from '../submission-screens.js';
 import { GetSubmission } from '../../queries/get-submission/get-submission.query.js';
 import { GradeSubmission } from './grade-submission.command.js';
 
-@ApiTags('grading')
 @Controller('submissions')
 export class GradeSubmissionController {
   constructor(private readonly dispatch: Dispatch) {}

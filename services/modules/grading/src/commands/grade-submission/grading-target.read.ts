@@ -5,7 +5,7 @@
 // Submission, docs/benchmarks.md) measured this one prepared and is to be run again.
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import { GradingAssignment } from '../../projections/grading/assignment.entity.js';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { GradingItem } from '../../projections/grading/item.entity.js';
@@ -22,7 +22,7 @@ export interface GradingTarget {
 /** null: no such submission. `assigned`: `teacherId` teaches its subject. */
 export async function readGradingTarget(em: EntityManager, submissionId: string, teacherId: string): Promise<GradingTarget | null> {
   if (!isUuid(submissionId) || !isUuid(teacherId)) return null;
-  const read = em.fork({ schema: GRADING_PROJECTION, useContext: false });
+  const read = readModelEm(em, GRADING_PROJECTION);
   const row = await orNone(
     read
       .createQueryBuilder(GradingSubmission, 's')

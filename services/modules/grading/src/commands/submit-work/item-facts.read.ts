@@ -3,7 +3,7 @@
 // enrolled in its program, from the grading read schema.
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import type { WorkKind } from '@academy/contracts';
 import type { ItemFacts } from '../../domain/work.js';
 import { GradingAssignment } from '../../projections/grading/assignment.entity.js';
@@ -25,7 +25,7 @@ interface ItemRow {
 
 /** A live (not removed) item of a known week and subject, or null. */
 async function readItem(em: EntityManager, itemId: string): Promise<ItemFacts | null> {
-  const read = em.fork({ schema: GRADING_PROJECTION, useContext: false });
+  const read = readModelEm(em, GRADING_PROJECTION);
   const row = await orNone(
     read
       .createQueryBuilder(GradingItem, 'i')
@@ -56,7 +56,7 @@ async function readItem(em: EntityManager, itemId: string): Promise<ItemFacts | 
 export async function readSubmitFacts(em: EntityManager, studentId: string, itemId: string): Promise<{ item: ItemFacts | null; enrolled: boolean }> {
   const item = isUuid(itemId) ? await readItem(em, itemId) : null;
   if (!item) return { item, enrolled: false };
-  const read = em.fork({ schema: GRADING_PROJECTION, useContext: false });
+  const read = readModelEm(em, GRADING_PROJECTION);
   const enrolled = (await orNone(read.count(GradingEnrollment, { studentId, programId: item.programId, status: 'active' }), 0)) > 0;
   return { item, enrolled };
 }

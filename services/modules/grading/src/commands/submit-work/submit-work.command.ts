@@ -1,13 +1,5 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandContext } from '@academy/backend';
+import { CallerCommand } from '@academy/backend';
 import type { Submission, SubmitWorkRequest } from '@academy/contracts';
 
 /** Student Weekly Lessons, 'Submit Task' / 'Submit Capstone': an attempt of the caller, on their own stream. */
-export class SubmitWork extends Command<{ submission: Submission; position: number }> {
-  constructor(
-    readonly caller: CommandContext,
-    readonly input: SubmitWorkRequest,
-  ) {
-    super();
-  }
-}
+export class SubmitWork extends CallerCommand<SubmitWorkRequest, { submission: Submission; position: number }> {}

@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { GRADING_MESSAGES, type SubmissionResponse, type SubmitWorkRequest, submitWorkRequestSchema, submissionResponseSchema } from '@academy/contracts';
 import { SUBMISSION_SCREENS } from '../submission-screens.js';
 import { SubmitWork } from './submit-work.command.js';
 
-@ApiTags('grading')
 @Controller('student/submissions')
 export class SubmitWorkController {
   constructor(private readonly dispatch: Dispatch) {}

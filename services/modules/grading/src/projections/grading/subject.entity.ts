@@ -1,12 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { subjectReplicaEntity } from '@academy/backend';
 
 /** `subjects`: the catalog's subjects and their program, from its published events. */
-export const GradingSubject = defineEntity({
-  name: 'GradingSubject',
-  tableName: 'subjects',
-  properties: {
-    id: p.uuid().primary(),
-    programId: p.uuid(),
-    name: p.text(),
-  },
-});
+export const GradingSubject = subjectReplicaEntity('GradingSubject', { byProgram: false });

@@ -1,11 +1,9 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { ExportGrades } from './export-grades.query.js';
 
-@ApiTags('grading')
 @Controller('subjects')
 export class ExportGradesController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,12 +1,13 @@
 // One submission: every attempt of its (student, item) stream, as the screens show them.
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import { DomainError } from '@academy/event-store';
 import { GRADING_MESSAGES, type SubmissionDetailResponse } from '@academy/contracts';
 import { assertCanRead, readStreamOf } from '../submission-access.read.js';
-import { readSchema, submissionsOf, submissionView } from '../submission-view.read.js';
+import { submissionsOf, submissionView } from '../submission-view.read.js';
 import { GetSubmission } from './get-submission.query.js';
+import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 
 @QueryHandler(GetSubmission)
 export class GetSubmissionHandler implements IQueryHandler<GetSubmission> {
@@ -17,7 +18,7 @@ export class GetSubmissionHandler implements IQueryHandler<GetSubmission> {
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
     await assertCanRead(this.em, principal, found.subjectId, found.studentId);
     // Every attempt at the same (student, item), oldest first.
-    const attempts = await orNone(submissionsOf(submissionView(readSchema(this.em)).where({ streamId: found.streamId }).orderBy({ attempt: 'asc' })), []);
+    const attempts = await orNone(submissionsOf(submissionView(readModelEm(this.em, GRADING_PROJECTION)).where({ streamId: found.streamId }).orderBy({ attempt: 'asc' })), []);
     return { submission: attempts.find((a) => a.id === submissionId)!, attempts };
   }
 }

@@ -1,11 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type SubmissionDetailResponse, submissionDetailResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { GetSubmission } from './get-submission.query.js';
 
-@ApiTags('grading')
 @Controller('submissions')
 export class GetSubmissionController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { EVENT_STORE, orNone } from '@academy/backend';
+import { EVENT_STORE, orNone, readModelEm } from '@academy/backend';
 import { DomainError, type EventStore } from '@academy/event-store';
 import { GRADING_EVENTS, GRADING_MESSAGES, type GradeChange, type GradeHistoryResponse, type SubmissionGradedData, type SubmissionGradedPersonal } from '@academy/contracts';
 import { GradingPerson } from '../../projections/grading/person.entity.js';
 import { assertCanRead, readStreamOf } from '../submission-access.read.js';
-import { readSchema } from '../submission-view.read.js';
 import { GradeHistory } from './grade-history.query.js';
+import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 
 /** Read from the events themselves: the read model keeps only the latest grade. */
 @QueryHandler(GradeHistory)
@@ -42,7 +42,7 @@ export class GradeHistoryHandler implements IQueryHandler<GradeHistory> {
   /** The graders' names (their email when they have none; '' when they are gone). */
   private async namesOf(ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
-    const rows = await orNone(readSchema(this.em).find(GradingPerson, { id: { $in: ids } }, { fields: ['id', 'fullName', 'email'], disableIdentityMap: true }), []);
+    const rows = await orNone(readModelEm(this.em, GRADING_PROJECTION).find(GradingPerson, { id: { $in: ids } }, { fields: ['id', 'fullName', 'email'], disableIdentityMap: true }), []);
     return new Map(rows.map((r) => [r.id, r.fullName ?? r.email ?? '']));
   }
 }

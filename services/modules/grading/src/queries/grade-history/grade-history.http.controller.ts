@@ -1,11 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type GradeHistoryResponse, gradeHistoryResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { GradeHistory } from './grade-history.query.js';
 
-@ApiTags('grading')
 @Controller('submissions')
 export class GradeHistoryController {
   constructor(private readonly dispatch: Dispatch) {}

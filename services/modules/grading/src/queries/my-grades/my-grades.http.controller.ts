@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type MyGradesResponse, myGradesResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { MyGrades } from './my-grades.query.js';
 
-@ApiTags('grading')
 @Controller('student/grades')
 export class MyGradesController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type ProgressResponse, progressResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { MyProgress } from './my-progress.query.js';
 
-@ApiTags('grading')
 @Controller('student/progress')
 export class MyProgressController {
   constructor(private readonly dispatch: Dispatch) {}

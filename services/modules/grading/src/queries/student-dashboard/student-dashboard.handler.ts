@@ -2,15 +2,15 @@
 import { sql } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import { type StudentDashboardResponse, TASKS_PER_WEEK } from '@academy/contracts';
 import { averageScore } from '../../domain/figures.js';
 import { GradingSubject } from '../../projections/grading/subject.entity.js';
 import { GradingSubmission } from '../../projections/grading/submission.entity.js';
 import { GradingWeek } from '../../projections/grading/week.entity.js';
-import { readSchema } from '../submission-view.read.js';
 import { readActiveEnrollment, readStudentAttempts } from '../student-work.read.js';
 import { StudentDashboard } from './student-dashboard.query.js';
+import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 
 @QueryHandler(StudentDashboard)
 export class StudentDashboardHandler implements IQueryHandler<StudentDashboard> {
@@ -29,7 +29,7 @@ export class StudentDashboardHandler implements IQueryHandler<StudentDashboard> 
 
   /** The student's tasks of week `weekNumber` in the program's subjects whose latest grade is passed. */
   private async passedTasksOfWeek(studentId: string, weekNumber: number, programId: string): Promise<number> {
-    const read = readSchema(this.em);
+    const read = readModelEm(this.em, GRADING_PROJECTION);
     const row = await orNone(
       read
         .createQueryBuilder(GradingSubmission, 's')

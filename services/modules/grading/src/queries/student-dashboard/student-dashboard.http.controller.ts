@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type StudentDashboardResponse, studentDashboardResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { StudentDashboard } from './student-dashboard.query.js';
 
-@ApiTags('grading')
 @Controller('student/dashboard')
 export class StudentDashboardController {
   constructor(private readonly dispatch: Dispatch) {}

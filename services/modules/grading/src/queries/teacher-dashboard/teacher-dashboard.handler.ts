@@ -3,22 +3,22 @@
 import { sql } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { TeacherDashboardResponse } from '@academy/contracts';
 import { cohortWeek } from '../../domain/figures.js';
 import { GradingAssignment } from '../../projections/grading/assignment.entity.js';
 import { GradingEnrollment } from '../../projections/grading/enrollment.entity.js';
 import { GradingSubject } from '../../projections/grading/subject.entity.js';
 import { GradingSubmission } from '../../projections/grading/submission.entity.js';
-import { readSchema } from '../submission-view.read.js';
 import { TeacherDashboard } from './teacher-dashboard.query.js';
+import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 
 @QueryHandler(TeacherDashboard)
 export class TeacherDashboardHandler implements IQueryHandler<TeacherDashboard> {
   constructor(private readonly em: EntityManager) {}
 
   async execute({ teacherId }: TeacherDashboard): Promise<TeacherDashboardResponse> {
-    const read = readSchema(this.em);
+    const read = readModelEm(this.em, GRADING_PROJECTION);
     const subjects = () => read.createQueryBuilder(GradingAssignment, 'a').select('a.subjectId').where({ teacherId });
     const [courses, pending, students] = await Promise.all([
       orNone(

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type TeacherDashboardResponse, teacherDashboardResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { TeacherDashboard } from './teacher-dashboard.query.js';
 
-@ApiTags('grading')
 @Controller('teacher/dashboard')
 export class TeacherDashboardController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,11 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
 import { type ListSubmissionsQuery, listSubmissionsQuerySchema, type TeacherSubmissionsResponse, teacherSubmissionsResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { TeacherSubmissions } from './teacher-submissions.query.js';
 
-@ApiTags('grading')
 @Controller('teacher/submissions')
 export class TeacherSubmissionsController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
 import { type AssignRoleRequest, assignRoleRequestSchema, USER_ADMIN_MESSAGES, type UserResponse, userResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { AssignRole } from './assign-role.command.js';
 
-@ApiTags('identity')
 @Controller('users')
 export class AssignRoleController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
 import { type ChangePasswordRequest, changePasswordRequestSchema, type MessageResponse, USER_ADMIN_MESSAGES, messageResponseSchema } from '@academy/contracts';
@@ -7,7 +6,6 @@ import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { ChangePassword } from './change-password.command.js';
 
 /** Every signed-in role (Settings). */
-@ApiTags('identity')
 @Controller('account')
 export class ChangePasswordController {
   constructor(private readonly dispatch: Dispatch) {}

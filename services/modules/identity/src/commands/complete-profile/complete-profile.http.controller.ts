@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AllowIncompleteProfile, Caller, type CommandContext, Dispatch, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { type CompleteProfileRequest, completeProfileRequestSchema, type CompleteProfileResponse, completeProfileResponseSchema } from '@academy/contracts';
@@ -7,7 +6,6 @@ import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { CompleteProfile } from './complete-profile.command.js';
 
 /** Any signed-in user (spec §2); the shell sends students here until first_login_completed, and the ProfileGate refuses them everything else. */
-@ApiTags('identity')
 @Controller('profile')
 export class CompleteProfileController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { createUserRequestSchema, USER_ADMIN_MESSAGES, type UserResponse, userResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { CreateUser } from './create-user.command.js';
 
-@ApiTags('identity')
 @Controller('users')
 export class CreateUserController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,12 +1,10 @@
 import { Controller, Delete, HttpCode, Param, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, CommandAnswers, Refuses } from '@academy/backend';
 import { type MessageResponse, USER_ADMIN_MESSAGES, messageResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { DeleteUser } from './delete-user.command.js';
 
-@ApiTags('identity')
 @Controller('users')
 export class DeleteUserController {
   constructor(private readonly dispatch: Dispatch) {}

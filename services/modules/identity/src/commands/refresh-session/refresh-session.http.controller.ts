@@ -1,12 +1,10 @@
 import { Controller, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Dispatch, Public, Answers, ReadsRefreshCookie, Refuses } from '@academy/backend';
 import { IDENTITY_MESSAGES, REFRESH_COOKIE, type Session, sessionSchema } from '@academy/contracts';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { RefreshSession } from './refresh-session.command.js';
 
-@ApiTags('identity')
 @Controller('auth')
 export class RefreshSessionController {
   constructor(

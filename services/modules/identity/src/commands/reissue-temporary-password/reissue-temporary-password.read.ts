@@ -1,9 +1,9 @@
 // Re-issue's precondition read: the addressee of the mail, from the read schema's views onto the live
 // version of identity_users (MikroORM, ADR 0018).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isUuid, orNone } from '@academy/backend';
-import { usersReadEm } from '../../projections/users/read-schema.js';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import { User } from '../../projections/users/user.entity.js';
+import { USERS_PROJECTION } from '../../projections/users/names.js';
 
 export interface Addressee {
   email: string | null;
@@ -13,6 +13,6 @@ export interface Addressee {
 /** The live account's address and name (null: erased); null for no such account. */
 export async function readAddressee(em: EntityManager, userId: string): Promise<Addressee | null> {
   if (!isUuid(userId)) return null;
-  const row = await orNone(usersReadEm(em).findOne(User, { id: userId }, { fields: ['email', 'fullName'], disableIdentityMap: true }), null);
+  const row = await orNone(readModelEm(em, USERS_PROJECTION).findOne(User, { id: userId }, { fields: ['email', 'fullName'], disableIdentityMap: true }), null);
   return row && { email: row.email ?? null, fullName: row.fullName ?? null };
 }

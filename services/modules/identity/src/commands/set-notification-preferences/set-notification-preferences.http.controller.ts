@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Put, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { type NotificationPreferences, notificationPreferencesSchema, USER_ADMIN_MESSAGES, notificationPreferencesResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { SetNotificationPreferences } from './set-notification-preferences.command.js';
 
-@ApiTags('identity')
 @Controller('account')
 export class SetNotificationPreferencesController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,5 +1,4 @@
 import { Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Public, CommandAnswers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
@@ -7,7 +6,6 @@ import { SetUpFirstAdmin } from './set-up-first-admin.command.js';
 import { setupResponseSchema } from '@academy/contracts';
 
 /** /setup: public by nature (there is nobody to sign in yet) and refused once an administrator exists. */
-@ApiTags('identity')
 @Controller('setup')
 export class SetUpFirstAdminController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,5 +1,4 @@
 import { Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Dispatch, Public, Answers, DocumentedBody, Refuses, RequestExample } from '@academy/backend';
 import { type Session, sessionSchema, signInRequestSchema } from '@academy/contracts';
@@ -14,7 +13,6 @@ const SESSION_EXAMPLE = {
   user: { id: '0b6f3c52-5d8e-4c1a-9d3e-2f1a7b9c4e10', email: 'ada@example.com', fullName: 'Ada Lovelace', role: 'student', firstLoginCompleted: true },
 } satisfies Session;
 
-@ApiTags('identity')
 @Controller('auth')
 export class SignInController {
   constructor(

@@ -1,10 +1,8 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Caller, type CommandContext, Dispatch, Answers } from '@academy/backend';
 import { USER_ADMIN_MESSAGES, signOutOthersResponseSchema } from '@academy/contracts';
 import { SignOutOtherSessions } from './sign-out-other-sessions.command.js';
 
-@ApiTags('identity')
 @Controller('account/sessions')
 export class SignOutOtherSessionsController {
   constructor(private readonly dispatch: Dispatch) {}

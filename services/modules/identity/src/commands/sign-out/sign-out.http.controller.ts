@@ -1,12 +1,10 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Dispatch, type Principal, Public, Answers, ReadsRefreshCookie } from '@academy/backend';
 import { REFRESH_COOKIE } from '@academy/contracts';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { SignOut } from './sign-out.command.js';
 
-@ApiTags('identity')
 @Controller('auth')
 export class SignOutController {
   constructor(

@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Param, Patch, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
 import { type StudentResponse, USER_ADMIN_MESSAGES, updateStudentRequestSchema, studentResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { UpdateStudent } from './update-student.command.js';
 
-@ApiTags('identity')
 @Controller('students')
 export class UpdateStudentController {
   constructor(private readonly dispatch: Dispatch) {}

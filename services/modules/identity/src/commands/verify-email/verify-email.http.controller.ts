@@ -1,12 +1,10 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, Public, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { IDENTITY_MESSAGES, type VerifyEmailRequest, verifyEmailRequestSchema, messageResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { VerifyEmail } from './verify-email.command.js';
 
-@ApiTags('identity')
 @Controller('auth')
 export class VerifyEmailController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,10 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, Answers } from '@academy/backend';
 import { ListSessions } from './list-sessions.query.js';
 import { accountSessionsResponseSchema } from '@academy/contracts';
 
-@ApiTags('identity')
 @Controller('account')
 export class ListSessionsController {
   constructor(private readonly dispatch: Dispatch) {}

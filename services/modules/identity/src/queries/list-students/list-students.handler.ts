@@ -2,11 +2,11 @@
 // of identity_users, through MikroORM (ADR 0018).
 import { EntityManager, sql } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import type { StudentsListResponse, StudentSummary } from '@academy/contracts';
-import { usersReadEm } from '../../projections/users/read-schema.js';
 import { User, type UserRow } from '../../projections/users/user.entity.js';
 import { ListStudents } from './list-students.query.js';
+import { USERS_PROJECTION } from '../../projections/users/names.js';
 
 type StudentRow = Pick<UserRow, 'id' | 'email' | 'fullName' | 'phone' | 'address' | 'createdAt' | 'firstLoginCompleted'>;
 
@@ -31,7 +31,7 @@ export class ListStudentsHandler implements IQueryHandler<ListStudents> {
   async execute({ studentId }: ListStudents): Promise<StudentsListResponse> {
     if (studentId !== undefined && !isUuid(studentId)) return { students: [] };
     const rows = await orNone(
-      usersReadEm(this.em)
+      readModelEm(this.em, USERS_PROJECTION)
         .createQueryBuilder(User, 'u')
         .select(['u.id', 'u.email', 'u.fullName', 'u.phone', 'u.address', 'u.createdAt', 'u.firstLoginCompleted'])
         .where({ role: 'student', ...(studentId === undefined ? {} : { id: studentId }) })

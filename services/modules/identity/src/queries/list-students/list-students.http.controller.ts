@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { ListStudents } from './list-students.query.js';
 import { studentsListResponseSchema } from '@academy/contracts';
 
-@ApiTags('identity')
 @Controller('students')
 export class ListStudentsController {
   constructor(private readonly dispatch: Dispatch) {}

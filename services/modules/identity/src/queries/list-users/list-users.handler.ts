@@ -2,11 +2,11 @@
 // onto the live version of identity_users, through MikroORM (ADR 0018).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone } from '@academy/backend';
+import { isUuid, orNone, readModelEm } from '@academy/backend';
 import type { Role, UserSummary, UsersListResponse } from '@academy/contracts';
-import { usersReadEm } from '../../projections/users/read-schema.js';
 import { User, type UserRow } from '../../projections/users/user.entity.js';
 import { ListUsers } from './list-users.query.js';
+import { USERS_PROJECTION } from '../../projections/users/names.js';
 
 type ListedRow = Pick<UserRow, 'id' | 'email' | 'fullName' | 'role' | 'createdAt' | 'verified' | 'firstLoginCompleted'>;
 
@@ -37,7 +37,7 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
   async execute({ userId }: ListUsers): Promise<UsersListResponse> {
     if (userId !== undefined && !isUuid(userId)) return usersListOf([]);
     const rows = await orNone(
-      usersReadEm(this.em).find(User, userId === undefined ? {} : { id: userId }, {
+      readModelEm(this.em, USERS_PROJECTION).find(User, userId === undefined ? {} : { id: userId }, {
         fields: ['id', 'email', 'fullName', 'role', 'createdAt', 'verified', 'firstLoginCompleted'],
         orderBy: { createdAt: 'desc', id: 'desc' },
         disableIdentityMap: true,

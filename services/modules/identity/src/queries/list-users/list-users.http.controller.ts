@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { ListUsers } from './list-users.query.js';
 import { usersListResponseSchema } from '@academy/contracts';
 
-@ApiTags('identity')
 @Controller('users')
 export class ListUsersController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { AllowIncompleteProfile, CurrentUser, Dispatch, type Principal, ReadsProjections, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { GetMe } from './me.query.js';
 import { meResponseSchema } from '@academy/contracts';
 
-@ApiTags('identity')
 @Controller('auth')
 export class MeController {
   constructor(private readonly dispatch: Dispatch) {}

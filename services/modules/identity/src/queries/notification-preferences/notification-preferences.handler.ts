@@ -3,11 +3,11 @@
 import { UnauthorizedException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, NOT_SIGNED_IN, orNone } from '@academy/backend';
+import { isUuid, NOT_SIGNED_IN, orNone, readModelEm } from '@academy/backend';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@academy/contracts';
-import { usersReadEm } from '../../projections/users/read-schema.js';
 import { User } from '../../projections/users/user.entity.js';
 import { GetNotificationPreferences } from './notification-preferences.query.js';
+import { USERS_PROJECTION } from '../../projections/users/names.js';
 
 /** What was saved over the defaults (a preference added since keeps its default); 401 when there is no such live account. */
 @QueryHandler(GetNotificationPreferences)
@@ -15,7 +15,7 @@ export class GetNotificationPreferencesHandler implements IQueryHandler<GetNotif
   constructor(private readonly em: EntityManager) {}
 
   async execute({ userId }: GetNotificationPreferences): Promise<{ preferences: NotificationPreferences }> {
-    const row = isUuid(userId) ? await orNone(usersReadEm(this.em).findOne(User, { id: userId }, { fields: ['notificationPreferences'], disableIdentityMap: true }), null) : null;
+    const row = isUuid(userId) ? await orNone(readModelEm(this.em, USERS_PROJECTION).findOne(User, { id: userId }, { fields: ['notificationPreferences'], disableIdentityMap: true }), null) : null;
     if (!row) throw new UnauthorizedException(NOT_SIGNED_IN);
     return { preferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(row.notificationPreferences ?? {}) } };
   }

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { GetNotificationPreferences } from './notification-preferences.query.js';
 import { notificationPreferencesResponseSchema } from '@academy/contracts';
 
-@ApiTags('identity')
 @Controller('account')
 export class NotificationPreferencesController {
   constructor(private readonly dispatch: Dispatch) {}

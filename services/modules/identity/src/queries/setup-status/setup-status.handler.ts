@@ -3,14 +3,14 @@
 import { Inject } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, orNone } from '@academy/backend';
+import { EVENT_STORE, orNone, readModelEm } from '@academy/backend';
 import type { EventStore } from '@academy/event-store';
 import type { SetupStatus } from '@academy/contracts';
 import { FIRST_ADMIN_ID } from '../../commands/set-up-first-admin/first-admin.js';
 import { userStream } from '../../domain/user.js';
-import { usersReadEm } from '../../projections/users/read-schema.js';
 import { User } from '../../projections/users/user.entity.js';
 import { GetSetupStatus } from './setup-status.query.js';
+import { USERS_PROJECTION } from '../../projections/users/names.js';
 
 /** Setup is over once any administrator exists, or the first one's stream does (the projection may lag it). */
 @QueryHandler(GetSetupStatus)
@@ -21,7 +21,7 @@ export class GetSetupStatusHandler implements IQueryHandler<GetSetupStatus> {
   ) {}
 
   async execute(): Promise<SetupStatus> {
-    const admin = await orNone(usersReadEm(this.em).findOne(User, { role: 'admin' }, { fields: ['id'], disableIdentityMap: true }), null);
+    const admin = await orNone(readModelEm(this.em, USERS_PROJECTION).findOne(User, { role: 'admin' }, { fields: ['id'], disableIdentityMap: true }), null);
     return { done: admin !== null || (await this.store.readStream(userStream(FIRST_ADMIN_ID))).length > 0 };
   }
 }

@@ -1,14 +1,6 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandContext } from '@academy/backend';
+import { CallerCommand } from '@academy/backend';
 import type { CreateWeekRequest } from '@academy/contracts';
 import type { WeekWritten } from '../week-written.js';
 
 /** Teacher Weekly Content, 'Create Week': a draft week N of an assigned subject. */
-export class CreateWeek extends Command<WeekWritten> {
-  constructor(
-    readonly caller: CommandContext,
-    readonly input: CreateWeekRequest,
-  ) {
-    super();
-  }
-}
+export class CreateWeek extends CallerCommand<CreateWeekRequest, WeekWritten> {}

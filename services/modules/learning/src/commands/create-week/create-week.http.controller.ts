@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { type CreateWeekRequest, createWeekRequestSchema, LEARNING_MESSAGES, type WeekResponse, weekResponseSchema } from '@academy/contracts';
@@ -8,7 +7,6 @@ import { GetWeek } from '../../queries/get-week/get-week.query.js';
 import type { WeekWritten } from '../week-written.js';
 import { CreateWeek } from './create-week.command.js';
 
-@ApiTags('learning')
 @Controller('weeks')
 export class CreateWeekController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { type AddTaskRequest, addTaskRequestSchema, LEARNING_MESSAGES, type ReorderTasksRequest, reorderTasksRequestSchema, type SetCapstoneRequest, setCapstoneRequestSchema, type UpdateTaskRequest, updateTaskRequestSchema, type UpdateWeekRequest, updateWeekRequestSchema, type WeekResponse, weekResponseSchema } from '@academy/contracts';
@@ -8,7 +7,6 @@ import { GetWeek } from '../../queries/get-week/get-week.query.js';
 import { EditWeekContent, type WeekEdit } from './edit-week-content.command.js';
 
 /** Every route: the teacher assigned to the week's subject; answers { message, week } once the read model shows it. */
-@ApiTags('learning')
 @Controller('weeks/:weekId')
 @Roles('teacher')
 export class EditWeekContentController {

@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { LEARNING_MESSAGES, type SetWeekPublishedRequest, setWeekPublishedRequestSchema, type WeekResponse, weekResponseSchema } from '@academy/contracts';
@@ -8,7 +7,6 @@ import { GetWeek } from '../../queries/get-week/get-week.query.js';
 import type { WeekWritten } from '../week-written.js';
 import { PublishWeek } from './publish-week.command.js';
 
-@ApiTags('learning')
 @Controller('weeks')
 export class PublishWeekController {
   constructor(private readonly dispatch: Dispatch) {}

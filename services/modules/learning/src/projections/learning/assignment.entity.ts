@@ -1,14 +1,7 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { assignmentReplicaEntity } from '@academy/backend';
 
-/** `assignments`: which teacher teaches which subject (the catalog's TeacherAssigned / TeacherUnassigned). */
-export const LearningAssignment = defineEntity({
-  name: 'LearningAssignment',
-  tableName: 'assignments',
-  properties: {
-    id: p.uuid().primary(),
-    teacherId: p.uuid(),
-    subjectId: p.uuid(),
-  },
-  // Every week command's check, and Teacher Weekly Content's list: the subjects of a teacher.
-  indexes: [{ name: 'assignments_teacher_idx', properties: ['teacherId', 'subjectId'] }],
-});
+/**
+ * `assignments`: which teacher teaches which subject (the catalog's TeacherAssigned / TeacherUnassigned);
+ * by teacher: every week command's check, and Teacher Weekly Content's list.
+ */
+export const LearningAssignment = assignmentReplicaEntity('LearningAssignment');

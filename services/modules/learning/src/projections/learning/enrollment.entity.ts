@@ -1,23 +1,8 @@
-import { defineEntity, p } from '@mikro-orm/core';
-import type { EnrollmentStatus } from '@academy/contracts';
+import { enrollmentReplicaEntity } from '@academy/backend';
 
 /**
  * `enrollments`: the enrollment context's enrollments as Weekly Lessons needs them (status, program and
  * current week), replicated from its published events: `current_week` is enrollment's
- * (EnrollmentWeekAdvanced v2 carries it), never computed here.
+ * (EnrollmentWeekAdvanced v2 carries it), never computed here. By student: the student's active enrollment.
  */
-export const LearningEnrollment = defineEntity({
-  name: 'LearningEnrollment',
-  tableName: 'enrollments',
-  properties: {
-    id: p.uuid().primary(),
-    studentId: p.uuid(),
-    programId: p.uuid(),
-    status: p.text().$type<EnrollmentStatus>(),
-    currentWeek: p.integer(),
-    enrolledAt: p.datetime(),
-    activatedAt: p.datetime().nullable(),
-  },
-  // Weekly Lessons: the student's active enrollment.
-  indexes: [{ name: 'enrollments_student_idx', properties: ['studentId', 'status'] }],
-});
+export const LearningEnrollment = enrollmentReplicaEntity('LearningEnrollment', { indexedBy: ['student'] });

@@ -1,17 +1,8 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { subjectReplicaEntity } from '@academy/backend';
 
 /**
  * `subjects`: the catalog's subjects and their program, from its published events. `programId` is a
  * plain column, not a relation: the program's row comes and goes with the catalog's events (ADR 0018).
+ * By program: Weekly Lessons shows the subjects of the student's program.
  */
-export const LearningSubject = defineEntity({
-  name: 'LearningSubject',
-  tableName: 'subjects',
-  properties: {
-    id: p.uuid().primary(),
-    programId: p.uuid(),
-    name: p.text(),
-  },
-  // Weekly Lessons: the subjects of the student's program.
-  indexes: [{ name: 'subjects_program_idx', properties: ['programId'] }],
-});
+export const LearningSubject = subjectReplicaEntity('LearningSubject', { byProgram: true });

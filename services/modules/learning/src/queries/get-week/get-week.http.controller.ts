@@ -1,11 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type WeekResponse, weekResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { GetWeek } from './get-week.query.js';
 
-@ApiTags('learning')
 @Controller('weeks')
 export class GetWeekController {
   constructor(private readonly dispatch: Dispatch) {}

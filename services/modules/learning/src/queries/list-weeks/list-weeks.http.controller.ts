@@ -1,11 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
 import { type ListWeeksQuery, listWeeksQuerySchema, type WeeksResponse, weeksResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { ListWeeks } from './list-weeks.query.js';
 
-@ApiTags('learning')
 @Controller('teacher/weeks')
 export class ListWeeksController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -10,7 +10,7 @@
 // (projections/learning/*.entity.ts), read in the schema `learning` (the views onto the live version).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { preparedQuery, rowsOrNone, utcTimestampIso } from '@academy/backend';
+import { orNone, preparedQuery, utcTimestampIso } from '@academy/backend';
 import type { GradeStatus, LessonsResponse, LessonSubmission, LessonWeek, ProgramType } from '@academy/contracts';
 import { MyLessons } from './my-lessons.query.js';
 
@@ -101,7 +101,7 @@ export class MyLessonsHandler implements IQueryHandler<MyLessons> {
     // The pg pool behind the EntityManager's connection (MikroORM's own): the statement is sent by name,
     // so each connection plans it once (see the comment on LESSONS).
     const pool = await this.em.getConnection().getNativeClient();
-    const rows = await rowsOrNone(preparedQuery<LessonRow>(pool, 'learning.lessons', LESSONS, [studentId]));
+    const rows = await orNone(preparedQuery<LessonRow>(pool, 'learning.lessons', LESSONS, [studentId]).then((r) => r.rows), []);
     // That pool hands timestamps over as Postgres' text (MikroORM's type parsers): rearranged into ISO
     // text when it is UTC's, else parsed by its platform.
     const platform = this.em.getPlatform();

@@ -1,11 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type LessonsResponse, lessonsResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { MyLessons } from './my-lessons.query.js';
 
-@ApiTags('learning')
 @Controller('student/lessons')
 export class MyLessonsController {
   constructor(private readonly dispatch: Dispatch) {}

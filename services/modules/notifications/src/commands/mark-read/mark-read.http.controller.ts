@@ -1,11 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Caller, type CommandContext, Dispatch, ZodValidationPipe, Answers } from '@academy/backend';
 import { type MarkNotificationsReadRequest, markNotificationsReadRequestSchema, type NotificationsResponse, notificationsResponseSchema } from '@academy/contracts';
 import { MarkRead } from './mark-read.command.js';
 
 /** Any signed-in user, their own inbox only (the user id comes from the session, never from the request). */
-@ApiTags('notifications')
 @Controller('notifications')
 export class MarkReadController {
   constructor(private readonly dispatch: Dispatch) {}

@@ -4,6 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Recipient as RecipientView, RecipientDirectory } from '@academy/backend';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@academy/contracts';
+import { readModelEm } from '@academy/backend';
 import { NOTIFICATIONS_PROJECTION } from './names.js';
 import { Recipient, type RecipientRow } from './recipient.entity.js';
 
@@ -34,5 +35,5 @@ export function ormDirectory(em: EntityManager): RecipientDirectory {
 
 /** For the worker's mail templates: the live version of the directory, through the read schema's views. */
 export function recipientDirectory(em: EntityManager): RecipientDirectory {
-  return ormDirectory(em.fork({ schema: NOTIFICATIONS_PROJECTION, useContext: false }) as EntityManager);
+  return ormDirectory(readModelEm(em, NOTIFICATIONS_PROJECTION));
 }

@@ -29,5 +29,3 @@ export const Notice = defineEntity({
     { name: 'inbox_unread_idx', properties: ['userId'], where: 'read_at is null' },
   ],
 });
-
-export type NoticeRow = InstanceType<typeof Notice.class>;

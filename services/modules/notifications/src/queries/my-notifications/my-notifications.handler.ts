@@ -2,7 +2,7 @@
 // the live version of the notifications projection (ADR 0004), through MikroORM (ADR 0018).
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone } from '@academy/backend';
+import { orNone, readModelEm } from '@academy/backend';
 import type { NotificationsResponse } from '@academy/contracts';
 import { NOTIFICATIONS_PROJECTION } from '../../projections/notifications/names.js';
 import { Notice } from '../../projections/notifications/notice.entity.js';
@@ -13,7 +13,7 @@ export class MyNotificationsHandler implements IQueryHandler<MyNotifications> {
   constructor(private readonly em: EntityManager) {}
 
   async execute({ userId, limit }: MyNotifications): Promise<NotificationsResponse> {
-    const read = this.em.fork({ schema: NOTIFICATIONS_PROJECTION, useContext: false });
+    const read = readModelEm(this.em, NOTIFICATIONS_PROJECTION);
     // Before the worker first ran the projection its schema does not exist: nobody has been told anything yet.
     const [list, unread] = await Promise.all([
       orNone(

@@ -1,11 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Dispatch, type Principal, ReadsProjections, ZodValidationPipe, Answers } from '@academy/backend';
 import { type NotificationsQuery, notificationsQuerySchema, notificationsResponseSchema } from '@academy/contracts';
 import { NOTIFICATIONS_PROJECTION } from '../../projections/notifications/names.js';
 import { MyNotifications } from './my-notifications.query.js';
 
-@ApiTags('notifications')
 @Controller('notifications')
 export class MyNotificationsController {
   constructor(private readonly dispatch: Dispatch) {}
