@@ -2,10 +2,8 @@
 // worker's projections answer the commands, its reactor advances the week, its dispatcher mails the
 // graded student over SMTP and its notifications projection fills the student's bell.
 import { z } from 'zod';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { auditEventsResponseSchema, auditWhyResponseSchema, completeProfileResponseSchema, enrollmentResponseSchema, GRADING_MESSAGES, lessonsResponseSchema, myEnrollmentResponseSchema, notificationsResponseSchema, programResponseSchema, sessionSchema, setupResponseSchema, subjectResponseSchema, submissionResponseSchema, teacherAssignmentResponseSchema, userResponseSchema, weekResponseSchema } from '@academy/contracts';
-import { bodyOf, repoRoot, startApi, startSmtpCatcher, untilValue, type RunningApi, type TestSmtpCatcher, apiCaller } from '@academy/testing';
+import { academyCliWith, bodyOf, startApi, startSmtpCatcher, untilValue, type RunningApi, type TestSmtpCatcher, apiCaller } from '@academy/testing';
 
 // The log's master key, given to the API and to the CLI alike (the CLI reads the same log).
 const MASTER_KEY = Buffer.alloc(32, 21).toString('base64');
@@ -88,13 +86,9 @@ describe('the CapstonePassed loop in the running API and worker', () => {
     const grades = await call('GET', `/audit/events?type=SubmissionGraded&actor=${teacher.id}`, auditEventsResponseSchema, auditor.token);
     expect(grades.events.map((e) => e.position).sort((a, b) => a - b)[0]).toBe(graded.position);
 
-    // The same chain from the CLI, over the same database.
-    const cli = spawnSync(process.execPath, [path.join(repoRoot, 'services/worker/dist/cli/academy.js'), 'audit', 'why', 'enrollment-week', enrollment.id], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATABASE_URL: api.db.url, ACADEMY_MASTER_KEY: MASTER_KEY },
-      timeout: 60_000,
-    });
+    // The same chain from the CLI, over the same database. Asynchronous: a synchronous run blocks this
+    // process past the API's keep-alive timeout, and the next request went out on a socket it had closed.
+    const cli = await academyCliWith({ DATABASE_URL: api.db.url, ACADEMY_MASTER_KEY: MASTER_KEY }, 'audit', 'why', 'enrollment-week', enrollment.id);
     expect([cli.status, cli.stderr]).toEqual([0, '']);
     expect(cli.stdout.split('\n')[0]).toBe('Week 2');
     expect(cli.stdout).toMatch(new RegExp(`← SubmissionGraded #${graded.position} \\(work-[^)]+\\) by teacher ${teacher.id} at `));
