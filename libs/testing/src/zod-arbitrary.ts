@@ -13,7 +13,7 @@ import type { z } from 'zod';
 interface Def {
   type: string;
   checks?: unknown[];
-  /** A check's kind (min_length, greater_than, string_format...). */
+  /** A check's kind (min_length, greater_than, string_format...), and what it bounds or matches. */
   check: string;
   format: string;
   pattern?: RegExp;
@@ -25,9 +25,9 @@ interface Def {
   entries: Record<string, unknown>;
   values: unknown[];
   shape: Record<string, z.ZodType>;
-  element: z.ZodType;
   items: z.ZodType[];
   options: z.ZodType[];
+  element: z.ZodType;
   valueType: z.ZodType;
   left: z.ZodType;
   innerType: z.ZodType;
