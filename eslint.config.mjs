@@ -22,12 +22,6 @@ export default [
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
-  // Product code has no `any`; tests, benches and e2e still read untyped API answers in places and
-  // follow (issue 29 §5: one typed way to read an answer with its contract schema).
-  {
-    files: ['**/*.{spec,test}.{ts,tsx}', '**/e2e/**', '**/bench/**', '**/test/**', 'libs/testing/**'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
-  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { '@nx': nx },

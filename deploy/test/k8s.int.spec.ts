@@ -8,15 +8,45 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { loadConfig } from '@academy/backend';
 import { repoRoot } from '@academy/testing';
+import { z } from 'zod';
 import { parseAllDocuments } from 'yaml';
 
 interface K8sObject {
   apiVersion: string;
   kind: string;
   metadata: { name: string; namespace?: string; labels?: Record<string, string> };
-  spec?: any; // rendered YAML, checked by the schemas below
+  /** What the checks below read, across the kinds (each kind has its part; the schemas check the rest). */
+  spec: K8sSpec;
   data?: Record<string, string>;
 }
+type Labels = Record<string, string>;
+interface K8sContainer {
+  image: string;
+  command: string[];
+  readinessProbe: { httpGet: unknown };
+  livenessProbe: { httpGet: unknown };
+  ports: unknown[];
+  securityContext: unknown;
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+}
+interface K8sSpec {
+  replicas: number;
+  instances: number;
+  minReplicas: number;
+  minAvailable: number;
+  scaleTargetRef: unknown;
+  /** A Service's labels, or a PodDisruptionBudget's { matchLabels }: read through the schemas below. */
+  selector: unknown;
+  template: { metadata: { labels: Labels; annotations?: Labels }; spec: { containers: K8sContainer[]; securityContext: { runAsNonRoot?: boolean } } };
+  rules: { http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] } }[];
+  ports: { name: string; targetPort: string | number }[];
+  podSelector: { matchLabels?: Labels };
+  policyTypes: string[];
+  ingress?: { ports?: { port: number }[]; from: { namespaceSelector?: { matchLabels: Labels } }[] }[];
+}
+const labelsSchema = z.record(z.string(), z.string());
+const matchLabelsSchema = z.object({ matchLabels: labelsSchema });
 
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
 const KUBECTL_MISSING = 'kubectl is not installed (Debian: apt-get install kubernetes-client; .ci/run installs it): the Kubernetes manifests are NOT checked';
@@ -86,7 +116,7 @@ if (kubectl.status !== 0) {
       expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'academy-api' });
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
       const pdb = find(objects, 'PodDisruptionBudget', 'academy-api');
-      expect(matches(pdb.spec.selector.matchLabels, api.spec.template.metadata.labels)).toBe(true);
+      expect(matches(matchLabelsSchema.parse(pdb.spec.selector).matchLabels, api.spec.template.metadata.labels)).toBe(true);
       expect(pdb.spec.minAvailable).toBeLessThan(hpa.spec.minReplicas);
 
       expect(find(objects, 'Deployment', 'academy-worker').spec.replicas).toBeGreaterThanOrEqual(2);
@@ -100,13 +130,13 @@ if (kubectl.status !== 0) {
       const ingress = find(objects, 'Ingress', 'academy');
       const backend = ingress.spec.rules[0].http.paths[0].backend.service;
       const service = find(objects, 'Service', backend.name);
-      expect(matches(service.spec.selector, api.spec.template.metadata.labels)).toBe(true);
-      expect(service.spec.ports.map((p: { name: string }) => p.name)).toContain(backend.port.name);
+      expect(matches(labelsSchema.parse(service.spec.selector), api.spec.template.metadata.labels)).toBe(true);
+      expect(service.spec.ports.map((p) => p.name)).toContain(backend.port.name);
       const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
       expect(policies.some((p) => Object.keys(p.spec.podSelector).length === 0 && p.spec.policyTypes.includes('Ingress') && !p.spec.ingress)).toBe(true);
       // Every pod that serves is let in by a policy naming its port.
       const served = (labels: Record<string, string>, port: number) =>
-        policies.some((p) => matches(p.spec.podSelector.matchLabels ?? {}, labels) && p.spec.ingress?.some((r: { ports?: { port: number }[] }) => r.ports?.some((x) => x.port === port)));
+        policies.some((p) => matches(p.spec.podSelector.matchLabels ?? {}, labels) && p.spec.ingress?.some((r) => r.ports?.some((x) => x.port === port)));
       expect(served(api.spec.template.metadata.labels, 3000)).toBe(true);
       expect(served(find(objects, 'StatefulSet', 'academy-redis').spec.template.metadata.labels, 6379)).toBe(true);
       expect(served({ 'cnpg.io/cluster': 'academy-db' }, 5432)).toBe(true);
@@ -115,15 +145,15 @@ if (kubectl.status !== 0) {
     it('serves /metrics on the internal METRICS_PORT, announced by scrape annotations, let in from the monitoring namespace only, never through the Service', () => {
       const api = find(objects, 'Deployment', 'academy-api');
       const [container] = api.spec.template.spec.containers;
-      const env = Object.fromEntries((container.env ?? []).map((e: { name: string; value?: string }) => [e.name, e.value]));
+      const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]));
       expect({ METRICS_PORT: env.METRICS_PORT, METRICS_HOST: env.METRICS_HOST }).toEqual({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' });
       expect(container.ports).toContainEqual({ name: 'metrics', containerPort: 9464 });
       expect(api.spec.template.metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9464', 'prometheus.io/path': '/metrics' });
       const service = find(objects, 'Service', 'academy-api');
-      expect(service.spec.ports.map((p: { targetPort: string | number }) => p.targetPort)).not.toContain('metrics');
+      expect(service.spec.ports.map((p) => p.targetPort)).not.toContain('metrics');
       const policies = objects.filter((o) => o.kind === 'NetworkPolicy' && matches(o.spec.podSelector.matchLabels ?? {}, api.spec.template.metadata.labels));
-      const admitting = policies.filter((p) => p.spec.ingress?.some((r: { ports?: { port: number }[] }) => r.ports?.some((x) => x.port === 9464)));
-      expect(admitting.map((p) => p.spec.ingress.flatMap((r: { from: { namespaceSelector?: { matchLabels: Record<string, string> } }[] }) => r.from.map((f) => f.namespaceSelector?.matchLabels)))).toEqual([[{ 'kubernetes.io/metadata.name': 'monitoring' }]]);
+      const admitting = policies.filter((p) => p.spec.ingress?.some((r) => r.ports?.some((x) => x.port === 9464)));
+      expect(admitting.map((p) => p.spec.ingress?.flatMap((r) => r.from.map((f) => f.namespaceSelector?.matchLabels)))).toEqual([[{ 'kubernetes.io/metadata.name': 'monitoring' }]]);
     });
 
     it("gives every academy container an environment that passes the services' config schema, from the ConfigMap and the documented Secrets", () => {
@@ -133,7 +163,7 @@ if (kubectl.status !== 0) {
         for (const c of w.spec.template.spec.containers) {
           expect(c.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
           expect(w.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
-          const env: Record<string, string> = {};
+          const env: Record<string, string | undefined> = {};
           for (const from of c.envFrom ?? []) {
             if (from.configMapRef) Object.assign(env, find(objects, 'ConfigMap', from.configMapRef.name).data);
             else if (from.secretRef) Object.assign(env, SECRETS[from.secretRef.name] ?? expect(from.secretRef.name).toBe('a documented Secret'));

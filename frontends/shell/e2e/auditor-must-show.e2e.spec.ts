@@ -10,9 +10,11 @@
 // 7. time travel to before that grade shows week 1;
 // 8. an erased user's events show as erased in the Event log.
 // The school itself (teacher, student, a week with a capstone, the grade) is seeded through the API.
+import { z } from 'zod';
+import { auditEventsResponseSchema, completeProfileResponseSchema, enrollmentResponseSchema, messageResponseSchema, programResponseSchema, sessionSchema, subjectResponseSchema, submissionResponseSchema, teacherAssignmentResponseSchema, userResponseSchema, weekResponseSchema } from '@academy/contracts';
 import { readFileSync } from 'node:fs';
 import { rewriteLoggedEvent } from '@academy/testing/tamper';
-import { type BrowserSession, launchBrowser, openDashboardMenu, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, untilValue, waitForToast } from '@academy/testing';
+import { bodyOf, type BrowserSession, launchBrowser, openDashboardMenu, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, untilValue, waitForToast, apiCaller } from '@academy/testing';
 
 const stamp = Date.now();
 const auditor = { email: `auditor-${stamp}@academy.test`, fullName: 'Audrey Auditor' };
@@ -38,17 +40,16 @@ describe("issue 16's must-show: the auditor catches a rewritten history and expl
     expect(tab.pageErrors).toEqual([]);
   });
 
-  async function call(method: string, path: string, token: string | undefined, body?: unknown) {
-    const res = await fetch(`${api.url}/api${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    const json = (await res.json()) as any;
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
+  async function call<S extends z.ZodType>(method: string, path: string, schema: S, token?: string, body?: unknown) {
+    const res = await apiCaller(api.url)(method, path, token, body);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return bodyOf(res, schema);
   }
   const temporaryPassword = async (email: string) => {
     const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(email)) && /Temporary password: /.test(m.text));
     return /Temporary password: (\S+)/.exec(mail.text)![1];
   };
-  const signInApi = async (email: string, password: string) => (await call('POST', '/auth/sign-in', undefined, { email, password })).access_token as string;
+  const signInApi = async (email: string, password: string) => (await call('POST', '/auth/sign-in', sessionSchema, undefined, { email, password })).access_token;
 
   it('verifies, catches the rewrite through the checkpoint, explains week 2, travels to week 1 and shows the erased as erased', async () => {
     const { page } = tab;
@@ -73,36 +74,37 @@ describe("issue 16's must-show: the auditor catches a rewritten history and expl
     const admin = await signInApi(adminEmail, adminPassword);
     const invite = async (role: string, fullName: string) => {
       const email = `${role}-${fullName.split(' ')[0].toLowerCase()}-${stamp}@academy.test`;
-      const { user } = await call('POST', '/users', admin, { fullName, email, role });
-      return { id: user.id as string, email, password: await temporaryPassword(email) };
+      const { user } = await call('POST', '/users', userResponseSchema, admin, { fullName, email, role });
+      return { id: user.id, email, password: await temporaryPassword(email) };
     };
     const teacherAccount = await invite('teacher', 'Tendai Moyo');
     const studentAccount = await invite('student', 'Lerato Mokoena');
     const leaver = await invite('student', 'Sipho Leaver');
     const own = 'Lerato-s-own-passw0rd';
-    await call('POST', '/profile/complete', await signInApi(studentAccount.email, studentAccount.password), {
+    await call('POST', '/profile/complete', completeProfileResponseSchema, await signInApi(studentAccount.email, studentAccount.password), {
       fullName: 'Lerato Mokoena', phone: '+27 82 555 0101', address: '12 Long Street, Cape Town', dateOfBirth: '2001-04-09', emergencyContactName: 'Thabo Mokoena', emergencyContactPhone: '+27 83 555 0102', password: own, confirmPassword: own,
     });
     const student = await signInApi(studentAccount.email, own);
     const teacher = await signInApi(teacherAccount.email, teacherAccount.password);
-    const { program } = await call('POST', '/programs', admin, { name: 'Web Development', type: 'evening', description: 'HTML to React' });
-    const { subject } = await call('POST', '/subjects', admin, { name: 'HTML & CSS', programId: program.id, weekNumber: 1, description: 'Semantic markup and layout' });
-    await call('POST', '/teacher-assignments', admin, { teacherId: teacherAccount.id, subjectId: subject.id });
-    const { enrollment } = await call('POST', '/enrollments', admin, { studentId: studentAccount.id, programId: program.id, subjectId: subject.id });
-    await call('PUT', `/enrollments/${enrollment.id}/status`, admin, { status: 'active' });
-    const { week } = await call('POST', '/weeks', teacher, { subjectId: subject.id, weekNumber: 1, title: 'Semantic markup' });
-    const { capstone } = (await call('PUT', `/weeks/${week.id}/capstone`, teacher, { title: 'Landing page' })).week;
-    await call('PUT', `/weeks/${week.id}/published`, teacher, { published: true });
-    const { submission } = await call('POST', '/student/submissions', student, { kind: 'capstone', itemId: capstone.id, githubUrl: 'https://github.com/lerato/landing' });
+    const { program } = await call('POST', '/programs', programResponseSchema, admin, { name: 'Web Development', type: 'evening', description: 'HTML to React' });
+    const { subject } = await call('POST', '/subjects', subjectResponseSchema, admin, { name: 'HTML & CSS', programId: program.id, weekNumber: 1, description: 'Semantic markup and layout' });
+    await call('POST', '/teacher-assignments', teacherAssignmentResponseSchema, admin, { teacherId: teacherAccount.id, subjectId: subject.id });
+    const { enrollment } = await call('POST', '/enrollments', enrollmentResponseSchema, admin, { studentId: studentAccount.id, programId: program.id, subjectId: subject.id });
+    await call('PUT', `/enrollments/${enrollment.id}/status`, enrollmentResponseSchema, admin, { status: 'active' });
+    const { week } = await call('POST', '/weeks', weekResponseSchema, teacher, { subjectId: subject.id, weekNumber: 1, title: 'Semantic markup' });
+    const { capstone } = (await call('PUT', `/weeks/${week.id}/capstone`, weekResponseSchema, teacher, { title: 'Landing page' })).week;
+    if (!capstone) throw new Error('the week has no capstone');
+    await call('PUT', `/weeks/${week.id}/published`, weekResponseSchema, teacher, { published: true });
+    const { submission } = await call('POST', '/student/submissions', submissionResponseSchema, student, { kind: 'capstone', itemId: capstone.id, githubUrl: 'https://github.com/lerato/landing' });
     // A whole second before the grade, with everything before it recorded by then (the Time travel
     // form takes seconds): the moment step 7 travels to.
     const beforeGrade = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
     while (Date.now() <= beforeGrade.getTime()) await new Promise((r) => setTimeout(r, 20));
-    await call('POST', `/submissions/${submission.id}/grade`, teacher, { status: 'passed', score: 80, feedback: 'Clean and accessible' });
+    await call('POST', `/submissions/${submission.id}/grade`, submissionResponseSchema, teacher, { status: 'passed', score: 80, feedback: 'Clean and accessible' });
     // The week-advance reactor moves the student on (CapstonePassed → EnrollmentWeekAdvanced).
-    await untilValue(() => call('GET', `/enrollments/${enrollment.id}`, admin), (r) => r.enrollment.currentWeek === 2, 'the student in week 2');
-    await call('DELETE', `/users/${leaver.id}`, admin);
-    const graded = (await call('GET', '/audit/events?type=SubmissionGraded', admin)).events as Array<{ position: number; streamId: string; recordedAt: string }>;
+    await untilValue(() => call('GET', `/enrollments/${enrollment.id}`, enrollmentResponseSchema, admin), (r) => r.enrollment.currentWeek === 2, 'the student in week 2');
+    await call('DELETE', `/users/${leaver.id}`, messageResponseSchema, admin);
+    const graded = (await call('GET', '/audit/events?type=SubmissionGraded', auditEventsResponseSchema, admin)).events;
     expect(graded).toHaveLength(1);
 
     // 2. The auditor verifies the chain (progress, then ok) and exports a signed checkpoint.

@@ -1,6 +1,8 @@
 // Issue 16 "Replay" in a browser, against the built API and worker: an auditor runs a replay of every
 // read model from the Replay page, sees its progress bar, then "equal" for every projection.
-import { type BrowserSession, launchBrowser, openDashboardMenu, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage } from '@academy/testing';
+import { z } from 'zod';
+import { programResponseSchema, sessionSchema, setupResponseSchema, subjectResponseSchema, userResponseSchema } from '@academy/contracts';
+import { bodyOf, type BrowserSession, launchBrowser, openDashboardMenu, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, apiCaller } from '@academy/testing';
 
 const stamp = Date.now();
 
@@ -26,19 +28,18 @@ describe("the auditor's Replay page", () => {
   });
 
   it('runs a replay: a progress bar, then every projection equal', async () => {
-    const call = async (method: string, path: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${api.url}/api${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      const json = (await res.json()) as any;
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json;
+    const call = async <S extends z.ZodType>(method: string, path: string, schema: S, token?: string, body?: unknown) => {
+      const res = await apiCaller(api.url)(method, path, token, body);
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return bodyOf(res, schema);
     };
-    const setup = await call('POST', '/setup');
-    const admin = (await call('POST', '/auth/sign-in', undefined, { email: setup.email, password: setup.password })).access_token as string;
+    const setup = await call('POST', '/setup', setupResponseSchema);
+    const admin = (await call('POST', '/auth/sign-in', sessionSchema, undefined, { email: setup.email, password: setup.password })).access_token;
     const email = `auditor-${stamp}@academy.test`;
-    await call('POST', '/users', admin, { fullName: 'Audrey Auditor', email, role: 'auditor' });
+    await call('POST', '/users', userResponseSchema, admin, { fullName: 'Audrey Auditor', email, role: 'auditor' });
     // Something in the read models: a program and a subject.
-    const { program } = await call('POST', '/programs', admin, { name: 'Web Development', type: 'evening' });
-    await call('POST', '/subjects', admin, { name: 'HTML & CSS', programId: program.id });
+    const { program } = await call('POST', '/programs', programResponseSchema, admin, { name: 'Web Development', type: 'evening' });
+    await call('POST', '/subjects', subjectResponseSchema, admin, { name: 'HTML & CSS', programId: program.id });
     const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(email)) && /Temporary password: /.test(m.text));
 
     const { page } = tab;

@@ -3,10 +3,12 @@
 // evidence bundle that the CLI verifies offline;
 // asks why an enrollment is active, and sees it pending as of the moment it was enrolled (time travel);
 // an admin reaches the same answer from the Enrollments screen's "Why?".
+import { z } from 'zod';
+import { auditEventsResponseSchema, enrollmentResponseSchema, meResponseSchema, programResponseSchema, sessionSchema, subjectResponseSchema, userResponseSchema } from '@academy/contracts';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserSession, launchBrowser, openDashboardMenu, repoRoot, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+import { bodyOf, type BrowserSession, launchBrowser, openDashboardMenu, repoRoot, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast, apiCaller } from '@academy/testing';
 
 const stamp = Date.now();
 const auditor = { email: `auditor-${stamp}@academy.test`, fullName: 'Audrey Auditor' };
@@ -99,22 +101,21 @@ describe('the auditor in a browser', () => {
     await types.first().waitFor();
 
     // Why? An enrollment the admin activated: its status, and the admin's act as the cause, as a timeline.
-    const call = async (method: string, path: string, token: string | undefined, body?: unknown) => {
-      const res = await fetch(`${api.url}/api${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      const json = (await res.json()) as any;
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json;
+    const call = async <S extends z.ZodType>(method: string, path: string, schema: S, token?: string, body?: unknown) => {
+      const res = await apiCaller(api.url)(method, path, token, body);
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return bodyOf(res, schema);
     };
-    const admin = (await call('POST', '/auth/sign-in', undefined, { email: adminEmail, password: adminPassword })).access_token as string;
-    const adminId = (await call('GET', '/auth/me', admin)).id as string;
-    const { user: student } = await call('POST', '/users', admin, { fullName: 'Lerato Mokoena', email: `student-${stamp}@academy.test`, role: 'student' });
-    const { program } = await call('POST', '/programs', admin, { name: 'Web Development', type: 'evening' });
-    const { subject } = await call('POST', '/subjects', admin, { name: 'HTML & CSS', programId: program.id });
-    const { enrollment } = await call('POST', '/enrollments', admin, { studentId: student.id, programId: program.id, subjectId: subject.id });
+    const admin = (await call('POST', '/auth/sign-in', sessionSchema, undefined, { email: adminEmail, password: adminPassword })).access_token;
+    const adminId = (await call('GET', '/auth/me', meResponseSchema, admin)).id;
+    const { user: student } = await call('POST', '/users', userResponseSchema, admin, { fullName: 'Lerato Mokoena', email: `student-${stamp}@academy.test`, role: 'student' });
+    const { program } = await call('POST', '/programs', programResponseSchema, admin, { name: 'Web Development', type: 'evening' });
+    const { subject } = await call('POST', '/subjects', subjectResponseSchema, admin, { name: 'HTML & CSS', programId: program.id });
+    const { enrollment } = await call('POST', '/enrollments', enrollmentResponseSchema, admin, { studentId: student.id, programId: program.id, subjectId: subject.id });
     // The moment it was enrolled; the activation comes strictly after it (the clock moved past it first).
-    const enrolledAt = (await call('GET', `/audit/events?stream=enrollment-${enrollment.id}`, admin)).events[0].recordedAt as string;
+    const enrolledAt = (await call('GET', `/audit/events?stream=enrollment-${enrollment.id}`, auditEventsResponseSchema, admin)).events[0].recordedAt;
     while (Date.now() <= Date.parse(enrolledAt)) await new Promise((r) => setTimeout(r, 1));
-    await call('PUT', `/enrollments/${enrollment.id}/status`, admin, { status: 'active' });
+    await call('PUT', `/enrollments/${enrollment.id}/status`, enrollmentResponseSchema, admin, { status: 'active' });
 
     await openDashboardMenu(page, 'Why');
     await page.getByLabel('Value').selectOption('enrollment-status');

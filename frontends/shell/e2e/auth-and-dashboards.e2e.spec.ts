@@ -192,7 +192,7 @@ describe('auth screens, access guard and dashboards in a browser', () => {
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     const entries = ['Dashboard', 'Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Announcements', 'Queues', 'Settings'];
     expect((await menu.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(entries);
-    await page.evaluate(() => ((globalThis as any).__sameDocument = true));
+    await page.evaluate(() => ((globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true));
     for (const entry of entries.slice(1)) {
       await menu.getByRole('link', { name: entry, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();
@@ -200,7 +200,7 @@ describe('auth screens, access guard and dashboards in a browser', () => {
     }
     expect(pathOf(page)).toBe('/dashboard/admin/settings');
     // Client-side navigation within the remote: no full page load.
-    expect(await page.evaluate(() => (globalThis as any).__sameDocument)).toBe(true);
+    expect(await page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
     await header.getByRole('button', { name: 'Notifications' }).click();
     await page.getByText('No notifications yet').waitFor();

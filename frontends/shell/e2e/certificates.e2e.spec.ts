@@ -5,10 +5,11 @@
 // reason is required, inline); the page then says revoked; once the student is erased it names no one.
 // On the way, every public page is checked at phone width (issue 28 §4).
 // The tests run in order and share what they create.
+import { z } from 'zod';
+import { certificatesResponseSchema, completeProfileResponseSchema, enrollmentResponseSchema, programResponseSchema, sessionSchema, setupResponseSchema, subjectResponseSchema, userResponseSchema } from '@academy/contracts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  apiCaller,
+import { bodyOf, apiCaller,
   type BrowserSession,
   expectLogReplaysEqual,
   launchBrowser,
@@ -23,8 +24,7 @@ import {
   type TestSmtpCatcher,
   type TrackedPage,
   untilValue,
-  waitForToast,
-} from '@academy/testing';
+  waitForToast, } from '@academy/testing';
 
 const stamp = Date.now();
 const student = { email: `graduate-${stamp}@academy.test`, fullName: 'Lerato Mokoena', password: 'Lerato-s-own-passw0rd', id: '' };
@@ -51,20 +51,20 @@ describe('certificates in a browser, against the API, worker and mail', () => {
     [adminPage, studentPage, visitor] = await Promise.all(browsers.map((b) => b.newPage()));
 
     // The data, through the API: a program, a student with a completed profile, an enrollment completed.
-    const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const call = async <S extends z.ZodType>(method: string, path: string, schema: S, token?: string, body?: unknown) => {
       const res = await apiCaller(api.url)(method, path, token, body);
       if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
+      return bodyOf(res, schema);
     };
-    Object.assign(admin, await call('POST', '/setup'));
-    admin.token = (await call('POST', '/auth/sign-in', undefined, { email: admin.email, password: admin.password })).access_token;
-    const { program } = await call('POST', '/programs', admin.token, { name: programName, type: 'evening', description: 'HTML to React' });
-    const { subject } = await call('POST', '/subjects', admin.token, { name: 'HTML & CSS', programId: program.id, weekNumber: 1, description: 'Semantic markup' });
-    student.id = (await call('POST', '/users', admin.token, { fullName: student.fullName, email: student.email, role: 'student' })).user.id;
+    Object.assign(admin, await call('POST', '/setup', setupResponseSchema));
+    admin.token = (await call('POST', '/auth/sign-in', sessionSchema, undefined, { email: admin.email, password: admin.password })).access_token;
+    const { program } = await call('POST', '/programs', programResponseSchema, admin.token, { name: programName, type: 'evening', description: 'HTML to React' });
+    const { subject } = await call('POST', '/subjects', subjectResponseSchema, admin.token, { name: 'HTML & CSS', programId: program.id, weekNumber: 1, description: 'Semantic markup' });
+    student.id = (await call('POST', '/users', userResponseSchema, admin.token, { fullName: student.fullName, email: student.email, role: 'student' })).user.id;
     const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(student.email)) && /Temporary password: /.test(m.text));
     const temporary = /Temporary password: (\S+)/.exec(mail.text)![1];
-    const first = (await call('POST', '/auth/sign-in', undefined, { email: student.email, password: temporary })).access_token;
-    await call('POST', '/profile/complete', first, {
+    const first = (await call('POST', '/auth/sign-in', sessionSchema, undefined, { email: student.email, password: temporary })).access_token;
+    await call('POST', '/profile/complete', completeProfileResponseSchema, first, {
       fullName: student.fullName,
       phone: '+27 82 555 0101',
       address: '12 Long Street, Cape Town',
@@ -74,10 +74,10 @@ describe('certificates in a browser, against the API, worker and mail', () => {
       password: student.password,
       confirmPassword: student.password,
     });
-    const { enrollment } = await call('POST', '/enrollments', admin.token, { studentId: student.id, programId: program.id, subjectId: subject.id });
+    const { enrollment } = await call('POST', '/enrollments', enrollmentResponseSchema, admin.token, { studentId: student.id, programId: program.id, subjectId: subject.id });
     enrollmentCode = enrollment.code;
-    await call('PUT', `/enrollments/${enrollment.id}/status`, admin.token, { status: 'active' });
-    await call('PUT', `/enrollments/${enrollment.id}/status`, admin.token, { status: 'completed' });
+    await call('PUT', `/enrollments/${enrollment.id}/status`, enrollmentResponseSchema, admin.token, { status: 'active' });
+    await call('PUT', `/enrollments/${enrollment.id}/status`, enrollmentResponseSchema, admin.token, { status: 'completed' });
   }, 120_000);
   afterAll(async () => {
     await Promise.allSettled(browsers.map((b) => b.close()));
@@ -193,7 +193,7 @@ describe('certificates in a browser, against the API, worker and mail', () => {
     // it a moment later. Wait for it through an admin read (the public lookup is rate-limited).
     await untilValue(
       () => apiCaller(api.url)('GET', '/certificates', admin.token),
-      (r) => r.status === 200 && r.body.certificates.length === 1 && r.body.certificates[0].studentName === null,
+      (r) => r.status === 200 && bodyOf(r, certificatesResponseSchema).certificates.length === 1 && bodyOf(r, certificatesResponseSchema).certificates[0].studentName === null,
       'the certificates read model to forget the erased holder',
     );
 

@@ -41,11 +41,33 @@ async function asStudent(page: Page) {
   await page.route('**/api/student/progress', (route) => route.fulfill(json(progress)));
 }
 
+// The page functions run in the browser; this file is type-checked without the DOM library: the
+// interfaces below are what they read there (as libs/testing/src/layout.ts does).
+interface ThemedElement {
+  parentElement: ThemedElement;
+  querySelector(selector: string): ThemedElement;
+  classList: { contains(name: string): boolean };
+}
+interface Canvas2d {
+  fillStyle: string;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  clearRect(x: number, y: number, w: number, h: number): void;
+  getImageData(x: number, y: number, w: number, h: number): { data: Iterable<number> };
+}
+interface ThemedWindow {
+  document: ThemedElement & { body: ThemedElement; documentElement: ThemedElement; createElement(tag: 'canvas'): { getContext(kind: '2d'): Canvas2d } };
+  getComputedStyle(el: ThemedElement): Record<'backgroundColor' | 'stroke' | 'fill', string>;
+  localStorage: { getItem(key: string): string | null };
+}
+interface AxeWindow {
+  document: unknown;
+  axe: { run(context: unknown, options: unknown): Promise<{ violations: { nodes: { target: string[]; any: { message: string }[] }[] }[] }> };
+}
+
 /** Whether <html> is dark, and the relative luminance of the page's background. */
 const themeOf = (page: Page) =>
   page.evaluate(() => {
-    const doc = (globalThis as any).document;
-    const getComputedStyle = (globalThis as any).getComputedStyle as (el: unknown) => Record<string, string>;
+    const { document: doc, getComputedStyle } = globalThis as unknown as ThemedWindow;
     const c = doc.createElement('canvas').getContext('2d');
     c.fillStyle = getComputedStyle(doc.body).backgroundColor;
     c.fillRect(0, 0, 1, 1);
@@ -57,17 +79,16 @@ const themeOf = (page: Page) =>
 async function contrastViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const g = globalThis as any;
+    const g = globalThis as unknown as AxeWindow;
     const result = await g.axe.run(g.document, { runOnly: ['color-contrast'], resultTypes: ['violations'] });
-    return result.violations.flatMap((v: any) => v.nodes.map((n: any) => `${n.target.join(' ')}: ${n.any[0]?.message ?? ''}`));
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? ''}`));
   });
 }
 
 /** Contrast ratios of the score chart against the card it is drawn on: line and points (graphics), labels (text). */
 const chartContrast = (page: Page) =>
   page.evaluate(() => {
-    const doc = (globalThis as any).document;
-    const getComputedStyle = (globalThis as any).getComputedStyle as (el: unknown) => Record<string, string>;
+    const { document: doc, getComputedStyle } = globalThis as unknown as ThemedWindow;
     const c = doc.createElement('canvas').getContext('2d');
     const lum = (color: string) => {
       c.clearRect(0, 0, 1, 1);
@@ -135,12 +156,12 @@ describe('dark theme (issue 18 §7) in a browser', () => {
 
     // Light, chosen in the header, though the OS says dark; still light after a reload.
     await toggle.click();
-    await page.waitForFunction(() => !(globalThis as any).document.documentElement.classList.contains('dark'));
+    await page.waitForFunction(() => !(globalThis as unknown as ThemedWindow).document.documentElement.classList.contains('dark'));
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     await page.reload();
     await page.getByTestId('score-chart').waitFor();
     expect(await themeOf(page)).toEqual({ dark: false, luminance: 1 });
-    expect(await page.evaluate(() => (globalThis as any).localStorage.getItem('academy-theme'))).toBe('light');
+    expect(await page.evaluate(() => (globalThis as unknown as ThemedWindow).localStorage.getItem('academy-theme'))).toBe('light');
     const lightChart = await chartContrast(page);
     expect(lightChart.line).toBeGreaterThanOrEqual(3);
     expect(lightChart.label).toBeGreaterThanOrEqual(4.5);
@@ -150,8 +171,8 @@ describe('dark theme (issue 18 §7) in a browser', () => {
 
     // And back to dark.
     await page.locator('header').getByRole('button', { name: 'Dark theme' }).click();
-    await page.waitForFunction(() => (globalThis as any).document.documentElement.classList.contains('dark'));
-    expect(await page.evaluate(() => (globalThis as any).localStorage.getItem('academy-theme'))).toBe('dark');
+    await page.waitForFunction(() => (globalThis as unknown as ThemedWindow).document.documentElement.classList.contains('dark'));
+    expect(await page.evaluate(() => (globalThis as unknown as ThemedWindow).localStorage.getItem('academy-theme'))).toBe('dark');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@
 // dashboards. Nothing here is answered by the test: the figures are what the demo's real commands
 // made (13 programmes, 4 of them with a teacher's cohort of 15 students, 60 active students at weeks 1-12, 2 of 8
 // applications unanswered, 2 converted to students), read through the dashboards' own queries.
+import { z } from 'zod';
+import { sessionSchema, teacherSubmissionsResponseSchema, prospectsResponseSchema, auditOverviewSchema } from '@academy/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, launchBrowser, repoRoot, signInThroughUi, statFigure, untilValue, type BrowserSession, type TrackedPage } from '@academy/testing';
+import { apiCaller, bodyOf, freePort, launchBrowser, repoRoot, signInThroughUi, statFigure, untilValue, type BrowserSession, type TrackedPage } from '@academy/testing';
 
 /** The environment of a person's terminal: none of the test harness's servers or settings. */
 function terminalEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -72,16 +74,17 @@ describe('npm start, then npm run demo, then each printed user in a browser', ()
 
     // What the dashboards below do not show at a glance: grades in every status, a resubmission
     // waiting, and applications in every pipeline state.
-    const api = async (p: string, role: keyof typeof users) => {
-      const token = ((await (await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(users[role]) })).json()) as any).access_token;
-      return (await (await fetch(`${url}/api${p}`, { headers: { authorization: `Bearer ${token}` } })).json()) as any;
+    const api = async <S extends z.ZodType>(p: string, role: keyof typeof users, schema: S) => {
+      const call = apiCaller(url);
+      const { access_token: token } = bodyOf(await call('POST', '/auth/sign-in', undefined, users[role]), sessionSchema);
+      return bodyOf(await call('GET', p, token), schema);
     };
-    const graded = await api('/teacher/submissions?tab=graded', 'teacher');
-    expect(new Set(graded.items.map((s: any) => s.grade?.status))).toEqual(new Set(['passed', 'failed', 'needs_revision']));
-    expect((await api('/teacher/submissions?tab=pending', 'teacher')).items.some((s: any) => s.attempt === 2)).toBe(true);
+    const graded = await api('/teacher/submissions?tab=graded', 'teacher', teacherSubmissionsResponseSchema);
+    expect(new Set(graded.items.map((s) => s.grade?.status))).toEqual(new Set(['passed', 'failed', 'needs_revision']));
+    expect((await api('/teacher/submissions?tab=pending', 'teacher', teacherSubmissionsResponseSchema)).items.some((s) => s.attempt === 2)).toBe(true);
     // The last status changes may still be on their way through the worker's projection.
     const statuses = await untilValue(
-      async () => new Set((await api('/admissions/prospects?kind=application', 'student_admin')).prospects.map((p: any) => p.status)),
+      async () => new Set((await api('/admissions/prospects?kind=application', 'student_admin', prospectsResponseSchema)).prospects.map((p) => p.status)),
       (s) => s.size === 4,
       'every pipeline status on the prospective list',
       30_000,
@@ -172,8 +175,8 @@ describe('npm start, then npm run demo, then each printed user in a browser', ()
     expect(count('route="/api/student/lessons"', 'method="GET"')).toBeGreaterThanOrEqual(1);
     expect(count('route="/api/teacher/dashboard"', 'method="GET"')).toBeGreaterThanOrEqual(1);
     // Every projection the auditor's Overview lists has its lag and status.
-    const token = ((await (await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(users.auditor) })).json()) as any).access_token;
-    const overview = (await (await fetch(`${url}/api/audit/overview`, { headers: { authorization: `Bearer ${token}` } })).json()) as { readers: { kind: string; name: string }[] };
+    const { access_token: token } = bodyOf(await apiCaller(url)('POST', '/auth/sign-in', undefined, users.auditor), sessionSchema);
+    const overview = bodyOf(await apiCaller(url)('GET', '/audit/overview', token), auditOverviewSchema);
     const projections = overview.readers.filter((r) => r.kind === 'projection').map((r) => r.name);
     expect(projections.length).toBeGreaterThanOrEqual(7);
     for (const name of projections) {

@@ -3,8 +3,9 @@
 // Cancel leaves alone, then the toast, the row leaves the list, the count drops, and the bell's notice
 // no longer names the person); the student admin erases a quick-contact message from Prospective.
 // Afterwards the API lists neither, and converting the erased applicant is refused (409).
+import { setupResponseSchema, sessionSchema, prospectsResponseSchema } from '@academy/contracts';
 import type { Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi, expectLogReplaysEqual } from '@academy/testing';
+import { bodyOf, type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi, expectLogReplaysEqual } from '@academy/testing';
 
 const stamp = Date.now();
 const applicant = { firstName: 'Zanele', lastName: 'Mokoena', email: `zanele-${stamp}@example.org`, phone: '+27 82 555 0123', course: 'Web Development', message: 'Please erase me later.' };
@@ -42,7 +43,8 @@ describe('Erase applicant in a browser (admin and student admin)', () => {
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json().catch(() => null)) as any };
+    const answer: unknown = await res.json().catch(() => null);
+    return { status: res.status, body: answer };
   };
   const table = (page: Page, name: string) => page.getByRole('table', { name });
   const row = (page: Page, name: string, email: string) => table(page, name).getByRole('row').filter({ hasText: email });
@@ -54,14 +56,15 @@ describe('Erase applicant in a browser (admin and student admin)', () => {
   it('sets up an admin and a student admin; an application and a quick-contact message arrive', async () => {
     const setup = await call('POST', '/setup');
     expect(setup.status).toBe(201);
-    const signedIn = await call('POST', '/auth/sign-in', { email: setup.body.email, password: setup.body.password });
-    adminToken = signedIn.body.access_token;
+    const { email, password } = bodyOf(setup, setupResponseSchema);
+    const signedIn = await call('POST', '/auth/sign-in', { email, password });
+    adminToken = bodyOf(signedIn, sessionSchema).access_token;
     expect((await call('POST', '/users', { fullName: studentAdmin.fullName, email: studentAdmin.email, role: 'student_admin' }, adminToken)).status).toBe(201);
     const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(studentAdmin.email)) && /Temporary password: /.test(m.text), 20_000);
     studentAdmin.password = /Temporary password: (\S+)/.exec(mail.text)![1];
     expect((await call('POST', '/public/applications', { ...applicant })).status).toBe(201);
     expect((await call('POST', '/public/quick-contacts', { ...messenger })).status).toBe(201);
-    await signIn(admin.page, setup.body.email, setup.body.password);
+    await signIn(admin.page, email, password);
     await admin.page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     await statFigure(admin.page, 'Pending Approvals').filter({ hasText: /^1$/ }).waitFor();
   }, 90_000);
@@ -126,7 +129,7 @@ describe('Erase applicant in a browser (admin and student admin)', () => {
     for (const kind of ['application', 'quick_contact']) {
       const list = await call('GET', `/admissions/prospects?kind=${kind}`, undefined, adminToken);
       expect(list.status).toBe(200);
-      expect(list.body.prospects).toEqual([]);
+      expect(bodyOf(list, prospectsResponseSchema).prospects).toEqual([]);
     }
     const convert = await call('POST', `/admissions/prospects/${prospectId}/convert`, {}, adminToken);
     expect(convert).toMatchObject({ status: 409, body: { message: 'This applicant has been erased.' } });

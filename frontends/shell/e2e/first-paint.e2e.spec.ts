@@ -47,7 +47,8 @@ describe('first paint on a slow link (issue 18 §3)', () => {
     await splash.waitFor();
     expect(await splash.getByRole('status').innerText()).toBe('Loading…');
     const look = await page.evaluate(() => {
-      const g = globalThis as unknown as { document: any; getComputedStyle: (e: unknown) => Record<string, string> };
+      interface Styled { getBoundingClientRect(): { height: number }; clientHeight: number }
+      const g = globalThis as unknown as { document: { querySelector(s: string): Styled; documentElement: Styled }; getComputedStyle: (e: Styled) => { backgroundColor: string; display: string } };
       const mark = g.document.querySelector('.academy-splash-mark');
       const main = g.document.querySelector('.academy-splash');
       const { height } = main.getBoundingClientRect();
@@ -81,7 +82,7 @@ describe('first paint on a slow link (issue 18 §3)', () => {
     await page.route('**/api/announcements/mine', (route) => route.fulfill(json({ announcements: [] })));
     // What is on screen between first paint and the dashboard: the splash, or the dashboard; never nothing.
     await page.addInitScript(() => {
-      const g = globalThis as unknown as { document: any; requestAnimationFrame: (f: () => void) => void; __blankFrames: number };
+      const g = globalThis as unknown as { document: { getElementById(id: string): { children: { length: number } } | null; querySelector(s: string): unknown }; requestAnimationFrame: (f: () => void) => void; __blankFrames: number };
       g.__blankFrames = 0;
       const watch = () => {
         const root = g.document.getElementById('root');

@@ -2,15 +2,26 @@
 // API and worker. Each is reached with Tab, opened with Enter, filled and submitted with the keyboard
 // (no click, no fill), and closes with focus back on what opened it (or, where that control is gone
 // because the work moved on, inside the page's main content, never lost to <body>).
+import { completeProfileResponseSchema, enrollmentResponseSchema, programResponseSchema, sessionSchema, setupResponseSchema, subjectResponseSchema, submissionResponseSchema, teacherAssignmentResponseSchema, teacherSubmissionsResponseSchema, userResponseSchema, weekResponseSchema } from '@academy/contracts';
 import type { Page } from 'playwright-core';
-import { apiCaller, launchBrowser, signInThroughUi, startApi, startSmtpCatcher, waitForToast, type BrowserSession, type RunningApi, type TestSmtpCatcher, type TrackedPage } from '@academy/testing';
+import { z } from 'zod';
+import { bodyOf, apiCaller, launchBrowser, signInThroughUi, startApi, startSmtpCatcher, waitForToast, type BrowserSession, type RunningApi, type TestSmtpCatcher, type TrackedPage } from '@academy/testing';
 
 const stamp = Date.now();
+
+/** The little of a focused element that `focused` reads (these files compile without the DOM library). */
+interface FocusTarget {
+  labels?: { textContent: string | null }[] | null;
+  textContent: string | null;
+  tagName?: string;
+  getAttribute?(name: string): string | null;
+  closest?(selector: string): unknown;
+}
 
 /** What has the keyboard focus: its accessible name as a person hears it, and where it sits. */
 async function focused(page: Page): Promise<{ name: string; tag: string; inDialog: boolean; inMain: boolean; onBody: boolean }> {
   return page.evaluate(() => {
-    const g = globalThis as unknown as { document: any };
+    const g = globalThis as unknown as { document: { body: unknown; activeElement: FocusTarget | null } };
     const el = g.document.activeElement;
     const label = el?.labels?.[0]?.textContent ?? '';
     const name = (el?.getAttribute?.('aria-label') || label || el?.textContent || '').replace(/\s+/g, ' ').trim();
@@ -31,7 +42,7 @@ async function focused(page: Page): Promise<{ name: string; tag: string; inDialo
  */
 async function focusedAfterClose(page: Page): Promise<Awaited<ReturnType<typeof focused>>> {
   await page
-    .waitForFunction(() => (globalThis as unknown as { document: any }).document.activeElement !== (globalThis as unknown as { document: any }).document.body, undefined, { timeout: 5_000 })
+    .waitForFunction(() => (globalThis as unknown as { document: { activeElement: unknown; body: unknown } }).document.activeElement !== (globalThis as unknown as { document: { body: unknown } }).document.body, undefined, { timeout: 5_000 })
     .catch(() => undefined);
   return focused(page);
 }
@@ -58,10 +69,10 @@ describe('dialogs by keyboard alone (issue 18 §8)', () => {
     student: { email: `kb-student-${stamp}@academy.test`, password: 'Keyboard-only-2026', id: '' },
   };
 
-  const ok = async (method: string, p: string, token?: string, body?: unknown) => {
+  const ok = async <S extends z.ZodType>(method: string, p: string, schema: S, token?: string, body?: unknown) => {
     const r = await call(method, p, token, body);
     if (r.status >= 300) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
+    return bodyOf(r, schema);
   };
   const mailed = async (email: string) => /Temporary password: (\S+)/.exec((await smtp.waitFor((m) => m.to.includes(email) && /Temporary password/.test(m.text), 20_000)).text)![1];
 
@@ -69,32 +80,32 @@ describe('dialogs by keyboard alone (issue 18 §8)', () => {
     smtp = await startSmtpCatcher();
     [api, browser] = await Promise.all([startApi({ withWorker: true, env: { SMTP_URL: smtp.url } }), launchBrowser()]);
     call = apiCaller(api.url);
-    const setup = await ok('POST', '/setup');
+    const setup = await ok('POST', '/setup', setupResponseSchema);
     Object.assign(accounts.admin, { email: setup.email, password: setup.password });
-    const admin = (await ok('POST', '/auth/sign-in', undefined, { email: setup.email, password: setup.password })).access_token;
+    const admin = (await ok('POST', '/auth/sign-in', sessionSchema, undefined, { email: setup.email, password: setup.password })).access_token;
     for (const role of ['teacher', 'student'] as const) {
-      accounts[role].id = (await ok('POST', '/users', admin, { fullName: role === 'teacher' ? 'Kagiso Keys' : 'Naledi Keys', email: accounts[role].email, role })).user.id;
+      accounts[role].id = (await ok('POST', '/users', userResponseSchema, admin, { fullName: role === 'teacher' ? 'Kagiso Keys' : 'Naledi Keys', email: accounts[role].email, role })).user.id;
     }
     accounts.teacher.password = await mailed(accounts.teacher.email);
-    const student = (await ok('POST', '/auth/sign-in', undefined, { email: accounts.student.email, password: await mailed(accounts.student.email) })).access_token;
-    await ok('POST', '/profile/complete', student, {
+    const student = (await ok('POST', '/auth/sign-in', sessionSchema, undefined, { email: accounts.student.email, password: await mailed(accounts.student.email) })).access_token;
+    await ok('POST', '/profile/complete', completeProfileResponseSchema, student, {
       fullName: 'Naledi Keys', phone: '+27 82 555 0101', address: '1 Main Road, Durban', dateOfBirth: '2002-02-02',
       emergencyContactName: 'Family', emergencyContactPhone: '+27 82 555 0102', password: accounts.student.password, confirmPassword: accounts.student.password,
     });
-    const { program } = await ok('POST', '/programs', admin, { name: 'Web Development', type: 'evening', description: 'HTML to React' });
-    const { subject } = await ok('POST', '/subjects', admin, { name: 'HTML & CSS', programId: program.id, description: 'Markup and layout' });
+    const { program } = await ok('POST', '/programs', programResponseSchema, admin, { name: 'Web Development', type: 'evening', description: 'HTML to React' });
+    const { subject } = await ok('POST', '/subjects', subjectResponseSchema, admin, { name: 'HTML & CSS', programId: program.id, description: 'Markup and layout' });
     // A second programme for the enroll dialog, with nobody in it yet.
-    const { program: other } = await ok('POST', '/programs', admin, { name: 'Data Analytics', type: 'daytime', description: 'SQL to dashboards' });
-    await ok('POST', '/subjects', admin, { name: 'SQL', programId: other.id, description: 'Queries' });
-    await ok('POST', '/teacher-assignments', admin, { teacherId: accounts.teacher.id, subjectId: subject.id });
-    const { enrollment } = await ok('POST', '/enrollments', admin, { studentId: accounts.student.id, programId: program.id, subjectId: subject.id });
-    await ok('PUT', `/enrollments/${enrollment.id}/status`, admin, { status: 'active' });
-    const teacher = (await ok('POST', '/auth/sign-in', undefined, { email: accounts.teacher.email, password: accounts.teacher.password })).access_token;
-    const { week } = await ok('POST', '/weeks', teacher, { subjectId: subject.id, weekNumber: 1, title: 'Semantic HTML', objectives: 'Structure' });
-    const { week: withTask } = await ok('POST', `/weeks/${week.id}/tasks`, teacher, { dayNumber: 1, title: 'Page skeleton' });
-    await ok('PUT', `/weeks/${week.id}/capstone`, teacher, { title: 'Landing page' });
-    await ok('PUT', `/weeks/${week.id}/published`, teacher, { published: true });
-    await ok('POST', '/student/submissions', student, { kind: 'task', itemId: withTask.tasks[0].id, githubUrl: 'https://github.com/naledi/skeleton' });
+    const { program: other } = await ok('POST', '/programs', programResponseSchema, admin, { name: 'Data Analytics', type: 'daytime', description: 'SQL to dashboards' });
+    await ok('POST', '/subjects', subjectResponseSchema, admin, { name: 'SQL', programId: other.id, description: 'Queries' });
+    await ok('POST', '/teacher-assignments', teacherAssignmentResponseSchema, admin, { teacherId: accounts.teacher.id, subjectId: subject.id });
+    const { enrollment } = await ok('POST', '/enrollments', enrollmentResponseSchema, admin, { studentId: accounts.student.id, programId: program.id, subjectId: subject.id });
+    await ok('PUT', `/enrollments/${enrollment.id}/status`, enrollmentResponseSchema, admin, { status: 'active' });
+    const teacher = (await ok('POST', '/auth/sign-in', sessionSchema, undefined, { email: accounts.teacher.email, password: accounts.teacher.password })).access_token;
+    const { week } = await ok('POST', '/weeks', weekResponseSchema, teacher, { subjectId: subject.id, weekNumber: 1, title: 'Semantic HTML', objectives: 'Structure' });
+    const { week: withTask } = await ok('POST', `/weeks/${week.id}/tasks`, weekResponseSchema, teacher, { dayNumber: 1, title: 'Page skeleton' });
+    await ok('PUT', `/weeks/${week.id}/capstone`, weekResponseSchema, teacher, { title: 'Landing page' });
+    await ok('PUT', `/weeks/${week.id}/published`, weekResponseSchema, teacher, { published: true });
+    await ok('POST', '/student/submissions', submissionResponseSchema, student, { kind: 'task', itemId: withTask.tasks[0].id, githubUrl: 'https://github.com/naledi/skeleton' });
     tracked = await browser.newPage();
   }, 120_000);
   afterAll(async () => {
@@ -136,7 +147,7 @@ describe('dialogs by keyboard alone (issue 18 §8)', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     // The graded row left the Pending tab with its button: focus goes to the page's heading, not <body>.
     expect(await focusedAfterClose(page)).toMatchObject({ tag: 'h1', name: 'Submissions', onBody: false });
-    const graded = await ok('GET', '/teacher/submissions?tab=graded', (await ok('POST', '/auth/sign-in', undefined, { email: accounts.teacher.email, password: accounts.teacher.password })).access_token);
+    const graded = await ok('GET', '/teacher/submissions?tab=graded', teacherSubmissionsResponseSchema, (await ok('POST', '/auth/sign-in', sessionSchema, undefined, { email: accounts.teacher.email, password: accounts.teacher.password })).access_token);
     expect(graded.items[0].grade).toMatchObject({ status: 'passed', score: 88, feedback: 'Clean, semantic markup.' });
   }, 60_000);
 

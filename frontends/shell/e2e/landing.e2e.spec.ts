@@ -243,7 +243,7 @@ describe('the landing page in a browser', () => {
     await page.waitForFunction((el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth > 0, await image.elementHandle());
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await button.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(true);
+    expect(await button.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
     // The evening programmes call it Learn More.
     await page.getByRole('button', { name: 'Learn More: Evening IT Support' }).click();
     await page.getByRole('dialog', { name: 'Evening IT Support' }).getByText('Week 20').waitFor();
@@ -254,11 +254,14 @@ describe('the landing page in a browser', () => {
     await card(page, 'Web Development for Marketers').getByRole('button', { name: /^Enroll Now/ }).click();
     const form = page.getByRole('form', { name: 'Application Form' });
     await form.waitFor();
-    await page.waitForFunction(() => ((globalThis as any).document.getElementById('contact').getBoundingClientRect().top as number) < (globalThis as any).innerHeight);
-    await page.waitForFunction(() => (globalThis as any).document.activeElement?.autocomplete === 'given-name');
+    await page.waitForFunction(() => {
+      const g = globalThis as unknown as { innerHeight: number; document: { getElementById(id: string): { getBoundingClientRect(): { top: number } } | null } };
+      return (g.document.getElementById('contact')?.getBoundingClientRect().top ?? Infinity) < g.innerHeight;
+    });
+    await page.waitForFunction(() => (globalThis as unknown as { document: { activeElement: { autocomplete?: string } | null } }).document.activeElement?.autocomplete === 'given-name');
     expect(await form.getByLabel('Course').inputValue()).toBe('Web Development');
     await card(page, 'CodeStars (ages 8-17)').getByRole('button', { name: /^Enroll Now/ }).click();
-    await page.waitForFunction(() => (globalThis as any).document.querySelector('select')?.value === 'CodeStars (Under 18)');
+    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }).document.querySelector('select')?.value === 'CodeStars (Under 18)');
     expect(await form.getByLabel('Phone').getAttribute('placeholder')).toBe('+27 XX XXX XXXX');
 
     const posts: string[] = [];
@@ -369,8 +372,8 @@ describe('the landing page in a browser', () => {
     await page.getByRole('form', { name: 'Application Form' }).waitFor();
     await page.getByRole('button', { name: 'Quick Contact' }).waitFor();
     const widths = await page.evaluate(() => {
-      const root = (globalThis as any).document.documentElement;
-      return { scroll: root.scrollWidth as number, client: root.clientWidth as number };
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return { scroll: root.scrollWidth, client: root.clientWidth };
     });
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     expect(widths.client).toBeLessThanOrEqual(360);

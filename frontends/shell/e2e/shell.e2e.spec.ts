@@ -118,7 +118,7 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     expect(fallbacks.length).toBeGreaterThan(0);
     expect(paths.filter((p) => fallbacks.includes(p))).toEqual([]);
     const providers = await page.evaluate(() => {
-      const share = (globalThis as any).__FEDERATION__.__SHARE__ as Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>>;
+      const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } }).__FEDERATION__.__SHARE__;
       const loaded: Record<string, string[]> = {};
       for (const scopes of Object.values(share))
         for (const pkgs of Object.values(scopes))
@@ -131,10 +131,10 @@ describe('shell (host) and dashboard remotes in a browser', () => {
     await page.getByText(session.user.email, { exact: true }).waitFor();
 
     // The remote's <Routes> and <Link> use the shell's router: navigating back is client-side.
-    await page.evaluate(() => ((globalThis as any).__sameDocument = true));
+    await page.evaluate(() => ((globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await page.getByRole('heading', { level: 1, name: 'Launch your career in tech' }).waitFor();
-    expect(await page.evaluate(() => (globalThis as any).__sameDocument)).toBe(true);
+    expect(await page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
     expect(consoleErrors).toEqual([]);
     expect(pageErrors).toEqual([]);

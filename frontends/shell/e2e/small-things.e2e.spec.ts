@@ -68,15 +68,18 @@ describe('the small things (issue 18 §6) in a browser', () => {
     await signOut.waitFor();
     // In one go in the page, while the toast is there: nothing lies over the header's controls.
     const seen = await page.evaluate(() => {
-      const doc = (globalThis as any).document;
-      const toasts = [...doc.querySelectorAll('[data-sonner-toast]')].map((t: any) => t.getBoundingClientRect());
-      const targets = [...doc.querySelectorAll('header button, [data-testid="user-email"]')].filter((el: any) => el.getBoundingClientRect().width > 0 && /Sign Out|@/.test(el.textContent));
+      // Run in the browser; this file is type-checked without the DOM library: this is what it reads there.
+      interface Box { left: number; right: number; top: number; bottom: number; width: number; height: number }
+      interface Target { getBoundingClientRect(): Box; textContent: string; contains(other: unknown): boolean }
+      const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<Target>; elementFromPoint(x: number, y: number): unknown } }).document;
+      const toasts = [...doc.querySelectorAll('[data-sonner-toast]')].map((t) => t.getBoundingClientRect());
+      const targets = [...doc.querySelectorAll('header button, [data-testid="user-email"]')].filter((el) => el.getBoundingClientRect().width > 0 && /Sign Out|@/.test(el.textContent));
       return {
         toasts: toasts.length,
-        targets: targets.map((el: any) => {
+        targets: targets.map((el) => {
           const r = el.getBoundingClientRect();
           const hit = doc.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-          const overlaps = toasts.some((t: any) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom);
+          const overlaps = toasts.some((t) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom);
           return { text: el.textContent.trim(), onTop: el === hit || el.contains(hit), overlaps };
         }),
       };

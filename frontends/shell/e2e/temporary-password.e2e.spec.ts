@@ -3,8 +3,9 @@
 // lands on /complete-profile, also when the browser believes the profile complete and only the server
 // knows better (403 PROFILE_INCOMPLETE); the admin's "Re-issue password" mails a new password, the old
 // one and the student's session end, and the new one signs in.
+import { setupResponseSchema, sessionSchema } from '@academy/contracts';
 import type { Page, Route } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+import { bodyOf, type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
 
 const stamp = Date.now();
 const student = { email: `gated-${stamp}@academy.test`, fullName: 'Rudo Chikore', password: '' };
@@ -39,7 +40,8 @@ describe('temporary passwords and the profile gate in a browser', () => {
       headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-    return { status: res.status, body: (await res.json().catch(() => null)) as any };
+    const body: unknown = await res.json().catch(() => null);
+    return { status: res.status, body };
   }
 
   async function signIn(page: Page, email: string, password: string, expectToast = 'Welcome back!') {
@@ -57,8 +59,9 @@ describe('temporary passwords and the profile gate in a browser', () => {
   it('an incomplete student who types a dashboard URL lands on /complete-profile', async () => {
     const setup = await call('/setup', { method: 'POST' });
     expect(setup.status).toBe(201);
-    adminToken = (await call('/auth/sign-in', { body: { email: setup.body.email, password: setup.body.password } })).body.access_token;
-    await signIn(admin.page, setup.body.email, setup.body.password);
+    const { email, password } = bodyOf(setup, setupResponseSchema);
+    adminToken = bodyOf(await call('/auth/sign-in', { body: { email, password } }), sessionSchema).access_token;
+    await signIn(admin.page, email, password);
     expect((await call('/users', { token: adminToken, body: { fullName: student.fullName, email: student.email, role: 'student' } })).status).toBe(201);
     student.password = await mailedPassword('Your Academy account');
 

@@ -4,7 +4,8 @@
 // admin edits a student, the admin deletes a user and changes a role, and Settings changes the
 // password. The tests run in order and share the accounts they create.
 import type { Page } from 'playwright-core';
-import { type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi, expectLogReplaysEqual } from '@academy/testing';
+import { auditEventDetailSchema, auditEventsResponseSchema, sessionSchema } from '@academy/contracts';
+import { apiCaller, bodyOf, type BrowserSession, launchBrowser, type RunningApi, startApi, startSmtpCatcher, statFigure, type TestSmtpCatcher, type TrackedPage, waitForToast, openDashboardMenu, signInThroughUi, expectLogReplaysEqual } from '@academy/testing';
 
 interface Account {
   email: string;
@@ -323,15 +324,12 @@ describe('user management in a browser, against the API, worker and mail', () =>
     await page.goto(`${api.url}/dashboard/admin/create-user`);
     await createUser(page, auditor, 'Auditor');
     auditor.password = await invitedPassword(auditor.email);
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(`${api.url}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined });
-      return (await res.json()) as any;
-    };
-    const signInApi = async (a: Account) => ((await (await fetch(`${api.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: a.email, password: a.password }) })).json()) as any).access_token as string;
+    const call = apiCaller(api.url);
+    const signInApi = async (a: Account) => bodyOf(await call('POST', '/auth/sign-in', undefined, { email: a.email, password: a.password }), sessionSchema).access_token;
     const auditorToken = await signInApi(auditor);
     // An event with personal data (a registration), as the auditor sees it.
-    const withPersonal = (await call('GET', '/audit/events?limit=100', auditorToken)).events.find((e: any) => e.personal === 'present' && e.type === 'UserRegistered');
-    const detail = async () => (await call('GET', `/audit/events/${withPersonal.position}`, auditorToken)).personal.state as string;
+    const withPersonal = bodyOf(await call('GET', '/audit/events?limit=100', auditorToken), auditEventsResponseSchema).events.find((e) => e.personal === 'present' && e.type === 'UserRegistered');
+    const detail = async () => bodyOf(await call('GET', `/audit/events/${withPersonal?.position}`, auditorToken), auditEventDetailSchema).personal.state;
     expect(await detail()).toBe('masked');
 
     await page.goto(`${api.url}/dashboard/admin/users`);

@@ -25,6 +25,14 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** What the dashboard rounds read in the page (see the init script there). */
+interface HeadingWindow {
+  __headingAt?: number;
+  performance: { now(): number; getEntriesByName(name: string): { startTime: number }[] };
+  document: { querySelector(selector: string): { textContent: string | null; checkVisibility(): boolean } | null };
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: { childList: boolean; subtree: boolean; characterData: boolean }): void };
+}
+
 function tempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   chmodSync(dir, 0o755);
@@ -115,7 +123,10 @@ async function pageJs(url: string): Promise<{ files: number; gzip: number; later
     await sleep(500);
     const first = await Promise.all(js);
     js = [];
-    await page.evaluate(() => (globalThis as any).scrollTo(0, (globalThis as any).document.body.scrollHeight));
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { scrollTo(x: number, y: number): void; document: { body: { scrollHeight: number } } };
+      w.scrollTo(0, w.document.body.scrollHeight);
+    });
     await page.waitForLoadState('networkidle');
     await sleep(500);
     const later = await Promise.all(js);
@@ -193,10 +204,11 @@ async function dashboardRuns(url: string, email: string, password: string): Prom
       const page = await context.newPage();
       // Records when a visible <h1> with text first exists (the page's heading; the splash has none).
       await page.addInitScript(() => {
-        const w = globalThis as any;
+        // Runs in the page; this file is type-checked without the DOM library: this is what it reads there.
+        const w = globalThis as unknown as HeadingWindow;
         const seen = () => {
           const h = w.document.querySelector('main h1');
-          if (h && h.textContent.trim() && h.checkVisibility()) {
+          if (h && h.textContent?.trim() && h.checkVisibility()) {
             w.__headingAt ??= w.performance.now();
             return true;
           }
@@ -209,11 +221,11 @@ async function dashboardRuns(url: string, email: string, password: string): Prom
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${url}/dashboard/admin`, { waitUntil: 'commit' });
-      await page.waitForFunction(() => (globalThis as any).__headingAt !== undefined, undefined, { timeout: 60_000, polling: 100 });
+      await page.waitForFunction(() => (globalThis as unknown as HeadingWindow).__headingAt !== undefined, undefined, { timeout: 60_000, polling: 100 });
       const run = await page.evaluate(() => {
-        const w = globalThis as any;
+        const w = globalThis as unknown as HeadingWindow;
         const fcp = w.performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-        return { fcp, heading: w.__headingAt as number };
+        return { fcp, heading: w.__headingAt ?? NaN };
       });
       runs.push(run);
       console.log(`  dashboard round ${r + 1}: first contentful paint ${run.fcp.toFixed(0)} ms, heading ${run.heading.toFixed(0)} ms`);

@@ -12,6 +12,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { z } from 'zod';
 import { root, writeSection } from '../src/bench-doc.mjs';
 import { startPostgres, startRedis } from '../src/index.mjs';
 
@@ -122,15 +123,21 @@ async function fetchBuf(url: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
+/** What this reads of a remote's mf-manifest.json (Module Federation's own format). */
+const mfManifest = z.object({
+  metaData: z.object({ remoteEntry: z.object({ name: z.string() }) }),
+  exposes: z.array(z.object({ assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) })),
+});
+
 /** A remote's own JS on first visit: its entry plus the synchronous chunks of ./Module (shared libraries come from the shell). */
 async function remoteJs(url: string): Promise<{ name: string; gzip: number }[]> {
   const manifest = (await (await fetch(`${url}/api/federation/manifest`)).json()) as { remotes: { name: string; entry: string }[] };
   const out = [];
   for (const r of manifest.remotes) {
     const entry = new URL(r.entry, url);
-    const mf = JSON.parse((await fetchBuf(entry.href)).toString()) as any;
+    const mf = mfManifest.parse(JSON.parse((await fetchBuf(entry.href)).toString()));
     const base = new URL('.', entry);
-    const files = [mf.metaData.remoteEntry.name, ...mf.exposes.flatMap((e: any) => e.assets.js.sync)];
+    const files = [mf.metaData.remoteEntry.name, ...mf.exposes.flatMap((e) => e.assets.js.sync)];
     let total = 0;
     for (const f of new Set<string>(files)) total += gz(await fetchBuf(new URL(f, base).href));
     out.push({ name: r.name, gzip: total });

@@ -54,9 +54,9 @@ describe('npm start', () => {
     expect(await inboxPage.text()).toContain('Academy mail inbox');
     expect(await (await fetch(`${inbox}/messages`)).json()).toEqual([]);
 
-    const health = (await (await fetch(`${url}/api/health`)).json()) as any;
-    expect(health.info.db.status).toBe('up');
-    expect(health.info.redis.status).toBe('up');
+    // This package may not use the contracts (type:tooling): the answer is matched where it sits.
+    const health: unknown = await (await fetch(`${url}/api/health`)).json();
+    expect(health).toMatchObject({ info: { db: { status: 'up' }, redis: { status: 'up' } } });
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toMatch(/<div id="root"|<div id="app"/);
@@ -86,8 +86,8 @@ describe('npm start', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     const url = /ready: open (\S+)/.exec(output())![1];
-    const health = (await (await fetch(`${url}/api/health`)).json()) as any;
-    expect(health.info.db.status).toBe('up');
+    const health: unknown = await (await fetch(`${url}/api/health`)).json();
+    expect(health).toMatchObject({ info: { db: { status: 'up' } } });
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 150_000);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { registerServiceOutput } from './service-output.js';
 import { until } from './until.js';
@@ -110,11 +111,21 @@ export async function startApi(options: { env?: Record<string, string>; withWork
 
 export interface ApiAnswer {
   status: number;
-  /** Answers of every shape: tests read what they expect. */
-  body: any;
+  /** The parsed JSON: read it with bodyOf and the endpoint's contract schema. */
+  body: unknown;
   headers: Headers;
   /** How long the answer took. */
   ms: number;
+}
+
+/**
+ * The one typed way a test reads an API answer: its body parsed with the endpoint's contract schema
+ * (libs/contracts; apiErrorSchema for an error), so the read also asserts the contract.
+ */
+export function bodyOf<S extends z.ZodType>(answer: { status: number; body: unknown }, schema: S): z.output<S> {
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) throw new Error(`a ${answer.status} answer breaks its contract: ${z.prettifyError(parsed.error)}\n${JSON.stringify(answer.body)}`);
+  return parsed.data;
 }
 
 /** `call(method, '/programs', token, body)` against `<url>/api`: a JSON request with an optional bearer token. */

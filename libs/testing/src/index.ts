@@ -8,6 +8,7 @@ export {
   expectLogReplaysEqual,
   WORKER_PROJECTIONS,
   apiCaller,
+  bodyOf,
   freePort,
   outputOf,
   startApi,

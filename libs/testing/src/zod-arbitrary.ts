@@ -6,7 +6,35 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 
-type Def = Record<string, any>;
+/**
+ * What this walker reads of zod 4's internal definitions (a schema's `_zod.def`, and its checks'), by
+ * name across the kinds: each kind has its part (an object its shape, an array its element...).
+ */
+interface Def {
+  type: string;
+  checks?: unknown[];
+  /** A check's kind (min_length, greater_than, string_format...), and what it bounds or matches. */
+  check: string;
+  format: string;
+  pattern?: RegExp;
+  inclusive: boolean;
+  value: number;
+  minimum: number;
+  maximum: number;
+  length: number;
+  entries: Record<string, unknown>;
+  values: unknown[];
+  shape: Record<string, z.ZodType>;
+  items: z.ZodType[];
+  options: z.ZodType[];
+  element: z.ZodType;
+  valueType: z.ZodType;
+  left: z.ZodType;
+  innerType: z.ZodType;
+  in: z.ZodType;
+  out: z.ZodType;
+  getter(): z.ZodType;
+}
 const defOf = (s: unknown): Def => (s as { _zod: { def: Def } })._zod.def;
 const checksOf = (d: Def): Def[] => (d.checks ?? []).map((c: unknown) => defOf(c));
 
@@ -43,11 +71,11 @@ export function validValue(schema: z.ZodType, o: ArbitraryOptions = {}): fc.Arbi
     case 'null':
       return fc.constant(null);
     case 'enum':
-      return fc.constantFrom(...Object.values(d.entries as Record<string, unknown>));
+      return fc.constantFrom(...Object.values(d.entries));
     case 'literal':
-      return fc.constantFrom(...(d.values as unknown[]));
+      return fc.constantFrom(...d.values);
     case 'object': {
-      const shape = d.shape as Record<string, z.ZodType>;
+      const shape = d.shape;
       const required: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [k, v] of Object.entries(shape)) required[k] = validValue(v, { ...o, field: k });
       const optionalKeys = Object.entries(shape)
@@ -66,11 +94,11 @@ export function validValue(schema: z.ZodType, o: ArbitraryOptions = {}): fc.Arbi
       return fc.array(validValue(d.element, o), { minLength, maxLength: Math.max(minLength, maxLength) });
     }
     case 'tuple':
-      return fc.tuple(...(d.items as z.ZodType[]).map((i) => validValue(i, o)));
+      return fc.tuple(...d.items.map((i) => validValue(i, o)));
     case 'record':
       return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !['__proto__', 'constructor', 'prototype'].includes(k)), validValue(d.valueType, o), { maxKeys: 3 });
     case 'union':
-      return fc.oneof(...(d.options as z.ZodType[]).map((s) => validValue(s, o)));
+      return fc.oneof(...d.options.map((s) => validValue(s, o)));
     case 'intersection':
       return validValue(d.left, o);
     case 'optional':

@@ -18,7 +18,10 @@
 // The commands are sent the way a controller sends them (`CommandBus.execute`), so what is measured
 // is everything a command costs except HTTP and the read-your-writes wait of the answer (ADR 0005):
 // that wait is the projection's, measured by `npm run bench -- lag`.
+import { enrollmentResponseSchema, lessonsResponseSchema, programResponseSchema, subjectResponseSchema, submissionResponseSchema, teacherAssignmentResponseSchema, weekResponseSchema } from '@academy/contracts';
+import { bodyOf } from '@academy/testing';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,13 +92,13 @@ interface Setup {
 
 async function setUp(h: Harness): Promise<Setup> {
   const admin = h.admin.token;
-  const ok = async (method: string, p: string, token: string, body: unknown) => {
+  const ok = async <S extends z.ZodType>(method: string, p: string, schema: S, token: string, body: unknown) => {
     const res = await h.call(method, p, { token, body });
     if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
+    return bodyOf(res, schema);
   };
   const teacher = await h.account('teacher', 'Bench Teacher');
-  const program = (await ok('POST', '/programs', admin, { name: 'Bench Programme', type: 'evening' })).program;
+  const program = (await ok('POST', '/programs', programResponseSchema, admin, { name: 'Bench Programme', type: 'evening' })).program;
   const perClient = Math.ceil(OPS / WEEKS_PER_SUBJECT);
   const subjects: string[][][] = [];
   let n = 0;
@@ -104,8 +107,8 @@ async function setUp(h: Harness): Promise<Setup> {
     for (let c = 0; c < CLIENTS; c++) {
       const mine: string[] = [];
       for (let k = 0; k < perClient; k++) {
-        const subject = (await ok('POST', '/subjects', admin, { name: `Subject ${++n}`, programId: program.id })).subject;
-        await ok('POST', '/teacher-assignments', admin, { teacherId: teacher.userId, subjectId: subject.id });
+        const subject = (await ok('POST', '/subjects', subjectResponseSchema, admin, { name: `Subject ${++n}`, programId: program.id })).subject;
+        await ok('POST', '/teacher-assignments', teacherAssignmentResponseSchema, admin, { teacherId: teacher.userId, subjectId: subject.id });
         mine.push(subject.id);
       }
       round.push(mine);
@@ -114,20 +117,20 @@ async function setUp(h: Harness): Promise<Setup> {
   }
   // One published week with a task in the first subject; each client's student submits it once.
   const gradedSubject = subjects[ROUNDS][0][0];
-  const week = (await ok('POST', '/weeks', teacher.token, { subjectId: gradedSubject, weekNumber: 1, title: 'Graded week' })).week;
-  const task = (await ok('POST', `/weeks/${week.id}/tasks`, teacher.token, { dayNumber: 1, title: 'Task 1' })).task ?? null;
-  await ok('PUT', `/weeks/${week.id}/published`, teacher.token, { published: true });
-  const lessons = async (token: string) => (await ok('GET', '/student/lessons', token, undefined)) as { weeks?: { tasks: { id: string }[] }[] };
+  const week = (await ok('POST', '/weeks', weekResponseSchema, teacher.token, { subjectId: gradedSubject, weekNumber: 1, title: 'Graded week' })).week;
+  await ok('POST', `/weeks/${week.id}/tasks`, weekResponseSchema, teacher.token, { dayNumber: 1, title: 'Task 1' });
+  await ok('PUT', `/weeks/${week.id}/published`, weekResponseSchema, teacher.token, { published: true });
+  const lessons = (token: string) => ok('GET', '/student/lessons', lessonsResponseSchema, token, undefined);
   const submissions: string[] = [];
   for (let c = 0; c < CLIENTS; c++) {
     const student = await h.account('student', `Bench Student ${c + 1}`);
-    const e = (await ok('POST', '/enrollments', admin, { studentId: student.userId, programId: program.id, subjectId: gradedSubject })).enrollment;
-    await ok('PUT', `/enrollments/${e.id}/status`, admin, { status: 'active' });
-    const itemId = task?.id ?? (await lessons(student.token)).weeks![0].tasks[0].id;
-    const submitted = await ok('POST', '/student/submissions', student.token, { kind: 'task', itemId, githubUrl: 'https://github.com/bench/work', notes: '' });
+    const e = (await ok('POST', '/enrollments', enrollmentResponseSchema, admin, { studentId: student.userId, programId: program.id, subjectId: gradedSubject })).enrollment;
+    await ok('PUT', `/enrollments/${e.id}/status`, enrollmentResponseSchema, admin, { status: 'active' });
+    const itemId = (await lessons(student.token)).weeks[0].tasks[0].id;
+    const submitted = await ok('POST', '/student/submissions', submissionResponseSchema, student.token, { kind: 'task', itemId, githubUrl: 'https://github.com/bench/work', notes: '' });
     submissions.push(submitted.submission.id);
   }
-  await ok('POST', `/submissions/${submissions[0]}/grade`, teacher.token, { score: 70, status: 'passed', feedback: 'Clear and well tested.' });
+  await ok('POST', `/submissions/${submissions[0]}/grade`, submissionResponseSchema, teacher.token, { score: 70, status: 'passed', feedback: 'Clear and well tested.' });
   await h.projectionsCaughtUp(60_000);
   const find = async (type: string) => {
     for (let from = 0; ; ) {

@@ -22,6 +22,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { z } from 'zod';
+import { lessonsResponseSchema, teacherSubmissionsResponseSchema } from '@academy/contracts';
+import { bodyOf } from '@academy/testing';
 import { freePort, startPostgres, startRedis, stopChild } from '@academy/devstack';
 import { root, writeSection } from '@academy/devstack/bench-doc';
 import { AccessTokens, DEFAULT_PROJECTION_BATCH_SIZE, loadConfig, migrateUp, MikroORM, ormOptions } from '@academy/backend';
@@ -340,9 +343,13 @@ async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: strin
   const teacherTokens = seeded.teachers.map((t) => ({ id: t.id, auth: mint(t.id, 'teacher') }));
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
 
+  // The baseline's answers (learning-baseline.ts): what the comparison reads of them.
+  const baselineLessons = z.object({ rows: z.array(z.object({ week_id: z.string().nullable(), item_id: z.string().nullable() })) });
+  const baselineSubmissions = z.object({ counts: z.object({ pending: z.number(), graded: z.number() }), items: z.array(z.object({ id: z.string() })) });
   const answers = async (port: number, p: string, auth?: string) => {
     const res = await fetch(`http://127.0.0.1:${port}${p}`, { headers: auth ? { authorization: auth } : {} });
-    return { status: res.status, body: res.status === 200 ? ((await res.json()) as any) : null };
+    const body: unknown = res.status === 200 ? await res.json() : null;
+    return { status: res.status, body };
   };
   const api = await spawnServer('services/api/src/main.ts', apiEnv, async (port) => (await fetch(`http://127.0.0.1:${port}/api/health`)).status > 0);
   const base = await spawnServer('services/api/bench/learning-baseline.ts', { DATABASE_URL: url, PG_POOL_MAX: String(POOL_MAX) }, async (port) => (await fetch(`http://127.0.0.1:${port}/lessons?id=${randomUUID()}`)).status === 200);
@@ -355,21 +362,23 @@ async function runSize(pgUrlOf: (db: string) => Promise<string>, redisUrl: strin
       const a = await answers(api.port, '/api/student/lessons', s.auth);
       const b = await answers(base.port, `/lessons?id=${s.id}`);
       if (a.status !== 200) throw new Error(`GET /api/student/lessons answered ${a.status}: is the learning module in the API (merge l-api)?\n${api.output()}`);
-      const items = (x: any) => x.weeks.reduce((n: number, w: any) => n + w.tasks.length + (w.capstone ? 1 : 0), 0);
-      const rowsOf = b.body.rows as { week_id: string | null; item_id: string | null }[];
+      const lessons = bodyOf(a, lessonsResponseSchema);
+      const items = lessons.weeks.reduce((n, w) => n + w.tasks.length + (w.capstone ? 1 : 0), 0);
+      const rowsOf = bodyOf(b, baselineLessons).rows;
       const baseWeeks = new Set(rowsOf.flatMap((r) => (r.week_id ? [r.week_id] : []))).size;
-      if (a.body.weeks.length !== baseWeeks || items(a.body) !== rowsOf.filter((r) => r.item_id).length || a.body.weeks.length === 0) {
+      if (lessons.weeks.length !== baseWeeks || items !== rowsOf.filter((r) => r.item_id).length || lessons.weeks.length === 0) {
         throw new Error(`lessons of ${s.id}: the API and the baseline differ`);
       }
-      weeks += a.body.weeks.length;
+      weeks += lessons.weeks.length;
       const t = pick(teacherTokens);
       const c = await answers(api.port, '/api/teacher/submissions', t.auth);
       const d = await answers(base.port, `/submissions?id=${t.id}`);
       if (c.status !== 200) throw new Error(`GET /api/teacher/submissions answered ${c.status}\n${api.output()}`);
       // The pending tab's first page: the same counts and the same rows in the same order.
-      const ids = (x: any) => x.items.map((r: any) => r.id).join();
-      const total = d.body.counts.pending + d.body.counts.graded;
-      if (c.body.counts.pending !== d.body.counts.pending || c.body.counts.graded !== d.body.counts.graded || ids(c.body) !== ids(d.body) || total === 0) {
+      const ids = (x: { items: { id: string }[] }) => x.items.map((r) => r.id).join();
+      const [mine, theirs] = [bodyOf(c, teacherSubmissionsResponseSchema), bodyOf(d, baselineSubmissions)];
+      const total = theirs.counts.pending + theirs.counts.graded;
+      if (mine.counts.pending !== theirs.counts.pending || mine.counts.graded !== theirs.counts.graded || ids(mine) !== ids(theirs) || total === 0) {
         throw new Error(`submissions of ${t.id}: the API and the baseline differ`);
       }
       rows += total;

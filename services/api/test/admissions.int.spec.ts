@@ -3,7 +3,9 @@
 // to student (account, credentials, double and concurrent converts, a taken address), the in-app
 // notices; every endpoint × every role. The Redis outage test runs in the worker
 // (services/worker/test/admissions-redis-outage.int.spec.ts): it needs the worker's dispatcher and mail.
-import { ADMISSIONS_MESSAGES, COURSE_OPTIONS, HONEYPOT_FIELD, IDENTITY_MESSAGES } from '@academy/contracts';
+import { z } from 'zod';
+import { ADMISSIONS_MESSAGES, admissionsCountsSchema, apiErrorSchema, ApplicationSubmittedV1, convertProspectResponseSchema, COURSE_OPTIONS, HONEYPOT_FIELD, IDENTITY_MESSAGES, messageResponseSchema, notificationsResponseSchema, prospectResponseSchema, prospectsResponseSchema, sessionSchema, studentsListResponseSchema, userResponseSchema, usersListResponseSchema } from '@academy/contracts';
+import { bodyOf } from '@academy/testing';
 import { EmailLookup } from '@academy/event-store';
 import { admissionsInAppTemplates } from '@academy/admissions';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
@@ -36,6 +38,8 @@ const application = (over: Record<string, unknown> = {}) => ({
 const quickContact = (over: Record<string, unknown> = {}) => ({ name: `Tendai ${++n}`, email: `tendai.${n}.${Date.now()}@example.zw`, message: 'Prices in USD?', ...over });
 const apply = (body: unknown, ip?: string) => h.call('POST', '/public/applications', { body, ip });
 const contact = (body: unknown, ip?: string) => h.call('POST', '/public/quick-contacts', { body, ip });
+/** Who changed a prospect's status, in the events that say so. */
+const byUser = z.looseObject({ byUserId: z.string().nullish() });
 const prospectEvents = async () => (await h.store.readAll(0, 1_000_000)).filter((e) => e.streamId.startsWith('prospect-'));
 const list = (query = '', token = studentAdmin.token, minPosition = 0) => h.call('GET', `/admissions/prospects${query}`, { token, minPosition });
 /** Submits an application and returns its row as staff see it. */
@@ -43,7 +47,7 @@ async function submitted(over: Record<string, unknown> = {}) {
   const body = application(over);
   const res = await apply(body);
   expect(res.status).toBe(201);
-  const rows = (await list(`?q=${encodeURIComponent(body.email)}`, studentAdmin.token, res.position)).body.prospects;
+  const rows = bodyOf(await list(`?q=${encodeURIComponent(body.email)}`, studentAdmin.token, res.position), prospectsResponseSchema).prospects;
   expect(rows).toHaveLength(1);
   return { body, row: rows[0] };
 }
@@ -83,17 +87,18 @@ describe('the public forms', () => {
     const res = await apply(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: ADMISSIONS_MESSAGES.applicationSubmittedDescription });
-    const [event] = (await prospectEvents()).filter((e) => (e.personal?.data as any)?.lastName === body.lastName);
+    const [event] = (await prospectEvents()).filter((e) => e.personal?.data.lastName === body.lastName);
     expect(event.type).toBe('ApplicationSubmitted');
-    expect(event.streamId).toBe(`prospect-${(event.data as any).prospectId}`);
+    const { prospectId } = ApplicationSubmittedV1.parse(event);
+    expect(event.streamId).toBe(`prospect-${prospectId}`);
     expect(event.streamVersion).toBe(1);
     // The address only as its keyed lookup (HMAC under a subkey of the harness's master key), never a plain hash; the
     // lookup stream links the prospect to it in the same append, for the erasure that follows an account's deletion.
     const lookup = new EmailLookup(Buffer.alloc(32, 7)).of(body.email);
     expect(event.data).toEqual({ prospectId: expect.any(String), course: 'Web Development', emailLookup: lookup });
-    expect((await h.store.readStream(`applicant-email-${lookup}`)).map((e) => [e.type, e.data, e.position])).toEqual([['ProspectEmailLinked', { prospectId: (event.data as any).prospectId }, event.position + 1]]);
+    expect((await h.store.readStream(`applicant-email-${lookup}`)).map((e) => [e.type, e.data, e.position])).toEqual([['ProspectEmailLinked', { prospectId }, event.position + 1]]);
     expect(event.personal).toEqual({
-      subjectId: `prospect-${(event.data as any).prospectId}`,
+      subjectId: `prospect-${prospectId}`,
       data: { firstName: 'Thandi', lastName: body.lastName, email: body.email.toLowerCase(), phone: body.phone, message: body.message },
     });
     // On disk the person is ciphertext only.
@@ -108,7 +113,7 @@ describe('the public forms', () => {
     const res = await contact(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: ADMISSIONS_MESSAGES.quickContactSentDescription });
-    const [event] = (await prospectEvents()).filter((e) => (e.personal?.data as any)?.name === body.name);
+    const [event] = (await prospectEvents()).filter((e) => e.personal?.data.name === body.name);
     expect(event).toMatchObject({ type: 'QuickContactReceived', streamVersion: 1, personal: { data: { name: body.name, email: body.email, message: body.message } } });
   });
 
@@ -131,11 +136,11 @@ describe('the public forms', () => {
     ];
     for (const [over, field, message] of cases) {
       const res = await apply(application(over));
-      expect({ over, status: res.status, fields: res.body.fields }).toEqual({ over, status: 400, fields: { [field]: [message] } });
+      expect({ over, status: res.status, fields: bodyOf(res, apiErrorSchema).fields }).toEqual({ over, status: 400, fields: { [field]: [message] } });
     }
     const empty = await apply({});
     expect(empty.status).toBe(400);
-    expect(Object.keys(empty.body.fields).sort()).toEqual(['course', 'email', 'firstName', 'lastName', 'message', 'phone']);
+    expect(Object.keys(bodyOf(empty, apiErrorSchema).fields ?? {}).sort()).toEqual(['course', 'email', 'firstName', 'lastName', 'message', 'phone']);
     expect(await h.head()).toBe(before);
   });
 
@@ -154,7 +159,7 @@ describe('the public forms', () => {
     ];
     for (const [over, field, message] of cases) {
       const res = await contact(quickContact(over));
-      expect({ over, status: res.status, fields: res.body.fields }).toEqual({ over, status: 400, fields: { [field]: [message] } });
+      expect({ over, status: res.status, fields: bodyOf(res, apiErrorSchema).fields }).toEqual({ over, status: 400, fields: { [field]: [message] } });
     }
     expect((await contact('not json at all')).status).toBe(400);
     expect(await h.head()).toBe(before);
@@ -179,8 +184,8 @@ describe('the public forms', () => {
       const before = await h.head();
       const limited = await send(body(), ip);
       expect(limited.status).toBe(429);
-      expect(limited.body.message).toBe(ADMISSIONS_MESSAGES.rateLimited);
-      expect(limited.body.retryAfter).toBeGreaterThan(3500);
+      expect(bodyOf(limited, messageResponseSchema).message).toBe(ADMISSIONS_MESSAGES.rateLimited);
+      expect(bodyOf(limited, apiErrorSchema).retryAfter).toBeGreaterThan(3500);
       expect(await h.head()).toBe(before);
       expect((await send(body(), `198.51.100.${n % 250}`)).status).toBe(201);
     }
@@ -207,10 +212,10 @@ describe('the staff pipeline', () => {
       studentId: null,
       version: 1,
     });
-    const all = (await list('', h.admin.token)).body.prospects;
+    const all = bodyOf(await list('', h.admin.token), prospectsResponseSchema).prospects;
     expect(all[0].id).toBe(row.id);
-    expect(all.every((p: any) => p.kind === 'application')).toBe(true);
-    const times = all.map((p: any) => p.appliedAt);
+    expect(all.every((p) => p.kind === 'application')).toBe(true);
+    const times = all.map((p) => p.appliedAt);
     expect([...times].sort().reverse()).toEqual(times);
   });
 
@@ -219,16 +224,16 @@ describe('the staff pipeline', () => {
     const { row } = await submitted({ firstName: unique, course: 'IT Support', message: 'I want 100% of the_course' });
     const q = quickContact({ name: `${unique} Q` });
     const sent = await contact(q);
-    expect((await list(`?q=${unique.toLowerCase()}`, studentAdmin.token, sent.position)).body.prospects.map((p: any) => p.id)).toEqual([row.id]);
-    const quick = (await list(`?kind=quick_contact&q=${unique}`)).body.prospects;
+    expect(bodyOf(await list(`?q=${unique.toLowerCase()}`, studentAdmin.token, sent.position), prospectsResponseSchema).prospects.map((p) => p.id)).toEqual([row.id]);
+    const quick = bodyOf(await list(`?kind=quick_contact&q=${unique}`), prospectsResponseSchema).prospects;
     expect(quick).toHaveLength(1);
     expect(quick[0]).toMatchObject({ kind: 'quick_contact', name: q.name, email: q.email, phone: '', courseInterest: null, message: q.message, status: 'pending' });
-    expect((await list(`?q=${encodeURIComponent('100%')}&status=pending`)).body.prospects.map((p: any) => p.id)).toEqual([row.id]);
-    expect((await list(`?q=${encodeURIComponent('100_')}`)).body.prospects).toEqual([]);
-    expect((await list(`?q=${unique}&status=contacted`)).body.prospects).toEqual([]);
+    expect(bodyOf(await list(`?q=${encodeURIComponent('100%')}&status=pending`), prospectsResponseSchema).prospects.map((p) => p.id)).toEqual([row.id]);
+    expect(bodyOf(await list(`?q=${encodeURIComponent('100_')}`), prospectsResponseSchema).prospects).toEqual([]);
+    expect(bodyOf(await list(`?q=${unique}&status=contacted`), prospectsResponseSchema).prospects).toEqual([]);
     const bad = await list('?status=maybe&kind=letter');
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.fields).sort()).toEqual(['kind', 'status']);
+    expect(Object.keys(bodyOf(bad, apiErrorSchema).fields ?? {}).sort()).toEqual(['kind', 'status']);
   });
 
   it('marks contacted and declines, each with who and when; finished applicants refuse further changes', async () => {
@@ -239,16 +244,16 @@ describe('the staff pipeline', () => {
       message: ADMISSIONS_MESSAGES.markedContacted,
       prospect: { id: row.id, status: 'contacted', statusChangedBy: { id: studentAdmin.userId, name: 'Sipho Admissions' }, version: 2 },
     });
-    expect(Date.parse(contacted.body.prospect.statusChangedAt)).toBeGreaterThan(Date.parse(row.appliedAt) - 1);
+    expect(Date.parse(bodyOf(contacted, prospectResponseSchema).prospect.statusChangedAt ?? '')).toBeGreaterThan(Date.parse(row.appliedAt) - 1);
     const again = await h.call('POST', `/admissions/prospects/${row.id}/contacted`, { token: h.admin.token, body: {} });
-    expect([again.status, again.body.message]).toEqual([409, ADMISSIONS_MESSAGES.alreadyContacted]);
+    expect([again.status, bodyOf(again, messageResponseSchema).message]).toEqual([409, ADMISSIONS_MESSAGES.alreadyContacted]);
     const stale = await h.call('POST', `/admissions/prospects/${row.id}/decline`, { token: h.admin.token, body: { expectedVersion: 1 } });
-    expect([stale.status, stale.body.message]).toEqual([409, ADMISSIONS_MESSAGES.changedMeanwhile]);
+    expect([stale.status, bodyOf(stale, messageResponseSchema).message]).toEqual([409, ADMISSIONS_MESSAGES.changedMeanwhile]);
 
     const declined = await h.call('POST', `/admissions/prospects/${row.id}/decline`, { token: h.admin.token, body: {} });
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ message: ADMISSIONS_MESSAGES.declined, prospect: { status: 'declined', statusChangedBy: { id: h.admin.userId, name: 'Administrator' }, version: 3 } });
-    const events = (await h.store.readStream(`prospect-${row.id}`)).map((e) => [e.type, (e.data as any).byUserId ?? null, e.metadata.actorId]);
+    const events = (await h.store.readStream(`prospect-${row.id}`)).map((e) => [e.type, byUser.parse(e.data).byUserId ?? null, e.metadata.actorId]);
     expect(events).toEqual([
       ['ApplicationSubmitted', null, null],
       ['ApplicantContacted', studentAdmin.userId, studentAdmin.userId],
@@ -257,25 +262,25 @@ describe('the staff pipeline', () => {
     const before = await h.head();
     for (const step of ['contacted', 'decline', 'convert']) {
       const res = await h.call('POST', `/admissions/prospects/${row.id}/${step}`, { token: studentAdmin.token, body: {} });
-      expect([step, res.status, res.body.message]).toEqual([step, 409, ADMISSIONS_MESSAGES.alreadyDeclined]);
+      expect([step, res.status, bodyOf(res, messageResponseSchema).message]).toEqual([step, 409, ADMISSIONS_MESSAGES.alreadyDeclined]);
     }
     expect(await h.head()).toBe(before);
     expect((await h.call('POST', '/admissions/prospects/not-an-id/decline', { token: h.admin.token, body: {} })).status).toBe(404);
   });
 
   it('counts pending applications for the dashboards', async () => {
-    const before = (await h.call('GET', '/admissions/counts', { token: h.admin.token })).body;
+    const before = bodyOf(await h.call('GET', '/admissions/counts', { token: h.admin.token }), admissionsCountsSchema);
     const { row } = await submitted();
     await submitted();
     const sent = await contact(quickContact());
-    const mid = (await h.call('GET', '/admissions/counts', { token: studentAdmin.token, minPosition: sent.position })).body;
+    const mid = bodyOf(await h.call('GET', '/admissions/counts', { token: studentAdmin.token, minPosition: sent.position }), admissionsCountsSchema);
     expect(mid).toEqual({
       pendingApplications: before.pendingApplications + 2,
       openApplications: before.openApplications + 2,
       pendingQuickContacts: before.pendingQuickContacts + 1,
     });
     const c = await h.call('POST', `/admissions/prospects/${row.id}/contacted`, { token: studentAdmin.token, body: {} });
-    const after = (await h.call('GET', '/admissions/counts', { token: h.admin.token, minPosition: c.position })).body;
+    const after = bodyOf(await h.call('GET', '/admissions/counts', { token: h.admin.token, minPosition: c.position }), admissionsCountsSchema);
     expect(after).toEqual({ ...mid, pendingApplications: mid.pendingApplications - 1 });
   });
 
@@ -286,10 +291,10 @@ describe('the staff pipeline', () => {
       [studentAdmin, '/dashboard/student-admin/prospective'],
       [h.admin, '/dashboard/admin/prospective'],
     ] as const) {
-      const inbox = (await h.call('GET', '/notifications', { token: who.token, minPosition: res.position })).body;
+      const inbox = bodyOf(await h.call('GET', '/notifications', { token: who.token, minPosition: res.position }), notificationsResponseSchema);
       expect(inbox.notifications).toContainEqual(expect.objectContaining({ title: 'New application', body: `Bell ${body.lastName} applied for Web Development.`, link }));
     }
-    for (const other of [student, teacher]) expect((await h.call('GET', '/notifications', { token: other.token, minPosition: res.position })).body.unread).toBe(0);
+    for (const other of [student, teacher]) expect(bodyOf(await h.call('GET', '/notifications', { token: other.token, minPosition: res.position }), notificationsResponseSchema).unread).toBe(0);
   });
 });
 
@@ -299,11 +304,12 @@ describe('convert to student', () => {
     const res = await h.call('POST', `/admissions/prospects/${row.id}/convert`, { token: studentAdmin.token, body: { expectedVersion: 1 } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ message: ADMISSIONS_MESSAGES.converted, studentId: expect.any(String), prospect: { id: row.id, status: 'converted', statusChangedBy: { id: studentAdmin.userId } } });
-    expect(res.body.message).toBe('Student account created successfully! Credentials sent via email.');
-    const studentId = res.body.studentId;
-    expect(res.body.prospect.studentId).toBe(studentId);
+    const converted = bodyOf(res, convertProspectResponseSchema);
+    expect(converted.message).toBe('Student account created successfully! Credentials sent via email.');
+    const studentId = converted.studentId;
+    expect(converted.prospect.studentId).toBe(studentId);
     // The Students screen shows the new account at once (the answer waited for identity's read model).
-    const students = (await h.call('GET', '/students', { token: studentAdmin.token })).body.students;
+    const students = bodyOf(await h.call('GET', '/students', { token: studentAdmin.token }), studentsListResponseSchema).students;
     expect(students).toContainEqual(expect.objectContaining({ id: studentId, email: body.email, fullName: `Lerato ${body.lastName}`, phone: '+27 71 555 0101', firstLoginCompleted: false }));
     // The credentials event the worker mails (identity's AccountCredentialsIssued), caused by this convert.
     const userEvents = await h.store.readStream(`user-${studentId}`);
@@ -311,16 +317,16 @@ describe('convert to student', () => {
     expect(issued.data).toEqual({ userId: studentId, role: 'student' });
     expect(issued.personal!.data).toMatchObject({ email: body.email, fullName: `Lerato ${body.lastName}`, signInUrl: 'http://academy.test/auth' });
     expect(issued.metadata.actorId).toBe(studentAdmin.userId);
-    const signIn = await h.call('POST', '/auth/sign-in', { body: { email: body.email, password: (issued.personal!.data as any).temporaryPassword } });
+    const signIn = await h.call('POST', '/auth/sign-in', { body: { email: body.email, password: issued.personal!.data.temporaryPassword } });
     expect(signIn.status).toBe(200);
-    expect(signIn.body.user).toMatchObject({ id: studentId, role: 'student', firstLoginCompleted: false });
-    const [converted] = (await h.store.readStream(`prospect-${row.id}`)).filter((e) => e.type === 'ApplicantConverted');
-    expect(converted.data).toMatchObject({ prospectId: row.id, previousStatus: 'pending', byUserId: studentAdmin.userId, studentId });
+    expect(bodyOf(signIn, sessionSchema).user).toMatchObject({ id: studentId, role: 'student', firstLoginCompleted: false });
+    const [convertedEvent] = (await h.store.readStream(`prospect-${row.id}`)).filter((e) => e.type === 'ApplicantConverted');
+    expect(convertedEvent.data).toMatchObject({ prospectId: row.id, previousStatus: 'pending', byUserId: studentAdmin.userId, studentId });
 
     // Converted cannot be converted again (nor declined); nothing is written.
     const before = await h.head();
     const again = await h.call('POST', `/admissions/prospects/${row.id}/convert`, { token: h.admin.token, body: {} });
-    expect([again.status, again.body.message]).toEqual([409, ADMISSIONS_MESSAGES.alreadyConverted]);
+    expect([again.status, bodyOf(again, messageResponseSchema).message]).toEqual([409, ADMISSIONS_MESSAGES.alreadyConverted]);
     expect((await h.call('POST', `/admissions/prospects/${row.id}/decline`, { token: h.admin.token, body: {} })).status).toBe(409);
     expect(await h.head()).toBe(before);
   });
@@ -332,8 +338,8 @@ describe('convert to student', () => {
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
-    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.message).toBe(ADMISSIONS_MESSAGES.alreadyConverted);
-    const users = (await h.call('GET', '/users', { token: h.admin.token })).body.users.filter((u: any) => u.email === body.email);
+    for (const a of answers.filter((x) => x.status === 409)) expect(bodyOf(a, messageResponseSchema).message).toBe(ADMISSIONS_MESSAGES.alreadyConverted);
+    const users = bodyOf(await h.call('GET', '/users', { token: h.admin.token }), usersListResponseSchema).users.filter((u) => u.email === body.email);
     expect(users).toHaveLength(1);
     expect((await h.store.readStream(`prospect-${row.id}`)).filter((e) => e.type === 'ApplicantConverted')).toHaveLength(1);
   });
@@ -344,14 +350,14 @@ describe('convert to student', () => {
     const res = await h.call('POST', `/admissions/prospects/${row.id}/convert`, { token: h.admin.token, body: {} });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ message: ADMISSIONS_MESSAGES.emailHasAccount, fields: { email: [ADMISSIONS_MESSAGES.emailHasAccount] } });
-    expect(res.body.message).not.toBe(IDENTITY_MESSAGES.emailTaken);
+    expect(bodyOf(res, messageResponseSchema).message).not.toBe(IDENTITY_MESSAGES.emailTaken);
     expect(await h.head()).toBe(before);
-    expect((await list(`?q=${encodeURIComponent(student.email)}`)).body.prospects[0]).toMatchObject({ id: row.id, status: 'pending', studentId: null });
+    expect(bodyOf(await list(`?q=${encodeURIComponent(student.email)}`), prospectsResponseSchema).prospects[0]).toMatchObject({ id: row.id, status: 'pending', studentId: null });
 
     const q = await contact(quickContact());
-    const quick = (await list('?kind=quick_contact', studentAdmin.token, q.position)).body.prospects[0];
+    const quick = bodyOf(await list('?kind=quick_contact', studentAdmin.token, q.position), prospectsResponseSchema).prospects[0];
     const refused = await h.call('POST', `/admissions/prospects/${quick.id}/convert`, { token: h.admin.token, body: {} });
-    expect([refused.status, refused.body.message]).toEqual([409, ADMISSIONS_MESSAGES.onlyApplicationsConvert]);
+    expect([refused.status, bodyOf(refused, messageResponseSchema).message]).toEqual([409, ADMISSIONS_MESSAGES.onlyApplicationsConvert]);
   });
 });
 
@@ -360,24 +366,24 @@ describe('erase applicant (right to erasure, ADR 0014)', () => {
 
   it('erases an application: the row leaves the lists and counts, the bell stops naming them, the log keeps the facts without the person', async () => {
     const { body, row } = await submitted();
-    const before = (await h.call('GET', '/admissions/counts', { token: studentAdmin.token })).body;
+    const before = bodyOf(await h.call('GET', '/admissions/counts', { token: studentAdmin.token }), admissionsCountsSchema);
     expect(await h.call('POST', `/admissions/prospects/${row.id}/erase`, { token: studentAdmin.token })).toMatchObject({ status: 200, body: { message: 'Applicant erased' } });
     // Answered once the read models show it: no minimum position needed.
-    expect((await list(`?q=${encodeURIComponent(body.email)}`)).body.prospects).toEqual([]);
-    expect((await h.call('GET', '/admissions/counts', { token: studentAdmin.token })).body.pendingApplications).toBe(before.pendingApplications - 1);
+    expect(bodyOf(await list(`?q=${encodeURIComponent(body.email)}`), prospectsResponseSchema).prospects).toEqual([]);
+    expect(bodyOf(await h.call('GET', '/admissions/counts', { token: studentAdmin.token }), admissionsCountsSchema).pendingApplications).toBe(before.pendingApplications - 1);
     const events = await h.store.readStream(`prospect-${row.id}`);
     expect(events.map((e) => e.type)).toEqual(['ApplicationSubmitted', 'ApplicantErased']);
     expect(events[0]).toMatchObject({ personal: null, erased: true });
     expect(events[1].data).toEqual({ prospectId: row.id, byUserId: studentAdmin.userId, at: expect.any(String), reason: 'request' });
     const lookup = (events[0].data as { emailLookup: string }).emailLookup;
     expect((await h.store.readStream(`applicant-email-${lookup}`)).map((e) => e.type)).toEqual(['ProspectEmailLinked', 'ProspectEmailUnlinked']);
-    const inbox = (await h.call('GET', '/notifications?limit=100', { token: h.admin.token })).body.notifications;
+    const inbox = bodyOf(await h.call('GET', '/notifications?limit=100', { token: h.admin.token }), notificationsResponseSchema).notifications;
     expect(JSON.stringify(inbox)).not.toContain(body.lastName);
     expect(inbox.filter((n: { id: string }) => n.id === events[0].id).map((n: { body: string }) => n.body)).toEqual(['An erased applicant applied for Web Development.']);
     // Gone for good: every further step is refused.
     for (const step of ['contacted', 'decline', 'convert', 'erase']) {
       const res = await h.call('POST', `/admissions/prospects/${row.id}/${step}`, { token: h.admin.token, body: step === 'erase' ? undefined : {} });
-      expect([step, res.status, res.body.message]).toEqual([step, 409, ADMISSIONS_MESSAGES.alreadyErased]);
+      expect([step, res.status, bodyOf(res, messageResponseSchema).message]).toEqual([step, 409, ADMISSIONS_MESSAGES.alreadyErased]);
     }
   });
 
@@ -397,16 +403,16 @@ describe('erase applicant (right to erasure, ADR 0014)', () => {
     const other = await submitted();
     const account = await h.call('POST', '/users', { token: h.admin.token, body: { fullName: 'Shared Person', email, role: 'student' } });
     expect(account.status).toBe(201);
-    expect((await h.call('DELETE', `/users/${account.body.user.id}`, { token: h.admin.token })).status).toBe(200);
+    expect((await h.call('DELETE', `/users/${bodyOf(account, userResponseSchema).user.id}`, { token: h.admin.token })).status).toBe(200);
     expect((await apply(application({ email }))).status).toBe(201);
     await h.reactionsSettled();
     const head = await h.head();
-    const emails = async (kind: string) => (await list(`?kind=${kind}`, studentAdmin.token, head)).body.prospects.filter((p: { email: string }) => p.email === email.toLowerCase());
+    const emails = async (kind: string) => bodyOf(await list(`?kind=${kind}`, studentAdmin.token, head), prospectsResponseSchema).prospects.filter((p: { email: string }) => p.email === email.toLowerCase());
     const left = await emails('application');
     expect(left).toHaveLength(1);
     expect(left[0].id).not.toBe(first.row.id);
     expect(await emails('quick_contact')).toEqual([]);
-    expect((await list(`?q=${encodeURIComponent(other.body.email)}`, studentAdmin.token, head)).body.prospects).toHaveLength(1);
+    expect(bodyOf(await list(`?q=${encodeURIComponent(other.body.email)}`, studentAdmin.token, head), prospectsResponseSchema).prospects).toHaveLength(1);
     const erasures = (await prospectEvents()).filter((e) => e.type === 'ApplicantErased' && (e.data as { reason: string }).reason === 'account_deleted');
     expect(erasures).toHaveLength(2);
     expect(erasures.map((e) => e.data)).toContainEqual({ prospectId: first.row.id, byUserId: null, at: expect.any(String), reason: 'account_deleted' });

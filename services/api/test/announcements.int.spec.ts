@@ -4,10 +4,10 @@
 // preference, edit and withdraw, and hostile input (ADR 0029).
 import { Queue } from 'bullmq';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { createRedis, MAIL_QUEUE, withMailRoutes } from '@academy/backend';
+import { createRedis, MAIL_QUEUE, type MailTemplateContext, withMailRoutes } from '@academy/backend';
 import { Dispatcher, type StoredEvent } from '@academy/event-store';
-import { testRedisUrl } from '@academy/testing';
-import { ANNOUNCEMENT_EVENTS, ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_MESSAGES, type AnnouncementPostedData, UNSTORABLE_TEXT_MESSAGE } from '@academy/contracts';
+import { bodyOf, testRedisUrl } from '@academy/testing';
+import { ANNOUNCEMENT_EVENTS, ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_MESSAGES, announcementAudiencesResponseSchema, type AnnouncementPostedData, announcementResponseSchema, apiErrorSchema, enrollmentResponseSchema, managedAnnouncementsResponseSchema, messageResponseSchema, myAnnouncementsResponseSchema, notificationPreferencesResponseSchema, notificationsResponseSchema, type Program, programResponseSchema, type Subject, subjectResponseSchema, UNSTORABLE_TEXT_MESSAGE } from '@academy/contracts';
 import { announcementsInAppTemplates, announcementsMailTemplates } from '@academy/announcements';
 import { recipientDirectory } from '@academy/notifications';
 import { type Account, type Harness, startHarness } from './modules-harness.js';
@@ -20,10 +20,10 @@ let otherStudent: Account;
 let pendingStudent: Account;
 let studentAdmin: Account;
 let auditor: Account;
-let programA: any;
-let programB: any;
-let subjectA: any;
-let subjectB: any;
+let programA: Program;
+let programB: Program;
+let subjectA: Subject;
+let subjectB: Subject;
 let redis: ReturnType<typeof createRedis>;
 let dispatcher: Dispatcher;
 let mail: Queue;
@@ -35,11 +35,11 @@ const postedEvent = async (id: string): Promise<StoredEvent> => (await h.store.r
 const recipientsOf = async (id: string) => ((await postedEvent(id)).data as AnnouncementPostedData).recipientIds;
 // Each post carries the newest position (as a web client that has seen the enrollments and assignments would): its audience is read from there.
 const post = async (who: Account | string, body: unknown) => h.call('POST', '/announcements', { token: typeof who === 'string' ? who : who.token, body, minPosition: await h.head() });
-const mine = async (a: Account) => (await h.call('GET', '/announcements/mine', { token: a.token, minPosition: await h.head() })).body.announcements as any[];
-const bell = async (a: Account) => (await h.call('GET', '/notifications', { token: a.token, minPosition: await h.head() })).body.notifications as any[];
+const mine = async (a: Account) => bodyOf(await h.call('GET', '/announcements/mine', { token: a.token, minPosition: await h.head() }), myAnnouncementsResponseSchema).announcements;
+const bell = async (a: Account) => bodyOf(await h.call('GET', '/notifications', { token: a.token, minPosition: await h.head() }), notificationsResponseSchema).notifications;
 
 async function enroll(s: Account, programId: string, subjectId: string, status: 'active' | 'pending') {
-  const e = (await h.call('POST', '/enrollments', { token: admin(), body: { studentId: s.userId, programId, subjectId } })).body.enrollment;
+  const e = bodyOf(await h.call('POST', '/enrollments', { token: admin(), body: { studentId: s.userId, programId, subjectId } }), enrollmentResponseSchema).enrollment;
   if (status === 'active') expect((await h.call('PUT', `/enrollments/${e.id}/status`, { token: admin(), body: { status: 'active' } })).status).toBe(200);
 }
 
@@ -52,10 +52,10 @@ beforeAll(async () => {
   pendingStudent = await h.account('student', 'Cy Pending');
   studentAdmin = await h.account('student_admin', 'Sam Admin');
   auditor = await h.account('auditor');
-  programA = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening' } })).body.program;
-  programB = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Data Science', type: 'evening' } })).body.program;
-  subjectA = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: programA.id } })).body.subject;
-  subjectB = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Statistics', programId: programB.id } })).body.subject;
+  programA = bodyOf(await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening' } }), programResponseSchema).program;
+  programB = bodyOf(await h.call('POST', '/programs', { token: admin(), body: { name: 'Data Science', type: 'evening' } }), programResponseSchema).program;
+  subjectA = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: programA.id } }), subjectResponseSchema).subject;
+  subjectB = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'Statistics', programId: programB.id } }), subjectResponseSchema).subject;
   await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subjectA.id } });
   await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: otherTeacher.userId, subjectId: subjectB.id } });
   await enroll(student, programA.id, subjectA.id, 'active');
@@ -109,22 +109,22 @@ describe('authorization', () => {
     ] as const;
     for (const [who, audience, message] of refused) {
       const res = await post(who, { title: 'Nope', body: 'Should not go out', audience });
-      expect({ audience, status: res.status, message: res.body.message }).toEqual({ audience, status: 403, message });
+      expect({ audience, status: res.status, message: bodyOf(res, messageResponseSchema).message }).toEqual({ audience, status: 403, message });
     }
     const unknownProgram = await post(h.admin.token, { title: 'Nope', body: 'x', audience: { kind: 'program', programId: nobody } });
-    expect([unknownProgram.status, unknownProgram.body.message]).toEqual([404, ANNOUNCEMENT_MESSAGES.programNotFound]);
+    expect([unknownProgram.status, bodyOf(unknownProgram, messageResponseSchema).message]).toEqual([404, ANNOUNCEMENT_MESSAGES.programNotFound]);
     const noSubjects = await post(await h.account('teacher'), { title: 'Nope', body: 'x', audience: { kind: 'my_subjects' } });
-    expect([noSubjects.status, noSubjects.body.message]).toEqual([403, ANNOUNCEMENT_MESSAGES.noSubjects]);
+    expect([noSubjects.status, bodyOf(noSubjects, messageResponseSchema).message]).toEqual([403, ANNOUNCEMENT_MESSAGES.noSubjects]);
     expect((await posts()).length).toBe(before);
   });
 
   it('offers each role the audiences it may address', async () => {
-    expect((await h.call('GET', '/announcements/audiences', { token: teacher.token })).body).toEqual({
+    expect(bodyOf(await h.call('GET', '/announcements/audiences', { token: teacher.token }), announcementAudiencesResponseSchema)).toEqual({
       kinds: ['subject', 'my_subjects'],
       subjects: [{ id: subjectA.id, name: 'HTML & CSS', programName: 'Web Development' }],
       programs: [],
     });
-    const forAdmin = (await h.call('GET', '/announcements/audiences', { token: studentAdmin.token })).body;
+    const forAdmin = bodyOf(await h.call('GET', '/announcements/audiences', { token: studentAdmin.token }), announcementAudiencesResponseSchema);
     expect(forAdmin.kinds).toEqual(['everyone', 'program', 'staff']);
     expect(forAdmin.programs).toEqual([
       { id: programB.id, name: 'Data Science' },
@@ -141,7 +141,7 @@ describe('recipients', () => {
       message: ANNOUNCEMENT_MESSAGES.posted,
       announcement: { title: 'Exam moved', body: 'The HTML exam moves to Friday.', audience: 'HTML & CSS', audienceKind: 'subjects', authorId: teacher.userId, authorName: 'Tess Teacher', recipients: 1, withdrawnAt: null },
     });
-    const id = res.body.announcement.id;
+    const id = bodyOf(res, announcementResponseSchema).announcement.id;
     expect(await recipientsOf(id)).toEqual([student.userId]);
     expect((await mine(student)).map((a) => a.id)).toContain(id);
     for (const other of [otherStudent, pendingStudent, otherTeacher, studentAdmin, auditor, teacher]) expect((await mine(other)).map((a) => a.id)).not.toContain(id);
@@ -161,15 +161,15 @@ describe('recipients', () => {
     await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subjectB.id } });
     const all = await post(teacher, { title: 'To all mine', body: 'Both subjects', audience: { kind: 'my_subjects' } });
     expect(all.status).toBe(201);
-    expect(await recipientsOf(all.body.announcement.id)).toEqual([student.userId, otherStudent.userId].sort());
-    expect(all.body.announcement.audience).toBe('HTML & CSS, Statistics');
+    expect(await recipientsOf(bodyOf(all, announcementResponseSchema).announcement.id)).toEqual([student.userId, otherStudent.userId].sort());
+    expect(bodyOf(all, announcementResponseSchema).announcement.audience).toBe('HTML & CSS, Statistics');
 
     const program = await post(h.admin.token, { title: 'Data Science news', body: 'New lab', audience: { kind: 'program', programId: programB.id } });
-    expect(await recipientsOf(program.body.announcement.id)).toEqual([otherStudent.userId, otherTeacher.userId, teacher.userId].sort());
-    expect(program.body.announcement.audience).toBe('Data Science');
+    expect(await recipientsOf(bodyOf(program, announcementResponseSchema).announcement.id)).toEqual([otherStudent.userId, otherTeacher.userId, teacher.userId].sort());
+    expect(bodyOf(program, announcementResponseSchema).announcement.audience).toBe('Data Science');
 
     const staff = await post(h.admin.token, { title: 'Staff meeting', body: 'Monday 9:00', audience: { kind: 'staff' } });
-    const staffIds = await recipientsOf(staff.body.announcement.id);
+    const staffIds = await recipientsOf(bodyOf(staff, announcementResponseSchema).announcement.id);
     expect(staffIds).toEqual(expect.arrayContaining([teacher.userId, otherTeacher.userId, studentAdmin.userId]));
     expect(staffIds).not.toContain(h.admin.userId);
     for (const s of [student, otherStudent, auditor]) expect(staffIds).not.toContain(s.userId);
@@ -177,7 +177,7 @@ describe('recipients', () => {
     expect((await mine(student)).map((a) => a.title)).not.toContain('Staff meeting');
 
     const everyone = await post(studentAdmin, { title: 'Holiday', body: 'Closed on Friday', audience: { kind: 'everyone' } });
-    const everyoneIds = await recipientsOf(everyone.body.announcement.id);
+    const everyoneIds = await recipientsOf(bodyOf(everyone, announcementResponseSchema).announcement.id);
     expect(everyoneIds).toEqual(expect.arrayContaining([h.admin.userId, teacher.userId, student.userId, otherStudent.userId, pendingStudent.userId]));
     expect(everyoneIds).not.toContain(studentAdmin.userId);
     expect(everyoneIds).not.toContain(auditor.userId);
@@ -185,17 +185,17 @@ describe('recipients', () => {
 
   it('mails each recipient who keeps the announcements preference on, and not one who turned it off', async () => {
     const res = await post(h.admin.token, { title: 'Preferences', body: 'Who gets mail?', audience: { kind: 'program', programId: programA.id } });
-    const event = await postedEvent(res.body.announcement.id);
-    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '', ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: recipientDirectory(h.app.get(EntityManager)) } as any;
-    const render = async () => ((await announcementsMailTemplates[ANNOUNCEMENT_EVENTS.AnnouncementPosted](event, ctx)) ?? []) as any[];
+    const event = await postedEvent(bodyOf(res, announcementResponseSchema).announcement.id);
+    const ctx: MailTemplateContext = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: [], ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: recipientDirectory(h.app.get(EntityManager)) };
+    const render = async () => [(await announcementsMailTemplates[ANNOUNCEMENT_EVENTS.AnnouncementPosted](event, ctx)) ?? []].flat();
     const before = await render();
     expect(before.map((m) => m.to).sort()).toEqual([`Ada Student <${student.email.toLowerCase()}>`, `Tess Teacher <${teacher.email.toLowerCase()}>`].sort());
     expect(before[0]).toMatchObject({ subject: ANNOUNCEMENT_MESSAGES.mailSubject('Preferences') });
-    expect(before.find((m) => m.to.startsWith('Ada'))!.text).toContain('http://academy.test/dashboard/student');
+    expect(before.find((m) => typeof m.to === 'string' && m.to.startsWith('Ada'))!.text).toContain('http://academy.test/dashboard/student');
 
     const saved = await h.call('PUT', '/account/notification-preferences', { token: student.token, body: { newApplications: true, newSubmissions: true, submissionGraded: true, announcements: false } });
-    expect([saved.status, saved.body.preferences.announcements]).toEqual([200, false]);
-    expect((await h.call('GET', '/account/notification-preferences', { token: student.token })).body.preferences.announcements).toBe(false);
+    expect([saved.status, bodyOf(saved, notificationPreferencesResponseSchema).preferences.announcements]).toEqual([200, false]);
+    expect(bodyOf(await h.call('GET', '/account/notification-preferences', { token: student.token }), notificationPreferencesResponseSchema).preferences.announcements).toBe(false);
     await h.projectionsCaughtUp();
     expect((await render()).map((m) => m.to)).toEqual([`Tess Teacher <${teacher.email.toLowerCase()}>`]);
     // The bell is not a mail: the student still sees it there and on the dashboard.
@@ -205,28 +205,28 @@ describe('recipients', () => {
 
 describe('edit and withdraw', () => {
   it('the author edits (the dashboard shows the new text); others may not; an admin withdraws and it leaves the dashboards', async () => {
-    const id = (await post(teacher, { title: 'Lab', body: 'Room 1', audience: { kind: 'subject', subjectId: subjectA.id } })).body.announcement.id;
+    const id = bodyOf(await post(teacher, { title: 'Lab', body: 'Room 1', audience: { kind: 'subject', subjectId: subjectA.id } }), announcementResponseSchema).announcement.id;
     const edited = await h.call('PUT', `/announcements/${id}`, { token: teacher.token, body: { title: 'Lab', body: 'Room 2' } });
-    expect([edited.status, edited.body.message, edited.body.announcement.body, edited.body.announcement.editedAt === null]).toEqual([200, ANNOUNCEMENT_MESSAGES.edited, 'Room 2', false]);
-    expect((await mine(student)).find((a) => a.id === id).body).toBe('Room 2');
+    expect([edited.status, bodyOf(edited, messageResponseSchema).message, bodyOf(edited, announcementResponseSchema).announcement.body, bodyOf(edited, announcementResponseSchema).announcement.editedAt === null]).toEqual([200, ANNOUNCEMENT_MESSAGES.edited, 'Room 2', false]);
+    expect((await mine(student)).find((a) => a.id === id)?.body).toBe('Room 2');
 
     for (const who of [otherTeacher, studentAdmin]) {
       const res = await h.call('PUT', `/announcements/${id}`, { token: who.token, body: { title: 'Hijack', body: 'x' } });
-      expect([res.status, res.body.message]).toEqual([403, ANNOUNCEMENT_MESSAGES.notAuthor]);
+      expect([res.status, bodyOf(res, messageResponseSchema).message]).toEqual([403, ANNOUNCEMENT_MESSAGES.notAuthor]);
       expect((await h.call('POST', `/announcements/${id}/withdraw`, { token: who.token })).status).toBe(403);
     }
-    expect((await h.call('GET', '/announcements', { token: otherTeacher.token })).body.announcements.map((a: any) => a.id)).not.toContain(id);
-    expect((await h.call('GET', '/announcements', { token: teacher.token })).body.announcements.map((a: any) => a.id)).toContain(id);
+    expect(bodyOf(await h.call('GET', '/announcements', { token: otherTeacher.token }), managedAnnouncementsResponseSchema).announcements.map((a) => a.id)).not.toContain(id);
+    expect(bodyOf(await h.call('GET', '/announcements', { token: teacher.token }), managedAnnouncementsResponseSchema).announcements.map((a) => a.id)).toContain(id);
 
     const withdrawn = await h.call('POST', `/announcements/${id}/withdraw`, { token: admin() });
-    expect([withdrawn.status, withdrawn.body.message, typeof withdrawn.body.announcement.withdrawnAt]).toEqual([200, ANNOUNCEMENT_MESSAGES.withdrawn, 'string']);
+    expect([withdrawn.status, bodyOf(withdrawn, messageResponseSchema).message, typeof bodyOf(withdrawn, announcementResponseSchema).announcement.withdrawnAt]).toEqual([200, ANNOUNCEMENT_MESSAGES.withdrawn, 'string']);
     expect((await mine(student)).map((a) => a.id)).not.toContain(id);
     // Still on the author's page, marked withdrawn; withdrawing again changes nothing; editing is refused.
-    expect((await h.call('GET', '/announcements', { token: teacher.token })).body.announcements.find((a: any) => a.id === id).withdrawnAt).not.toBeNull();
+    expect(bodyOf(await h.call('GET', '/announcements', { token: teacher.token }), managedAnnouncementsResponseSchema).announcements.find((a) => a.id === id)?.withdrawnAt).not.toBeNull();
     const events = (await h.store.readStream(`announcement-${id}`)).length;
     expect((await h.call('POST', `/announcements/${id}/withdraw`, { token: teacher.token })).status).toBe(200);
     const late = await h.call('PUT', `/announcements/${id}`, { token: teacher.token, body: { title: 'Lab', body: 'Room 3' } });
-    expect([late.status, late.body.message]).toEqual([409, ANNOUNCEMENT_MESSAGES.alreadyWithdrawn]);
+    expect([late.status, bodyOf(late, messageResponseSchema).message]).toEqual([409, ANNOUNCEMENT_MESSAGES.alreadyWithdrawn]);
     expect((await h.store.readStream(`announcement-${id}`)).length).toBe(events);
   });
 });
@@ -234,7 +234,7 @@ describe('edit and withdraw', () => {
 describe('concurrency', () => {
   it('an edit racing a withdrawal: both are decided on the stream, the post ends withdrawn and no edit lands after it', async () => {
     for (let i = 0; i < 5; i++) {
-      const id = (await post(teacher, { title: `Race ${i}`, body: 'v1', audience: { kind: 'subject', subjectId: subjectA.id } })).body.announcement.id;
+      const id = bodyOf(await post(teacher, { title: `Race ${i}`, body: 'v1', audience: { kind: 'subject', subjectId: subjectA.id } }), announcementResponseSchema).announcement.id;
       const [edit, withdraw] = await Promise.all([
         h.call('PUT', `/announcements/${id}`, { token: teacher.token, body: { title: `Race ${i}`, body: 'v2' } }),
         h.call('POST', `/announcements/${id}/withdraw`, { token: admin() }),
@@ -254,7 +254,7 @@ describe('erasure', () => {
     const reader = await h.account('student', 'Rae Reader');
     await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: author.userId, subjectId: subjectA.id } });
     await enroll(reader, programA.id, subjectA.id, 'active');
-    const id = (await post(author, { title: 'Before I go', body: 'Keep reading', audience: { kind: 'subject', subjectId: subjectA.id } })).body.announcement.id;
+    const id = bodyOf(await post(author, { title: 'Before I go', body: 'Keep reading', audience: { kind: 'subject', subjectId: subjectA.id } }), announcementResponseSchema).announcement.id;
     expect(await recipientsOf(id)).toEqual([student.userId, reader.userId].sort());
     expect((await h.call('DELETE', `/users/${author.userId}`, { token: admin() })).status).toBe(200);
     expect((await mine(student)).find((a) => a.id === id)).toMatchObject({ title: 'Before I go', authorName: null });
@@ -283,10 +283,10 @@ describe('hostile input', () => {
     ];
     for (const [body, fields] of cases) {
       const res = await post(teacher, body);
-      expect({ body, status: res.status, fields: Object.keys(res.body.fields ?? {}).sort() }).toEqual({ body, status: 400, fields });
+      expect({ body, status: res.status, fields: Object.keys(bodyOf(res, apiErrorSchema).fields ?? {}).sort() }).toEqual({ body, status: 400, fields });
     }
     const nul = await post(teacher, { title: 'a\u0000b', body: 'ok', audience });
-    expect(nul.body.fields.title).toContain(UNSTORABLE_TEXT_MESSAGE);
+    expect(bodyOf(nul, apiErrorSchema).fields?.title).toContain(UNSTORABLE_TEXT_MESSAGE);
     expect((await posts()).length).toBe(before);
   });
 });

@@ -5,12 +5,14 @@
 // personal-data grants an admin gave and took back, why and as-of, and a rebuild's progress on stderr;
 // and (issue 28) an evidence bundle it exports, checked through `npm run academy` as an outside party's
 // fresh clone runs it: no academy data, no DATABASE_URL.
+import { z } from 'zod';
+import { auditAccessResponseSchema, auditAccessStateResponseSchema, auditCheckpointResponseSchema, auditEventDetailSchema, auditEventsResponseSchema, enrollmentResponseSchema, meResponseSchema, messageResponseSchema, programResponseSchema, sessionSchema, setupResponseSchema, subjectResponseSchema, userResponseSchema, verificationAcceptedSchema, verificationStatusSchema } from '@academy/contracts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
-import { academyCliWith, apiCaller, repoRoot, type RunningApi, startApi, untilValue } from '@academy/testing';
+import { bodyOf, academyCliWith, apiCaller, repoRoot, type RunningApi, startApi, untilValue } from '@academy/testing';
 
 // Each test starts the built CLI five or six times (a whole Node process each, seconds apiece on a busy
 // machine): no test here waits on time, so the bound is only there to end a hung run.
@@ -29,27 +31,27 @@ beforeAll(async () => {
   call = apiCaller(api.url);
   // The CLI on the API's database, with its signing key; the master key is the same .data default as the API's.
   cliEnv = { DATABASE_URL: api.db.url, AUDIT_SIGNING_KEY: SIGNING_KEY };
-  const setup = (await call('POST', '/setup')).body;
-  const token = (await call('POST', '/auth/sign-in', undefined, { email: setup.email, password: setup.password })).body.access_token;
-  admin = { id: (await call('GET', '/auth/me', token)).body.id, token };
+  const setup = bodyOf(await call('POST', '/setup'), setupResponseSchema);
+  const token = bodyOf(await call('POST', '/auth/sign-in', undefined, { email: setup.email, password: setup.password }), sessionSchema).access_token;
+  admin = { id: bodyOf(await call('GET', '/auth/me', token), meResponseSchema).id, token };
 }, 60_000);
 afterAll(async () => {
   await api?.stop();
 });
 
-async function ok(method: string, p: string, body?: unknown) {
+async function ok<S extends z.ZodType>(method: string, p: string, schema: S, body?: unknown) {
   const res = await call(method, p, admin.token, body);
   if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  return bodyOf(res, schema);
 }
-const auditor = async (name: string) => (await ok('POST', '/users', { fullName: name, email: `${name.toLowerCase()}-${Date.now()}@academy.test`, role: 'auditor' })).user.id as string;
+const auditor = async (name: string) => (await ok('POST', '/users', userResponseSchema, { fullName: name, email: `${name.toLowerCase()}-${Date.now()}@academy.test`, role: 'auditor' })).user.id;
 
 it('audit checkpoints lists the signed checkpoints with who made them, and export-checkpoint writes the file the Verify page exports', async () => {
   expect(await cli('audit', 'checkpoints')).toMatchObject({ status: 0, stdout: expect.stringMatching(/^no signed checkpoint yet: /) });
   // The dashboard's acts: verify (the worker's job), then Sign a checkpoint.
-  const { id } = await ok('POST', '/audit/verifications', {});
-  await untilValue(() => ok('GET', `/audit/verifications/${id}`), (v) => v.state === 'done', 'the verification', 60_000);
-  const { checkpoint } = await ok('POST', '/audit/checkpoints');
+  const { id } = await ok('POST', '/audit/verifications', verificationAcceptedSchema, {});
+  await untilValue(() => ok('GET', `/audit/verifications/${id}`, verificationStatusSchema), (v) => v.state === 'done', 'the verification', 60_000);
+  const { checkpoint } = await ok('POST', '/audit/checkpoints', auditCheckpointResponseSchema);
 
   const listed = await cli('audit', 'checkpoints');
   expect(listed).toMatchObject({ status: 0, stderr: '' });
@@ -76,12 +78,12 @@ it('audit checkpoints lists the signed checkpoints with who made them, and expor
 it('audit grants lists the personal-data grants an admin gave, with the ones taken back', async () => {
   expect(await cli('audit', 'grants')).toMatchObject({ status: 0, stdout: 'no auditor was ever granted personal data\n' });
   const [kept, revoked, never] = [await auditor('Kept'), await auditor('Revoked'), await auditor('Never')];
-  await ok('PUT', `/audit/personal-data-access/${revoked}`);
-  await ok('PUT', `/audit/personal-data-access/${kept}`);
-  await ok('DELETE', `/audit/personal-data-access/${revoked}`);
+  await ok('PUT', `/audit/personal-data-access/${revoked}`, auditAccessResponseSchema);
+  await ok('PUT', `/audit/personal-data-access/${kept}`, auditAccessResponseSchema);
+  await ok('DELETE', `/audit/personal-data-access/${revoked}`, auditAccessResponseSchema);
   // Each line is what the Users page's switch shows for that auditor (GET /audit/personal-data-access/:id).
   const line = async (id: string) => {
-    const a = (await ok('GET', `/audit/personal-data-access/${id}`)).access;
+    const a = (await ok('GET', `/audit/personal-data-access/${id}`, auditAccessStateResponseSchema)).access;
     return `${id}: ${a.granted ? 'granted' : 'revoked'} since ${a.since} by ${admin.id}`;
   };
   const out = await cli('audit', 'grants');
@@ -94,12 +96,12 @@ it('audit grants lists the personal-data grants an admin gave, with the ones tak
 
 it('audit events pages the Event log with its filters, and audit event shows one in full as the API does', async () => {
   const email = `sipho-${Date.now()}@academy.test`;
-  const live = (await ok('POST', '/users', { fullName: 'Sipho Dlamini', email, role: 'teacher' })).user.id as string;
-  const leaver = (await ok('POST', '/users', { fullName: 'Zanele Leaver', email: `zanele-${Date.now()}@academy.test`, role: 'teacher' })).user.id as string;
-  await ok('DELETE', `/users/${leaver}`);
+  const live = (await ok('POST', '/users', userResponseSchema, { fullName: 'Sipho Dlamini', email, role: 'teacher' })).user.id;
+  const leaver = (await ok('POST', '/users', userResponseSchema, { fullName: 'Zanele Leaver', email: `zanele-${Date.now()}@academy.test`, role: 'teacher' })).user.id;
+  await ok('DELETE', `/users/${leaver}`, messageResponseSchema);
 
   // The same rows as the API's Event log, one a line, newest first, a keyset page at a time.
-  const logged = (await ok('GET', `/audit/events?stream=user-${live}`)).events as Array<{ position: number; type: string; streamVersion: number }>;
+  const logged = (await ok('GET', `/audit/events?stream=user-${live}`, auditEventsResponseSchema)).events;
   expect(logged.length).toBeGreaterThan(1);
   const all = await cli('audit', 'events', '--stream', `user-${live}`);
   expect(all.status).toBe(0);
@@ -124,18 +126,18 @@ it('audit events pages the Event log with its filters, and audit event shows one
   expect(masked.personal.state).toBe('masked');
   expect(JSON.stringify(masked)).not.toContain('Sipho');
   const clear = await cli('audit', 'event', String(registered), '--personal');
-  expect(JSON.parse(clear.stdout)).toEqual((await ok('GET', `/audit/events/${registered}`)));
+  expect(JSON.parse(clear.stdout)).toEqual((await ok('GET', `/audit/events/${registered}`, auditEventDetailSchema)));
   expect(clear.stdout).toContain(email);
   expect(await cli('audit', 'event', '999999')).toMatchObject({ status: 1, stdout: 'no event at position 999999\n' });
   expect((await cli('audit', 'event', 'x')).status).toBe(2);
 });
 
 it('audit why and audit as-of answer from the log as the Why and Time travel pages do', async () => {
-  const student = (await ok('POST', '/users', { fullName: 'Lerato Mokoena', email: `lerato-${Date.now()}@academy.test`, role: 'student' })).user.id;
-  const { program } = await ok('POST', '/programs', { name: 'Web Development', type: 'evening' });
-  const { subject } = await ok('POST', '/subjects', { name: 'HTML & CSS', programId: program.id });
-  const { enrollment } = await ok('POST', '/enrollments', { studentId: student, programId: program.id, subjectId: subject.id });
-  await ok('PUT', `/enrollments/${enrollment.id}/status`, { status: 'active' });
+  const student = (await ok('POST', '/users', userResponseSchema, { fullName: 'Lerato Mokoena', email: `lerato-${Date.now()}@academy.test`, role: 'student' })).user.id;
+  const { program } = await ok('POST', '/programs', programResponseSchema, { name: 'Web Development', type: 'evening' });
+  const { subject } = await ok('POST', '/subjects', subjectResponseSchema, { name: 'HTML & CSS', programId: program.id });
+  const { enrollment } = await ok('POST', '/enrollments', enrollmentResponseSchema, { studentId: student, programId: program.id, subjectId: subject.id });
+  await ok('PUT', `/enrollments/${enrollment.id}/status`, enrollmentResponseSchema, { status: 'active' });
 
   const why = await cli('audit', 'why', 'enrollment-status', enrollment.id);
   expect(why.status).toBe(0);
@@ -178,13 +180,13 @@ describe('audit verify-bundle through npm run academy with no academy data and n
   const bundle = () =>
     (exported ??= (async () => {
       // Events of its own, so that it has a middle however the tests before it ran (or whether they did).
-      for (let k = 0; k < 6; k++) await ok('POST', '/users', { fullName: `Bundle Teacher ${k}`, email: `bundle-${k}-${Date.now()}@academy.test`, role: 'teacher' });
-      const { id } = await ok('POST', '/audit/verifications', {});
-      await untilValue(() => ok('GET', `/audit/verifications/${id}`), (v) => v.state === 'done', 'the verification', 60_000);
-      const { checkpoint } = await ok('POST', '/audit/checkpoints');
+      for (let k = 0; k < 6; k++) await ok('POST', '/users', userResponseSchema, { fullName: `Bundle Teacher ${k}`, email: `bundle-${k}-${Date.now()}@academy.test`, role: 'teacher' });
+      const { id } = await ok('POST', '/audit/verifications', verificationAcceptedSchema, {});
+      await untilValue(() => ok('GET', `/audit/verifications/${id}`, verificationStatusSchema), (v) => v.state === 'done', 'the verification', 60_000);
+      const { checkpoint } = await ok('POST', '/audit/checkpoints', auditCheckpointResponseSchema);
       const file = path.join(dir, 'evidence.jsonl');
       expect(await cli('audit', 'export-evidence', '1', String(checkpoint.position), file)).toMatchObject({ status: 0 });
-      return { lines: readFileSync(file, 'utf8').split('\n'), publicKey: checkpoint.publicKey as string };
+      return { lines: readFileSync(file, 'utf8').split('\n'), publicKey: checkpoint.publicKey };
     })());
   /** Writes `lines` (the bundle's, changed) to a file of their own; returns its path. */
   const written = (name: string, lines: string[]) => {

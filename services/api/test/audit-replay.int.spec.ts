@@ -6,10 +6,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedis } from '@academy/backend';
-import { AUDIT_MASK } from '@academy/contracts';
+import { AUDIT_MASK, replayAcceptedSchema, replayLatestSchema, replayStatusSchema } from '@academy/contracts';
 import { Dispatcher } from '@academy/event-store';
 import { AUDIT_QUEUE, auditRoutes, REPLAY_JOB, type ReplayJob, runReplayJob } from '@academy/audit';
-import { testRedisUrl } from '@academy/testing';
+import { bodyOf, testRedisUrl } from '@academy/testing';
 import { type Account, type Harness, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -51,16 +51,21 @@ async function untilDone(id: string, token = auditor.token) {
   for (;;) {
     const res = await h.call('GET', `/audit/replays/${id}`, { token });
     expect(res.status).toBe(200);
-    if (states.at(-1) !== res.body.state) states.push(res.body.state);
-    if (res.body.state === 'running' && res.body.progress) sawProgress = true;
-    if (res.body.state === 'done') return { states, status: res.body, sawProgress };
+    const status = bodyOf(res, replayStatusSchema);
+    if (states.at(-1) !== status.state) states.push(status.state);
+    if (status.state === 'running' && status.progress) sawProgress = true;
+    if (status.state === 'done') {
+      if (!status.result) throw new Error(`replay ${id} is done without a result`);
+      return { states, status: { ...status, result: status.result }, sawProgress };
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 async function replay() {
   const asked = await h.call('POST', '/audit/replays', { token: auditor.token });
   expect(asked.status).toBe(202);
-  return { id: asked.body.id as string, ...(await untilDone(asked.body.id)) };
+  const { id } = bodyOf(asked, replayAcceptedSchema);
+  return { id, ...(await untilDone(id)) };
 }
 /** The live version's schema of a projection (the runners' control table). */
 async function liveSchema(name: string): Promise<string> {
@@ -70,14 +75,14 @@ async function liveSchema(name: string): Promise<string> {
 
 it('replays every projection as a job with progress and finds it equal; then names a live row changed with SQL, masked without a grant; every replay leaves its events', async () => {
   await h.projectionsCaughtUp();
-  expect((await h.call('GET', '/audit/replays', { token: auditor.token })).body).toEqual({ replay: null });
+  expect(bodyOf(await h.call('GET', '/audit/replays', { token: auditor.token }), replayLatestSchema)).toEqual({ replay: null });
 
   // 1. Equal: every projection, compared at its live checkpoint.
   const first = await replay();
   expect(first.states.at(-1)).toBe('done');
   expect(first.status).toMatchObject({ id: first.id, byUserId: auditor.userId, personal: 'masked', rows: [], rowsKept: true });
   expect(first.status.result.equal).toBe(true);
-  expect(first.status.result.projections.map((p: { name: string }) => p.name).sort()).toEqual(h.projections.map((p) => p.name).sort());
+  expect(first.status.result.projections.map((p) => p.name).sort()).toEqual(h.projections.map((p) => p.name).sort());
   for (const p of first.status.result.projections) expect(`${p.name}: ${p.result}`).toBe(`${p.name}: equal`);
   // The job reported its progress as it went (what the page's bar shows): the last projection, at its head.
   const reported = (await queue.getJob(first.id))!.progress as { index: number; count: number; applied: number; head: number };
@@ -89,7 +94,7 @@ it('replays every projection as a job with progress and finds it equal; then nam
   await h.pool.query(`UPDATE "${users}".users SET full_name = 'Tampered Name' WHERE id = $1`, [student.userId]);
   const second = await replay();
   expect(second.status.result.equal).toBe(false);
-  const identity = second.status.result.projections.find((p: { name: string }) => p.name === 'identity_users');
+  const identity = second.status.result.projections.find((p) => p.name === 'identity_users');
   expect(identity).toMatchObject({
     result: 'different',
     differing: [
@@ -97,22 +102,22 @@ it('replays every projection as a job with progress and finds it equal; then nam
       { table: 'users', side: 'replay-only', rows: 1 },
     ],
   });
-  for (const p of second.status.result.projections.filter((x: { name: string }) => x.name !== 'identity_users')) expect(`${p.name}: ${p.result}`).toBe(`${p.name}: equal`);
+  for (const p of second.status.result.projections.filter((x) => x.name !== 'identity_users')) expect(`${p.name}: ${p.result}`).toBe(`${p.name}: equal`);
   // Masked for the auditor without a grant: ids and statuses kept, the name and email not.
   expect(second.status.personal).toBe('masked');
   expect(second.status.rows).toHaveLength(2);
-  for (const [row, side] of second.status.rows.map((r: { side: string; row: Record<string, unknown> }) => [r.row, r.side] as const)) {
+  for (const [row, side] of second.status.rows.map((r) => [r.row, r.side] as const)) {
     expect(`${side} ${row.id} ${row.full_name} ${row.email} ${row.role}`).toBe(`${side} ${student.userId} ${AUDIT_MASK} ${AUDIT_MASK} student`);
   }
   expect(JSON.stringify(second.status)).not.toContain('Tampered');
   // Clear for an auditor with a grant (and the admin): the live side holds the tampered name, the replay the real one.
   for (const token of [granted.token, h.admin.token]) {
-    const clear = (await h.call('GET', `/audit/replays/${second.id}`, { token })).body;
+    const clear = bodyOf(await h.call('GET', `/audit/replays/${second.id}`, { token }), replayStatusSchema);
     expect(clear.personal).toBe('clear');
-    expect(clear.rows.map((r: { side: string; row: { full_name: string } }) => `${r.side}: ${r.row.full_name}`)).toEqual(['live-only: Tampered Name', `replay-only: ${student.fullName}`]);
+    expect(clear.rows.map((r) => `${r.side}: ${r.row.full_name}`)).toEqual(['live-only: Tampered Name', `replay-only: ${student.fullName}`]);
   }
   // The last replay asked for is the page's starting point.
-  expect((await h.call('GET', '/audit/replays', { token: auditor.token })).body.replay).toMatchObject({ id: second.id, state: 'done' });
+  expect(bodyOf(await h.call('GET', '/audit/replays', { token: auditor.token }), replayLatestSchema).replay).toMatchObject({ id: second.id, state: 'done' });
 
   // 3. Every replay leaves its events; the outcome and the job's return value carry counts, never rows.
   const stream = await h.store.readStream('audit-replays');
@@ -131,12 +136,12 @@ it('replays every projection as a job with progress and finds it equal; then nam
 
 it('answers 404 for an unknown replay and keeps only the last replay\'s rows', async () => {
   expect((await h.call('GET', '/audit/replays/00000000-0000-4000-8000-0000000000ff', { token: auditor.token })).status).toBe(404);
-  const before = (await h.call('GET', '/audit/replays', { token: auditor.token })).body.replay;
+  const before = bodyOf(await h.call('GET', '/audit/replays', { token: auditor.token }), replayLatestSchema).replay;
   const users = await liveSchema('identity_users');
   await h.pool.query(`UPDATE "${users}".users SET full_name = $2 WHERE id = $1`, [student.userId, student.fullName]);
   const again = await replay();
   expect(again.status.result.equal).toBe(true);
   // The earlier replay's outcome is still an event; its rows were replaced by this one's (none).
-  const earlier = (await h.call('GET', `/audit/replays/${before.id}`, { token: auditor.token })).body;
+  const earlier = bodyOf(await h.call('GET', `/audit/replays/${before?.id}`, { token: auditor.token }), replayStatusSchema);
   expect(earlier).toMatchObject({ state: 'done', rows: [], rowsKept: false, result: { equal: false } });
 }, 120_000);

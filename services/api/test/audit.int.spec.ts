@@ -11,10 +11,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedis } from '@academy/backend';
-import { AUDIT_MASK, AUDIT_MESSAGES, AUDIT_VERIFY_MESSAGES } from '@academy/contracts';
+import { apiErrorSchema, AUDIT_MASK, AUDIT_MESSAGES, AUDIT_VERIFY_MESSAGES, auditAccessStateResponseSchema, auditChainStateSchema, auditCheckpointResponseSchema, auditCheckpointsResponseSchema, auditEventDetailSchema, auditEventsResponseSchema, type AuditOverview, auditOverviewSchema, auditWhyResponseSchema, meResponseSchema, signedCheckpointSchema, verificationAcceptedSchema, verificationStatusSchema } from '@academy/contracts';
 import { Dispatcher, type EventMetadata, rewriteHistory, verifyBundle } from '@academy/event-store';
 import { AUDIT_QUEUE, auditRoutes, REPLAY_JOB, type ReplayJob, runReplayJob, runVerifyChainJob, type VerifyChainJob } from '@academy/audit';
-import { repoRoot, testRedisUrl } from '@academy/testing';
+import { bodyOf, repoRoot, testRedisUrl } from '@academy/testing';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -139,22 +139,23 @@ describe('authorization', () => {
     for (const path of ['/users', '/students', '/programs', '/enrollments', '/admissions/prospects', '/teacher/submissions', '/student/enrollment']) {
       expect(`${path} → ${(await h.call('GET', path, { token: auditor.token })).status}`).toBe(`${path} → 403`);
     }
-    expect((await h.call('GET', '/auth/me', { token: auditor.token })).body).toMatchObject({ role: 'auditor' });
+    expect(bodyOf(await h.call('GET', '/auth/me', { token: auditor.token }), meResponseSchema)).toMatchObject({ role: 'auditor' });
   });
 });
 
 describe('the Event log', () => {
   it('pages newest first by position with a keyset: the pages join up with no gap and no repeat', async () => {
-    const all = (await h.call('GET', '/audit/events?limit=200', { token: auditor.token })).body;
+    const all = bodyOf(await h.call('GET', '/audit/events?limit=200', { token: auditor.token }), auditEventsResponseSchema);
     const positions: number[] = all.events.map((e: { position: number }) => e.position);
     expect([...positions].sort((a, b) => b - a)).toEqual(positions);
     const paged: number[] = [];
-    let before = positions[0] + 1;
+    let before: number | null = positions[0] + 1;
     for (let page = 0; page < 5; page++) {
       const res = await h.call('GET', `/audit/events?limit=3&before=${before}`, { token: auditor.token });
       expect(res.status).toBe(200);
-      paged.push(...res.body.events.map((e: { position: number }) => e.position));
-      before = res.body.nextBefore;
+      const page = bodyOf(res, auditEventsResponseSchema);
+      paged.push(...page.events.map((e) => e.position));
+      before = page.nextBefore;
     }
     expect(paged).toEqual(positions.slice(0, 15));
   });
@@ -163,7 +164,7 @@ describe('the Event log', () => {
     const list = async (q: string) => {
       const res = await h.call('GET', `/audit/events?limit=200&${q}`, { token: auditor.token });
       expect(res.status).toBe(200);
-      return res.body.events as { position: number; streamId: string; type: string; context: string; metadata: { actorId: string; correlationId: string }; recordedAt: string }[];
+      return bodyOf(res, auditEventsResponseSchema).events;
     };
     const stream = `user-${student.userId}`;
     const byStream = await list(`stream=${stream}`);
@@ -219,18 +220,18 @@ describe("an event's detail and personal data", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ position: e.position, streamId: e.streamId, type: 'UserRegistered', context: 'identity', data: e.data, metadata: e.metadata, hash: e.hash });
     const before = await h.call('GET', `/audit/events/${e.position - 1}`, { token: auditor.token });
-    expect(res.body.prevHash).toBe(before.body.hash);
+    expect(bodyOf(res, auditEventDetailSchema).prevHash).toBe(bodyOf(before, auditEventDetailSchema).hash);
   });
 
   it('masks personal fields for an auditor without a grant, shows them with one (a recorded grant), masks again when revoked', async () => {
     const e = await registeredAt(student.userId);
     const email = (e.personal!.data as { email: string }).email;
     const masked = await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token });
-    expect(masked.body.personal).toMatchObject({ state: 'masked', subjectId: student.userId, fields: { email: AUDIT_MASK, fullName: AUDIT_MASK } });
+    expect(bodyOf(masked, auditEventDetailSchema).personal).toMatchObject({ state: 'masked', subjectId: student.userId, fields: { email: AUDIT_MASK, fullName: AUDIT_MASK } });
     expect(JSON.stringify(masked.body)).not.toContain(email);
     expect(JSON.stringify(masked.body)).not.toContain('Sizwe');
     // An admin sees personal data anyway (the Users page shows it too).
-    expect((await h.call('GET', `/audit/events/${e.position}`, { token: admin() })).body.personal).toMatchObject({ state: 'clear', fields: { email, fullName: 'Sizwe Student' } });
+    expect(bodyOf(await h.call('GET', `/audit/events/${e.position}`, { token: admin() }), auditEventDetailSchema).personal).toMatchObject({ state: 'clear', fields: { email, fullName: 'Sizwe Student' } });
 
     const state = () => h.call('GET', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
     expect(await state()).toMatchObject({ status: 200, body: { access: { auditorId: auditor.userId, granted: false, since: null, byUserId: null } } });
@@ -238,14 +239,14 @@ describe("an event's detail and personal data", () => {
     expect(granted).toMatchObject({ status: 200, body: { message: AUDIT_MESSAGES.accessGranted, access: { auditorId: auditor.userId, granted: true } } });
     // The Users page's switch reads it: granted, since when and by which admin.
     const standing = await state();
-    expect(standing.body.access).toMatchObject({ granted: true, byUserId: expect.any(String), since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(bodyOf(standing, auditAccessStateResponseSchema).access).toMatchObject({ granted: true, byUserId: expect.any(String), since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     const clear = await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token });
-    expect(clear.body.personal).toMatchObject({ state: 'clear', fields: { email, fullName: 'Sizwe Student' } });
+    expect(bodyOf(clear, auditEventDetailSchema).personal).toMatchObject({ state: 'clear', fields: { email, fullName: 'Sizwe Student' } });
 
     const revoked = await h.call('DELETE', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
     expect(revoked).toMatchObject({ status: 200, body: { message: AUDIT_MESSAGES.accessRevoked } });
-    expect((await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token })).body.personal.state).toBe('masked');
-    expect((await state()).body.access.granted).toBe(false);
+    expect(bodyOf(await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token }), auditEventDetailSchema).personal.state).toBe('masked');
+    expect(bodyOf(await state(), auditAccessStateResponseSchema).access.granted).toBe(false);
     expect(await typesOf(`audit-access-${auditor.userId}`)).toEqual(['PersonalDataAccessGranted', 'PersonalDataAccessRevoked']);
   });
 
@@ -264,10 +265,10 @@ describe("an event's detail and personal data", () => {
     expect((await h.call('DELETE', `/users/${gone.userId}`, { token: admin() })).status).toBe(200);
     await h.call('PUT', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
     const detail = await h.call('GET', `/audit/events/${e.position}`, { token: auditor.token });
-    expect(detail.body.personal).toEqual({ state: 'erased', subjectId: gone.userId, fields: {} });
+    expect(bodyOf(detail, auditEventDetailSchema).personal).toEqual({ state: 'erased', subjectId: gone.userId, fields: {} });
     expect(JSON.stringify(detail.body)).not.toContain('Erin');
-    const row = (await h.call('GET', `/audit/events?stream=user-${gone.userId}`, { token: auditor.token })).body.events.find((r: { position: number }) => r.position === e.position);
-    expect(row.personal).toBe('erased');
+    const row = bodyOf(await h.call('GET', `/audit/events?stream=user-${gone.userId}`, { token: auditor.token }), auditEventsResponseSchema).events.find((r) => r.position === e.position);
+    expect(row?.personal).toBe('erased');
     await h.call('DELETE', `/audit/personal-data-access/${auditor.userId}`, { token: admin() });
   });
 });
@@ -285,18 +286,18 @@ describe('watching the watchers', () => {
     const chain = await h.call('GET', '/audit/chain', { token: viewer.token });
     expect((await lastViewed()).data).toEqual({ view: 'chain', viewerId: viewer.userId, query: {}, personalInClear: false });
     // The head includes the view's own event (verifications the matrix asked for may have finished since).
-    const { position, hash } = chain.body.head;
+    const { position, hash } = bodyOf(chain, auditChainStateSchema).head;
     expect(position).toBeGreaterThanOrEqual((await lastViewed()).position);
     expect((await h.store.readAll(position - 1, 1))[0].hash).toBe(hash);
     expect(await typesOf(trail)).toEqual(['AuditTrailViewed', 'AuditTrailViewed', 'AuditTrailViewed']);
     expect((await lastViewed()).metadata).toMatchObject({ actorId: viewer.userId, actorRole: 'auditor' });
 
     await h.call('PUT', `/audit/personal-data-access/${viewer.userId}`, { token: admin() });
-    const grants = (await h.call('GET', `/audit/events?type=PersonalDataAccessGranted&stream=audit-access-${viewer.userId}`, { token: viewer.token })).body.events;
+    const grants = bodyOf(await h.call('GET', `/audit/events?type=PersonalDataAccessGranted&stream=audit-access-${viewer.userId}`, { token: viewer.token }), auditEventsResponseSchema).events;
     expect(grants).toHaveLength(1);
     expect(grants[0]).toMatchObject({ context: 'audit', metadata: { actorId: h.admin.userId, actorRole: 'admin' } });
     // The viewer's own views are in the log they read.
-    const views = (await h.call('GET', `/audit/events?stream=${trail}`, { token: viewer.token })).body.events;
+    const views = bodyOf(await h.call('GET', `/audit/events?stream=${trail}`, { token: viewer.token }), auditEventsResponseSchema).events;
     expect(views.length).toBe(5);
     expect((await lastViewed()).data).toMatchObject({ view: 'event-log', query: { stream: trail } });
   });
@@ -313,18 +314,19 @@ describe('Why?', () => {
     const { enrollmentId, submissionId } = await capstoneLoopInLog(teacher.userId);
     const res = await h.call('GET', `/audit/why/enrollment-week/${enrollmentId}`, { token: auditor.token });
     expect(res.status).toBe(200);
-    expect(res.body.value).toBe('Week 2');
-    expect(res.body.chain.map((s: any) => `${s.link} ${s.type}`)).toEqual(['value EnrollmentWeekAdvanced', 'caused CapstonePassed', 'same-command SubmissionGraded']);
-    const graded = res.body.chain[2];
+    const why = bodyOf(res, auditWhyResponseSchema);
+    expect(why.value).toBe('Week 2');
+    expect(why.chain.map((s) => `${s.link} ${s.type}`)).toEqual(['value EnrollmentWeekAdvanced', 'caused CapstonePassed', 'same-command SubmissionGraded']);
+    const graded = why.chain[2];
     expect(graded).toMatchObject({ context: 'grading', metadata: { actorId: teacher.userId, actorRole: 'teacher' } });
     expect(typeof graded.recordedAt).toBe('string');
     expect((await h.store.readStream(`audit-trail-${auditor.userId}`)).at(-1)!.data).toEqual({ view: 'why', viewerId: auditor.userId, query: { view: 'enrollment-week', id: enrollmentId }, personalInClear: false });
 
     // A grade's status is its own value: the teacher's grading, nothing before it.
-    const grade = (await h.call('GET', `/audit/why/grade-status/${submissionId}`, { token: admin() })).body;
+    const grade = bodyOf(await h.call('GET', `/audit/why/grade-status/${submissionId}`, { token: admin() }), auditWhyResponseSchema);
     expect(grade.value).toBe('passed');
-    expect(grade.chain.map((s: any) => s.type)).toEqual(['SubmissionGraded']);
-    const status = (await h.call('GET', `/audit/why/enrollment-status/${enrollmentId}`, { token: admin() })).body;
+    expect(grade.chain.map((s) => s.type)).toEqual(['SubmissionGraded']);
+    const status = bodyOf(await h.call('GET', `/audit/why/enrollment-status/${enrollmentId}`, { token: admin() }), auditWhyResponseSchema);
     expect(status).toMatchObject({ value: 'pending', chain: [{ type: 'StudentEnrolled', metadata: { actorId: h.admin.userId } }] });
   });
 
@@ -339,23 +341,24 @@ describe('the Overview', () => {
   it("counts today's events by context and type, lists every projection and consumer with its lag and status, and records the view", async () => {
     const viewer = await h.account('auditor');
     const dayBefore = new Date().toISOString().slice(0, 10);
-    const before = (await h.call('GET', '/audit/overview', { token: viewer.token })).body;
+    const before = bodyOf(await h.call('GET', '/audit/overview', { token: viewer.token }), auditOverviewSchema);
     await capstoneLoopInLog(teacher.userId);
     const res = await h.call('GET', '/audit/overview', { token: viewer.token });
     expect(res.status).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
     // Summed over the days shown: the two calls may fall either side of midnight (UTC).
-    const count = (o: any, type: string) => o.activity.filter((a: any) => a.type === type).reduce((n: number, a: any) => n + a.count, 0);
-    const passed = res.body.activity.find((a: any) => a.type === 'CapstonePassed');
+    const count = (o: AuditOverview, type: string) => o.activity.filter((a) => a.type === type).reduce((n, a) => n + a.count, 0);
+    const overview = bodyOf(res, auditOverviewSchema);
+    const passed = overview.activity.find((a) => a.type === 'CapstonePassed');
     expect(passed).toMatchObject({ context: 'grading' });
-    expect([dayBefore, today]).toContain(passed.day);
-    expect(count(res.body, 'CapstonePassed') - count(before, 'CapstonePassed')).toBe(1);
-    expect(count(res.body, 'StudentEnrolled') - count(before, 'StudentEnrolled')).toBe(2);
+    expect([dayBefore, today]).toContain(passed?.day);
+    expect(count(overview, 'CapstonePassed') - count(before, 'CapstonePassed')).toBe(1);
+    expect(count(overview, 'StudentEnrolled') - count(before, 'StudentEnrolled')).toBe(2);
     // The views are counted too (the second one's own event included).
-    expect(count(res.body, 'AuditTrailViewed') - count(before, 'AuditTrailViewed')).toBe(1);
-    expect(res.body.since <= today).toBe(true);
+    expect(count(overview, 'AuditTrailViewed') - count(before, 'AuditTrailViewed')).toBe(1);
+    expect(overview.since <= today).toBe(true);
 
-    const readers = res.body.readers as any[];
+    const readers = overview.readers;
     const head = (await h.store.head()).position;
     expect(readers.some((r) => r.kind === 'projection')).toBe(true);
     expect(readers.find((r) => r.name === 'enrollment-week-advance')).toMatchObject({ kind: 'reactor' });
@@ -374,26 +377,30 @@ describe('verify and signed checkpoints', () => {
     for (;;) {
       const res = await h.call('GET', `/audit/verifications/${id}`, { token: auditor.token });
       expect(res.status).toBe(200);
-      if (states.at(-1) !== res.body.state) states.push(res.body.state);
-      if (res.body.state === 'done') return { states, status: res.body };
+      const status = bodyOf(res, verificationStatusSchema);
+      if (states.at(-1) !== status.state) states.push(status.state);
+      if (status.state === 'done') {
+        if (!status.result) throw new Error(`verification ${id} is done without a result`);
+        return { states, status: { ...status, result: status.result } };
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   }
   const verify = async (body: unknown = {}) => {
     const res = await h.call('POST', '/audit/verifications', { token: auditor.token, body });
     expect(res.status).toBe(202);
-    return untilDone(res.body.id);
+    return untilDone(bodyOf(res, verificationAcceptedSchema).id);
   };
 
   it('verifies the whole chain as a job with progress; the outcome is an event, shown as the last verification', async () => {
     const asked = await h.call('POST', '/audit/verifications', { token: auditor.token, body: {} });
-    const { id } = asked.body;
+    const { id } = bodyOf(asked, verificationAcceptedSchema);
     const headAtRequest = await h.head();
     const { states, status } = await untilDone(id);
     expect(states.at(-1)).toBe('done');
     expect(status.result).toMatchObject({ id, ok: true, byUserId: auditor.userId, position: null, reason: null });
     expect(status.result.checked).toBeGreaterThanOrEqual(headAtRequest);
-    expect(status.result.head.position).toBe(status.result.checked);
+    expect(status.result.head?.position).toBe(status.result.checked);
     // The job reported its progress as it walked (BullMQ's job progress, what the page's bar shows).
     expect((await queue.getJob(id))!.progress).toEqual({ checked: status.result.checked, total: expect.any(Number) });
     const stream = await h.store.readStream('audit-verifications');
@@ -401,19 +408,19 @@ describe('verify and signed checkpoints', () => {
     const outcome = stream.find((e) => e.type === 'ChainVerified' && (e.data as { requestId: string }).requestId === id)!;
     expect(request).toMatchObject({ type: 'ChainVerificationRequested', metadata: { actorId: auditor.userId, actorRole: 'auditor' } });
     expect(outcome.metadata).toMatchObject({ actorId: auditor.userId, causationId: id, correlationId: request.metadata.correlationId });
-    expect((await h.call('GET', '/audit/chain', { token: auditor.token })).body.lastVerification).toEqual(status.result);
+    expect(bodyOf(await h.call('GET', '/audit/chain', { token: auditor.token }), auditChainStateSchema).lastVerification).toEqual(status.result);
   });
 
   it('signs the verified head with the key outside the database, lists it with who made it, exports it as a file (recorded)', async () => {
     const { status } = await verify();
     const signed = await h.call('POST', '/audit/checkpoints', { token: auditor.token });
-    expect(signed).toMatchObject({ status: 201, body: { message: AUDIT_VERIFY_MESSAGES.checkpointSigned, checkpoint: { format: 'academy-checkpoint/1', position: status.result.head.position, headHash: status.result.head.hash, byUserId: auditor.userId } } });
-    const { id } = signed.body.checkpoint;
+    expect(signed).toMatchObject({ status: 201, body: { message: AUDIT_VERIFY_MESSAGES.checkpointSigned, checkpoint: { format: 'academy-checkpoint/1', position: status.result.head?.position, headHash: status.result.head?.hash, byUserId: auditor.userId } } });
+    const { id } = bodyOf(signed, auditCheckpointResponseSchema).checkpoint;
     const listed = await h.call('GET', '/audit/checkpoints', { token: auditor.token });
-    expect(listed.body.checkpoints[0]).toEqual(signed.body.checkpoint);
+    expect(bodyOf(listed, auditCheckpointsResponseSchema).checkpoints[0]).toEqual(bodyOf(signed, auditCheckpointResponseSchema).checkpoint);
     const file = await h.call('GET', `/audit/checkpoints/${id}/export`, { token: auditor.token });
     expect(file.status).toBe(200);
-    const { id: _id, byUserId: _by, ...content } = signed.body.checkpoint;
+    const { id: _id, byUserId: _by, ...content } = bodyOf(signed, auditCheckpointResponseSchema).checkpoint;
     expect(file.body).toEqual(content);
     const raw = await fetch(`${h.url}/api/audit/checkpoints/${id}/export`, { headers: { authorization: `Bearer ${auditor.token}` } });
     expect(raw.headers.get('content-disposition')).toBe(`attachment; filename="checkpoint-${content.position}.json"`);
@@ -428,8 +435,8 @@ describe('verify and signed checkpoints', () => {
 
   it('catches a history rewritten together with its hashes through an exported checkpoint, and refuses an altered checkpoint', async () => {
     await verify();
-    const checkpoint = (await h.call('POST', '/audit/checkpoints', { token: auditor.token })).body.checkpoint;
-    const file = (await h.call('GET', `/audit/checkpoints/${checkpoint.id}/export`, { token: auditor.token })).body;
+    const checkpoint = bodyOf(await h.call('POST', '/audit/checkpoints', { token: auditor.token }), auditCheckpointResponseSchema).checkpoint;
+    const file = bodyOf(await h.call('GET', `/audit/checkpoints/${checkpoint.id}/export`, { token: auditor.token }), signedCheckpointSchema);
     expect((await verify({ checkpoint: file })).status).toMatchObject({ checkpointPosition: file.position, result: { ok: true } });
 
     const victim = (await registeredAt(teacher.userId)).position;
@@ -439,7 +446,7 @@ describe('verify and signed checkpoints', () => {
       expect((await verify()).status.result).toMatchObject({ ok: true });
       const caught = (await verify({ checkpoint: file })).status.result;
       expect(caught).toMatchObject({ ok: false, position: file.position, reason: `hash at the exported head ${file.position} differs from the exported one: the log was rewritten` });
-      expect((await h.call('GET', '/audit/chain', { token: auditor.token })).body.lastVerification).toEqual(caught);
+      expect(bodyOf(await h.call('GET', '/audit/chain', { token: auditor.token }), auditChainStateSchema).lastVerification).toEqual(caught);
     } finally {
       await rewriteHistory(h.pool, 'event_store', victim, () => old);
     }
@@ -449,12 +456,12 @@ describe('verify and signed checkpoints', () => {
     expect(altered).toMatchObject({ status: 400, body: { fields: { checkpoint: ['The checkpoint does not verify: the signature does not match: the checkpoint was altered'] } } });
     const notOne = await h.call('POST', '/audit/verifications', { token: auditor.token, body: { checkpoint: { format: 'x' } } });
     expect(notOne.status).toBe(400);
-    expect(Object.keys(notOne.body.fields)[0]).toMatch(/^checkpoint/);
+    expect(Object.keys(bodyOf(notOne, apiErrorSchema).fields ?? {})[0]).toMatch(/^checkpoint/);
   });
 
   it('exports an evidence bundle that verifies offline (the built CLI, no database) and fails on any one-byte change; the export is an event', async () => {
     await verify();
-    const checkpoint = (await h.call('POST', '/audit/checkpoints', { token: auditor.token })).body.checkpoint;
+    const checkpoint = bodyOf(await h.call('POST', '/audit/checkpoints', { token: auditor.token }), auditCheckpointResponseSchema).checkpoint;
     // A range that ends before the checkpoint: the bundle runs on to it, so the whole range hashes into a signed head.
     const res = await fetch(`${h.url}/api/audit/evidence?from=2&to=${checkpoint.position - 5}`, { headers: { authorization: `Bearer ${auditor.token}` } });
     expect(res.status).toBe(200);
@@ -463,7 +470,7 @@ describe('verify and signed checkpoints', () => {
     const bundle = Buffer.from(await res.arrayBuffer());
     const lines = bundle.toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     // Every signed checkpoint the chain of the bundle passes through (the earlier tests signed some), ours last.
-    const within = (await h.call('GET', '/audit/checkpoints', { token: auditor.token })).body.checkpoints
+    const within = bodyOf(await h.call('GET', '/audit/checkpoints', { token: auditor.token }), auditCheckpointsResponseSchema).checkpoints
       .map((c: { position: number }) => c.position)
       .filter((p: number) => p >= 1 && p <= checkpoint.position)
       .sort((a: number, b: number) => a - b);

@@ -1,6 +1,7 @@
 // The catalog context over real HTTP, Postgres and Redis (see modules-harness.ts): programs, subjects,
 // teacher assignments, My Subjects; every endpoint × every role; bad inputs; delete rules; concurrency.
-import { CATALOG_MESSAGES } from '@academy/contracts';
+import { apiErrorSchema, CATALOG_MESSAGES, messageResponseSchema, mySubjectsResponseSchema, programResponseSchema, programsResponseSchema, subjectResponseSchema, subjectsResponseSchema, teacherAssignmentResponseSchema, teacherAssignmentsResponseSchema } from '@academy/contracts';
+import { bodyOf } from '@academy/testing';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -22,12 +23,12 @@ const admin = () => h.admin.token;
 const newProgram = async (name = `Program ${Math.random().toString(36).slice(2, 8)}`, type = 'evening') => {
   const res = await h.call('POST', '/programs', { token: admin(), body: { name, type, description: `About ${name}` } });
   expect(res.status).toBe(201);
-  return res.body.program;
+  return bodyOf(res, programResponseSchema).program;
 };
 const newSubject = async (programId: string, name = `Subject ${Math.random().toString(36).slice(2, 8)}`) => {
   const res = await h.call('POST', '/subjects', { token: admin(), body: { name, programId, weekNumber: 2 } });
   expect(res.status).toBe(201);
-  return res.body.subject;
+  return bodyOf(res, subjectResponseSchema).subject;
 };
 
 describe('authorization', () => {
@@ -67,9 +68,9 @@ describe('programs', () => {
     const created = await h.call('POST', '/programs', { token: admin(), body: { name: '  Zulu Program ' } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ message: CATALOG_MESSAGES.programCreated, program: { name: 'Zulu Program', type: 'evening', description: '', subjectCount: 0, enrollmentCount: 0 } });
-    const id = created.body.program.id;
+    const id = bodyOf(created, programResponseSchema).program.id;
     await newProgram('Alpha Program', 'daytime');
-    const names = (await h.call('GET', '/programs', { token: admin() })).body.programs.map((p: any) => p.name);
+    const names = bodyOf(await h.call('GET', '/programs', { token: admin() }), programsResponseSchema).programs.map((p) => p.name);
     expect(names.indexOf('Alpha Program')).toBeLessThan(names.indexOf('Zulu Program'));
 
     const updated = await h.call('PUT', `/programs/${id}`, { token: admin(), body: { name: 'Zulu', type: 'daytime', description: 'New' } });
@@ -77,7 +78,7 @@ describe('programs', () => {
     expect(updated.body).toMatchObject({ message: CATALOG_MESSAGES.programUpdated, program: { id, name: 'Zulu', type: 'daytime', description: 'New' } });
     const deleted = await h.call('DELETE', `/programs/${id}`, { token: admin() });
     expect(deleted).toMatchObject({ status: 200, body: { message: CATALOG_MESSAGES.programDeleted } });
-    expect((await h.call('GET', '/programs', { token: admin() })).body.programs.some((p: any) => p.id === id)).toBe(false);
+    expect(bodyOf(await h.call('GET', '/programs', { token: admin() }), programsResponseSchema).programs.some((p) => p.id === id)).toBe(false);
     expect((await h.call('DELETE', `/programs/${id}`, { token: admin() })).status).toBe(404);
     expect((await h.call('PUT', '/programs/not-a-uuid', { token: admin(), body: { name: 'X' } })).body).toMatchObject({ statusCode: 404, message: CATALOG_MESSAGES.programNotFound });
   });
@@ -85,11 +86,11 @@ describe('programs', () => {
   it('refuses to delete a program with live subjects (409), and allows it once they are gone', async () => {
     const program = await newProgram();
     const subject = await newSubject(program.id);
-    expect((await h.call('GET', '/programs', { token: admin() })).body.programs.find((p: any) => p.id === program.id).subjectCount).toBe(1);
+    expect(bodyOf(await h.call('GET', '/programs', { token: admin() }), programsResponseSchema).programs.find((p) => p.id === program.id)?.subjectCount).toBe(1);
     const before = await h.head();
     const refused = await h.call('DELETE', `/programs/${program.id}`, { token: admin() });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(CATALOG_MESSAGES.programInUse);
+    expect(bodyOf(refused, messageResponseSchema).message).toBe(CATALOG_MESSAGES.programInUse);
     expect(await h.head()).toBe(before);
     expect((await h.call('DELETE', `/subjects/${subject.id}`, { token: admin() })).status).toBe(200);
     expect((await h.call('DELETE', `/programs/${program.id}`, { token: admin() })).status).toBe(200);
@@ -104,10 +105,10 @@ describe('subjects', () => {
     const a = await newSubject(program.id, 'A-subject');
     const c = await newSubject(other.id, 'a-other');
     expect(a).toMatchObject({ name: 'A-subject', programId: program.id, programName: 'Bravo', programType: 'evening', weekNumber: 2, description: '' });
-    const all = (await h.call('GET', '/subjects', { token: admin() })).body.subjects.map((s: any) => s.id);
+    const all = bodyOf(await h.call('GET', '/subjects', { token: admin() }), subjectsResponseSchema).subjects.map((s) => s.id);
     expect(all.indexOf(a.id)).toBeLessThan(all.indexOf(b.id));
     expect(all.indexOf(b.id)).toBeLessThan(all.indexOf(c.id));
-    expect((await h.call('GET', `/subjects?programId=${program.id}`, { token: admin() })).body.subjects.map((s: any) => s.id)).toEqual([a.id, b.id]);
+    expect(bodyOf(await h.call('GET', `/subjects?programId=${program.id}`, { token: admin() }), subjectsResponseSchema).subjects.map((s) => s.id)).toEqual([a.id, b.id]);
     const moved = await h.call('PUT', `/subjects/${a.id}`, { token: admin(), body: { name: 'A2', programId: other.id, weekNumber: null, description: 'x' } });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ message: CATALOG_MESSAGES.subjectUpdated, subject: { name: 'A2', programName: 'Charlie', weekNumber: null } });
@@ -148,7 +149,7 @@ describe('subjects', () => {
     const before = await h.head();
     for (const [method, path, body, fields] of cases) {
       const res = await h.call(method, path, { token: admin(), body });
-      expect({ path, status: res.status, message: res.body.message, fields: res.body.fields }).toEqual({ path, status: 400, message: 'Some fields are not valid', fields });
+      expect({ path, status: res.status, message: bodyOf(res, messageResponseSchema).message, fields: bodyOf(res, apiErrorSchema).fields }).toEqual({ path, status: 400, message: 'Some fields are not valid', fields });
     }
     expect((await h.call('GET', '/subjects?programId=nope', { token: admin() })).status).toBe(400);
     expect(await h.head()).toBe(before);
@@ -167,21 +168,21 @@ describe('teacher assignments', () => {
       assignment: { teacherId: teacher.userId, teacherName: 'Tess Teacher', teacherEmail: teacher.email.toLowerCase(), subjectId: s1.id, subjectName: 'Delta One', programName: 'Delta' },
     });
     const second = await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: s2.id } });
-    const list = (await h.call('GET', '/teacher-assignments', { token: admin() })).body.assignments.map((a: any) => a.id);
-    expect(list.indexOf(second.body.assignment.id)).toBeLessThan(list.indexOf(first.body.assignment.id));
+    const list = bodyOf(await h.call('GET', '/teacher-assignments', { token: admin() }), teacherAssignmentsResponseSchema).assignments.map((a) => a.id);
+    expect(list.indexOf(bodyOf(second, teacherAssignmentResponseSchema).assignment.id)).toBeLessThan(list.indexOf(bodyOf(first, teacherAssignmentResponseSchema).assignment.id));
 
     const before = await h.head();
     const dup = await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: s1.id } });
     expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe(CATALOG_MESSAGES.alreadyAssigned);
+    expect(bodyOf(dup, messageResponseSchema).message).toBe(CATALOG_MESSAGES.alreadyAssigned);
     expect(await h.head()).toBe(before);
 
     const inUse = await h.call('DELETE', `/subjects/${s1.id}`, { token: admin() });
     expect(inUse.status).toBe(409);
-    expect(inUse.body.message).toBe(CATALOG_MESSAGES.subjectInUse);
+    expect(bodyOf(inUse, messageResponseSchema).message).toBe(CATALOG_MESSAGES.subjectInUse);
 
-    expect(await h.call('DELETE', `/teacher-assignments/${first.body.assignment.id}`, { token: admin() })).toMatchObject({ status: 200, body: { message: CATALOG_MESSAGES.assignmentRemoved } });
-    expect((await h.call('DELETE', `/teacher-assignments/${first.body.assignment.id}`, { token: admin() })).status).toBe(404);
+    expect(await h.call('DELETE', `/teacher-assignments/${bodyOf(first, teacherAssignmentResponseSchema).assignment.id}`, { token: admin() })).toMatchObject({ status: 200, body: { message: CATALOG_MESSAGES.assignmentRemoved } });
+    expect((await h.call('DELETE', `/teacher-assignments/${bodyOf(first, teacherAssignmentResponseSchema).assignment.id}`, { token: admin() })).status).toBe(404);
     // Removed, the pair is free again.
     expect((await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: s1.id } })).status).toBe(201);
   });
@@ -191,7 +192,7 @@ describe('teacher assignments', () => {
     const subject = await newSubject(program.id);
     const answers = await Promise.all(Array.from({ length: 6 }, () => h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subject.id } })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-    const assigned = (await h.call('GET', '/teacher-assignments', { token: admin() })).body.assignments.filter((a: any) => a.subjectId === subject.id);
+    const assigned = bodyOf(await h.call('GET', '/teacher-assignments', { token: admin() }), teacherAssignmentsResponseSchema).assignments.filter((a) => a.subjectId === subject.id);
     expect(assigned).toHaveLength(1);
   });
 
@@ -199,7 +200,7 @@ describe('teacher assignments', () => {
     const subject = await newSubject((await newProgram()).id);
     const assigned = await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subject.id } });
     expect(assigned.status).toBe(201);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => h.call('DELETE', `/teacher-assignments/${assigned.body.assignment.id}`, { token: admin() })));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => h.call('DELETE', `/teacher-assignments/${bodyOf(assigned, teacherAssignmentResponseSchema).assignment.id}`, { token: admin() })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404]);
     const pair = await h.store.readStream(`teacher-subject-${teacher.userId}-${subject.id}`);
     expect(pair.map((e) => e.type)).toEqual(['TeacherSubjectPairClaimed', 'TeacherSubjectPairReleased']);
@@ -219,9 +220,9 @@ describe('teacher assignments', () => {
     expect(again.status).toBe(201);
     const pair = await h.store.readStream(`teacher-subject-${comeback.userId}-${subject.id}`);
     expect(pair.map((e) => [e.type, (e.data as { assignmentId: string }).assignmentId])).toEqual([
-      ['TeacherSubjectPairClaimed', first.body.assignment.id],
-      ['TeacherSubjectPairReleased', first.body.assignment.id],
-      ['TeacherSubjectPairClaimed', again.body.assignment.id],
+      ['TeacherSubjectPairClaimed', bodyOf(first, teacherAssignmentResponseSchema).assignment.id],
+      ['TeacherSubjectPairReleased', bodyOf(first, teacherAssignmentResponseSchema).assignment.id],
+      ['TeacherSubjectPairClaimed', bodyOf(again, teacherAssignmentResponseSchema).assignment.id],
     ]);
     expect((await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: comeback.userId, subjectId: subject.id } })).status).toBe(409);
   });
@@ -232,11 +233,11 @@ describe('teacher assignments', () => {
     const theirs = await newSubject(program.id, 'Echo Theirs');
     const me = await h.account('teacher');
     const other = await h.account('teacher');
-    expect((await h.call('GET', '/teacher/subjects', { token: me.token })).body).toEqual({ subjects: [] });
+    expect(bodyOf(await h.call('GET', '/teacher/subjects', { token: me.token }), mySubjectsResponseSchema)).toEqual({ subjects: [] });
     await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: me.userId, subjectId: mine.id } });
     await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: other.userId, subjectId: theirs.id } });
     const got = await h.call('GET', '/teacher/subjects', { token: me.token });
-    expect(got.body.subjects).toEqual([expect.objectContaining({ id: mine.id, name: 'Echo Mine', programName: 'Echo', programType: 'evening', weekNumber: 2 })]);
+    expect(bodyOf(got, subjectsResponseSchema).subjects).toEqual([expect.objectContaining({ id: mine.id, name: 'Echo Mine', programName: 'Echo', programType: 'evening', weekNumber: 2 })]);
 
     expect((await h.call('PUT', `/users/${other.userId}/role`, { token: admin(), body: { role: 'student' } })).status).toBe(200);
     const deleted = await h.call('DELETE', `/users/${me.userId}`, { token: admin() });
@@ -245,7 +246,7 @@ describe('teacher assignments', () => {
     // The catalog read model follows identity's events: no assignment of either is left, and the subjects can go.
     expect((await h.call('DELETE', `/subjects/${theirs.id}`, { token: admin() })).status).toBe(200);
     expect((await h.call('DELETE', `/subjects/${mine.id}`, { token: admin() })).status).toBe(200);
-    const left = (await h.call('GET', '/teacher-assignments', { token: admin() })).body.assignments;
-    expect(left.some((a: any) => a.teacherId === me.userId || a.teacherId === other.userId)).toBe(false);
+    const left = bodyOf(await h.call('GET', '/teacher-assignments', { token: admin() }), teacherAssignmentsResponseSchema).assignments;
+    expect(left.some((a) => a.teacherId === me.userId || a.teacherId === other.userId)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 // Certificates of completion (issue 19 §3, ADR 0030) over real HTTP, Postgres and Redis: issued with
 // the completing status change, once per enrollment; the holder's (and admins') PDF; the public,
 // rate-limited verification; revocation; an erased holder is no longer named.
-import { CERTIFICATE_MESSAGES } from '@academy/contracts';
-import { readPdf } from '@academy/testing';
+import { apiErrorSchema, CERTIFICATE_MESSAGES, CertificateIssuedV1, certificatesResponseSchema, certificateVerificationResponseSchema, enrollmentResponseSchema, messageResponseSchema, type Program, programResponseSchema, revokeCertificateResponseSchema, type Subject, subjectResponseSchema } from '@academy/contracts';
+import { bodyOf, readPdf } from '@academy/testing';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -10,8 +10,8 @@ let student: Account;
 let teacher: Account;
 let studentAdmin: Account;
 let auditor: Account;
-let program: any;
-let subject: any;
+let program: Program;
+let subject: Subject;
 
 beforeAll(async () => {
   h = await startHarness('certificates');
@@ -19,13 +19,13 @@ beforeAll(async () => {
   teacher = await h.account('teacher');
   studentAdmin = await h.account('student_admin');
   auditor = await h.account('auditor');
-  program = (await h.call('POST', '/programs', { token: h.admin.token, body: { name: 'Web Development', type: 'daytime', description: 'HTML to React' } })).body.program;
-  subject = (await h.call('POST', '/subjects', { token: h.admin.token, body: { name: 'Cohort A', programId: program.id } })).body.subject;
+  program = bodyOf(await h.call('POST', '/programs', { token: h.admin.token, body: { name: 'Web Development', type: 'daytime', description: 'HTML to React' } }), programResponseSchema).program;
+  subject = bodyOf(await h.call('POST', '/subjects', { token: h.admin.token, body: { name: 'Cohort A', programId: program.id } }), subjectResponseSchema).subject;
 }, 60_000);
 afterAll(async () => h?.stop());
 
 const admin = () => h.admin.token;
-const enroll = async (studentId: string) => (await h.call('POST', '/enrollments', { token: admin(), body: { studentId, programId: program.id, subjectId: subject.id } })).body.enrollment;
+const enroll = async (studentId: string) => bodyOf(await h.call('POST', '/enrollments', { token: admin(), body: { studentId, programId: program.id, subjectId: subject.id } }), enrollmentResponseSchema).enrollment;
 const setStatus = (id: string, status: string) => h.call('PUT', `/enrollments/${id}/status`, { token: admin(), body: { status } });
 const issuedEvents = async () => (await h.store.readAll(0, 100_000)).filter((e) => e.type === 'CertificateIssued');
 /** A completed enrollment of a new student, and its certificate as the student sees it. */
@@ -35,8 +35,8 @@ async function completed(name = 'Grace Hopper') {
   expect((await setStatus(e.id, 'active')).status).toBe(200);
   expect((await setStatus(e.id, 'completed')).status).toBe(200);
   const mine = await h.call('GET', '/student/certificates', { token: s.token, minPosition: await h.head() });
-  expect(mine.body.certificates).toHaveLength(1);
-  return { s, e, certificate: mine.body.certificates[0] };
+  expect(bodyOf(mine, certificatesResponseSchema).certificates).toHaveLength(1);
+  return { s, e, certificate: bodyOf(mine, certificatesResponseSchema).certificates[0] };
 }
 const verify = (code: string, ip?: string) => h.call('GET', `/public/certificates/${code}`, { ip });
 const pdf = async (enrollmentId: string, token?: string) => {
@@ -81,7 +81,7 @@ describe('issuing', () => {
     const e = await enroll(s.userId);
     await setStatus(e.id, 'active');
     // Nothing before completion.
-    expect((await h.call('GET', '/student/certificates', { token: s.token, minPosition: await h.head() })).body).toEqual({ certificates: [] });
+    expect(bodyOf(await h.call('GET', '/student/certificates', { token: s.token, minPosition: await h.head() }), certificatesResponseSchema)).toEqual({ certificates: [] });
     const done = await setStatus(e.id, 'completed');
     expect(done.status).toBe(200);
     const events = await issuedEvents();
@@ -92,11 +92,11 @@ describe('issuing', () => {
     expect(changed.type).toBe('EnrollmentStatusChanged');
     expect(Math.abs(issued.position - changed.position)).toBe(1);
     expect(issued.streamId).toBe(`certificate-${e.id}`);
-    const data = issued.data as any;
+    const data = CertificateIssuedV1.parse(issued);
     expect(data.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(Buffer.from(data.code, 'base64url')).toHaveLength(16);
 
-    const mine = (await h.call('GET', '/student/certificates', { token: s.token })).body.certificates;
+    const mine = bodyOf(await h.call('GET', '/student/certificates', { token: s.token }), certificatesResponseSchema).certificates;
     expect(mine).toEqual([
       expect.objectContaining({
         enrollmentId: e.id,
@@ -105,7 +105,7 @@ describe('issuing', () => {
         studentName: 'Katherine Johnson',
         programName: 'Web Development',
         activatedAt: data.activatedAt,
-        completedAt: done.body.enrollment.completedAt,
+        completedAt: bodyOf(done, enrollmentResponseSchema).enrollment.completedAt,
         revokedAt: null,
         revokedReason: null,
         log: { position: issued.position, hash: issued.hash },
@@ -120,7 +120,7 @@ describe('issuing', () => {
         holderName: 'Katherine Johnson',
         programName: 'Web Development',
         activatedAt: data.activatedAt,
-        completedAt: done.body.enrollment.completedAt,
+        completedAt: bodyOf(done, enrollmentResponseSchema).enrollment.completedAt,
         issuedAt: issued.metadata.occurredAt,
         revokedAt: null,
         log: { position: issued.position, hash: issued.hash },
@@ -137,7 +137,7 @@ describe('issuing', () => {
     await setStatus(e.id, 'dropped');
     await setStatus(e.id, 'completed');
     expect(await issuedEvents()).toHaveLength(count);
-    const all = (await h.call('GET', '/certificates', { token: admin(), minPosition: await h.head() })).body.certificates.filter((c: any) => c.enrollmentId === e.id);
+    const all = bodyOf(await h.call('GET', '/certificates', { token: admin(), minPosition: await h.head() }), certificatesResponseSchema).certificates.filter((c) => c.enrollmentId === e.id);
     expect(all).toEqual([expect.objectContaining({ code: certificate.code })]);
   });
 
@@ -195,7 +195,7 @@ describe('the public lookup', () => {
     for (let i = 0; i < 30; i++) expect((await verify(i % 2 ? certificate.code : 'B'.repeat(22), ip)).status).toBe(i % 2 ? 200 : 404);
     const limited = await verify(certificate.code, ip);
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe(CERTIFICATE_MESSAGES.rateLimited);
+    expect(bodyOf(limited, messageResponseSchema).message).toBe(CERTIFICATE_MESSAGES.rateLimited);
     const raw = await fetch(`${h.url}/api/public/certificates/${certificate.code}`, { headers: { 'x-forwarded-for': ip } });
     expect(raw.status).toBe(429);
     expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -209,19 +209,19 @@ describe('revoking', () => {
     const { s, e, certificate } = await completed('Revoked Holder');
     const blank = await h.call('POST', `/certificates/${e.id}/revoke`, { token: admin(), body: { reason: '   ' } });
     expect(blank.status).toBe(400);
-    expect(blank.body.fields.reason).toEqual([CERTIFICATE_MESSAGES.reasonRequired]);
+    expect(bodyOf(blank, apiErrorSchema).fields?.reason).toEqual([CERTIFICATE_MESSAGES.reasonRequired]);
     const long = await h.call('POST', `/certificates/${e.id}/revoke`, { token: admin(), body: { reason: 'x'.repeat(501) } });
-    expect(long.body.fields.reason).toEqual([CERTIFICATE_MESSAGES.reasonTooLong]);
-    expect((await verify(certificate.code)).body.certificate.status).toBe('valid');
+    expect(bodyOf(long, apiErrorSchema).fields?.reason).toEqual([CERTIFICATE_MESSAGES.reasonTooLong]);
+    expect(bodyOf(await verify(certificate.code), certificateVerificationResponseSchema).certificate.status).toBe('valid');
 
     const res = await h.call('POST', `/certificates/${e.id}/revoke`, { token: admin(), body: { reason: ' Plagiarised capstone ' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: CERTIFICATE_MESSAGES.revoked, certificate: { enrollmentId: e.id, revokedReason: 'Plagiarised capstone' } });
-    expect(res.body.certificate.revokedAt).not.toBeNull();
-    const v = (await verify(certificate.code)).body.certificate;
-    expect(v).toMatchObject({ status: 'revoked', revokedAt: res.body.certificate.revokedAt, holderName: 'Revoked Holder' });
+    expect(bodyOf(res, revokeCertificateResponseSchema).certificate.revokedAt).not.toBeNull();
+    const v = bodyOf(await verify(certificate.code), certificateVerificationResponseSchema).certificate;
+    expect(v).toMatchObject({ status: 'revoked', revokedAt: bodyOf(res, revokeCertificateResponseSchema).certificate.revokedAt, holderName: 'Revoked Holder' });
     expect(JSON.stringify(v)).not.toContain('Plagiarised');
-    expect((await h.call('GET', '/student/certificates', { token: s.token })).body.certificates[0]).toMatchObject({ revokedAt: res.body.certificate.revokedAt, revokedReason: null });
+    expect(bodyOf(await h.call('GET', '/student/certificates', { token: s.token }), certificatesResponseSchema).certificates[0]).toMatchObject({ revokedAt: bodyOf(res, revokeCertificateResponseSchema).certificate.revokedAt, revokedReason: null });
     // The reason is the holder's personal data: encrypted in the log.
     const revokedEvent = (await h.store.readStream(`certificate-${e.id}`)).at(-1)!;
     expect(revokedEvent.type).toBe('CertificateRevoked');
@@ -239,20 +239,20 @@ describe('revoking', () => {
     // Completing again does not issue a fresh, valid one.
     await setStatus(e.id, 'active');
     await setStatus(e.id, 'completed');
-    expect((await verify(certificate.code)).body.certificate.status).toBe('revoked');
+    expect(bodyOf(await verify(certificate.code), certificateVerificationResponseSchema).certificate.status).toBe('revoked');
   });
 });
 
 describe('erasure', () => {
   it('keeps an erased holder\'s certificate verifiable, naming no one', async () => {
     const { s, certificate } = await completed('Erased Holder');
-    expect((await verify(certificate.code)).body.certificate.holderName).toBe('Erased Holder');
+    expect(bodyOf(await verify(certificate.code), certificateVerificationResponseSchema).certificate.holderName).toBe('Erased Holder');
     expect((await h.call('DELETE', `/users/${s.userId}`, { token: admin() })).status).toBe(200);
     const v = await h.call('GET', `/public/certificates/${certificate.code}`, { minPosition: await h.head() });
     expect(v.status).toBe(200);
-    expect(v.body.certificate).toMatchObject({ status: 'valid', holderName: null, programName: 'Web Development', log: certificate.log });
+    expect(bodyOf(v, certificateVerificationResponseSchema).certificate).toMatchObject({ status: 'valid', holderName: null, programName: 'Web Development', log: certificate.log });
     expect(JSON.stringify(v.body)).not.toContain('Erased Holder');
-    const listed = (await h.call('GET', '/certificates', { token: admin() })).body.certificates.find((c: any) => c.code === certificate.code);
+    const listed = bodyOf(await h.call('GET', '/certificates', { token: admin() }), certificatesResponseSchema).certificates.find((c) => c.code === certificate.code);
     expect(listed).toMatchObject({ studentName: null });
   });
 });

@@ -2,9 +2,10 @@
 // first): /api/health turns degraded naming the consumer and its position, `academy projections
 // status` lists it as failing, `academy projections retry <name>` after the fix brings health back
 // (issue 13, ADR 0010 §7). The worker's own dispatcher and reactor run beside it and stay healthy.
+import { healthResponseSchema, sessionSchema, setupResponseSchema } from '@academy/contracts';
 import path from 'node:path';
 import { createPostgresEventStore, loadMasterKey, Reactor, type PostgresEventStore } from '@academy/event-store';
-import { academyCli, apiCaller, repoRoot, startApi, untilValue as until, type RunningApi } from '@academy/testing';
+import { bodyOf, academyCli, apiCaller, repoRoot, startApi, untilValue as until, type RunningApi } from '@academy/testing';
 
 describe('a failing reactor in the running API and CLI', () => {
   let api: RunningApi;
@@ -24,11 +25,11 @@ describe('a failing reactor in the running API and CLI', () => {
   const call = (method: string, p: string, token?: string, body?: unknown) => apiCaller(api.url)(method, p, token, body);
   // Asynchronous: the reactor under test runs in this process and must hear the retry meanwhile.
   const academy = (...args: string[]) => academyCli(api.db.url, ...args);
-  const health = async () => (await call('GET', '/health')).body;
+  const health = async () => bodyOf(await call('GET', '/health'), healthResponseSchema);
 
   it('is marked failing, named with its position by health and the CLI, and recovers on retry after the fix', async () => {
-    const setup = await call('POST', '/setup');
-    const admin = (await call('POST', '/auth/sign-in', undefined, { email: setup.body.email, password: setup.body.password })).body.access_token as string;
+    const setup = bodyOf(await call('POST', '/setup'), setupResponseSchema);
+    const admin = bodyOf(await call('POST', '/auth/sign-in', undefined, { email: setup.email, password: setup.password }), sessionSchema).access_token;
     expect((await call('POST', '/programs', admin, { name: 'Healthy' })).status).toBe(201);
     const ok = await until(health, (b) => b.status === 'ok', 'health ok');
     expect(ok.details.consumers.status).toBe('up');

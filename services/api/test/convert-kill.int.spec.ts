@@ -7,11 +7,12 @@
 // it), no stuck applicant (a request never closed), one account per converted applicant, and a
 // convert retried after a lost answer is answered as the state is (201 or 409), never stuck.
 // Deterministic kill points: CONVERT_KILL_SEED (printed) replays the same delays and targets.
+import { z } from 'zod';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMISSIONS_MESSAGES, convertProspectPendingSchema } from '@academy/contracts';
-import { createTestDatabase, freePort, outputOf, repoRoot, spawnService, spawnWorkerAndApi, type SpawnedService, stopProcess, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
+import { ADMISSIONS_MESSAGES, auditMetadataSchema, convertProspectPendingSchema, messageResponseSchema, prospectsResponseSchema, sessionSchema, setupResponseSchema, usersListResponseSchema } from '@academy/contracts';
+import { bodyOf, createTestDatabase, freePort, outputOf, repoRoot, spawnService, spawnWorkerAndApi, type SpawnedService, stopProcess, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
 
 const SEED = Number(process.env.CONVERT_KILL_SEED ?? 1414);
 const ROUNDS = 20;
@@ -36,7 +37,7 @@ const services: SpawnedService[] = [];
 const dead: SpawnedService[] = [];
 const output = () => outputOf([...dead, ...services]);
 
-type Answer = { status: number; body: any; headers?: Headers };
+type Answer = { status: number; body: unknown; headers?: Headers };
 async function call(method: string, p: string, o: { body?: unknown; token?: string; ip?: string; minPosition?: number } = {}): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (o.body !== undefined) headers['content-type'] = 'application/json';
@@ -140,8 +141,9 @@ it(`convert to student survives SIGKILL of the worker and the API at ${ROUNDS} s
   const random = rng(SEED);
   const setup = await call('POST', '/setup');
   expect(setup.status).toBe(201);
-  const signIn = await call('POST', '/auth/sign-in', { body: { email: setup.body.email, password: setup.body.password } });
-  const token = signIn.body.access_token as string;
+  const { email: adminEmail, password } = bodyOf(setup, setupResponseSchema);
+  const signIn = await call('POST', '/auth/sign-in', { body: { email: adminEmail, password } });
+  const token = bodyOf(signIn, sessionSchema).access_token;
 
   const rounds: { prospectId: string; email: string; race: boolean; target: string; delay: number; at: string; answer: Answer; staffCreate?: Answer }[] = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -166,7 +168,7 @@ it(`convert to student survives SIGKILL of the worker and the API at ${ROUNDS} s
     await until(
       async () => {
         const listed = await call('GET', `/admissions/prospects?q=${encodeURIComponent(email)}`, { token, minPosition: Number(applied.headers!.get('x-academy-position')) });
-        if (listed.status === 200) prospectId = listed.body.prospects[0].id as string;
+        if (listed.status === 200) prospectId = bodyOf(listed, prospectsResponseSchema).prospects[0].id;
         return prospectId !== '';
       },
       `round ${i}: the application listed`,
@@ -197,12 +199,19 @@ it(`convert to student survives SIGKILL of the worker and the API at ${ROUNDS} s
   for (const r of rounds) {
     const allowed = [201, 202, ...(r.race ? [409] : []), ...(r.target !== 'worker' ? [-1] : [])];
     expect([r.target, r.delay, allowed.includes(r.answer.status)]).toEqual([r.target, r.delay, true]);
-    if (r.answer.status === 409) expect(r.answer.body.message).toBe(ADMISSIONS_MESSAGES.emailHasAccount);
+    if (r.answer.status === 409) expect(bodyOf(r.answer, messageResponseSchema).message).toBe(ADMISSIONS_MESSAGES.emailHasAccount);
     // A 202 is one the screen understands: the conversion (with its message) or a read model still under way.
     if (r.answer.status === 202) expect([ADMISSIONS_MESSAGES.conversionPending, undefined]).toContain(convertProspectPendingSchema.parse(r.answer.body).message);
   }
 
-  const events = async (type: string) => (await db.pool.query<{ stream_id: string; event_id: string; data: any; metadata: any }>(`SELECT stream_id, event_id, data, metadata FROM event_store.events WHERE type = $1`, [type])).rows;
+  /** The ids these checks read of the conversion's events. */
+  const eventIds = z.looseObject({ requestId: z.string().optional(), studentId: z.string().optional(), userId: z.string().optional() });
+  const events = async (type: string) =>
+    (await db.pool.query<{ stream_id: string; event_id: string; data: unknown; metadata: unknown }>(`SELECT stream_id, event_id, data, metadata FROM event_store.events WHERE type = $1`, [type])).rows.map((r) => ({
+      ...r,
+      data: eventIds.parse(r.data),
+      metadata: auditMetadataSchema.parse(r.metadata),
+    }));
   const requested = await events('ApplicantConversionRequested');
   const created = await events('AccountFromApplicationCreated');
   const refused = await events('AccountFromApplicationRefused');
@@ -220,7 +229,7 @@ it(`convert to student survives SIGKILL of the worker and the API at ${ROUNDS} s
   const studentIds = converted.map((e) => e.data.studentId).sort();
   expect(created.map((e) => e.data.userId).sort()).toEqual(studentIds);
   const requestIds = new Set(requested.map((e) => e.event_id));
-  const madeByRequests = registered.filter((e) => requestIds.has(e.metadata.causationId)).map((e) => e.data.userId);
+  const madeByRequests = registered.filter((e) => requestIds.has(e.metadata.causationId ?? '')).map((e) => e.data.userId);
   expect(madeByRequests.sort()).toEqual(studentIds);
   expect(new Set(converted.map((e) => e.stream_id)).size).toBe(converted.length);
 
@@ -231,19 +240,20 @@ it(`convert to student survives SIGKILL of the worker and the API at ${ROUNDS} s
   for (const r of rounds.filter((x) => x.answer.status !== 201)) {
     const again = await call('POST', `/admissions/prospects/${r.prospectId}/convert`, { token, body: {} });
     retried++;
-    const row = (await call('GET', `/admissions/prospects?q=${encodeURIComponent(r.email)}`, { token, minPosition: Number(again.headers?.get('x-academy-position') ?? 0) })).body.prospects[0];
-    if (again.status === 201 || again.body.message === ADMISSIONS_MESSAGES.alreadyConverted) expect([r.email, again.status, row.status]).toEqual([r.email, again.status, 'converted']);
-    else expect([r.email, r.race, again.status, again.body.message, row.status]).toEqual([r.email, true, 409, ADMISSIONS_MESSAGES.emailHasAccount, 'pending']);
+    const row = bodyOf(await call('GET', `/admissions/prospects?q=${encodeURIComponent(r.email)}`, { token, minPosition: Number(again.headers?.get('x-academy-position') ?? 0) }), prospectsResponseSchema).prospects[0];
+    const { message } = bodyOf(again, messageResponseSchema);
+    if (again.status === 201 || message === ADMISSIONS_MESSAGES.alreadyConverted) expect([r.email, again.status, row.status]).toEqual([r.email, again.status, 'converted']);
+    else expect([r.email, r.race, again.status, message, row.status]).toEqual([r.email, true, 409, ADMISSIONS_MESSAGES.emailHasAccount, 'pending']);
   }
   // What staff see: never two accounts for one address.
   const accounts = async () => {
-    const users = (await call('GET', '/users', { token })).body.users as { email: string }[];
+    const { users } = bodyOf(await call('GET', '/users', { token }), usersListResponseSchema);
     return rounds.map((r) => [r.email, users.filter((u) => u.email === r.email).length]);
   };
   await until(async () => (await accounts()).every(([, n]) => n === 1), 'one account per applicant address', 10_000).catch(() => undefined);
   expect(await accounts()).toEqual(rounds.map((r) => [r.email, 1]));
   // Race rounds lose to the staff member's account at most; every other applicant is converted now.
-  const rows = (await call('GET', '/admissions/prospects?status=converted', { token })).body.prospects as { id: string; studentId: string; email: string }[];
+  const rows = bodyOf(await call('GET', '/admissions/prospects?status=converted', { token }), prospectsResponseSchema).prospects;
   for (const r of rounds.filter((x) => !x.race)) expect(rows.map((p) => p.id)).toContain(r.prospectId);
 
   const tally = (s: number) => rounds.filter((r) => r.answer.status === s).length;

@@ -12,11 +12,13 @@
 // email lookups left in the log are keyed HMACs that only the master key can recompute. Finally the
 // built CLI's `audit replay` rebuilds every projection from the log (where the keys are shredded) and
 // finds the live tables identical: the live erasure and a replay end the same, notices included.
+import { z } from 'zod';
+import { completeProfileResponseSchema, convertProspectResponseSchema, enrollmentResponseSchema, meResponseSchema, messageResponseSchema, programResponseSchema, type Prospect, prospectsResponseSchema, sessionSchema, setupResponseSchema, subjectResponseSchema, submissionResponseSchema, teacherAssignmentResponseSchema, userResponseSchema, weekResponseSchema } from '@academy/contracts';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { EmailLookup } from '@academy/event-store';
-import { repoRoot, WORKER_PROJECTIONS, type RunningApi, startApi, startSmtpCatcher, type TestSmtpCatcher, until } from '@academy/testing';
+import { bodyOf, repoRoot, WORKER_PROJECTIONS, type RunningApi, startApi, startSmtpCatcher, type TestSmtpCatcher, until } from '@academy/testing';
 
 const MASTER_KEY = Buffer.alloc(32, 13);
 const stamp = Date.now().toString(36);
@@ -65,7 +67,7 @@ describe('complete erasure in the running API', () => {
     await smtp?.stop();
   });
 
-  async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any; text: string }> {
+  async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown; text: string }> {
     const res = await fetch(`${api.url}/api${path}`, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -80,13 +82,13 @@ describe('complete erasure in the running API', () => {
     }
     return { status: res.status, body: json, text };
   }
-  const ok = async (method: string, path: string, body?: unknown, token?: string) => {
+  const ok = async <S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown, token?: string) => {
     const res = await call(method, path, body, token);
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-    return res.body;
+    return bodyOf(res, schema);
   };
   async function signIn(email: string, password: string) {
-    return (await ok('POST', '/auth/sign-in', { email, password })).access_token as string;
+    return (await ok('POST', '/auth/sign-in', sessionSchema, { email, password })).access_token;
   }
   async function temporaryPassword(email: string) {
     const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(email)) && /Temporary password: /.test(m.text), 20_000);
@@ -94,7 +96,7 @@ describe('complete erasure in the running API', () => {
   }
   async function staffAccount(role: 'teacher' | 'student_admin', fullName: string) {
     const email = `${role}.${stamp}@academy.test`;
-    await ok('POST', '/users', { fullName, email, role }, admin);
+    await ok('POST', '/users', userResponseSchema, { fullName, email, role }, admin);
     return signIn(email, await temporaryPassword(email));
   }
 
@@ -161,31 +163,31 @@ describe('complete erasure in the running API', () => {
   }
 
   it('A and B leave their data in the log, the read models and the staff screens', async () => {
-    const setup = await ok('POST', '/setup');
+    const setup = await ok('POST', '/setup', setupResponseSchema);
     admin = await signIn(setup.email, setup.password);
     studentAdmin = await staffAccount('student_admin', 'Nomsa Dlamini');
     teacher = await staffAccount('teacher', 'Tess Teacher');
-    const program = (await ok('POST', '/programs', { name: 'Web Development', type: 'evening' }, admin)).program;
-    subjectId = (await ok('POST', '/subjects', { name: 'HTML & CSS', programId: program.id }, admin)).subject.id;
-    await ok('POST', '/teacher-assignments', { teacherId: (await ok('GET', '/auth/me', undefined, teacher)).id, subjectId }, admin);
+    const program = (await ok('POST', '/programs', programResponseSchema, { name: 'Web Development', type: 'evening' }, admin)).program;
+    subjectId = (await ok('POST', '/subjects', subjectResponseSchema, { name: 'HTML & CSS', programId: program.id }, admin)).subject.id;
+    await ok('POST', '/teacher-assignments', teacherAssignmentResponseSchema, { teacherId: (await ok('GET', '/auth/me', meResponseSchema, undefined, teacher)).id, subjectId }, admin);
 
     // A applies and writes a message; staff convert the application; A completes the profile.
-    await ok('POST', '/public/applications', { firstName: A.firstName, lastName: A.lastName, email: A.email, phone: A.phone, course: 'Web Development', message: A.message });
-    await ok('POST', '/public/quick-contacts', { name: `${A.firstName} ${A.lastName}`, email: A.email.toUpperCase(), message: A.quickContact });
-    await ok('POST', '/public/applications', { firstName: B.firstName, lastName: B.lastName, email: B.email, phone: B.phone, course: 'IT Support', message: B.message });
-    await ok('POST', '/public/quick-contacts', { name: `${B.firstName} ${B.lastName}`, email: B.email, message: B.quickContact });
-    let applications: any[] = [];
+    await ok('POST', '/public/applications', messageResponseSchema, { firstName: A.firstName, lastName: A.lastName, email: A.email, phone: A.phone, course: 'Web Development', message: A.message });
+    await ok('POST', '/public/quick-contacts', messageResponseSchema, { name: `${A.firstName} ${A.lastName}`, email: A.email.toUpperCase(), message: A.quickContact });
+    await ok('POST', '/public/applications', messageResponseSchema, { firstName: B.firstName, lastName: B.lastName, email: B.email, phone: B.phone, course: 'IT Support', message: B.message });
+    await ok('POST', '/public/quick-contacts', messageResponseSchema, { name: `${B.firstName} ${B.lastName}`, email: B.email, message: B.quickContact });
+    let applications: Prospect[] = [];
     await until(async () => {
-      applications = (await ok('GET', '/admissions/prospects?kind=application', undefined, studentAdmin)).prospects;
+      applications = (await ok('GET', '/admissions/prospects?kind=application', prospectsResponseSchema, undefined, studentAdmin)).prospects;
       return applications.length === 2;
     }, 'both applications listed', 30_000);
-    const converted = await ok('POST', `/admissions/prospects/${applications.find((p) => p.email === A.email).id}/convert`, {}, studentAdmin);
+    const converted = await ok('POST', `/admissions/prospects/${applications.find((p) => p.email === A.email)?.id}/convert`, convertProspectResponseSchema, {}, studentAdmin);
     studentId = converted.studentId;
     let student = await signIn(A.email, await temporaryPassword(A.email));
     const newPassword = `a long enough passphrase ${stamp}`;
     await ok(
       'POST',
-      '/profile/complete',
+      '/profile/complete', completeProfileResponseSchema,
       {
         fullName: `${A.firstName} ${A.lastName}`,
         phone: A.profilePhone,
@@ -201,14 +203,14 @@ describe('complete erasure in the running API', () => {
     student = await signIn(A.email, newPassword);
 
     // A studies: enrolled, submits work with notes (the teacher's bell names A), is graded with feedback.
-    const enrollment = (await ok('POST', '/enrollments', { studentId, programId: program.id, subjectId }, admin)).enrollment;
-    await ok('PUT', `/enrollments/${enrollment.id}/status`, { status: 'active' }, admin);
-    const week = (await ok('POST', '/weeks', { subjectId, weekNumber: 1, title: 'Week 1' }, teacher)).week;
-    await ok('POST', `/weeks/${week.id}/tasks`, { dayNumber: 1, title: 'Forms' }, teacher);
-    await ok('PUT', `/weeks/${week.id}/published`, { published: true }, teacher);
-    const taskId = (await ok('GET', `/weeks/${week.id}`, undefined, teacher)).week.tasks[0].id;
-    const submission = (await ok('POST', '/student/submissions', { kind: 'task', itemId: taskId, githubUrl: 'https://github.com/qhawe/forms', notes: A.notes }, student)).submission;
-    await ok('POST', `/submissions/${submission.id}/grade`, { status: 'passed', score: 90, feedback: A.feedback, expectedVersion: submission.version }, teacher);
+    const enrollment = (await ok('POST', '/enrollments', enrollmentResponseSchema, { studentId, programId: program.id, subjectId }, admin)).enrollment;
+    await ok('PUT', `/enrollments/${enrollment.id}/status`, enrollmentResponseSchema, { status: 'active' }, admin);
+    const week = (await ok('POST', '/weeks', weekResponseSchema, { subjectId, weekNumber: 1, title: 'Week 1' }, teacher)).week;
+    await ok('POST', `/weeks/${week.id}/tasks`, weekResponseSchema, { dayNumber: 1, title: 'Forms' }, teacher);
+    await ok('PUT', `/weeks/${week.id}/published`, weekResponseSchema, { published: true }, teacher);
+    const taskId = (await ok('GET', `/weeks/${week.id}`, weekResponseSchema, undefined, teacher)).week.tasks[0].id;
+    const submission = (await ok('POST', '/student/submissions', submissionResponseSchema, { kind: 'task', itemId: taskId, githubUrl: 'https://github.com/qhawe/forms', notes: A.notes }, student)).submission;
+    await ok('POST', `/submissions/${submission.id}/grade`, submissionResponseSchema, { status: 'passed', score: 90, feedback: A.feedback, expectedVersion: submission.version }, teacher);
 
     // Every screen shows them now, and the bell names them (staff: the applications; teacher: the submission).
     await until(async () => (await staffAnswers()).includes(`${A.firstName} ${A.lastName} submitted`.toLowerCase()), "the teacher's notice naming A", 30_000);
@@ -233,7 +235,7 @@ describe('complete erasure in the running API', () => {
     expect((await call('DELETE', `/users/${studentId}`, undefined, admin)).status).toBe(200);
     // B: Erase applicant on both of B's prospects.
     for (const kind of ['application', 'quick_contact']) {
-      const mine = (await ok('GET', `/admissions/prospects?kind=${kind}`, undefined, studentAdmin)).prospects.filter((p: any) => p.email === B.email);
+      const mine = (await ok('GET', `/admissions/prospects?kind=${kind}`, prospectsResponseSchema, undefined, studentAdmin)).prospects.filter((p) => p.email === B.email);
       expect(mine).toHaveLength(1);
       expect(await call('POST', `/admissions/prospects/${mine[0].id}/erase`, undefined, studentAdmin)).toMatchObject({ status: 200, body: { message: 'Applicant erased' } });
       // Once erased, a second erase and every pipeline step are refused.

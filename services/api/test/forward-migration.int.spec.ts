@@ -5,10 +5,10 @@
 // to the byte, the people sign in with the passwords they had, the screens show what they showed,
 // and a replay of the log from position 0 equals the tables the migration left (audit replay).
 // How the fixture was made: test/fixtures/README.md.
+import { lessonsResponseSchema, myEnrollmentResponseSchema, sessionSchema, teacherSubmissionsResponseSchema } from '@academy/contracts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  WORKER_PROJECTIONS,
+import { bodyOf, WORKER_PROJECTIONS,
   apiCaller,
   createTestDatabase,
   expectLogReplaysEqual,
@@ -22,8 +22,7 @@ import {
   type TestDatabase,
   uniquePrefix,
   untilValue,
-  academyCliWith,
-} from '@academy/testing';
+  academyCliWith, } from '@academy/testing';
 
 const FIXTURE = path.join(repoRoot, 'services/api/test/fixtures/main-03c81e3-learning-loop');
 /** The key that version's services sealed personal data with (Buffer.alloc(32, 21)); kept apart from the dump, as in production. */
@@ -95,13 +94,13 @@ it('keeps the log to the byte: every event, in order, with its hash; the chain v
 it('the student signs in with the password they chose then, and is in week 2 with week 2 to read', async () => {
   const signIn = await call('POST', '/auth/sign-in', undefined, { email: accounts.student.email, password: accounts.student.password });
   expect([signIn.status, output()]).toEqual([200, expect.anything()]);
-  const token = signIn.body.access_token as string;
-  const mine = await untilValue(() => call('GET', '/student/enrollment', token), (r) => r.status === 200 && r.body.enrollment?.currentWeek === 2, 'the enrollment in week 2');
-  expect(mine.body.enrollment.currentWeek).toBe(2);
+  const token = bodyOf(signIn, sessionSchema).access_token;
+  const mine = await untilValue(() => call('GET', '/student/enrollment', token), (r) => r.status === 200 && bodyOf(r, myEnrollmentResponseSchema).enrollment?.currentWeek === 2, 'the enrollment in week 2');
+  expect(bodyOf(mine, myEnrollmentResponseSchema).enrollment?.currentWeek).toBe(2);
   const lessons = await call('GET', '/student/lessons', token);
   expect(lessons.status).toBe(200);
   // Week 2 first, then week 1, past (issue 18 §1: past weeks stay).
-  expect(lessons.body.weeks.map((w: { weekNumber: number; past: boolean }) => [w.weekNumber, w.past])).toEqual([
+  expect(bodyOf(lessons, lessonsResponseSchema).weeks.map((w) => [w.weekNumber, w.past])).toEqual([
     [2, false],
     [1, true],
   ]);
@@ -110,10 +109,11 @@ it('the student signs in with the password they chose then, and is in week 2 wit
 it("the teacher signs in with the mailed password and finds the week's graded work", async () => {
   const signIn = await call('POST', '/auth/sign-in', undefined, { email: accounts.teacher.email, password: accounts.teacher.password });
   expect(signIn.status).toBe(200);
-  const graded = await call('GET', '/teacher/submissions?tab=graded', signIn.body.access_token);
+  const graded = await call('GET', '/teacher/submissions?tab=graded', bodyOf(signIn, sessionSchema).access_token);
   expect(graded.status).toBe(200);
-  expect(graded.body.counts.graded).toBeGreaterThan(0);
-  expect(graded.body.items.every((i: { studentId?: string; studentName?: string }) => i.studentName !== undefined || i.studentId !== undefined)).toBe(true);
+  const tab = bodyOf(graded, teacherSubmissionsResponseSchema);
+  expect(tab.counts.graded).toBeGreaterThan(0);
+  expect(tab.items.every((i) => i.studentName !== undefined || i.studentId !== undefined)).toBe(true);
 }, 60_000);
 
 it('a replay of the log from position 0 equals the read models the migration left ("equal" for every projection)', async () => {

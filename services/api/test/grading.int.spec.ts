@@ -2,12 +2,39 @@
 // grades, history, My Grades, progress, dashboards, export; the CapstonePassed loop through the
 // enrollment reactor; every endpoint × every role; bad inputs write nothing; concurrency.
 import { randomUUID } from 'node:crypto';
-import { GRADE_CSV_COLUMNS, GRADING_EVENTS, GRADING_MESSAGES, type WorkSubmittedData } from '@academy/contracts';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  enrollmentResponseSchema,
+  GRADE_CSV_COLUMNS,
+  gradeHistoryResponseSchema,
+  GRADING_EVENTS,
+  GRADING_MESSAGES,
+  lessonsResponseSchema,
+  myGradesResponseSchema,
+  notificationsResponseSchema,
+  type Program,
+  programResponseSchema,
+  progressResponseSchema,
+  studentDashboardResponseSchema,
+  type Subject,
+  type TeacherSubmissionsResponse as TeacherSubmissions,
+  type Submission,
+  subjectResponseSchema,
+  submissionDetailResponseSchema,
+  submissionResponseSchema,
+  teacherDashboardResponseSchema,
+  teacherSubmissionsResponseSchema,
+  weekResponseSchema,
+  type WorkSubmittedData,
+} from '@academy/contracts';
+import type { MailTemplateContext } from '@academy/backend';
+import { bodyOf } from '@academy/testing';
 import { liveCells, spreadsheetRows } from '@academy/contracts/testing';
 import { gradingInAppTemplates, gradingMailTemplates } from '@academy/grading';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { recipientDirectory } from '@academy/notifications';
-import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
+import { type Account, type Answer, type Harness, ROLES, startHarness } from './modules-harness.js';
 
 let h: Harness;
 let student: Account;
@@ -16,10 +43,10 @@ let teacher: Account;
 let otherTeacher: Account;
 let studentAdmin: Account;
 let auditor: Account;
-let program: any;
-let subject: any;
-let otherSubject: any;
-let week1: any;
+let program: Program;
+let subject: Subject;
+let otherSubject: Subject;
+let week1: Awaited<ReturnType<typeof setupWeek>>;
 let enrollmentId: string;
 
 const admin = () => h.admin.token;
@@ -27,22 +54,26 @@ const workEvents = async () => (await h.store.readAll(0, 1_000_000)).filter((e) 
 const url = (name: string) => `https://github.com/ada/${name}`;
 
 async function setupWeek(t: Account, subjectId: string, weekNumber: number, o: { publish?: boolean; capstoneDue?: string | null } = {}) {
-  const week = (await h.call('POST', '/weeks', { token: t.token, body: { subjectId, weekNumber, title: `Week ${weekNumber}` } })).body.week;
+  const { week } = bodyOf(await h.call('POST', '/weeks', { token: t.token, body: { subjectId, weekNumber, title: `Week ${weekNumber}` } }), weekResponseSchema);
   for (let day = 1; day <= 5; day++) await h.call('POST', `/weeks/${week.id}/tasks`, { token: t.token, body: { dayNumber: day, title: `Task ${day}` } });
   await h.call('PUT', `/weeks/${week.id}/capstone`, { token: t.token, body: { title: `Capstone ${weekNumber}`, dueAt: o.capstoneDue ?? null } });
   if (o.publish !== false) await h.call('PUT', `/weeks/${week.id}/published`, { token: t.token, body: { published: true } });
-  return (await h.call('GET', `/weeks/${week.id}`, { token: t.token })).body.week;
+  const done = bodyOf(await h.call('GET', `/weeks/${week.id}`, { token: t.token }), weekResponseSchema).week;
+  if (!done.capstone) throw new Error(`week ${weekNumber} has no capstone`);
+  return { ...done, capstone: done.capstone };
 }
 async function enrollActive(s: Account, programId: string, subjectId: string): Promise<string> {
-  const e = (await h.call('POST', '/enrollments', { token: admin(), body: { studentId: s.userId, programId, subjectId } })).body.enrollment;
+  const e = bodyOf(await h.call('POST', '/enrollments', { token: admin(), body: { studentId: s.userId, programId, subjectId } }), enrollmentResponseSchema).enrollment;
   expect((await h.call('PUT', `/enrollments/${e.id}/status`, { token: admin(), body: { status: 'active' } })).status).toBe(200);
   return e.id;
 }
+const submissionOf = async (answer: Promise<Answer>) => bodyOf(await answer, submissionResponseSchema).submission;
+const errorOf = (answer: Answer) => bodyOf(answer, apiErrorSchema);
 const submit = (s: Account, kind: 'task' | 'capstone', itemId: string, githubUrl = url('work'), notes?: string) =>
   h.call('POST', '/student/submissions', { token: s.token, body: { kind, itemId, githubUrl, notes } });
 const grade = (t: Account, id: string, body: Record<string, unknown>) => h.call('POST', `/submissions/${id}/grade`, { token: t.token, body });
 const weekAdvances = async (id: string) => (await h.store.readStream(`enrollment-${id}`)).filter((e) => e.type === 'EnrollmentWeekAdvanced');
-const currentWeek = async (id: string) => (await h.call('GET', `/enrollments/${id}`, { token: admin(), minPosition: await h.head() })).body.enrollment.currentWeek;
+const currentWeek = async (id: string) => bodyOf(await h.call('GET', `/enrollments/${id}`, { token: admin(), minPosition: await h.head() }), enrollmentResponseSchema).enrollment.currentWeek;
 
 beforeAll(async () => {
   h = await startHarness('grading', { inAppTemplates: gradingInAppTemplates });
@@ -52,9 +83,9 @@ beforeAll(async () => {
   otherTeacher = await h.account('teacher', 'Otto Other');
   studentAdmin = await h.account('student_admin');
   auditor = await h.account('auditor');
-  program = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening' } })).body.program;
-  subject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: program.id } })).body.subject;
-  otherSubject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'JavaScript', programId: program.id } })).body.subject;
+  program = bodyOf(await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening' } }), programResponseSchema).program;
+  subject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: program.id } }), subjectResponseSchema).subject;
+  otherSubject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'JavaScript', programId: program.id } }), subjectResponseSchema).subject;
   await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subject.id } });
   await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: otherTeacher.userId, subjectId: otherSubject.id } });
   enrollmentId = await enrollActive(student, program.id, subject.id);
@@ -65,7 +96,7 @@ afterAll(async () => h?.stop());
 
 describe('authorization', () => {
   it('answers every grading endpoint as expected for anonymous, student, teacher, admin, student admin and auditor callers', async () => {
-    const mine = (await submit(student, 'task', week1.tasks[4].id)).body.submission;
+    const mine = await submissionOf(submit(student, 'task', week1.tasks[4].id));
     const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     const nobody = '00000000-0000-4000-8000-0000000000ff';
     // columns: anonymous, student (the submission's own), teacher (assigned to its subject), admin, student admin
@@ -98,15 +129,15 @@ describe('authorization', () => {
   });
 
   it('refuses a teacher grading a subject not assigned to them and a student reading another\'s submission; nothing written', async () => {
-    const mine = (await submit(student, 'task', week1.tasks[3].id)).body.submission;
+    const mine = await submissionOf(submit(student, 'task', week1.tasks[3].id));
     const before = await workEvents();
     const refused = await grade(otherTeacher, mine.id, { status: 'passed', score: 100 });
-    expect([refused.status, refused.body.message]).toEqual([403, GRADING_MESSAGES.notYourSubject]);
+    expect([refused.status, errorOf(refused).message]).toEqual([403, GRADING_MESSAGES.notYourSubject]);
     const peek = await h.call('GET', `/submissions/${mine.id}`, { token: otherStudent.token });
-    expect([peek.status, peek.body.message]).toEqual([404, GRADING_MESSAGES.submissionNotFound]);
+    expect([peek.status, errorOf(peek).message]).toEqual([404, GRADING_MESSAGES.submissionNotFound]);
     expect((await h.call('GET', `/submissions/${mine.id}`, { token: otherTeacher.token })).status).toBe(403);
-    expect((await h.call('GET', '/teacher/submissions?limit=200', { token: otherTeacher.token })).body.items.map((s: any) => s.id)).not.toContain(mine.id);
-    expect((await h.call('GET', '/student/grades', { token: otherStudent.token })).body.submissions.map((s: any) => s.id)).not.toContain(mine.id);
+    expect(bodyOf(await h.call('GET', '/teacher/submissions?limit=200', { token: otherTeacher.token }), teacherSubmissionsResponseSchema).items.map((s) => s.id)).not.toContain(mine.id);
+    expect(bodyOf(await h.call('GET', '/student/grades', { token: otherStudent.token }), myGradesResponseSchema).submissions.map((s) => s.id)).not.toContain(mine.id);
     expect(await workEvents()).toBe(before);
   });
 });
@@ -124,16 +155,16 @@ describe('submitting', () => {
     ];
     for (const [body, fields] of cases) {
       const res = await h.call('POST', '/student/submissions', { token: s.token, body });
-      expect([res.status, res.body.fields]).toEqual([400, fields]);
+      expect([res.status, errorOf(res).fields]).toEqual([400, fields]);
     }
     const notPublished = await submit(s, 'task', draft.tasks[0].id);
-    expect([notPublished.status, notPublished.body.message]).toEqual([409, GRADING_MESSAGES.notPublished]);
+    expect([notPublished.status, errorOf(notPublished).message]).toEqual([409, GRADING_MESSAGES.notPublished]);
     const unknown = await submit(s, 'task', '00000000-0000-4000-8000-00000000abcd');
     expect(unknown.status).toBe(404);
     const wrongKind = await submit(s, 'capstone', week1.tasks[0].id);
     expect(wrongKind.status).toBe(404);
     const notEnrolled = await submit(await h.account('student'), 'task', week1.tasks[0].id);
-    expect([notEnrolled.status, notEnrolled.body.message]).toEqual([403, GRADING_MESSAGES.notEnrolled]);
+    expect([notEnrolled.status, errorOf(notEnrolled).message]).toEqual([403, GRADING_MESSAGES.notEnrolled]);
     expect(await workEvents()).toBe(before);
 
     const ok = await submit(s, 'task', week1.tasks[0].id, url('day-1'), 'It was fun');
@@ -143,12 +174,12 @@ describe('submitting', () => {
       submission: { kind: 'task', itemId: week1.tasks[0].id, title: 'Task 1', dayNumber: 1, weekNumber: 1, subjectName: 'HTML & CSS', studentName: 'Cy Student', githubUrl: url('day-1'), notes: 'It was fun', late: false, attempt: 1, latest: true, grade: null },
     });
     // Read-your-writes: the lessons show it at once.
-    const lessons = (await h.call('GET', '/student/lessons', { token: s.token })).body.weeks[0];
-    expect(lessons.tasks[0].submission).toMatchObject({ submissionId: ok.body.submission.id, githubUrl: url('day-1'), gradeStatus: null, canResubmit: false });
+    const lessons = bodyOf(await h.call('GET', '/student/lessons', { token: s.token }), lessonsResponseSchema).weeks[0];
+    expect(lessons.tasks[0].submission).toMatchObject({ submissionId: bodyOf(ok, submissionResponseSchema).submission.id, githubUrl: url('day-1'), gradeStatus: null, canResubmit: false });
     const again = await submit(s, 'task', week1.tasks[0].id);
-    expect([again.status, again.body.message]).toEqual([409, GRADING_MESSAGES.alreadySubmitted]);
+    expect([again.status, errorOf(again).message]).toEqual([409, GRADING_MESSAGES.alreadySubmitted]);
     const late = await submit(s, 'capstone', week1.capstone.id);
-    expect(late.body.submission).toMatchObject({ kind: 'capstone', late: true, dayNumber: null, dueAt: '2020-01-01T00:00:00.000Z' });
+    expect(bodyOf(late, submissionResponseSchema).submission).toMatchObject({ kind: 'capstone', late: true, dayNumber: null, dueAt: '2020-01-01T00:00:00.000Z' });
   });
 });
 
@@ -156,77 +187,78 @@ describe('grading', () => {
   it('grades, regrades, keeps history from the events; resubmission after needs_revision; My Grades, progress, dashboards, CSV', async () => {
     const s = await h.account('student', 'Di Student');
     const enrollment = await enrollActive(s, program.id, subject.id);
-    const task = (await submit(s, 'task', week1.tasks[1].id, url('day-2'))).body.submission;
+    const task = await submissionOf(submit(s, 'task', week1.tasks[1].id, url('day-2')));
 
-    const pendingTab = (await h.call('GET', `/teacher/submissions?subjectId=${subject.id}`, { token: teacher.token })).body;
+    const pendingTab = bodyOf(await h.call('GET', `/teacher/submissions?subjectId=${subject.id}`, { token: teacher.token }), teacherSubmissionsResponseSchema);
     expect(pendingTab.tab).toBe('pending');
-    expect(pendingTab.items.map((x: any) => x.id)).toContain(task.id);
+    expect(pendingTab.items.map((x) => x.id)).toContain(task.id);
 
     const first = await grade(teacher, task.id, { status: 'needs_revision', score: 55.5, feedback: 'Add tests', expectedVersion: task.version });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ message: GRADING_MESSAGES.gradeSubmitted, submission: { grade: { score: 55.5, status: 'needs_revision', feedback: 'Add tests', teacherName: 'Tess Teacher' } } });
-    const lessons = (await h.call('GET', '/student/lessons', { token: s.token })).body.weeks[0].tasks[1].submission;
+    const lessons = bodyOf(await h.call('GET', '/student/lessons', { token: s.token }), lessonsResponseSchema).weeks[0].tasks[1].submission;
     expect(lessons).toMatchObject({ gradeStatus: 'needs_revision', score: 55.5, feedback: 'Add tests', canResubmit: true });
 
     // Two teachers' dialogs read the same version: the second answer is a clear 409, nothing lost.
-    const seen = first.body.submission.version;
+    const seen = bodyOf(first, submissionResponseSchema).submission.version;
     const a = await grade(teacher, task.id, { status: 'failed', score: 40, feedback: 'one', expectedVersion: seen });
     const b = await grade(teacher, task.id, { status: 'passed', score: 90, feedback: 'two', expectedVersion: seen });
-    expect([a.status, b.status, b.body.message]).toEqual([200, 409, GRADING_MESSAGES.gradeChangedMeanwhile]);
+    expect([a.status, b.status, errorOf(b).message]).toEqual([200, 409, GRADING_MESSAGES.gradeChangedMeanwhile]);
     await grade(teacher, task.id, { status: 'needs_revision', score: 50, feedback: 'Still no tests' });
 
     const retry = await submit(s, 'task', week1.tasks[1].id, url('day-2-v2'), 'Added tests');
     expect(retry.status).toBe(201);
-    expect(retry.body.submission).toMatchObject({ attempt: 2, latest: true, grade: null });
+    const retried = bodyOf(retry, submissionResponseSchema).submission;
+    expect(retried).toMatchObject({ attempt: 2, latest: true, grade: null });
     const stale = await grade(teacher, task.id, { status: 'passed' });
-    expect([stale.status, stale.body.message]).toEqual([409, GRADING_MESSAGES.notLatestAttempt]);
-    const detail = (await h.call('GET', `/submissions/${retry.body.submission.id}`, { token: s.token })).body;
-    expect(detail.attempts.map((x: any) => [x.attempt, x.latest, x.grade?.status ?? null])).toEqual([
+    expect([stale.status, errorOf(stale).message]).toEqual([409, GRADING_MESSAGES.notLatestAttempt]);
+    const detail = bodyOf(await h.call('GET', `/submissions/${retried.id}`, { token: s.token }), submissionDetailResponseSchema);
+    expect(detail.attempts.map((x) => [x.attempt, x.latest, x.grade?.status ?? null])).toEqual([
       [1, false, 'needs_revision'],
       [2, true, null],
     ]);
-    await grade(teacher, retry.body.submission.id, { status: 'passed', score: 92.25, feedback: 'Great' });
+    await grade(teacher, retried.id, { status: 'passed', score: 92.25, feedback: 'Great' });
 
-    const history = (await h.call('GET', `/submissions/${task.id}/history`, { token: teacher.token })).body.changes;
-    expect(history.map((c: any) => [c.attempt, c.teacherName, c.from && [c.from.status, c.from.score, c.from.feedback], [c.to.status, c.to.score, c.to.feedback]])).toEqual([
+    const history = bodyOf(await h.call('GET', `/submissions/${task.id}/history`, { token: teacher.token }), gradeHistoryResponseSchema).changes;
+    expect(history.map((c) => [c.attempt, c.teacherName, c.from && [c.from.status, c.from.score, c.from.feedback], [c.to.status, c.to.score, c.to.feedback]])).toEqual([
       [1, 'Tess Teacher', null, ['needs_revision', 55.5, 'Add tests']],
       [1, 'Tess Teacher', ['needs_revision', 55.5, 'Add tests'], ['failed', 40, 'one']],
       [1, 'Tess Teacher', ['failed', 40, 'one'], ['needs_revision', 50, 'Still no tests']],
       [2, 'Tess Teacher', null, ['passed', 92.25, 'Great']],
     ]);
 
-    const cap = (await submit(s, 'capstone', week1.capstone.id, url('capstone'))).body.submission;
-    const t3 = (await submit(s, 'task', week1.tasks[2].id, url('day-3'))).body.submission;
+    const cap = await submissionOf(submit(s, 'capstone', week1.capstone.id, url('capstone')));
+    const t3 = await submissionOf(submit(s, 'task', week1.tasks[2].id, url('day-3')));
     await grade(teacher, t3.id, { status: 'failed', score: 30 });
     await grade(teacher, cap.id, { status: 'pending' });
 
-    const tab = async (name: string) => (await h.call('GET', `/teacher/submissions?subjectId=${subject.id}&tab=${name}&limit=200`, { token: teacher.token })).body;
+    const tab = async (name: string) => bodyOf(await h.call('GET', `/teacher/submissions?subjectId=${subject.id}&tab=${name}&limit=200`, { token: teacher.token }), teacherSubmissionsResponseSchema);
     const [pendingRows, gradedRows] = [await tab('pending'), await tab('graded')];
-    const mine = (list: any[]) => list.filter((x) => x.studentId === s.userId).map((x) => x.title).sort();
+    const mine = (list: Submission[]) => list.filter((x) => x.studentId === s.userId).map((x) => x.title).sort();
     expect(mine(pendingRows.items)).toEqual(['Capstone 1']);
     expect(mine(gradedRows.items)).toEqual(['Task 2', 'Task 3']);
     expect(gradedRows.counts).toEqual({ pending: pendingRows.items.length, graded: gradedRows.items.length });
 
-    const grades = (await h.call('GET', '/student/grades', { token: s.token })).body;
+    const grades = bodyOf(await h.call('GET', '/student/grades', { token: s.token }), myGradesResponseSchema);
     expect(grades.submissions).toHaveLength(4);
     // Latest attempts: Task 2 passed 92.25, Task 3 failed 30, Capstone pending → average 61.1, 2 graded, 50 % pass.
     expect(grades.summary).toEqual({ averageScore: 61.1, total: 3, graded: 2, passRate: 50 });
 
-    const progress = (await h.call('GET', '/student/progress', { token: s.token })).body;
+    const progress = bodyOf(await h.call('GET', '/student/progress', { token: s.token }), progressResponseSchema);
     expect(progress).toMatchObject({ currentWeek: 1, percent: 5, weeks: [{ weekNumber: 1, tasksSubmitted: 2, tasksGraded: 2, capstonesSubmitted: 1, capstonesPassed: 0, averageScore: 61.1 }] });
     // The first attempt's last grade (50), then the second attempt's, then Task 3's.
-    expect(progress.trend.map((p: any) => p.score)).toEqual([50, 92.25, 30]);
+    expect(progress.trend.map((p) => p.score)).toEqual([50, 92.25, 30]);
 
-    const dash = (await h.call('GET', '/student/dashboard', { token: s.token })).body;
+    const dash = bodyOf(await h.call('GET', '/student/dashboard', { token: s.token }), studentDashboardResponseSchema);
     expect(dash).toEqual({ currentWeek: 1, tasksCompleted: 1, tasksTotal: 5, averageGrade: 61.1, activeCourse: { programId: program.id, programName: 'Web Development', programType: 'evening' } });
-    const teacherDash = (await h.call('GET', '/teacher/dashboard', { token: teacher.token })).body;
+    const teacherDash = bodyOf(await h.call('GET', '/teacher/dashboard', { token: teacher.token }), teacherDashboardResponseSchema);
     expect(teacherDash).toMatchObject({ activeCourses: 1, currentWeek: 1 });
     expect(teacherDash.totalStudents).toBeGreaterThanOrEqual(3);
     expect(teacherDash.pendingGrading).toBe(pendingRows.counts.pending);
 
     const csv = await h.call('GET', `/subjects/${subject.id}/grades.csv`, { token: teacher.token });
     expect(csv.type).toContain('text/csv');
-    const lines = (csv.body as string).trim().split('\r\n');
+    const lines = bodyOf(csv, z.string()).trim().split('\r\n');
     // Every text quoted, week, attempt and score bare (libs/contracts/src/csv.ts).
     expect(lines[0]).toBe(GRADE_CSV_COLUMNS.map((c) => `"${c}"`).join(','));
     const di = lines.filter((l) => l.startsWith(`"${s.email.toLowerCase()}",`));
@@ -239,7 +271,7 @@ describe('grading', () => {
   });
 
   it('answers bad grades with 400 and field messages and appends nothing', async () => {
-    const sub = (await submit(otherStudent, 'task', week1.tasks[0].id)).body.submission;
+    const sub = await submissionOf(submit(otherStudent, 'task', week1.tasks[0].id));
     const before = await workEvents();
     const cases: [unknown, string[]][] = [
       [{}, ['status']],
@@ -251,7 +283,7 @@ describe('grading', () => {
     ];
     for (const [body, fields] of cases) {
       const res = await grade(teacher, sub.id, body as Record<string, unknown>);
-      expect([res.status, Object.keys(res.body.fields ?? {})]).toEqual([400, fields]);
+      expect([res.status, Object.keys(errorOf(res).fields ?? {})]).toEqual([400, fields]);
     }
     expect(await workEvents()).toBe(before);
   });
@@ -261,22 +293,24 @@ describe('teacher Submissions pages', () => {
   const MALFORMED = { after: ['The page cursor is malformed'] };
   /** Every page of one tab, following nextCursor; each page checked against the page size and the counts of the first. */
   async function walk(token: string, tab: 'pending' | 'graded', limit: number, subjectId?: string) {
-    const rows: any[] = [];
-    let counts: unknown;
+    const rows: Submission[] = [];
+    let counts: TeacherSubmissions['counts'] | undefined;
     let after: string | null = null;
     do {
       const query = new URLSearchParams({ tab, limit: String(limit), ...(subjectId ? { subjectId } : {}), ...(after ? { after } : {}) });
       const res = await h.call('GET', `/teacher/submissions?${query}`, { token, minPosition: await h.head() });
-      expect([res.status, res.body.tab]).toEqual([200, tab]);
-      counts ??= res.body.counts;
-      expect(res.body.counts).toEqual(counts);
+      expect(res.status).toBe(200);
+      const page = bodyOf(res, teacherSubmissionsResponseSchema);
+      expect(page.tab).toBe(tab);
+      counts ??= page.counts;
+      expect(page.counts).toEqual(counts);
       // A page is full unless it is the last; the last says so with a null cursor.
-      if (res.body.nextCursor !== null) expect(res.body.items).toHaveLength(limit);
-      else expect(res.body.items.length).toBeLessThanOrEqual(limit);
-      rows.push(...res.body.items);
-      after = res.body.nextCursor;
+      if (page.nextCursor !== null) expect(page.items).toHaveLength(limit);
+      else expect(page.items.length).toBeLessThanOrEqual(limit);
+      rows.push(...page.items);
+      after = page.nextCursor;
     } while (after);
-    return { rows, ids: rows.map((r) => r.id), counts: counts as { pending: number; graded: number } };
+    return { rows, ids: rows.map((r) => r.id), counts };
   }
   /** The read model's own order of the tab, the oracle. */
   async function expected(subjectId: string, tab: 'pending' | 'graded'): Promise<string[]> {
@@ -298,9 +332,9 @@ describe('teacher Submissions pages', () => {
   it('walks both tabs page by page: every row once, newest first by (submitted_at, id), counts, the last cursor null; bad cursors and sizes are 400; only the caller\'s subjects', async () => {
     const pager = await h.account('teacher', 'Paige Pager');
     const neighbour = await h.account('teacher', 'Ned Neighbour');
-    const prog = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Data Science', type: 'evening' } })).body.program;
-    const mySubject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Statistics', programId: prog.id } })).body.subject;
-    const theirSubject = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Python', programId: prog.id } })).body.subject;
+    const prog = bodyOf(await h.call('POST', '/programs', { token: admin(), body: { name: 'Data Science', type: 'evening' } }), programResponseSchema).program;
+    const mySubject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'Statistics', programId: prog.id } }), subjectResponseSchema).subject;
+    const theirSubject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'Python', programId: prog.id } }), subjectResponseSchema).subject;
     await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: pager.userId, subjectId: mySubject.id } });
     await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: neighbour.userId, subjectId: theirSubject.id } });
     const [w1, w2, theirs] = [await setupWeek(pager, mySubject.id, 1), await setupWeek(pager, mySubject.id, 2), await setupWeek(neighbour, theirSubject.id, 1)];
@@ -310,11 +344,11 @@ describe('teacher Submissions pages', () => {
       await enrollActive(students[i]!, prog.id, mySubject.id);
     }
     // 4 students × the 6 items of week 1 through the API; every third graded, two of them 'pending' (still pending review).
-    const items = [...w1.tasks.map((t: any) => ['task', t.id] as const), ['capstone', w1.capstone.id] as const];
+    const items = [...w1.tasks.map((t) => ['task', t.id] as const), ['capstone', w1.capstone.id] as const];
     let n = 0;
     for (const s of students) {
       for (const [kind, itemId] of items) {
-        const sub = (await submit(s, kind, itemId)).body.submission;
+        const sub = await submissionOf(submit(s, kind, itemId));
         if (n % 3 === 0) expect((await grade(pager, sub.id, { status: n % 9 === 0 ? 'pending' : 'passed', score: 80 })).status).toBe(200);
         n++;
       }
@@ -354,7 +388,7 @@ describe('teacher Submissions pages', () => {
     // Across many subjects (each read in its own index order, then merged), small pages walk the same rows in the same order.
     expect((await walk(admin(), 'pending', 3)).ids).toEqual(adminWalk.ids);
     const forbidden = await h.call('GET', `/teacher/submissions?subjectId=${theirSubject.id}`, { token: pager.token });
-    expect([forbidden.status, forbidden.body.message]).toEqual([403, GRADING_MESSAGES.notYourSubject]);
+    expect([forbidden.status, errorOf(forbidden).message]).toEqual([403, GRADING_MESSAGES.notYourSubject]);
 
     // Malformed cursors: not base64url JSON, a bad uuid, an impossible or imprecise timestamp, too long.
     const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -362,14 +396,14 @@ describe('teacher Submissions pages', () => {
     expect((await h.call('GET', `/teacher/submissions?after=${good}`, { token: pager.token })).status).toBe(200);
     for (const after of ['not a cursor', cursor({ at: at('123456'), id: twins[0] }), cursor([at('123456'), 'nope']), cursor(['2021-02-30T05:06:07.123456Z', twins[0]]), cursor([at('123'), twins[0]]), 'x'.repeat(201)]) {
       const res = await h.call('GET', `/teacher/submissions?after=${encodeURIComponent(after)}`, { token: pager.token });
-      expect([res.status, res.body.fields]).toEqual([400, MALFORMED]);
+      expect([res.status, errorOf(res).fields]).toEqual([400, MALFORMED]);
     }
     for (const limit of ['0', '201', '1.5', 'ten']) {
       const res = await h.call('GET', `/teacher/submissions?limit=${limit}`, { token: pager.token });
-      expect([res.status, Object.keys(res.body.fields ?? {})]).toEqual([400, ['limit']]);
+      expect([res.status, Object.keys(errorOf(res).fields ?? {})]).toEqual([400, ['limit']]);
     }
     const badTab = await h.call('GET', '/teacher/submissions?tab=all', { token: pager.token });
-    expect([badTab.status, Object.keys(badTab.body.fields ?? {})]).toEqual([400, ['tab']]);
+    expect([badTab.status, Object.keys(errorOf(badTab).fields ?? {})]).toEqual([400, ['tab']]);
   }, 120_000);
 });
 
@@ -377,7 +411,7 @@ describe('the CapstonePassed loop', () => {
   it('32 concurrent grade commands (passed) on one capstone advance the week exactly once', async () => {
     const s = await h.account('student');
     const enrollment = await enrollActive(s, program.id, subject.id);
-    const cap = (await submit(s, 'capstone', week1.capstone.id, url('cap'))).body.submission;
+    const cap = await submissionOf(submit(s, 'capstone', week1.capstone.id, url('cap')));
     const answers = await Promise.all(Array.from({ length: 32 }, () => grade(teacher, cap.id, { status: 'passed', score: 88, feedback: 'Well done' })));
     expect(answers.every((r) => r.status === 200)).toBe(true);
     await h.reactionsSettled();
@@ -387,13 +421,13 @@ describe('the CapstonePassed loop', () => {
     // The lessons now show week 2 (published below) of the program.
     const w2 = await setupWeek(teacher, subject.id, 3);
     expect(w2.weekNumber).toBe(3);
-    expect((await h.call('GET', '/student/lessons', { token: s.token })).body.enrollment.currentWeek).toBe(2);
+    expect(bodyOf(await h.call('GET', '/student/lessons', { token: s.token }), lessonsResponseSchema).enrollment?.currentWeek).toBe(2);
   });
 
   it('passed → failed → passed leaves the week advanced once', async () => {
     const s = await h.account('student');
     const enrollment = await enrollActive(s, program.id, subject.id);
-    const cap = (await submit(s, 'capstone', week1.capstone.id, url('cap'))).body.submission;
+    const cap = await submissionOf(submit(s, 'capstone', week1.capstone.id, url('cap')));
     for (const status of ['passed', 'failed', 'passed', 'needs_revision', 'passed']) expect((await grade(teacher, cap.id, { status })).status).toBe(200);
     await h.reactionsSettled();
     expect(await weekAdvances(enrollment)).toHaveLength(1);
@@ -402,12 +436,12 @@ describe('the CapstonePassed loop', () => {
 
   it('advances the enrollment of the capstone\'s program only, and only an active one', async () => {
     const s = await h.account('student');
-    const other = (await h.call('POST', '/programs', { token: admin(), body: { name: 'Data Science', type: 'daytime' } })).body.program;
-    const otherCohort = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Python', programId: other.id } })).body.subject;
+    const other = bodyOf(await h.call('POST', '/programs', { token: admin(), body: { name: 'Data Science', type: 'daytime' } }), programResponseSchema).program;
+    const otherCohort = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'Python', programId: other.id } }), subjectResponseSchema).subject;
     // Enrolled in the other program first, and active there too.
     const elsewhere = await enrollActive(s, other.id, otherCohort.id);
     const here = await enrollActive(s, program.id, subject.id);
-    const cap = (await submit(s, 'capstone', week1.capstone.id, url('cap'))).body.submission;
+    const cap = await submissionOf(submit(s, 'capstone', week1.capstone.id, url('cap')));
     await grade(teacher, cap.id, { status: 'passed' });
     await h.reactionsSettled();
     expect([await currentWeek(here), await currentWeek(elsewhere)]).toEqual([2, 1]);
@@ -415,7 +449,7 @@ describe('the CapstonePassed loop', () => {
     // A pending enrollment does not advance.
     const p = await h.account('student');
     const pendingOne = await enrollActive(p, program.id, subject.id);
-    const pc = (await submit(p, 'capstone', week1.capstone.id, url('cap'))).body.submission;
+    const pc = await submissionOf(submit(p, 'capstone', week1.capstone.id, url('cap')));
     await h.call('PUT', `/enrollments/${pendingOne}/status`, { token: admin(), body: { status: 'pending' } });
     await grade(teacher, pc.id, { status: 'passed' });
     await h.reactionsSettled();
@@ -425,7 +459,7 @@ describe('the CapstonePassed loop', () => {
   it('a passed task never advances the week', async () => {
     const s = await h.account('student');
     const enrollment = await enrollActive(s, program.id, subject.id);
-    const t = (await submit(s, 'task', week1.tasks[0].id)).body.submission;
+    const t = await submissionOf(submit(s, 'task', week1.tasks[0].id));
     await grade(teacher, t.id, { status: 'passed', score: 100 });
     await h.reactionsSettled();
     expect(await currentWeek(enrollment)).toBe(1);
@@ -436,18 +470,19 @@ describe('notifications', () => {
   it('the graded student gets an in-app notice (not for pending) and a mail unless they opted out', async () => {
     const s = await h.account('student', 'Eve Student');
     await enrollActive(s, program.id, subject.id);
-    const sub = (await submit(s, 'task', week1.tasks[0].id)).body.submission;
+    const sub = await submissionOf(submit(s, 'task', week1.tasks[0].id));
     await grade(teacher, sub.id, { status: 'pending' });
     await grade(teacher, sub.id, { status: 'passed', score: 88, feedback: 'Neat work' });
-    const inbox = (await h.call('GET', '/notifications', { token: s.token, minPosition: await h.head() })).body;
+    const inbox = bodyOf(await h.call('GET', '/notifications', { token: s.token, minPosition: await h.head() }), notificationsResponseSchema);
     expect(inbox.notifications).toEqual([
       expect.objectContaining({ title: GRADING_MESSAGES.gradedNoticeTitle, body: 'Task "Task 1": Passed, Score: 88/100', link: '/dashboard/student/grades', read: false }),
     ]);
-    expect((await h.call('GET', '/notifications', { token: otherStudent.token })).body.notifications.some((n: any) => n.body.includes('Score: 88/100'))).toBe(false);
+    expect(bodyOf(await h.call('GET', '/notifications', { token: otherStudent.token }), notificationsResponseSchema).notifications.some((n) => n.body.includes('Score: 88/100'))).toBe(false);
 
     const [graded] = (await h.store.readStream(`work-${s.userId}-${week1.tasks[0].id}`)).filter((e) => e.type === GRADING_EVENTS.SubmissionGraded).slice(-1);
-    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '', ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: recipientDirectory(h.app.get(EntityManager)) } as any;
-    const mail = (await gradingMailTemplates[GRADING_EVENTS.SubmissionGraded](graded, ctx)) as any;
+    const ctx: MailTemplateContext = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: [], ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: recipientDirectory(h.app.get(EntityManager)) };
+    const mail = await gradingMailTemplates[GRADING_EVENTS.SubmissionGraded](graded, ctx);
+    if (!mail || Array.isArray(mail)) throw new Error(`one mail expected: ${JSON.stringify(mail)}`);
     expect(mail.to).toBe(`Eve Student <${s.email.toLowerCase()}>`);
     expect(mail.subject).toBe(GRADING_MESSAGES.gradedMailSubject('Task 1'));
     expect(mail.text).toContain('Task "Task 1": Passed, Score: 88/100');
@@ -464,14 +499,15 @@ describe('teacher notifications', () => {
     const s = await h.account('student', 'Fay Student');
     await enrollActive(s, program.id, subject.id);
     await submit(s, 'capstone', week1.capstone.id, url('fay'));
-    const inbox = (await h.call('GET', '/notifications', { token: teacher.token, minPosition: await h.head() })).body;
+    const inbox = bodyOf(await h.call('GET', '/notifications', { token: teacher.token, minPosition: await h.head() }), notificationsResponseSchema);
     expect(inbox.notifications[0]).toMatchObject({ title: GRADING_MESSAGES.submittedNoticeTitle, body: 'Fay Student submitted Capstone "Capstone 1" (late)', link: '/dashboard/teacher/submissions' });
-    expect((await h.call('GET', '/notifications', { token: otherTeacher.token })).body.notifications.some((n: any) => n.body.startsWith('Fay Student'))).toBe(false);
+    expect(bodyOf(await h.call('GET', '/notifications', { token: otherTeacher.token }), notificationsResponseSchema).notifications.some((n) => n.body.startsWith('Fay Student'))).toBe(false);
 
     const [submitted] = (await h.store.readStream(`work-${s.userId}-${week1.capstone.id}`)).filter((e) => e.type === GRADING_EVENTS.WorkSubmitted);
     expect(submitted.data).toMatchObject({ title: 'Capstone 1', teacherIds: [teacher.userId] });
-    const ctx = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: '', ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: recipientDirectory(h.app.get(EntityManager)) } as any;
-    const mails = (await gradingMailTemplates[GRADING_EVENTS.WorkSubmitted](submitted, ctx)) as any[];
+    const ctx: MailTemplateContext = { config: { PUBLIC_URL: 'http://academy.test', MAIL_FROM: 'academy@example.com', ADMISSIONS_EXTRA_EMAILS: [], ACADEMY_TIME_ZONE: 'Africa/Johannesburg' }, directory: recipientDirectory(h.app.get(EntityManager)) };
+    const mails = await gradingMailTemplates[GRADING_EVENTS.WorkSubmitted](submitted, ctx);
+    if (!Array.isArray(mails)) throw new Error(`a list of mails expected: ${JSON.stringify(mails)}`);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([[`Tess Teacher <${teacher.email.toLowerCase()}>`, GRADING_MESSAGES.submittedMailSubject('Capstone 1')]]);
     expect(mails[0].text).toContain('http://academy.test/dashboard/teacher/submissions');
     expect((await h.call('PUT', '/account/notification-preferences', { token: teacher.token, body: { newApplications: true, newSubmissions: false, submissionGraded: true } })).status).toBe(200);
@@ -484,17 +520,17 @@ describe('the CSV export (issue 28 §2)', () => {
   it("gives neither a \",\" nor a \";\" reader a live cell for a student's name, a task title or a teacher's name carrying a formula", async () => {
     const author = await h.account('teacher', "Ann\n=cmd|' /C calc'!A0");
     const s = await h.account('student', "L5 x;=cmd|' /C calc'!A0;x");
-    const own = (await h.call('POST', '/subjects', { token: admin(), body: { name: 'Spreadsheets', programId: program.id } })).body.subject;
+    const own = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'Spreadsheets', programId: program.id } }), subjectResponseSchema).subject;
     await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: author.userId, subjectId: own.id } });
-    const week = (await h.call('POST', '/weeks', { token: author.token, body: { subjectId: own.id, weekNumber: 1, title: 'Week 1' } })).body.week;
+    const { week } = bodyOf(await h.call('POST', '/weeks', { token: author.token, body: { subjectId: own.id, weekNumber: 1, title: 'Week 1' } }), weekResponseSchema);
     await h.call('POST', `/weeks/${week.id}/tasks`, { token: author.token, body: { dayNumber: 1, title: "Forms;\r\n@SUM(1+1)*cmd|' /C calc'!A0" } });
     await h.call('PUT', `/weeks/${week.id}/published`, { token: author.token, body: { published: true } });
-    const [task] = (await h.call('GET', `/weeks/${week.id}`, { token: author.token })).body.week.tasks;
+    const [task] = bodyOf(await h.call('GET', `/weeks/${week.id}`, { token: author.token }), weekResponseSchema).week.tasks;
     await enrollActive(s, program.id, own.id);
-    const work = (await submit(s, 'task', task.id)).body.submission;
+    const work = await submissionOf(submit(s, 'task', task.id));
     expect((await grade(author, work.id, { status: 'passed', score: 70 })).status).toBe(200);
 
-    const csv = (await h.call('GET', `/subjects/${own.id}/grades.csv`, { token: admin(), minPosition: await h.head() })).body as string;
+    const csv = bodyOf(await h.call('GET', `/subjects/${own.id}/grades.csv`, { token: admin(), minPosition: await h.head() }), z.string());
     expect(liveCells(csv)).toEqual([]);
     const [, row, ...none] = spreadsheetRows(csv, ',');
     expect(none).toEqual([]);

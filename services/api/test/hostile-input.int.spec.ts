@@ -9,13 +9,14 @@
 //   - afterwards every projection's checkpoint is at the head of the log (none stuck or failing).
 // Runs are bounded (FUZZ_RUNS per endpoint, default 25) and seeded: FUZZ_SEED=<seed> replays a failure.
 import 'reflect-metadata';
+import { enrollmentResponseSchema, messageResponseSchema, programResponseSchema, subjectResponseSchema, submissionResponseSchema, teacherAssignmentResponseSchema, weekResponseSchema, prospectsResponseSchema } from '@academy/contracts';
 import fc from 'fast-check';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { z } from 'zod';
 import { IS_PUBLIC, ROLES, ZodValidationPipe } from '@academy/backend';
-import { hostileBody, validBody } from '@academy/testing';
+import { bodyOf, hostileBody, validBody } from '@academy/testing';
 import { type Account, type Harness, startHarness } from './modules-harness.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
@@ -114,24 +115,25 @@ beforeAll(async () => {
   people.student_admin = await h.account('student_admin', 'Sam Admin');
   const victim = await h.account('student', 'Victor Victim');
   const admin = h.admin.token;
-  const must = async (method: string, path: string, token: string | undefined, body: unknown) => {
+  const must = async <S extends z.ZodType>(method: string, path: string, token: string | undefined, body: unknown, schema: S) => {
     const res = await h.call(method, path, { token, body });
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
+    return bodyOf(res, schema);
   };
-  const { program } = await must('POST', '/programs', admin, { name: 'Web Development', type: 'evening' });
-  const { subject } = await must('POST', '/subjects', admin, { name: 'HTML & CSS', programId: program.id });
-  const { assignment } = await must('POST', '/teacher-assignments', admin, { teacherId: people.teacher.userId, subjectId: subject.id });
-  const { enrollment } = await must('POST', '/enrollments', admin, { studentId: people.student.userId, programId: program.id, subjectId: subject.id });
-  await must('PUT', `/enrollments/${enrollment.id}/status`, admin, { status: 'active' });
-  let { week } = await must('POST', '/weeks', people.teacher.token, { subjectId: subject.id, weekNumber: 1, title: 'Intro' });
-  week = (await must('POST', `/weeks/${week.id}/tasks`, people.teacher.token, { dayNumber: 1, title: 'Task 1' })).week;
-  week = (await must('PUT', `/weeks/${week.id}/capstone`, people.teacher.token, { title: 'Capstone 1' })).week;
-  await must('PUT', `/weeks/${week.id}/published`, people.teacher.token, { published: true });
-  const { submission } = await must('POST', '/student/submissions', people.student.token, { kind: 'task', itemId: week.tasks[0].id, githubUrl: 'https://github.com/ada/t1' });
-  await must('POST', '/public/quick-contacts', undefined, { name: 'Visitor', email: 'visitor@example.com', message: 'Hello' });
+  const { program } = await must('POST', '/programs', admin, { name: 'Web Development', type: 'evening' }, programResponseSchema);
+  const { subject } = await must('POST', '/subjects', admin, { name: 'HTML & CSS', programId: program.id }, subjectResponseSchema);
+  const { assignment } = await must('POST', '/teacher-assignments', admin, { teacherId: people.teacher.userId, subjectId: subject.id }, teacherAssignmentResponseSchema);
+  const { enrollment } = await must('POST', '/enrollments', admin, { studentId: people.student.userId, programId: program.id, subjectId: subject.id }, enrollmentResponseSchema);
+  await must('PUT', `/enrollments/${enrollment.id}/status`, admin, { status: 'active' }, enrollmentResponseSchema);
+  let { week } = await must('POST', '/weeks', people.teacher.token, { subjectId: subject.id, weekNumber: 1, title: 'Intro' }, weekResponseSchema);
+  week = (await must('POST', `/weeks/${week.id}/tasks`, people.teacher.token, { dayNumber: 1, title: 'Task 1' }, weekResponseSchema)).week;
+  week = (await must('PUT', `/weeks/${week.id}/capstone`, people.teacher.token, { title: 'Capstone 1' }, weekResponseSchema)).week;
+  if (!week.capstone) throw new Error('the week has no capstone');
+  await must('PUT', `/weeks/${week.id}/published`, people.teacher.token, { published: true }, weekResponseSchema);
+  const { submission } = await must('POST', '/student/submissions', people.student.token, { kind: 'task', itemId: week.tasks[0].id, githubUrl: 'https://github.com/ada/t1' }, submissionResponseSchema);
+  await must('POST', '/public/quick-contacts', undefined, { name: 'Visitor', email: 'visitor@example.com', message: 'Hello' }, messageResponseSchema);
   await h.projectionsCaughtUp();
-  const prospects = (await h.call('GET', '/admissions/prospects', { token: admin })).body.prospects as { id: string }[];
+  const prospects = bodyOf(await h.call('GET', '/admissions/prospects', { token: admin }), prospectsResponseSchema).prospects;
   ids.push(program.id, subject.id, assignment.id, enrollment.id, week.id, week.tasks[0].id, week.capstone.id, submission.id, victim.userId, ...prospects.map((p) => p.id));
   const prospectIds = prospects.map((p) => p.id);
   Object.assign(byField, {

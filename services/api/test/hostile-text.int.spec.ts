@@ -2,15 +2,16 @@
 // surrogate or a control character in any text field is a 400 with a field message, nothing is
 // appended, and every projection keeps running. Bodies are sent as raw JSON text, the way curl sends
 // them: "\u0000" and "\ud800" are JSON escapes that JSON.parse turns into the characters.
-import { UNSTORABLE_TEXT_MESSAGE } from '@academy/contracts';
+import { type Week, apiErrorSchema, enrollmentResponseSchema, type Program, programResponseSchema, programsResponseSchema, type Subject, subjectResponseSchema, submissionResponseSchema, UNSTORABLE_TEXT_MESSAGE, weekResponseSchema } from '@academy/contracts';
+import { bodyOf } from '@academy/testing';
 import { type Account, type Harness, startHarness } from './modules-harness.js';
 
 let h: Harness;
 let teacher: Account;
 let student: Account;
-let program: any;
-let subject: any;
-let week: any;
+let program: Program;
+let subject: Subject;
+let week: Week;
 let submissionId: string;
 
 const NUL = '\\u0000';
@@ -23,7 +24,7 @@ const BAD = [
 ] as const;
 
 /** POST/PUT a raw JSON text (escapes kept as written). */
-async function raw(method: string, path: string, json: string, token?: string): Promise<{ status: number; body: any }> {
+async function raw(method: string, path: string, json: string, token?: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${h.url}/api${path}`, {
     method,
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.13.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -43,7 +44,7 @@ async function expectRefused(method: string, path: string, token: string | undef
   for (const [what, bad] of BAD) {
     const before = await h.head();
     const res = await raw(method, path, withBad(fields, field, bad), token);
-    expect({ what, status: res.status, fields: res.body?.fields }).toEqual({ what, status: 400, fields: { [field]: [UNSTORABLE_TEXT_MESSAGE] } });
+    expect({ what, status: res.status, fields: bodyOf(res, apiErrorSchema).fields }).toEqual({ what, status: 400, fields: { [field]: [UNSTORABLE_TEXT_MESSAGE] } });
     expect(await h.head()).toBe(before);
   }
 }
@@ -53,18 +54,18 @@ beforeAll(async () => {
   teacher = await h.account('teacher', 'Tess Teacher');
   student = await h.account('student', 'Ada Student');
   const admin = h.admin.token;
-  program = (await h.call('POST', '/programs', { token: admin, body: { name: 'Web Development', type: 'evening' } })).body.program;
-  subject = (await h.call('POST', '/subjects', { token: admin, body: { name: 'HTML & CSS', programId: program.id } })).body.subject;
+  program = bodyOf(await h.call('POST', '/programs', { token: admin, body: { name: 'Web Development', type: 'evening' } }), programResponseSchema).program;
+  subject = bodyOf(await h.call('POST', '/subjects', { token: admin, body: { name: 'HTML & CSS', programId: program.id } }), subjectResponseSchema).subject;
   await h.call('POST', '/teacher-assignments', { token: admin, body: { teacherId: teacher.userId, subjectId: subject.id } });
-  const enrollment = (await h.call('POST', '/enrollments', { token: admin, body: { studentId: student.userId, programId: program.id, subjectId: subject.id } })).body.enrollment;
+  const enrollment = bodyOf(await h.call('POST', '/enrollments', { token: admin, body: { studentId: student.userId, programId: program.id, subjectId: subject.id } }), enrollmentResponseSchema).enrollment;
   await h.call('PUT', `/enrollments/${enrollment.id}/status`, { token: admin, body: { status: 'active' } });
-  week = (await h.call('POST', '/weeks', { token: teacher.token, body: { subjectId: subject.id, weekNumber: 1, title: 'Intro' } })).body.week;
-  week = (await h.call('POST', `/weeks/${week.id}/tasks`, { token: teacher.token, body: { dayNumber: 1, title: 'Task 1' } })).body.week;
-  week = (await h.call('PUT', `/weeks/${week.id}/capstone`, { token: teacher.token, body: { title: 'Capstone 1' } })).body.week;
+  week = bodyOf(await h.call('POST', '/weeks', { token: teacher.token, body: { subjectId: subject.id, weekNumber: 1, title: 'Intro' } }), weekResponseSchema).week;
+  week = bodyOf(await h.call('POST', `/weeks/${week.id}/tasks`, { token: teacher.token, body: { dayNumber: 1, title: 'Task 1' } }), weekResponseSchema).week;
+  week = bodyOf(await h.call('PUT', `/weeks/${week.id}/capstone`, { token: teacher.token, body: { title: 'Capstone 1' } }), weekResponseSchema).week;
   await h.call('PUT', `/weeks/${week.id}/published`, { token: teacher.token, body: { published: true } });
   const submitted = await h.call('POST', '/student/submissions', { token: student.token, body: { kind: 'task', itemId: week.tasks[0].id, githubUrl: 'https://github.com/ada/t1' } });
   expect(submitted.status).toBe(201);
-  submissionId = submitted.body.submission.id;
+  submissionId = bodyOf(submitted, submissionResponseSchema).submission.id;
 }, 90_000);
 afterAll(async () => h?.stop());
 
@@ -116,7 +117,7 @@ describe('one text rule at the boundary (400 with a field message, nothing appen
   it('keeps tab, newline and CRLF (textareas send them) and whole emoji', async () => {
     const res = await raw('POST', '/programs', '{"name":"Emoji \\ud83d\\ude00","description":"line one\\r\\nline two\\tend"}', h.admin.token);
     expect(res.status).toBe(201);
-    expect(res.body.program).toMatchObject({ name: 'Emoji 😀', description: 'line one\r\nline two\tend' });
+    expect(bodyOf(res, programResponseSchema).program).toMatchObject({ name: 'Emoji 😀', description: 'line one\r\nline two\tend' });
   });
 
   it('keeps every projection running afterwards (no poisoned log), and new work goes through', async () => {
@@ -124,7 +125,7 @@ describe('one text rule at the boundary (400 with a field message, nothing appen
     const created = await h.call('POST', '/programs', { token: h.admin.token, body: { name: 'After the storm' } });
     expect(created.status).toBe(201);
     const list = await h.call('GET', '/programs', { token: h.admin.token, minPosition: created.position });
-    expect(list.body.programs.map((p: any) => p.name)).toContain('After the storm');
+    expect(bodyOf(list, programsResponseSchema).programs.map((p) => p.name)).toContain('After the storm');
     await h.projectionsCaughtUp();
   });
 });

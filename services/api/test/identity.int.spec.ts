@@ -1,6 +1,8 @@
 // Identity through the built API and worker as deployed: the worker runs the identity projection and
 // sends the verification mail over SMTP; the API guards every endpoint and keeps the refresh cookie.
-import { startApi, startSmtpCatcher, type RunningApi, type TestSmtpCatcher } from '@academy/testing';
+import { z } from 'zod';
+import { sessionSchema, setupResponseSchema, setupStatusSchema, userResponseSchema } from '@academy/contracts';
+import { bodyOf, startApi, startSmtpCatcher, type RunningApi, type TestSmtpCatcher } from '@academy/testing';
 
 describe('identity in the running API', () => {
   let api: RunningApi;
@@ -15,19 +17,21 @@ describe('identity in the running API', () => {
     await smtp?.stop();
   });
 
+  /** A fetch answer's JSON read through its contract schema (these checks need the raw Response's headers too). */
+  const read = async <S extends z.ZodType>(res: Response, schema: S) => bodyOf({ status: res.status, body: await res.json() }, schema);
   const post = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(`${api.url}/api${path}`, { method: 'POST', headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined });
 
   it('sets up the first admin once, signs in with a Secure refresh cookie, refreshes and signs out', async () => {
     const setup = await post('/setup');
     expect(setup.status).toBe(201);
-    const { email, password } = (await setup.json()) as any;
+    const { email, password } = await read(setup, setupResponseSchema);
     adminPassword = password;
     expect((await post('/setup')).status).toBe(409);
 
     const signIn = await post('/auth/sign-in', { email, password });
     expect(signIn.status).toBe(200);
-    const session = (await signIn.json()) as any;
+    const session = await read(signIn, sessionSchema);
     const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('academy_refresh='))!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Secure/); // PUBLIC_URL is https
@@ -62,11 +66,11 @@ describe('identity in the running API', () => {
 
   it('mails the credentials of an account an admin creates (worker template over SMTP); they sign in with them', async () => {
     const setup = await fetch(`${api.url}/api/setup`);
-    expect(((await setup.json()) as any).done).toBe(true);
-    const admin = (await (await post('/auth/sign-in', { email: 'admin@academy.local', password: adminPassword })).json()) as any;
+    expect((await read(setup, setupStatusSchema)).done).toBe(true);
+    const admin = await read(await post('/auth/sign-in', { email: 'admin@academy.local', password: adminPassword }), sessionSchema);
     const created = await post('/users', { fullName: 'Lindiwe Khumalo', email: 'lindiwe@example.com', role: 'student_admin' }, { authorization: `Bearer ${admin.access_token}` });
     expect(created.status).toBe(201);
-    expect(((await created.json()) as any).message).toBe('Student admin account created successfully! Credentials sent via email.');
+    expect((await read(created, userResponseSchema)).message).toBe('Student admin account created successfully! Credentials sent via email.');
     const mail = await smtp.waitFor((m) => m.to.includes('lindiwe@example.com'), 20_000);
     expect(mail.subject).toBe('Your Academy account');
     expect(mail.text).toContain('https://academy.example/auth');
@@ -74,17 +78,17 @@ describe('identity in the running API', () => {
     expect(password).toBeDefined();
     const session = await post('/auth/sign-in', { email: 'lindiwe@example.com', password });
     expect(session.status).toBe(200);
-    expect(((await session.json()) as any).user).toMatchObject({ role: 'student_admin', firstLoginCompleted: false });
+    expect((await read(session, sessionSchema)).user).toMatchObject({ role: 'student_admin', firstLoginCompleted: false });
   });
 
   it('re-issues a temporary password: mailed over SMTP, the old one and its sessions end, the new one signs in; an incomplete student is gated', async () => {
-    const admin = (await (await post('/auth/sign-in', { email: 'admin@academy.local', password: adminPassword })).json()) as any;
+    const admin = await read(await post('/auth/sign-in', { email: 'admin@academy.local', password: adminPassword }), sessionSchema);
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     const created = await post('/users', { fullName: 'Tariro Moyo', email: 'tariro@example.com', role: 'student' }, auth(admin.access_token));
     expect(created.status).toBe(201);
-    const { user } = (await created.json()) as any;
+    const { user } = await read(created, userResponseSchema);
     const first = /Temporary password: (\S+)/.exec((await smtp.waitFor((m) => m.to.includes('tariro@example.com'), 20_000)).text)![1];
-    const old = (await (await post('/auth/sign-in', { email: 'tariro@example.com', password: first })).json()) as any;
+    const old = await read(await post('/auth/sign-in', { email: 'tariro@example.com', password: first }), sessionSchema);
     // The student's token reaches only what /complete-profile needs.
     const lessons = await fetch(`${api.url}/api/student/lessons`, { headers: auth(old.access_token) });
     expect(lessons.status).toBe(403);

@@ -7,7 +7,8 @@ import type { INestApplication } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { APP_CONFIG, applyHttpPlatform, AuthModule, BackboneModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
 import { EmailLookup, type EventStore, type Projection, projectionsStatus, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
+import { bodyOf, createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
+import { meResponseSchema, sessionSchema, setupResponseSchema, userResponseSchema } from '@academy/contracts';
 import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityProjections, identityReactors, identitySessionMigrations } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
@@ -23,7 +24,8 @@ import { QueuesModule } from '../src/queues/queues.module.js';
 
 export interface Answer {
   status: number;
-  body: any;
+  /** The parsed JSON (or the text of another type): read it with bodyOf and the endpoint's contract schema. */
+  body: unknown;
   /** X-Academy-Position of a command's answer (0 when none). */
   position: number;
   /** The answer's content type. */
@@ -154,19 +156,20 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   async function signIn(email: string, password: string): Promise<string> {
     const res = await call('POST', '/auth/sign-in', { body: { email, password } });
     if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.access_token;
+    return bodyOf(res, sessionSchema).access_token;
   }
 
   const setup = await call('POST', '/setup');
   if (setup.status !== 201) throw new Error(`setup: ${setup.status}`);
-  const admin: Account = { userId: '', email: setup.body.email, fullName: 'Admin', token: await signIn(setup.body.email, setup.body.password) };
-  admin.userId = (await call('GET', '/auth/me', { token: admin.token })).body.id;
+  const { email, password } = bodyOf(setup, setupResponseSchema);
+  const admin: Account = { userId: '', email, fullName: 'Admin', token: await signIn(email, password) };
+  admin.userId = bodyOf(await call('GET', '/auth/me', { token: admin.token }), meResponseSchema).id;
 
   async function account(role: Role, fullName = `Person ${++counter}`): Promise<Account> {
     const email = `${role}.${++counter}.${Date.now()}@example.com`;
     const res = await call('POST', '/users', { token: admin.token, body: { fullName, email, role } });
     if (res.status !== 201) throw new Error(`create ${role}: ${res.status} ${JSON.stringify(res.body)}`);
-    const userId = res.body.user.id;
+    const userId = bodyOf(res, userResponseSchema).user.id;
     const invitation = (await store.readStream(`user-${userId}`)).find((e) => e.type === 'AccountCredentialsIssued')!;
     const password = (invitation.personal!.data as { temporaryPassword: string }).temporaryPassword;
     const token = await signIn(email, password);

@@ -1,6 +1,8 @@
 // The notifications context over real Postgres and Redis: the recipient directory follows identity's
 // events, an in-app template's notices land in the right inboxes once, and the bell's endpoints show
 // and mark only the caller's own notices.
+import { apiErrorSchema, notificationsResponseSchema } from '@academy/contracts';
+import { bodyOf } from '@academy/testing';
 import { randomUUID } from 'node:crypto';
 import type { InAppTemplates } from '@academy/backend';
 import { EntityManager } from '@mikro-orm/postgresql';
@@ -39,22 +41,22 @@ describe('notifications', () => {
     const a = await inbox(sa.token, p.position);
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ unread: 1, notifications: [{ id: p.id, title: 'Ping', body: 'Ping 1', link: '/dashboard/admin', createdAt: expect.any(String), read: false }] });
-    expect((await inbox(h.admin.token, p.position)).body.unread).toBeGreaterThanOrEqual(1);
+    expect(bodyOf(await inbox(h.admin.token, p.position), notificationsResponseSchema).unread).toBeGreaterThanOrEqual(1);
     for (const other of [student, teacher]) expect((await inbox(other.token, p.position)).body).toEqual({ unread: 0, notifications: [] });
 
     // Another user's notice id changes nothing in that user's inbox.
     const foreign = await h.call('POST', '/notifications/read', { token: student.token, body: { ids: [p.id] } });
     expect(foreign.status).toBe(200);
-    expect(foreign.body.unread).toBe(0);
-    expect((await inbox(sa.token)).body.unread).toBe(1);
+    expect(bodyOf(foreign, notificationsResponseSchema).unread).toBe(0);
+    expect(bodyOf(await inbox(sa.token), notificationsResponseSchema).unread).toBe(1);
 
     const read = await h.call('POST', '/notifications/read', { token: sa.token, body: { ids: [p.id] } });
     expect(read.status).toBe(200);
-    expect(read.body.unread).toBe(0);
-    expect(read.body.notifications[0]).toMatchObject({ id: p.id, read: true });
+    expect(bodyOf(read, notificationsResponseSchema).unread).toBe(0);
+    expect(bodyOf(read, notificationsResponseSchema).notifications[0]).toMatchObject({ id: p.id, read: true });
     // Read twice: the same answer, and no second event.
     const head = await h.head();
-    expect((await h.call('POST', '/notifications/read', { token: sa.token, body: { ids: [p.id] } })).body.unread).toBe(0);
+    expect(bodyOf(await h.call('POST', '/notifications/read', { token: sa.token, body: { ids: [p.id] } }), notificationsResponseSchema).unread).toBe(0);
     expect(await h.head()).toBe(head);
   });
 
@@ -62,14 +64,14 @@ describe('notifications', () => {
     const sa = await h.account('student_admin');
     const first = await ping(2);
     const second = await ping(3);
-    expect((await inbox(sa.token, second.position)).body.unread).toBe(2);
+    expect(bodyOf(await inbox(sa.token, second.position), notificationsResponseSchema).unread).toBe(2);
     const all = await h.call('POST', '/notifications/read-all', { token: sa.token });
     expect(all.status).toBe(200);
-    expect(all.body.unread).toBe(0);
+    expect(bodyOf(all, notificationsResponseSchema).unread).toBe(0);
     const third = await ping(4);
     const after = await inbox(sa.token, third.position);
-    expect(after.body.unread).toBe(1);
-    expect(after.body.notifications.map((n: { id: string; read: boolean }) => [n.id, n.read])).toEqual([
+    expect(bodyOf(after, notificationsResponseSchema).unread).toBe(1);
+    expect(bodyOf(after, notificationsResponseSchema).notifications.map((n: { id: string; read: boolean }) => [n.id, n.read])).toEqual([
       [third.id, false],
       [second.id, true],
       [first.id, true],
@@ -80,7 +82,7 @@ describe('notifications', () => {
     const early = await ping(5);
     const sa = await h.account('student_admin');
     const late = await ping(6);
-    const ids = (await inbox(sa.token, late.position)).body.notifications.map((n: { id: string }) => n.id);
+    const ids = bodyOf(await inbox(sa.token, late.position), notificationsResponseSchema).notifications.map((n: { id: string }) => n.id);
     expect(ids).toContain(late.id);
     expect(ids).not.toContain(early.id);
 
@@ -120,7 +122,7 @@ describe('notifications', () => {
     const head = await h.head();
     const bad = await h.call('POST', '/notifications/read', { token: student.token, body: { ids: ['not-an-id'] } });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toBeDefined();
+    expect(bodyOf(bad, apiErrorSchema).fields).toBeDefined();
     expect((await h.call('POST', '/notifications/read', { token: student.token, body: { ids: [] } })).status).toBe(400);
     expect((await h.call('GET', '/notifications?limit=0', { token: student.token })).status).toBe(400);
     expect(await h.head()).toBe(head);

@@ -2,6 +2,7 @@
 // and Redis, /api/docs mounted as bootstrap.ts mounts it; the served openapi.json is linted with
 // Redocly's OpenAPI validator (0 errors) and compared with the routes Express really serves.
 import 'reflect-metadata';
+import { z } from 'zod';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Test } from '@nestjs/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -15,11 +16,25 @@ import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } fro
 import { AppModule } from '../src/app.module.js';
 import { mountApiDocs, OPENAPI_JSON_PATH } from '../src/api-docs/api-docs.js';
 
-type Json = Record<string, any>;
+// What these checks read of the served document (Redocly checks the whole of it against OpenAPI 3.1).
+const media = z.looseObject({ schema: z.unknown().optional() });
+const answerSchema = z.looseObject({ $ref: z.string().optional(), content: z.record(z.string(), media).optional() });
+const operationSchema = z.looseObject({
+  requestBody: z.looseObject({ content: z.record(z.string(), media).optional() }).optional(),
+  parameters: z.array(z.looseObject({ in: z.string(), name: z.string(), schema: z.unknown().optional() })).optional(),
+  responses: z.record(z.string(), answerSchema).optional(),
+  security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+});
+const documentSchema = z.looseObject({
+  openapi: z.string(),
+  paths: z.record(z.string(), z.record(z.string(), operationSchema)),
+  components: z.looseObject({ responses: z.record(z.string(), answerSchema), securitySchemes: z.record(z.string(), z.unknown()) }),
+});
+type Answer = z.output<typeof answerSchema>;
 
 let db: TestDatabase;
 let app: INestApplication;
-let doc: Json;
+let doc: z.output<typeof documentSchema>;
 
 beforeAll(async () => {
   db = await createTestDatabase('openapi');
@@ -43,7 +58,7 @@ beforeAll(async () => {
   await app.listen(0, '127.0.0.1');
   const res = await fetch(`${(await app.getUrl()).replace('[::1]', '127.0.0.1')}/${OPENAPI_JSON_PATH}`);
   expect(res.status).toBe(200);
-  doc = (await res.json()) as Json;
+  doc = documentSchema.parse(await res.json());
 }, 60_000);
 
 afterAll(async () => {
@@ -60,13 +75,13 @@ function expressRoutes(): string[] {
     .filter((r) => / \/api\//.test(r) && !r.includes('/api/docs') && !r.includes('{*'));
 }
 
-const operations = () =>
-  Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op: op as Json })));
+const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
 
-const resolve = (node: Json): Json => {
+/** An answer, or the shared one its $ref names (#/components/responses/<name>). */
+const resolve = (node: Answer | undefined): Answer | undefined => {
   if (!node?.$ref) return node;
-  const [, , kind, name] = (node.$ref as string).split('/');
-  return doc.components[kind][name] as Json;
+  const [, , kind, name] = node.$ref.split('/');
+  return answerSchema.parse(z.record(z.string(), z.record(z.string(), z.unknown())).parse(doc.components)[kind]?.[name]);
 };
 
 describe('/api/docs: the OpenAPI document generated from the zod contracts', () => {
@@ -102,41 +117,41 @@ describe('/api/docs: the OpenAPI document generated from the zod contracts', () 
       const args = Object.keys(Reflect.getMetadata(ROUTE_ARGS_METADATA, findController(route.controller), route.handler) ?? {});
       const reads = (type: RouteParamtypes) => args.some((k) => Number(k.split(':')[0]) === type);
       if (reads(RouteParamtypes.BODY) && !op.requestBody?.content?.['application/json']?.schema) gaps.push(`${key}: no request body schema`);
-      if (reads(RouteParamtypes.QUERY) && !op.parameters?.some((p: Json) => p.in === 'query' && p.schema)) gaps.push(`${key}: no query parameters`);
+      if (reads(RouteParamtypes.QUERY) && !op.parameters?.some((p) => p.in === 'query' && p.schema)) gaps.push(`${key}: no query parameters`);
       for (const name of key.match(/\{(\w+)\}/g) ?? []) {
-        if (!op.parameters?.some((p: Json) => p.in === 'path' && `{${p.name}}` === name && p.schema)) gaps.push(`${key}: no path parameter ${name}`);
+        if (!op.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === name && p.schema)) gaps.push(`${key}: no path parameter ${name}`);
       }
       const statuses = Object.keys(op.responses ?? {});
       const successes = statuses.filter((s) => s.startsWith('2'));
       if (!successes.length) gaps.push(`${key}: no success answer`);
       else if (!successes.includes(String(route.status))) gaps.push(`${key}: answers ${route.status} (@HttpCode), documents ${successes.join(', ')}`);
       for (const status of successes) {
-        const content = resolve(op.responses[status]).content as Json | undefined;
-        if (status !== '204' && !Object.values(content ?? {}).some((m: Json) => m.schema)) gaps.push(`${key}: ${status} has no schema`);
+        const content = resolve(op.responses?.[status])?.content;
+        if (status !== '204' && !Object.values(content ?? {}).some((m) => m.schema)) gaps.push(`${key}: ${status} has no schema`);
       }
       for (const status of statuses.filter((s) => /^[45]/.test(s))) {
-        if (!resolve(op.responses[status]).content?.['application/json']?.schema) gaps.push(`${key}: ${status} has no schema`);
+        if (!resolve(op.responses?.[status])?.content?.['application/json']?.schema) gaps.push(`${key}: ${status} has no schema`);
       }
       if ((route.body || route.query) && !statuses.includes('400')) gaps.push(`${key}: no 400`);
       if (!route.isPublic && !(statuses.includes('401') && JSON.stringify(op.security) === JSON.stringify([{ bearer: [] }]))) gaps.push(`${key}: guarded, but no bearer security or 401`);
-      if (route.isPublic && op.security.some((s: Json) => 'bearer' in s)) gaps.push(`${key}: public, but asks for a bearer token`);
+      if (route.isPublic && op.security?.some((s) => 'bearer' in s)) gaps.push(`${key}: public, but asks for a bearer token`);
     }
     expect(gaps).toEqual([]);
   });
 
   it('describes the error answers, the security schemes and gives examples', () => {
     expect(Object.keys(doc.components.responses).sort()).toEqual(['BadRequest', 'Conflict', 'Forbidden', 'Gone', 'NotFound', 'NotSignedIn', 'ServiceUnavailable', 'TooManyRequests']);
-    expect(doc.components.responses.BadRequest.content['application/json'].examples.fields.value.fields).toEqual({ email: ['Invalid email address'] });
-    expect(doc.components.responses.TooManyRequests.headers['Retry-After']).toBeDefined();
+    expect(doc).toHaveProperty(['components', 'responses', 'BadRequest', 'content', 'application/json', 'examples', 'fields', 'value', 'fields'], { email: ['Invalid email address'] });
+    expect(doc).toHaveProperty(['components', 'responses', 'TooManyRequests', 'headers', 'Retry-After']);
     expect(doc.components.securitySchemes).toEqual({
       bearer: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
       refreshCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'academy_refresh' }),
     });
-    expect(doc.paths['/api/auth/refresh'].post.security).toEqual([{ refreshCookie: [] }]);
-    expect(doc.paths['/api/public/applications'].post.security).toEqual([]);
-    expect(doc.paths['/api/public/applications'].post.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
-    expect(doc.paths['/api/programs'].post.requestBody.content['application/json'].example).toBeDefined();
-    expect(doc.paths['/api/auth/sign-in'].post.responses['200'].content['application/json'].example).toBeDefined();
+    expect(doc.paths['/api/auth/refresh']?.post?.security).toEqual([{ refreshCookie: [] }]);
+    expect(doc.paths['/api/public/applications']?.post?.security).toEqual([]);
+    expect(doc.paths['/api/public/applications']?.post?.responses?.['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+    expect(doc).toHaveProperty(['paths', '/api/programs', 'post', 'requestBody', 'content', 'application/json', 'example']);
+    expect(doc).toHaveProperty(['paths', '/api/auth/sign-in', 'post', 'responses', '200', 'content', 'application/json', 'example']);
   });
 
   it("keeps every example true to its contract (a request example parses with the route's body schema, an answer's with its schema)", () => {

@@ -5,12 +5,13 @@
 // outage was a clear 503 (never a 500), answers succeed again afterwards, and nothing is lost:
 // every program the API accepted is listed, the projections and the notifications dispatcher resume
 // from their checkpoints (an application made after the restart is mailed to the staff).
+import { setupResponseSchema, sessionSchema, messageResponseSchema, programsResponseSchema, healthResponseSchema } from '@academy/contracts';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startPostgres, type EmbeddedPostgres } from '@academy/devstack';
-import { outputOf, repoRoot, WORKER_PROJECTIONS, spawnWorkerAndApi, startSmtpCatcher, stopProcess, type SpawnedService, testRedisUrl, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
+import { bodyOf, outputOf, repoRoot, WORKER_PROJECTIONS, spawnWorkerAndApi, startSmtpCatcher, stopProcess, type SpawnedService, testRedisUrl, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
 
 let dir: string;
 let pgPort: number;
@@ -30,7 +31,7 @@ async function call(method: string, p: string, o: { body?: unknown; token?: stri
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   const res = await fetch(`${url}/api${p}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body), signal: AbortSignal.timeout(20_000) });
   const text = await res.text();
-  let body: any = null;
+  let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
@@ -84,9 +85,10 @@ const application = (lastName: string) => ({
 it('Postgres restarts under traffic: no process dies, 503 (never 500) while it is down, then success with nothing lost', async () => {
   const setup = await call('POST', '/setup');
   expect(setup.status).toBe(201);
-  const signIn = await call('POST', '/auth/sign-in', { body: { email: setup.body.email, password: setup.body.password } });
+  const { email, password } = bodyOf(setup, setupResponseSchema);
+  const signIn = await call('POST', '/auth/sign-in', { body: { email, password } });
   expect(signIn.status).toBe(200);
-  const token = signIn.body.access_token as string;
+  const token = bodyOf(signIn, sessionSchema).access_token;
   const pids = services.map((s) => s.child.pid);
 
   // Before: the path to the staff's mailbox works (the dispatcher runs).
@@ -101,9 +103,9 @@ it('Postgres restarts under traffic: no process dies, 503 (never 500) while it i
     while (!stopTraffic) {
       const name = `Restart Program ${++n}`;
       const created = await call('POST', '/programs', { token, body: { name } }).catch((e: Error) => ({ status: -1, body: { message: e.message } }));
-      answers.push({ at: Date.now(), status: created.status, name, message: created.body?.message });
+      answers.push({ at: Date.now(), status: created.status, name, message: messageResponseSchema.safeParse(created.body).data?.message });
       const listed = await call('GET', '/programs', { token }).catch((e: Error) => ({ status: -1, body: { message: e.message } }));
-      answers.push({ at: Date.now(), status: listed.status, message: listed.body?.message });
+      answers.push({ at: Date.now(), status: listed.status, message: messageResponseSchema.safeParse(listed.body).data?.message });
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -148,7 +150,7 @@ it('Postgres restarts under traffic: no process dies, 503 (never 500) while it i
     async () => {
       const listed = await call('GET', '/programs', { token });
       if (listed.status !== 200) return false;
-      const names = new Set((listed.body.programs as { name: string }[]).map((p) => p.name));
+      const names = new Set(bodyOf(listed, programsResponseSchema).programs.map((p) => p.name));
       return accepted.every((a) => names.has(a));
     },
     `all ${accepted.length} accepted programs to be listed`,
@@ -176,7 +178,7 @@ it('Postgres restarts under traffic: no process dies, 503 (never 500) while it i
   } finally {
     await pool.end();
   }
-  await until(async () => (await call('GET', '/health')).body?.info?.worker?.status === 'up', 'the worker heartbeat in /api/health', 30_000);
+  await until(async () => healthResponseSchema.safeParse((await call('GET', '/health')).body).data?.info?.worker?.status === 'up', 'the worker heartbeat in /api/health', 30_000);
 
   const firstSuccess = Math.min(...answers.filter((a) => a.at > up && a.status === 201).map((a) => a.at)) - up;
   console.log(

@@ -1,6 +1,8 @@
 // The server-side first-login gate (issue 13, defect 9) across every context: a student whose profile
 // is not complete gets 403 PROFILE_INCOMPLETE from every student endpoint, may complete the profile,
 // and then calls them like anyone. Real HTTP, Postgres and Redis (see modules-harness.ts).
+import { apiErrorSchema, messageResponseSchema, sessionSchema, userResponseSchema } from '@academy/contracts';
+import { bodyOf } from '@academy/testing';
 import { type Harness, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -15,13 +17,14 @@ async function incompleteStudent(): Promise<{ userId: string; token: string; ful
   const email = `gated.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
   const created = await h.call('POST', '/users', { token: h.admin.token, body: { fullName, email, role: 'student' } });
   expect(created.status).toBe(201);
-  const userId = created.body.user.id;
+  const userId = bodyOf(created, userResponseSchema).user.id;
   const invitation = (await h.store.readStream(`user-${userId}`)).find((e) => e.type === 'AccountCredentialsIssued')!;
   const password = (invitation.personal!.data as { temporaryPassword: string }).temporaryPassword;
   const session = await h.call('POST', '/auth/sign-in', { body: { email, password } });
   expect(session.status).toBe(200);
-  expect(session.body.user.firstLoginCompleted).toBe(false);
-  return { userId, token: session.body.access_token, fullName };
+  const { user, access_token } = bodyOf(session, sessionSchema);
+  expect(user.firstLoginCompleted).toBe(false);
+  return { userId, token: access_token, fullName };
 }
 
 const nobody = '00000000-0000-4000-8000-0000000000ff';
@@ -45,8 +48,8 @@ describe('profile gate', () => {
     const before = await h.head();
     for (const [method, path, body] of STUDENT_CALLS) {
       const res = await h.call(method, path, { token: s.token, body });
-      expect(`${method} ${path} → ${res.status} ${res.body?.code}`).toBe(`${method} ${path} → 403 PROFILE_INCOMPLETE`);
-      expect(res.body.message).toBe('Please complete your profile before you continue.');
+      expect(`${method} ${path} → ${res.status} ${apiErrorSchema.safeParse(res.body).data?.code}`).toBe(`${method} ${path} → 403 PROFILE_INCOMPLETE`);
+      expect(bodyOf(res, messageResponseSchema).message).toBe('Please complete your profile before you continue.');
     }
     expect(await h.head()).toBe(before);
 
@@ -60,7 +63,7 @@ describe('profile gate', () => {
     expect((await h.call('GET', '/student/lessons', { token: s.token })).status).toBe(200);
     for (const [method, path, body] of STUDENT_CALLS) {
       const res = await h.call(method, path, { token: s.token, body });
-      expect(res.body?.code).toBeUndefined();
+      expect(res.body ?? {}).not.toHaveProperty('code');
       expect(res.status).not.toBe(401);
     }
   });

@@ -2,7 +2,8 @@
 // the worker marks it failing after its bounded tries, /api/health turns degraded naming it and the
 // position, commands whose screen reads it answer 503 at once, the other projections go on, and
 // `academy projections retry` after the fix brings it back (ADR 0010).
-import { academyCli, apiCaller, startApi, untilValue as until, type RunningApi } from '@academy/testing';
+import { healthResponseSchema, messageResponseSchema, programsResponseSchema, sessionSchema, setupResponseSchema } from '@academy/contracts';
+import { bodyOf, academyCli, apiCaller, startApi, untilValue as until, type RunningApi } from '@academy/testing';
 
 describe('a failing projection in the running API and worker', () => {
   let api: RunningApi;
@@ -16,11 +17,11 @@ describe('a failing projection in the running API and worker', () => {
 
   const call = (method: string, p: string, token?: string, body?: unknown) => apiCaller(api.url)(method, p, token, body);
   const academy = (...args: string[]) => academyCli(api.db.url, ...args);
-  const health = async () => (await call('GET', '/health')).body;
+  const health = async () => bodyOf(await call('GET', '/health'), healthResponseSchema);
 
   it('is marked failing, shows in health and the CLI, answers waits with 503 at once, and recovers on retry', async () => {
-    const setup = await call('POST', '/setup');
-    const admin = (await call('POST', '/auth/sign-in', undefined, { email: setup.body.email, password: setup.body.password })).body.access_token as string;
+    const setup = bodyOf(await call('POST', '/setup'), setupResponseSchema);
+    const admin = bodyOf(await call('POST', '/auth/sign-in', undefined, { email: setup.email, password: setup.password }), sessionSchema).access_token;
     expect((await call('POST', '/programs', admin, { name: 'Healthy' })).status).toBe(201);
     const ok = await until(health, (b) => b.status === 'ok', 'health ok');
     expect(ok.details.projections.status).toBe('up');
@@ -35,7 +36,7 @@ describe('a failing projection in the running API and worker', () => {
     const position = Number(poisoned.headers.get('x-academy-position'));
     expect(position).toBeGreaterThan(0);
     expect(poisoned.body).toMatchObject({ statusCode: 503, position, failing: [{ projection: 'catalog', position }] });
-    expect(poisoned.body.message).toContain('"catalog" (stopped at position');
+    expect(bodyOf(poisoned, messageResponseSchema).message).toContain('"catalog" (stopped at position');
 
     // Health: degraded (HTTP 200, db and redis up), naming the projection and the position.
     const degraded = await until(health, (b) => b.status === 'degraded', 'health degraded');
@@ -51,9 +52,9 @@ describe('a failing projection in the running API and worker', () => {
     const next = await call('POST', '/programs', admin, { name: 'Another' });
     expect(next.status).toBe(503);
     // A read that must reflect that write (X-Academy-Min-Position) too, and one before it is served.
-    const read = async (min: number) => {
+    const read = async (min: number): Promise<{ status: number; body: unknown }> => {
       const res = await fetch(`${api.url}/api/subjects`, { headers: { authorization: `Bearer ${admin}`, 'x-academy-min-position': String(min) } });
-      return { status: res.status, body: (await res.json()) as any };
+      return { status: res.status, body: await res.json() };
     };
     const stale = await read(position);
     expect(stale).toMatchObject({ status: 503, body: { failing: [{ projection: 'catalog', position }] } });
@@ -63,8 +64,8 @@ describe('a failing projection in the running API and worker', () => {
     expect(teacher.status).toBe(201);
     const head = Number((await api.db.pool.query(`SELECT max(position) AS p FROM event_store.events`)).rows[0].p);
     await until(
-      async () => (await api.db.pool.query(`SELECT name, position::int FROM projections.checkpoints WHERE status = 'live' AND name <> 'catalog'`)).rows,
-      (rs) => rs.length > 3 && rs.every((r: any) => r.position >= head),
+      async () => (await api.db.pool.query<{ name: string; position: number }>(`SELECT name, position::int FROM projections.checkpoints WHERE status = 'live' AND name <> 'catalog'`)).rows,
+      (rs) => rs.length > 3 && rs.every((r) => r.position >= head),
       'the other projections at the head',
     );
 
@@ -80,7 +81,7 @@ describe('a failing projection in the running API and worker', () => {
     expect({ code: retry.status, out: retry.stdout }).toEqual({ code: 0, out: expect.stringMatching(/^catalog v1 recovered: checkpoint \d+, following the log again\n$/) });
     await until(health, (b) => b.status === 'ok', 'health ok again');
     const programs = await call('GET', '/programs', admin);
-    expect(programs.body.programs.map((p: any) => p.name).sort()).toEqual(['Another', 'Healthy', 'Poison']);
+    expect(bodyOf(programs, programsResponseSchema).programs.map((p) => p.name).sort()).toEqual(['Another', 'Healthy', 'Poison']);
     expect((await academy('projections', 'status')).status).toBe(0);
   });
 });

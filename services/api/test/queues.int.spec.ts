@@ -3,8 +3,8 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createRedis } from '@academy/backend';
-import { QUEUE_MESSAGES } from '@academy/contracts';
-import { testRedisUrl } from '@academy/testing';
+import { adminQueuesSchema, QUEUE_MESSAGES } from '@academy/contracts';
+import { bodyOf, testRedisUrl } from '@academy/testing';
 import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -94,8 +94,9 @@ describe('failed jobs', () => {
 
     const listed = await h.call('GET', '/admin/queues', { token: h.admin.token });
     expect(listed.status).toBe(200);
-    expect(listed.body.queues.map((q: { name: string }) => q.name)).toEqual(['mail', 'system', 'audit']);
-    const mail = listed.body.queues[0];
+    const { queues } = bodyOf(listed, adminQueuesSchema);
+    expect(queues.map((q) => q.name)).toEqual(['mail', 'system', 'audit']);
+    const mail = queues[0];
     expect(mail.counts.failed).toBe(1);
     expect(mail.failed).toEqual([
       { id: job.id, name: 'welcome', failedReason: 'SMTP 451 try again later (job welcome)', attemptsMade: 1, createdAt: expect.any(String), failedAt: expect.any(String) },
@@ -108,7 +109,7 @@ describe('failed jobs', () => {
     await finished(job.id!, 'completed');
     expect(await (await queue.getJob(job.id!))!.isCompleted()).toBe(true);
 
-    const after = (await h.call('GET', '/admin/queues', { token: h.admin.token })).body.queues[0];
+    const after = bodyOf(await h.call('GET', '/admin/queues', { token: h.admin.token }), adminQueuesSchema).queues[0];
     expect(after.counts).toMatchObject({ failed: 0, completed: 1 });
     expect(after.failed).toEqual([]);
     // Not failed any more: a second retry (another admin's, a double click) would run it twice.

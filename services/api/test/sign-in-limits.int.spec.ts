@@ -2,6 +2,8 @@
 // whose clients sit behind a trusted loopback proxy so each call names its address). Failures count
 // per (account, address) and per address; successes never count; nobody can lock an account's owner
 // out from another address.
+import { messageResponseSchema, userResponseSchema } from '@academy/contracts';
+import { bodyOf } from '@academy/testing';
 import { type Harness, startHarness } from './modules-harness.js';
 
 let h: Harness;
@@ -18,7 +20,7 @@ async function student(): Promise<{ email: string; password: string }> {
   const email = `pupil.${++counter}.${Date.now()}@example.com`;
   const res = await h.call('POST', '/users', { token: h.admin.token, body: { fullName: `Pupil ${counter}`, email, role: 'student' } });
   if (res.status !== 201) throw new Error(`create student: ${res.status} ${JSON.stringify(res.body)}`);
-  const invitation = (await h.store.readStream(`user-${res.body.user.id}`)).find((e) => e.type === 'AccountCredentialsIssued')!;
+  const invitation = (await h.store.readStream(`user-${bodyOf(res, userResponseSchema).user.id}`)).find((e) => e.type === 'AccountCredentialsIssued')!;
   return { email, password: (invitation.personal!.data as { temporaryPassword: string }).temporaryPassword };
 }
 async function students(n: number) {
@@ -49,7 +51,7 @@ it('30 wrong passwords at one account from one address get 429; the right passwo
   const answers = [];
   for (let i = 0; i < 30; i++) answers.push(await signIn(victim!.email, `guess number ${i}`, guesser));
   expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(401), ...Array(20).fill(429)]);
-  expect(answers[29]!.body.message).toBe(TOO_MANY);
+  expect(bodyOf(answers[29]!, messageResponseSchema).message).toBe(TOO_MANY);
   // The guesser waits, even with the right password; the owner at home does not.
   expect((await signIn(victim!.email, victim!.password, guesser)).status).toBe(429);
   expect((await signIn(victim!.email, victim!.password, '10.61.0.2')).status).toBe(200);

@@ -170,7 +170,7 @@ it('Redis down while 100 applications arrive: all stored at once; after recovery
   );
   expect(answers.map((a) => a.status)).toEqual(Array(TOTAL).fill(201));
   expect(Date.now() - started).toBeLessThan(15_000);
-  const stored = (await store.readAll(0, 1_000_000)).filter((e) => e.type === 'ApplicationSubmitted' && String((e.personal?.data as any)?.lastName).startsWith(marker));
+  const stored = (await store.readAll(0, 1_000_000)).filter((e) => e.type === 'ApplicationSubmitted' && String(e.personal?.data.lastName).startsWith(marker));
   expect(stored).toHaveLength(TOTAL);
   // The staff list shows them too: projections need only Postgres.
   await until(async () => (await call('GET', `/admissions/prospects?q=${marker}`, { token: sa })).body.prospects?.length === TOTAL, 'the staff list to show all 100', 20_000);

@@ -10,7 +10,8 @@ import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { type Decider, DomainError, type EventMetadata, type EventStore, type Projection, runCommand, type RunningProjections, startProjections, withTables } from '@academy/event-store';
-import { createTestDatabase, type TestDatabase } from '@academy/testing';
+import { apiErrorSchema } from '@academy/contracts';
+import { bodyOf, createTestDatabase, type TestDatabase } from '@academy/testing';
 import { tablesFromSql } from '@academy/testing/tables';
 import { loadConfig } from '../config.js';
 import { ApiExceptionFilter } from '../http/exception.filter.js';
@@ -160,8 +161,12 @@ const deposit = (tab: string, amount: unknown, headers: Record<string, string> =
   fetch(`${url}/tabs/${tab}/deposits`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ amount }) });
 const balance = async (tab: string, headers: Record<string, string> = {}) => {
   const res = await fetch(`${url}/tabs/${tab}`, { headers });
-  return { status: res.status, body: (await res.json()) as any };
+  const body: unknown = await res.json();
+  return { status: res.status, body };
 };
+/** The demo's tab as its query answers it, and the 202 a read gets while the projection is behind. */
+const tabSchema = z.object({ tab: z.string(), balance: z.number() });
+const pendingSchema = z.object({ position: z.number(), pending: z.array(z.string()) });
 const head = () => (app.get(EVENT_STORE) as EventStore).headPosition();
 
 it('answers a command only once the screen it reads shows the write: the next read is never stale', async () => {
@@ -170,7 +175,7 @@ it('answers a command only once the screen it reads shows the write: the next re
     expect(res.status).toBe(201);
     expect(Number(res.headers.get('x-academy-position'))).toBeGreaterThan(0);
     expect(res.headers.get('etag')).toBe(String(i));
-    expect((await balance('rw')).body.balance).toBe(10 * i);
+    expect(bodyOf(await balance('rw'), tabSchema).balance).toBe(10 * i);
   }
 });
 
@@ -187,10 +192,10 @@ it('answers bad input with 400 and field messages, and appends nothing', async (
   const before = await head();
   const res = await deposit('bad', -3);
   expect(res.status).toBe(400);
-  expect(((await res.json()) as any).fields.amount[0]).toMatch(/>0|greater than 0|positive/i);
+  expect(bodyOf({ status: res.status, body: await res.json() }, apiErrorSchema).fields?.amount[0]).toMatch(/>0|greater than 0|positive/i);
   const rule = await deposit('bad', 5000);
   expect(rule.status).toBe(400);
-  expect((await rule.json()) as any).toMatchObject({ message: 'A tab holds at most 1000', fields: { amount: ['at most 1000 more fits'] } });
+  expect(await rule.json()).toMatchObject({ message: 'A tab holds at most 1000', fields: { amount: ['at most 1000 more fits'] } });
   expect(await head()).toBe(before);
 });
 
@@ -200,14 +205,14 @@ it('lets exactly one of several commands decided on the same version win; the ot
   const statuses = answers.map((r) => r.status).sort();
   expect(statuses.filter((s) => s === 201)).toHaveLength(1);
   expect(statuses.filter((s) => s === 409)).toHaveLength(7);
-  const conflict = (await answers.find((r) => r.status === 409)!.json()) as any;
-  expect(conflict.message).toMatch(/changed by someone else/);
-  expect((await balance('race')).body.balance).toBe(2);
+  const conflict = answers.find((r) => r.status === 409)!;
+  expect(bodyOf({ status: conflict.status, body: await conflict.json() }, apiErrorSchema).message).toMatch(/changed by someone else/);
+  expect(bodyOf(await balance('race'), tabSchema).balance).toBe(2);
   // Without If-Match the handler still guards its own read: concurrent commands never lose an update.
   const free = await Promise.all(Array.from({ length: 6 }, () => deposit('race', 1)));
   const won = free.filter((r) => r.status === 201).length;
   expect(free.every((r) => r.status === 201 || r.status === 409)).toBe(true);
-  expect((await balance('race')).body.balance).toBe(2 + won);
+  expect(bodyOf(await balance('race'), tabSchema).balance).toBe(2 + won);
 });
 
 it('past the bound answers 202 with the position; a read at that position waits, then shows it', async () => {
@@ -220,7 +225,7 @@ it('past the bound answers 202 with the position; a read at that position waits,
   // The write is stored; the screen does not show it yet, and says so rather than answering stale data.
   const stale = await balance('slow', { 'x-academy-min-position': position });
   expect(stale.status).toBe(202);
-  expect(stale.body.pending).toEqual(['demo_tabs']);
+  expect(bodyOf(stale, pendingSchema).pending).toEqual(['demo_tabs']);
   startRunner();
   const fresh = await balance('slow', { 'x-academy-min-position': position });
   expect(fresh).toEqual({ status: 200, body: { tab: 'slow', balance: 7 } });
@@ -229,5 +234,5 @@ it('past the bound answers 202 with the position; a read at that position waits,
 it('refuses a malformed X-Academy-Min-Position with 400 naming the header', async () => {
   const res = await balance('rw', { 'x-academy-min-position': 'soon' });
   expect(res.status).toBe(400);
-  expect(Object.keys(res.body.fields)).toEqual(['X-Academy-Min-Position']);
+  expect(Object.keys(bodyOf(res, apiErrorSchema).fields ?? {})).toEqual(['X-Academy-Min-Position']);
 });

@@ -10,8 +10,8 @@ import { ERROR_ANSWERS, type ErrorStatus } from './openapi/error-answers.js';
 import { TooManyRequestsException } from './rate-limiter.js';
 
 /** What the filter answers for `exception` (an HTTP host around a recording response). */
-function answer(exception: unknown): { status: number; body: any } {
-  const out = { status: 0, body: undefined as any };
+function answer(exception: unknown): { status: number; body: unknown } {
+  const out: { status: number; body: unknown } = { status: 0, body: undefined };
   const res = {
     status(code: number) {
       out.status = code;
@@ -37,7 +37,8 @@ describe('ApiExceptionFilter and the text rule (issue 13)', () => {
   it('answers field messages for a field named __proto__ (was a 500: the messages went to Object.prototype)', () => {
     const res = answer(new ZodError([{ code: 'custom', path: ['__proto__'], message: 'This field name is not allowed', input: undefined }]));
     expect(res.status).toBe(400);
-    expect(Object.entries(res.body.fields)).toEqual([['__proto__', ['This field name is not allowed']]]);
+    // Read raw: parsing rebuilds the record, and a rebuilt record never keeps a "__proto__" key.
+    expect(res.body).toHaveProperty('fields', JSON.parse('{"__proto__":["This field name is not allowed"]}'));
   });
 });
 

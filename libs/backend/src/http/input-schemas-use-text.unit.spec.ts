@@ -12,21 +12,22 @@ import { storableText } from '@academy/contracts';
 function bareStrings(schema: z.ZodType, at = '', seen = new Set<unknown>()): string[] {
   if (seen.has(schema)) return [];
   seen.add(schema);
-  const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
+  // zod's own union of its schema kinds: each def's `type` names the fields it has.
+  const def = (schema as unknown as z.core.$ZodTypes)._zod.def;
   const walk = (s: unknown, p: string) => bareStrings(s as z.ZodType, p, seen);
   switch (def.type) {
     case 'string':
-      return def.format || (def.checks ?? []).includes(storableText) ? [] : [at || '(root)'];
+      return 'format' in def || (def.checks ?? []).some((c) => c === storableText) ? [] : [at || '(root)'];
     case 'object':
-      return [...Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => walk(v, at ? `${at}.${k}` : k)), ...(def.catchall ? walk(def.catchall, `${at}.*`) : [])];
+      return [...Object.entries(def.shape).flatMap(([k, v]) => walk(v, at ? `${at}.${k}` : k)), ...(def.catchall ? walk(def.catchall, `${at}.*`) : [])];
     case 'array':
       return walk(def.element, `${at}[]`);
     case 'record':
       return [...walk(def.keyType, `${at}{key}`), ...walk(def.valueType, `${at}{}`)];
     case 'tuple':
-      return [...(def.items as unknown[]).flatMap((s, i) => walk(s, `${at}[${i}]`)), ...(def.rest ? walk(def.rest, `${at}[]`) : [])];
+      return [...def.items.flatMap((s, i) => walk(s, `${at}[${i}]`)), ...(def.rest ? walk(def.rest, `${at}[]`) : [])];
     case 'union':
-      return (def.options as unknown[]).flatMap((s) => walk(s, at));
+      return def.options.flatMap((s) => walk(s, at));
     case 'intersection':
       return [...walk(def.left, at), ...walk(def.right, at)];
     case 'pipe':

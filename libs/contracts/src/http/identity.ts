@@ -140,13 +140,14 @@ export type SetupStatus = z.infer<typeof setupStatusSchema>;
 export const setupResponseSchema = z.object({ email: z.string(), password: z.string() });
 export type SetupResponse = z.infer<typeof setupResponseSchema>;
 
-/** Every error answer: { statusCode, error, message, fields?, code? } (fields: path → messages; code: API_ERROR_CODES). */
+/** Every error answer: { statusCode, error, message, fields?, code?, retryAfter? } (fields: path → messages; code: API_ERROR_CODES; retryAfter: seconds, on a 429). */
 export const apiErrorSchema = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
   code: z.string().optional(),
+  retryAfter: z.number().int().positive().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

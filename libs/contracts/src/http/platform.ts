@@ -26,10 +26,10 @@ export const notFoundReportSchema = z.object({
 });
 export type NotFoundReport = z.infer<typeof notFoundReportSchema>;
 
-/** GET /api/health (@nestjs/terminus): 200 'ok' (a silent worker or failing projection only marks its entry degraded), 503 'error' when db or redis is down. */
+/** GET /api/health (@nestjs/terminus): 200 'ok', or 200 'degraded' when a silent worker or a failing projection or consumer marks its entry degraded; 503 'error' when db or redis is down. */
 const healthEntriesSchema = z.record(z.string(), z.looseObject({ status: z.string() }));
 export const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'error', 'shutting_down']),
+  status: z.enum(['ok', 'degraded', 'error', 'shutting_down']),
   info: healthEntriesSchema.optional(),
   error: healthEntriesSchema.optional(),
   details: healthEntriesSchema,

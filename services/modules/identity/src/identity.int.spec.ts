@@ -29,8 +29,8 @@ import {
   withMailRoutes,
 } from '@academy/backend';
 import { type ConsistencyWaiter, Dispatcher, type EventStore, type RunningProjections, runCommand, startProjections } from '@academy/event-store';
-import { IDENTITY_MESSAGES } from '@academy/contracts';
-import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
+import { apiErrorSchema, completeProfileResponseSchema, IDENTITY_MESSAGES, meResponseSchema, messageResponseSchema, sessionSchema, setupResponseSchema, UserRegisteredV1 } from '@academy/contracts';
+import { bodyOf, createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix, until } from '@academy/testing';
 import type pg from 'pg';
 import { LiveSessions } from './sessions/live-sessions.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -104,7 +104,7 @@ afterAll(async () => {
 // ── helpers ──────────────────────────────────────────────────────────────────────────────────────
 interface Answer {
   status: number;
-  body: any;
+  body: unknown;
   headers: Headers;
   /** The academy_refresh Set-Cookie, split into value and attributes. */
   cookie: { value: string; attributes: string } | null;
@@ -180,20 +180,21 @@ describe('setup', () => {
     expect(statuses).toEqual([201, 409]);
     const won = a.status === 201 ? a : b;
     const lost = a.status === 201 ? b : a;
-    expect(lost.body.message).toBe('Setup is already done: an administrator exists.');
+    expect(bodyOf(lost, messageResponseSchema).message).toBe('Setup is already done: an administrator exists.');
     expect(won.headers.get('cache-control')).toBe('no-store');
-    expect(won.body.email).toBe('admin@academy.local');
-    expect(won.body.password.length).toBeGreaterThanOrEqual(24);
+    const credentials = bodyOf(won, setupResponseSchema);
+    expect(credentials.email).toBe('admin@academy.local');
+    expect(credentials.password.length).toBeGreaterThanOrEqual(24);
     expect(await call('GET', '/setup')).toMatchObject({ status: 200, body: { done: true } });
     const again = await call('POST', '/setup');
     expect(again).toMatchObject({ status: 409, body: { message: 'Setup is already done: an administrator exists.' } });
-    const registered = (await store.readAll(0, 10_000)).filter((e) => e.type === 'UserRegistered' && (e.data as any).role === 'admin');
+    const registered = (await store.readAll(0, 10_000)).filter((e) => e.type === 'UserRegistered' && UserRegisteredV1.parse(e).role === 'admin');
     expect(registered).toHaveLength(1);
 
-    const session = await signIn(won.body.email, won.body.password);
+    const session = await signIn(credentials.email, credentials.password);
     expect(session.status).toBe(200);
-    expect(session.body.user).toMatchObject({ email: 'admin@academy.local', role: 'admin', firstLoginCompleted: false });
-    admin = { email: won.body.email, password: won.body.password, token: session.body.access_token };
+    expect(bodyOf(session, sessionSchema).user).toMatchObject({ email: 'admin@academy.local', role: 'admin', firstLoginCompleted: false });
+    admin = { email: credentials.email, password: credentials.password, token: bodyOf(session, sessionSchema).access_token };
   });
 });
 
@@ -226,10 +227,10 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
 
     const session = await signIn(email.toUpperCase(), GOOD_PASSWORD);
     expect(session.status).toBe(200);
-    expect(session.body.user).toEqual({ id: job.userId, email: email.toLowerCase(), fullName: 'Thandi Nkosi', role: 'student', firstLoginCompleted: false });
+    expect(bodyOf(session, sessionSchema).user).toEqual({ id: job.userId, email: email.toLowerCase(), fullName: 'Thandi Nkosi', role: 'student', firstLoginCompleted: false });
     const now = Math.floor(Date.now() / 1000);
-    expect(session.body.expires_at).toBeGreaterThan(now + 14 * 60);
-    expect(session.body.expires_at).toBeLessThanOrEqual(now + 15 * 60 + 1);
+    expect(bodyOf(session, sessionSchema).expires_at).toBeGreaterThan(now + 14 * 60);
+    expect(bodyOf(session, sessionSchema).expires_at).toBeLessThanOrEqual(now + 15 * 60 + 1);
     expect(session.body).not.toHaveProperty('refresh_token');
     expect(session.cookie!.attributes).toMatch(/HttpOnly/);
     expect(session.cookie!.attributes).toMatch(/SameSite=Strict/);
@@ -241,24 +242,24 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     const { rows: stored } = await db.pool.query('SELECT token_hash FROM identity_refresh_tokens');
     expect(stored.map((r) => r.token_hash)).not.toContain(session.cookie!.value);
 
-    expect(await call('GET', '/auth/me', { token: session.body.access_token })).toMatchObject({ status: 200, body: session.body.user });
+    expect(await call('GET', '/auth/me', { token: bodyOf(session, sessionSchema).access_token })).toMatchObject({ status: 200, body: bodyOf(session, sessionSchema).user });
 
     // Refresh rotates: a new cookie, a new access token, the same user.
     const first = session.cookie!.value;
     const refreshed = await call('POST', '/auth/refresh', { refresh: first });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body.user).toEqual(session.body.user);
+    expect(bodyOf(refreshed, sessionSchema).user).toEqual(bodyOf(session, sessionSchema).user);
     const second = refreshed.cookie!.value;
     expect(second).not.toBe(first);
-    expect((await call('GET', '/auth/me', { token: refreshed.body.access_token })).status).toBe(200);
+    expect((await call('GET', '/auth/me', { token: bodyOf(refreshed, sessionSchema).access_token })).status).toBe(200);
 
     // The old cookie again = theft signal: 401 and the whole family ends (the newest cookie and its access tokens too).
     const reused = await call('POST', '/auth/refresh', { refresh: first });
     expect(reused).toMatchObject({ status: 401, body: { message: 'Your session has ended. Please sign in again.' } });
     expect(hintOf(reused)).toMatch(/^academy_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     expect((await call('POST', '/auth/refresh', { refresh: second })).status).toBe(401);
-    expect((await call('GET', '/auth/me', { token: refreshed.body.access_token })).status).toBe(401);
-    expect((await call('GET', '/auth/me', { token: session.body.access_token })).status).toBe(401);
+    expect((await call('GET', '/auth/me', { token: bodyOf(refreshed, sessionSchema).access_token })).status).toBe(401);
+    expect((await call('GET', '/auth/me', { token: bodyOf(session, sessionSchema).access_token })).status).toBe(401);
 
     // A new sign-in is a new family; signing out ends it and clears the cookie.
     const again = await signIn(email, GOOD_PASSWORD);
@@ -268,7 +269,7 @@ describe('sign-up → verify → sign-in → me → refresh → reuse → sign-o
     expect(out.cookie).toEqual({ value: '', attributes: expect.stringMatching(/Expires=Thu, 01 Jan 1970/) });
     expect(hintOf(out)).toMatch(/^academy_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     expect((await call('POST', '/auth/refresh', { refresh: again.cookie!.value })).status).toBe(401);
-    expect((await call('GET', '/auth/me', { token: again.body.access_token })).status).toBe(401);
+    expect((await call('GET', '/auth/me', { token: bodyOf(again, sessionSchema).access_token })).status).toBe(401);
   });
 
   it('creates one account when the same email signs up several times at once; every caller gets the same answer', async () => {
@@ -288,7 +289,7 @@ describe('sign-in answers', () => {
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
-    expect(unknown.body.message).toBe('Invalid email or password');
+    expect(bodyOf(unknown, messageResponseSchema).message).toBe('Invalid email or password');
     // That the unknown email pays for the same argon2 work is shown without a clock (a timed test
     // failed here under load): sign-in.credentials.unit.spec.ts.
   });
@@ -331,7 +332,7 @@ describe('bad input', () => {
     const before = await store.headPosition();
     const res = await call('POST', path, { body });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.fields).sort()).toEqual([...fields].sort());
+    expect(Object.keys(bodyOf(res, apiErrorSchema).fields ?? {}).sort()).toEqual([...fields].sort());
     expect(await store.headPosition()).toBe(before);
   });
 
@@ -367,18 +368,18 @@ describe('complete profile', () => {
 
   it('says exactly what is wrong with the password, and writes nothing', async () => {
     const s = await verifiedStudent('profile-bad');
-    const { body } = await signIn(s.email, s.password);
+    const body = bodyOf(await signIn(s.email, s.password), sessionSchema);
     const before = await store.headPosition();
     const mismatch = await call('POST', '/profile/complete', { token: body.access_token, body: { ...profile, password: 'a fine new password', confirmPassword: 'another one' } });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.fields).toEqual({ confirmPassword: ['Passwords do not match'] });
+    expect(bodyOf(mismatch, apiErrorSchema).fields).toEqual({ confirmPassword: ['Passwords do not match'] });
     const short = await call('POST', '/profile/complete', { token: body.access_token, body: { ...profile, password: 'short', confirmPassword: 'short' } });
     expect(short.status).toBe(400);
-    expect(short.body.fields.password).toEqual(['Password must be at least 8 characters']);
+    expect(bodyOf(short, apiErrorSchema).fields?.password).toEqual(['Password must be at least 8 characters']);
     const missing = await call('POST', '/profile/complete', { token: body.access_token, body: { password: 'a fine new password', confirmPassword: 'a fine new password' } });
-    expect(Object.keys(missing.body.fields).sort()).toEqual(['address', 'dateOfBirth', 'emergencyContactName', 'emergencyContactPhone', 'fullName', 'phone']);
+    expect(Object.keys(bodyOf(missing, apiErrorSchema).fields ?? {}).sort()).toEqual(['address', 'dateOfBirth', 'emergencyContactName', 'emergencyContactPhone', 'fullName', 'phone']);
     const badDate = await call('POST', '/profile/complete', { token: body.access_token, body: { ...profile, dateOfBirth: '2001-02-30', password: 'a fine new password', confirmPassword: 'a fine new password' } });
-    expect(Object.keys(badDate.body.fields)).toEqual(['dateOfBirth']);
+    expect(Object.keys(bodyOf(badDate, apiErrorSchema).fields ?? {})).toEqual(['dateOfBirth']);
     const common = await call('POST', '/profile/complete', { token: body.access_token, body: { ...profile, password: 'iloveyou1', confirmPassword: 'iloveyou1' } });
     expect(common).toMatchObject({ status: 400, body: { message: IDENTITY_MESSAGES.passwordTooCommon } });
     expect(await store.headPosition()).toBe(before);
@@ -389,11 +390,11 @@ describe('complete profile', () => {
     const other = await signIn(s.email, s.password);
     const here = await signIn(s.email, s.password);
     const newPassword = 'my brand new passphrase';
-    const res = await call('POST', '/profile/complete', { token: here.body.access_token, body: { ...profile, password: newPassword, confirmPassword: newPassword } });
+    const res = await call('POST', '/profile/complete', { token: bodyOf(here, sessionSchema).access_token, body: { ...profile, password: newPassword, confirmPassword: newPassword } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ user: { id: s.userId, email: s.email.toLowerCase(), fullName: 'Thandi M. Nkosi', role: 'student', firstLoginCompleted: true } });
     // Read-your-writes: the answer came after the read model showed it.
-    expect((await call('GET', '/auth/me', { token: here.body.access_token })).body).toEqual(res.body.user);
+    expect(bodyOf(await call('GET', '/auth/me', { token: bodyOf(here, sessionSchema).access_token }), meResponseSchema)).toEqual(bodyOf(res, completeProfileResponseSchema).user);
     const { rows } = await db.pool.query('SELECT phone, address, to_char(date_of_birth, $2) AS dob, emergency_contact_name FROM identity_users.users WHERE id = $1', [s.userId, 'YYYY-MM-DD']);
     expect(rows[0]).toEqual({ phone: profile.phone, address: profile.address, dob: profile.dateOfBirth, emergency_contact_name: profile.emergencyContactName });
     // Personal fields are in the encrypted part of the event, not in its clear data.
@@ -401,10 +402,10 @@ describe('complete profile', () => {
     expect(JSON.stringify(completed.data)).not.toContain('Long Street');
     expect(completed.personal?.data.address).toBe(profile.address);
 
-    expect((await call('GET', '/auth/me', { token: other.body.access_token })).status).toBe(401);
+    expect((await call('GET', '/auth/me', { token: bodyOf(other, sessionSchema).access_token })).status).toBe(401);
     expect((await call('POST', '/auth/refresh', { refresh: other.cookie!.value })).status).toBe(401);
     expect((await signIn(s.email, s.password)).status).toBe(401);
-    expect((await signIn(s.email, newPassword)).body.user.firstLoginCompleted).toBe(true);
+    expect(bodyOf(await signIn(s.email, newPassword), sessionSchema).user.firstLoginCompleted).toBe(true);
   });
 });
 
@@ -414,7 +415,7 @@ describe('authorization', () => {
   it.each(roleChangeRuns)('ends the sessions of a user whose role changed (the token names the old role) #%i', async () => {
     const s = await verifiedStudent('promoted');
     const session = await signIn(s.email, s.password);
-    expect((await call('GET', '/auth/me', { token: session.body.access_token })).status).toBe(200);
+    expect((await call('GET', '/auth/me', { token: bodyOf(session, sessionSchema).access_token })).status).toBe(200);
     // Not through AssignRoleHandler (which revokes the sessions itself): only the event, as the projection sees it.
     const { position } = await runCommand(store, { actorId: null, actorRole: 'admin', correlationId: 'test', causationId: null, occurredAt: new Date().toISOString() }, {
       execute: async (unit) => unit.decide(await unit.load(userStream(s.userId), userDecider), userDecider, { type: 'AssignRole', role: 'teacher', actorId: null }),
@@ -422,17 +423,17 @@ describe('authorization', () => {
     expect((await app.get<ConsistencyWaiter>(CONSISTENCY_WAITER).wait(['identity_users'], position, 5000)).reached).toBe(true);
     // What AssignRoleHandler does before it answers: the projection's notice has reached every process.
     await app.get(SessionStore).fence();
-    expect((await call('GET', '/auth/me', { token: session.body.access_token })).status).toBe(401);
+    expect((await call('GET', '/auth/me', { token: bodyOf(session, sessionSchema).access_token })).status).toBe(401);
     const refreshed = await call('POST', '/auth/refresh', { refresh: session.cookie!.value });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.body.user.role).toBe('teacher');
-    expect((await call('GET', '/auth/me', { token: refreshed.body.access_token })).body.role).toBe('teacher');
+    expect(bodyOf(refreshed, sessionSchema).user.role).toBe('teacher');
+    expect(bodyOf(await call('GET', '/auth/me', { token: bodyOf(refreshed, sessionSchema).access_token }), meResponseSchema).role).toBe('teacher');
   });
 
   it('a session ended by another process (revoked in the database) is refused as soon as its notice arrives, though it was remembered live', async () => {
     const s = await verifiedStudent('elsewhere');
     const session = await signIn(s.email, s.password);
-    const me = () => call('GET', '/auth/me', { token: session.body.access_token });
+    const me = () => call('GET', '/auth/me', { token: bodyOf(session, sessionSchema).access_token });
     const live = LiveSessions.of(app.get<pg.Pool>(PG_POOL));
     await until(() => live.trusting, 'the LISTEN connection and its first beat');
     expect((await me()).status).toBe(200);
@@ -445,7 +446,7 @@ describe('authorization', () => {
   it('remembers nothing while it cannot hear the notices: with LISTEN down every check reads the database', async () => {
     const s = await verifiedStudent('deaf');
     const session = await signIn(s.email, s.password);
-    const me = () => call('GET', '/auth/me', { token: session.body.access_token });
+    const me = () => call('GET', '/auth/me', { token: bodyOf(session, sessionSchema).access_token });
     const live = LiveSessions.of(app.get<pg.Pool>(PG_POOL));
     await until(() => live.trusting, 'the LISTEN connection and its first beat');
     expect((await me()).status).toBe(200);
@@ -466,8 +467,8 @@ describe('authorization', () => {
 
   it('checks every identity endpoint for anonymous, student and admin callers', async () => {
     const s = await verifiedStudent('matrix');
-    const student = (await signIn(s.email, s.password)).body.access_token as string;
-    const adminToken = (await signIn(admin.email, admin.password)).body.access_token as string;
+    const student = bodyOf(await signIn(s.email, s.password), sessionSchema).access_token as string;
+    const adminToken = bodyOf(await signIn(admin.email, admin.password), sessionSchema).access_token as string;
     const who: Record<'anonymous' | 'student' | 'admin', string | undefined> = { anonymous: undefined, student, admin: adminToken };
     // [method, path, body, expected status for anonymous, student, admin]
     const matrix: [string, string, unknown, number, number, number][] = [

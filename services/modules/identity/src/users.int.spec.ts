@@ -25,8 +25,8 @@ import {
 } from '@academy/backend';
 import { withMailRoutes } from '@academy/backend';
 import { Dispatcher, type EventStore, type RunningProjections, runCommand, startProjections, type StoredEvent } from '@academy/event-store';
-import { DEFAULT_NOTIFICATION_PREFERENCES, IDENTITY_MESSAGES, USER_ADMIN_MESSAGES } from '@academy/contracts';
-import { createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
+import { accountSessionsResponseSchema, apiErrorSchema, DEFAULT_NOTIFICATION_PREFERENCES, IDENTITY_MESSAGES, meResponseSchema, messageResponseSchema, notificationPreferencesResponseSchema, sessionSchema, setupResponseSchema, signOutOthersResponseSchema, studentResponseSchema, studentsListResponseSchema, USER_ADMIN_MESSAGES, userResponseSchema, usersListResponseSchema } from '@academy/contracts';
+import { bodyOf, createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityMailTemplates, identityProjections, identitySessionMigrations } from './index.js';
 import { userStream } from './domain/user.js';
 import { userDecider } from './domain/user.decide.js';
@@ -78,8 +78,9 @@ beforeAll(async () => {
 
   const setup = await call('POST', '/setup');
   expect(setup.status).toBe(201);
-  const session = await signIn(setup.body.email, setup.body.password);
-  admin = { userId: session.body.user.id, email: setup.body.email, password: setup.body.password, token: session.body.access_token };
+  const { email, password } = bodyOf(setup, setupResponseSchema);
+  const session = bodyOf(await signIn(email, password), sessionSchema);
+  admin = { userId: session.user.id, email, password, token: session.access_token };
 }, 60_000);
 
 afterAll(async () => {
@@ -95,7 +96,7 @@ afterAll(async () => {
 // ── helpers ──────────────────────────────────────────────────────────────────────────────────────
 interface Answer {
   status: number;
-  body: any;
+  body: unknown;
   cookie: string | null;
 }
 let ipCounter = 0;
@@ -150,14 +151,14 @@ async function createAccount(role: 'student' | 'teacher' | 'student_admin' | 'au
   const fullName = o.fullName ?? `Person ${++counter}`;
   const res = await call('POST', '/users', { token: o.token ?? admin.token, body: { fullName, email, role, phone: o.phone } });
   expect(res.status).toBe(201);
-  const event = await invitationOf(res.body.user.id);
-  return { userId: res.body.user.id, email, fullName, password: (event.personal!.data as { temporaryPassword: string }).temporaryPassword };
+  const event = await invitationOf(bodyOf(res, userResponseSchema).user.id);
+  return { userId: bodyOf(res, userResponseSchema).user.id, email, fullName, password: (event.personal!.data as { temporaryPassword: string }).temporaryPassword };
 }
 
 async function signedIn(account: Pick<Account, 'email' | 'password'>, ua?: string): Promise<{ token: string; refresh: string }> {
   const res = await signIn(account.email, account.password, ua);
   expect(res.status).toBe(200);
-  return { token: res.body.access_token, refresh: res.cookie! };
+  return { token: bodyOf(res, sessionSchema).access_token, refresh: res.cookie! };
 }
 
 const head = () => store.headPosition();
@@ -254,9 +255,9 @@ describe('create user', () => {
     });
     // Read-your-writes: the list shows it at once.
     const list = await call('GET', '/users', { token: admin.token });
-    expect(list.body.users[0]).toEqual(res.body.user);
+    expect(bodyOf(list, usersListResponseSchema).users[0]).toEqual(bodyOf(res, userResponseSchema).user);
 
-    const message = await invitationMail(res.body.user.id);
+    const message = await invitationMail(bodyOf(res, userResponseSchema).user.id);
     const password = /Temporary password: (\S+)/.exec(message.text)?.[1] ?? '';
     expect(password.length).toBeGreaterThanOrEqual(24);
     expect(message).toMatchObject({ to: `Naledi Dlamini <${email.toLowerCase()}>`, subject: 'Your Academy account' });
@@ -265,23 +266,23 @@ describe('create user', () => {
     expect(message.text).toContain('http://academy.test/auth');
     expect(message.text).toMatch(/must change this password when you first sign in/);
     // The password is only in the encrypted part.
-    const event = await invitationOf(res.body.user.id);
+    const event = await invitationOf(bodyOf(res, userResponseSchema).user.id);
     expect(JSON.stringify(event.data)).not.toContain(password);
     const { rows } = await db.pool.query(`SELECT data::text || coalesce(personal::text, '') AS t FROM event_store.events WHERE event_id = $1`, [event.id]);
     expect(rows[0].t).not.toContain(password);
 
     const session = await signIn(email, password);
     expect(session.status).toBe(200);
-    expect(session.body.user).toEqual({ id: res.body.user.id, email: email.toLowerCase(), fullName: 'Naledi Dlamini', role: 'teacher', firstLoginCompleted: false });
+    expect(bodyOf(session, sessionSchema).user).toEqual({ id: bodyOf(res, userResponseSchema).user.id, email: email.toLowerCase(), fullName: 'Naledi Dlamini', role: 'teacher', firstLoginCompleted: false });
 
     // Once the person has set their own password, the mailed one is shredded from the log.
     const profile = { fullName: 'Naledi Dlamini', phone: '+27 82 555 0101', address: '1 Loop St', dateOfBirth: '1995-05-05', emergencyContactName: 'Kin', emergencyContactPhone: '+27 82 555 0102' };
     const own = 'my very own passphrase';
-    expect((await call('POST', '/profile/complete', { token: session.body.access_token, body: { ...profile, password: own, confirmPassword: own } })).status).toBe(200);
-    expect(await invitationOf(res.body.user.id)).toMatchObject({ personal: null, erased: true });
+    expect((await call('POST', '/profile/complete', { token: bodyOf(session, sessionSchema).access_token, body: { ...profile, password: own, confirmPassword: own } })).status).toBe(200);
+    expect(await invitationOf(bodyOf(res, userResponseSchema).user.id)).toMatchObject({ personal: null, erased: true });
     expect((await signIn(email, password)).status).toBe(401);
-    expect((await signIn(email, own)).body.user.firstLoginCompleted).toBe(true);
-    expect((await store.readStream(userStream(res.body.user.id))).find((e) => e.type === 'UserRegistered')!.personal).not.toBeNull();
+    expect(bodyOf(await signIn(email, own), sessionSchema).user.firstLoginCompleted).toBe(true);
+    expect((await store.readStream(userStream(bodyOf(res, userResponseSchema).user.id))).find((e) => e.type === 'UserRegistered')!.personal).not.toBeNull();
   });
 
   it('lets a student admin create an account too, with the message for its role', async () => {
@@ -289,7 +290,7 @@ describe('create user', () => {
     const res = await call('POST', '/users', { token: sa.token, body: { fullName: 'Lebo Student', email: newEmail('by-sa'), role: 'student' } });
     expect(res).toMatchObject({ status: 201, body: { message: 'Student account created successfully! Credentials sent via email.', user: { role: 'student' } } });
     const other = await call('POST', '/users', { token: sa.token, body: { fullName: 'Sam Admin', email: newEmail('by-sa'), role: 'student_admin' } });
-    expect(other.body.message).toBe('Student admin account created successfully! Credentials sent via email.');
+    expect(bodyOf(other, messageResponseSchema).message).toBe('Student admin account created successfully! Credentials sent via email.');
   });
 
   it('names a taken address to staff (409 fields.email), still not to self sign-up', async () => {
@@ -321,7 +322,7 @@ describe('create user', () => {
     const before = await head();
     const res = await call('POST', '/users', { token: admin.token, body });
     expect(res).toMatchObject({ status: 400, body: { message: 'Some fields are not valid', fields } });
-    expect(Object.keys(res.body.fields)).toEqual(Object.keys(fields));
+    expect(Object.keys(bodyOf(res, apiErrorSchema).fields ?? {})).toEqual(Object.keys(fields));
     expect(await head()).toBe(before);
   });
 });
@@ -338,7 +339,7 @@ describe('the auditor role (issue 16)', () => {
     const teacher = await createAccount('teacher');
     const assigned = await call('PUT', `/users/${teacher.userId}/role`, { token: admin.token, body: { role: 'auditor' } });
     expect(assigned).toMatchObject({ status: 200, body: { user: { id: teacher.userId, role: 'auditor' } } });
-    expect((await signIn(teacher.email, teacher.password)).body.user.role).toBe('auditor');
+    expect(bodyOf(await signIn(teacher.email, teacher.password), sessionSchema).user.role).toBe('auditor');
   });
 });
 
@@ -348,7 +349,7 @@ describe('users list and role change', () => {
     const newest = await createAccount('student_admin');
     const res = await call('GET', '/users', { token: admin.token });
     expect(res.status).toBe(200);
-    const { users, counts } = res.body;
+    const { users, counts } = bodyOf(res, usersListResponseSchema);
     expect(users[0].id).toBe(newest.userId);
     const times = users.map((u: { createdAt: string }) => Date.parse(u.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -362,20 +363,20 @@ describe('users list and role change', () => {
   it("ends the user's sessions: the old access token is refused, the next sign-in carries the new role", async () => {
     const s = await createAccount('student');
     const session = await signedIn(s);
-    expect((await call('GET', '/auth/me', { token: session.token })).body.role).toBe('student');
+    expect(bodyOf(await call('GET', '/auth/me', { token: session.token }), meResponseSchema).role).toBe('student');
     const res = await call('PUT', `/users/${s.userId}/role`, { token: admin.token, body: { role: 'teacher' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Role assigned successfully', user: expect.objectContaining({ id: s.userId, role: 'teacher', email: s.email }) });
     expect((await call('GET', '/auth/me', { token: session.token })).status).toBe(401);
     expect((await call('POST', '/auth/refresh', { refresh: session.refresh })).status).toBe(401);
     const again = await signIn(s.email, s.password);
-    expect(again.body.user.role).toBe('teacher');
-    expect((await call('GET', '/auth/me', { token: again.body.access_token })).body.role).toBe('teacher');
-    const listed = (await call('GET', '/users', { token: admin.token })).body.users.find((u: { id: string }) => u.id === s.userId);
-    expect(listed.role).toBe('teacher');
+    expect(bodyOf(again, sessionSchema).user.role).toBe('teacher');
+    expect(bodyOf(await call('GET', '/auth/me', { token: bodyOf(again, sessionSchema).access_token }), meResponseSchema).role).toBe('teacher');
+    const listed = bodyOf(await call('GET', '/users', { token: admin.token }), usersListResponseSchema).users.find((u) => u.id === s.userId);
+    expect(listed?.role).toBe('teacher');
     // The same role again changes nothing and ends nothing.
     expect((await call('PUT', `/users/${s.userId}/role`, { token: admin.token, body: { role: 'teacher' } })).status).toBe(200);
-    expect((await call('GET', '/auth/me', { token: again.body.access_token })).status).toBe(200);
+    expect((await call('GET', '/auth/me', { token: bodyOf(again, sessionSchema).access_token })).status).toBe(200);
   });
 
   it('refuses oneself (409), unknown or malformed ids (404) and roles the selector does not offer (400)', async () => {
@@ -401,13 +402,13 @@ describe('delete user', () => {
     const other = await signedIn(s);
     const profile = { fullName, phone: '+27 82 000 1234', address: '7 Erasure Lane', dateOfBirth: '2000-01-01', emergencyContactName: 'Kin Erasable', emergencyContactPhone: '+27 82 000 9999' };
     expect((await call('POST', '/profile/complete', { token: session.token, body: { ...profile, password: 'a new private passphrase', confirmPassword: 'a new private passphrase' } })).status).toBe(200);
-    expect((await call('GET', '/students', { token: admin.token })).body.students.map((x: { id: string }) => x.id)).toContain(s.userId);
+    expect(bodyOf(await call('GET', '/students', { token: admin.token }), studentsListResponseSchema).students.map((x: { id: string }) => x.id)).toContain(s.userId);
 
     const res = await call('DELETE', `/users/${s.userId}`, { token: admin.token });
     expect(res).toMatchObject({ status: 200, body: { message: 'User deleted successfully' } });
 
-    expect((await call('GET', '/users', { token: admin.token })).body.users.map((u: { id: string }) => u.id)).not.toContain(s.userId);
-    expect((await call('GET', '/students', { token: admin.token })).body.students.map((x: { id: string }) => x.id)).not.toContain(s.userId);
+    expect(bodyOf(await call('GET', '/users', { token: admin.token }), usersListResponseSchema).users.map((u: { id: string }) => u.id)).not.toContain(s.userId);
+    expect(bodyOf(await call('GET', '/students', { token: admin.token }), studentsListResponseSchema).students.map((x: { id: string }) => x.id)).not.toContain(s.userId);
     expect((await db.pool.query('SELECT 1 FROM identity_users.users WHERE id = $1', [s.userId])).rows).toHaveLength(0);
     expect((await signIn(s.email, 'a new private passphrase')).status).toBe(401);
     expect((await call('GET', '/auth/me', { token: session.token })).status).toBe(401);
@@ -428,10 +429,10 @@ describe('delete user', () => {
     expect(await call('PUT', `/users/${s.userId}/role`, { token: admin.token, body: { role: 'teacher' } })).toMatchObject({ status: 404 });
     const racers = await Promise.all([0, 1].map(() => call('POST', '/users', { token: admin.token, body: { fullName: 'New Owner', email: s.email, role: 'student' } })));
     expect(racers.map((r) => r.status).sort()).toEqual([201, 409]);
-    const reborn = racers.find((r) => r.status === 201)!.body.user;
+    const reborn = bodyOf(racers.find((r) => r.status === 201)!, userResponseSchema).user;
     expect(reborn.id).not.toBe(s.userId);
     const password = ((await invitationOf(reborn.id)).personal!.data as { temporaryPassword: string }).temporaryPassword;
-    expect((await signIn(s.email, password)).body.user).toMatchObject({ id: reborn.id, fullName: 'New Owner' });
+    expect(bodyOf(await signIn(s.email, password), sessionSchema).user).toMatchObject({ id: reborn.id, fullName: 'New Owner' });
   });
 
   it('finishes a deletion that stopped after UserDeleted: a repeated DELETE erases, and a new claim of the address releases it', async () => {
@@ -451,7 +452,7 @@ describe('delete user', () => {
     await crashedDelete(b.userId);
     const again = await call('POST', '/users', { token: admin.token, body: { fullName: 'Next B', email: b.email, role: 'teacher' } });
     expect(again.status).toBe(201);
-    expect(again.body.user.id).not.toBe(b.userId);
+    expect(bodyOf(again, userResponseSchema).user.id).not.toBe(b.userId);
   });
 
   it('refuses to delete oneself (409) and unknown or malformed ids (404), appending nothing', async () => {
@@ -473,12 +474,12 @@ describe('students', () => {
     const teacher = await createAccount('teacher', { fullName: 'Aaron Teacher' });
     const list = await call('GET', '/students', { token: sa.token });
     expect(list.status).toBe(200);
-    const ids = list.body.students.map((x: { id: string }) => x.id);
+    const ids = bodyOf(list, studentsListResponseSchema).students.map((x: { id: string }) => x.id);
     expect(ids).not.toContain(teacher.userId);
     expect(ids.indexOf(amy.userId)).toBeLessThan(ids.indexOf(zed.userId));
-    const names = list.body.students.map((x: { fullName: string }) => x.fullName.toLowerCase());
+    const names = bodyOf(list, studentsListResponseSchema).students.map((x: { fullName: string }) => x.fullName.toLowerCase());
     expect([...names].sort()).toEqual(names);
-    expect(list.body.students.find((x: { id: string }) => x.id === zed.userId)).toEqual({
+    expect(bodyOf(list, studentsListResponseSchema).students.find((x: { id: string }) => x.id === zed.userId)).toEqual({
       id: zed.userId,
       email: zed.email,
       fullName: 'zed Last',
@@ -494,11 +495,11 @@ describe('students', () => {
       message: 'Student updated successfully',
       student: { id: amy.userId, email: amy.email, fullName: 'Amy Updated', phone: '+27 21 123 4567', address: '3 Bree Street', createdAt: expect.any(String), firstLoginCompleted: false },
     });
-    expect((await call('GET', '/students', { token: sa.token })).body.students.find((x: { id: string }) => x.id === amy.userId)).toEqual(res.body.student);
+    expect(bodyOf(await call('GET', '/students', { token: sa.token }), studentsListResponseSchema).students.find((x: { id: string }) => x.id === amy.userId)).toEqual(bodyOf(res, studentResponseSchema).student);
     const updated = (await store.readStream(userStream(amy.userId))).find((e) => e.type === 'StudentContactUpdated')!;
     expect(JSON.stringify(updated.data)).not.toContain('Bree');
     // An admin may edit too; clearing the optional fields is allowed.
-    expect((await call('PATCH', `/students/${amy.userId}`, { token: admin.token, body: { fullName: 'Amy Admin' } })).body.student).toMatchObject({ fullName: 'Amy Admin', phone: '', address: '' });
+    expect(bodyOf(await call('PATCH', `/students/${amy.userId}`, { token: admin.token, body: { fullName: 'Amy Admin' } }), studentResponseSchema).student).toMatchObject({ fullName: 'Amy Admin', phone: '', address: '' });
   });
 
   it('answers 404 for a teacher, an admin, an unknown or a malformed id, and 400 for an empty name, writing nothing', async () => {
@@ -512,8 +513,8 @@ describe('students', () => {
     const empty = await call('PATCH', `/students/${student.userId}`, { token: sa.token, body: { fullName: '   ', phone: 'nope' } });
     expect(empty).toMatchObject({ status: 400, body: { fields: { fullName: ['Full name is required'], phone: ['Phone must be a phone number'] } } });
     expect(await head()).toBe(before);
-    const row = (await call('GET', '/users', { token: admin.token })).body.users.find((u: { id: string }) => u.id === teacher.userId);
-    expect(row.fullName).toBe(teacher.fullName);
+    const row = bodyOf(await call('GET', '/users', { token: admin.token }), usersListResponseSchema).users.find((u) => u.id === teacher.userId);
+    expect(row?.fullName).toBe(teacher.fullName);
   });
 });
 
@@ -529,7 +530,7 @@ describe('own account', () => {
     const common = await call('POST', '/account/password', { token: here.token, body: { currentPassword: t.password, newPassword: 'Password123', confirmPassword: 'Password123' } });
     expect(common).toMatchObject({ status: 400, body: { fields: { newPassword: [IDENTITY_MESSAGES.passwordTooCommon] } } });
     const short = await call('POST', '/account/password', { token: here.token, body: { currentPassword: t.password, newPassword: 'short', confirmPassword: 'other' } });
-    expect(short.body.fields).toEqual({ newPassword: ['Password must be at least 8 characters'], confirmPassword: ['Passwords do not match'] });
+    expect(bodyOf(short, apiErrorSchema).fields).toEqual({ newPassword: ['Password must be at least 8 characters'], confirmPassword: ['Passwords do not match'] });
     expect(await head()).toBe(before);
     expect((await call('GET', '/auth/me', { token: there.token })).status).toBe(200);
 
@@ -564,7 +565,7 @@ describe('own account', () => {
     const noAgent = await call('POST', '/auth/sign-in', { body: { email: s.email, password: s.password } });
     const list = await call('GET', '/account/sessions', { token: here.token });
     expect(list.status).toBe(200);
-    const sessions = list.body.sessions as { id: string; createdAt: string; lastUsedAt: string; userAgent: string | null; current: boolean }[];
+    const { sessions } = bodyOf(list, accountSessionsResponseSchema);
     expect(sessions).toHaveLength(3);
     expect(sessions.filter((x) => x.current).map((x) => x.userAgent)).toEqual(['Current Browser/2.0']);
     expect(sessions.map((x) => x.userAgent)).toEqual(expect.arrayContaining(['Current Browser/2.0', 'Old Browser/1.0']));
@@ -574,15 +575,15 @@ describe('own account', () => {
     const oldRow = sessions.find((x) => x.userAgent === 'Old Browser/1.0')!;
     await new Promise((r) => setTimeout(r, 20));
     expect((await call('POST', '/auth/refresh', { refresh: old.refresh })).status).toBe(200);
-    const after = (await call('GET', '/account/sessions', { token: here.token })).body.sessions.find((x: { id: string }) => x.id === oldRow.id);
-    expect(Date.parse(after.lastUsedAt)).toBeGreaterThan(Date.parse(oldRow.lastUsedAt));
+    const after = bodyOf(await call('GET', '/account/sessions', { token: here.token }), accountSessionsResponseSchema).sessions.find((x) => x.id === oldRow.id);
+    expect(Date.parse(after?.lastUsedAt ?? '')).toBeGreaterThan(Date.parse(oldRow.lastUsedAt));
 
     const out = await call('POST', '/account/sessions/sign-out-others', { token: here.token });
     expect(out).toEqual({ status: 200, body: { message: 'Signed out of all other sessions', ended: 2 }, cookie: null });
-    expect((await call('GET', '/account/sessions', { token: here.token })).body.sessions.map((x: { current: boolean }) => x.current)).toEqual([true]);
-    expect((await call('GET', '/auth/me', { token: noAgent.body.access_token })).status).toBe(401);
+    expect(bodyOf(await call('GET', '/account/sessions', { token: here.token }), accountSessionsResponseSchema).sessions.map((x: { current: boolean }) => x.current)).toEqual([true]);
+    expect((await call('GET', '/auth/me', { token: bodyOf(noAgent, sessionSchema).access_token })).status).toBe(401);
     expect((await call('GET', '/auth/me', { token: here.token })).status).toBe(200);
-    expect((await call('POST', '/account/sessions/sign-out-others', { token: here.token })).body.ended).toBe(0);
+    expect(bodyOf(await call('POST', '/account/sessions/sign-out-others', { token: here.token }), signOutOthersResponseSchema).ended).toBe(0);
   });
 
   it('keeps notification preferences: defaults, then what was saved; a bad body is 400', async () => {
@@ -592,15 +593,15 @@ describe('own account', () => {
     const preferences = { newApplications: true, newSubmissions: false, submissionGraded: true, announcements: false };
     const saved = await call('PUT', '/account/notification-preferences', { token, body: preferences });
     expect(saved).toMatchObject({ status: 200, body: { message: 'Notification preferences saved', preferences } });
-    expect((await call('GET', '/account/notification-preferences', { token })).body).toEqual({ preferences });
+    expect(bodyOf(await call('GET', '/account/notification-preferences', { token }), notificationPreferencesResponseSchema)).toEqual({ preferences });
     const { rows } = await db.pool.query('SELECT notification_preferences FROM identity_users.users WHERE id = $1', [t.userId]);
     expect(rows[0].notification_preferences).toEqual(preferences);
     const before = await head();
     const bad = await call('PUT', '/account/notification-preferences', { token, body: { newApplications: 'yes' } });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.fields).sort()).toEqual(['newApplications', 'newSubmissions', 'submissionGraded']);
+    expect(Object.keys(bodyOf(bad, apiErrorSchema).fields ?? {}).sort()).toEqual(['newApplications', 'newSubmissions', 'submissionGraded']);
     expect(await head()).toBe(before);
-    expect(USER_ADMIN_MESSAGES.preferencesSaved).toBe(saved.body.message);
+    expect(USER_ADMIN_MESSAGES.preferencesSaved).toBe(bodyOf(saved, messageResponseSchema).message);
   });
 });
 
@@ -636,7 +637,7 @@ describe('temporary passwords', () => {
     const s = await createAccount('student');
     const session = await signedIn(s);
     clockOffsetMs = 8 * DAY;
-    expect((await signIn(s.email, s.password)).body.code).toBe('TEMPORARY_PASSWORD_EXPIRED');
+    expect(bodyOf(await signIn(s.email, s.password), apiErrorSchema).code).toBe('TEMPORARY_PASSWORD_EXPIRED');
     clockOffsetMs = 0;
     const before = await head();
     const res = await call('POST', `/users/${s.userId}/temporary-password`, { token: admin.token });
@@ -663,10 +664,10 @@ describe('temporary passwords', () => {
     clockOffsetMs = 6 * DAY;
     expect((await signIn(s.email, password)).status).toBe(200);
     clockOffsetMs = 7 * DAY + 1000;
-    expect((await signIn(s.email, password)).body.code).toBe('TEMPORARY_PASSWORD_EXPIRED');
+    expect(bodyOf(await signIn(s.email, password), apiErrorSchema).code).toBe('TEMPORARY_PASSWORD_EXPIRED');
     clockOffsetMs = 0;
     // Completing the profile shreds the re-issued invitation too.
-    expect((await completeProfile(fresh.body.access_token, s.fullName)).status).toBe(200);
+    expect((await completeProfile(bodyOf(fresh, sessionSchema).access_token, s.fullName)).status).toBe(200);
     expect((await store.readStream(userStream(s.userId))).find((e) => e.type === 'TemporaryPasswordIssued')).toMatchObject({ personal: null, erased: true });
   });
 
@@ -724,9 +725,9 @@ describe('profile gate', () => {
     expect(await call('GET', '/auth/me', { token: session.token })).toMatchObject({ status: 200, body: { firstLoginCompleted: false } });
     const refreshed = await call('POST', '/auth/refresh', { refresh: session.refresh });
     expect(refreshed.status).toBe(200);
-    expect((await completeProfile(refreshed.body.access_token, s.fullName)).status).toBe(200);
-    expect((await call('GET', '/account/sessions', { token: refreshed.body.access_token })).status).toBe(200);
-    expect((await call('POST', '/auth/sign-out', { token: refreshed.body.access_token })).status).toBe(204);
+    expect((await completeProfile(bodyOf(refreshed, sessionSchema).access_token, s.fullName)).status).toBe(200);
+    expect((await call('GET', '/account/sessions', { token: bodyOf(refreshed, sessionSchema).access_token })).status).toBe(200);
+    expect((await call('POST', '/auth/sign-out', { token: bodyOf(refreshed, sessionSchema).access_token })).status).toBe(204);
   });
 
   it('applies to students only: staff with an incomplete profile are not gated (spec §2, §4)', async () => {
