@@ -14,6 +14,8 @@ export {
   MAIL_QUEUE,
   MAIL_MESSAGE_JOB,
   MAIL_JOB_OPTIONS,
+  headerText,
+  mailbox,
   mailRoutes,
   withMailRoutes,
   type MailMessage,
