@@ -14,6 +14,8 @@ export {
   MAIL_QUEUE,
   MAIL_MESSAGE_JOB,
   MAIL_JOB_OPTIONS,
+  headerText,
+  mailbox,
   mailRoutes,
   withMailRoutes,
   type MailMessage,
@@ -51,6 +53,6 @@ export { isUuid, orNone, readModelEm } from './read-models/reads.js';
 export { utcTimestampIso } from './read-models/timestamps.js';
 // The backbone (ADR 0015): commands and queries on the CQRS buses, targeted consistency checks.
 export { BackboneModule } from './cqrs/backbone.module.js';
-export { Dispatch, type Handled } from './cqrs/dispatch.js';
+export { Dispatch, DispatchingController, type Handled } from './cqrs/dispatch.js';
 export { ReadModelGate, type ReadSide } from './cqrs/read-model-gate.js';
 export { Caller, CallerCommand, commandContext, principalOf, type CommandContext } from './cqrs/command-context.js';

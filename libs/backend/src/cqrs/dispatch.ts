@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type Command, CommandBus, type Query, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { CommandResponder, type PendingAnswer } from '../event-sourcing/read-your-writes.js';
@@ -38,4 +38,13 @@ export class Dispatch {
   query<R>(query: Query<R>): Promise<R> {
     return this.queries.execute(query);
   }
+}
+
+/**
+ * What every HTTP controller of a context is: an endpoint that parses with its contract and hands the
+ * message to `dispatch`, nothing else. The dispatcher is injected into the property, so a controller
+ * declares no constructor of its own.
+ */
+export abstract class DispatchingController {
+  @Inject(Dispatch) protected readonly dispatch!: Dispatch;
 }

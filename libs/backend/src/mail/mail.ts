@@ -17,6 +17,12 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+/** A display name or other text bound for a mail header: without what would break the address syntax or start a new header. */
+export const headerText = (text: string) => text.replace(/[<>",;\r\n]/g, '').trim();
+
+/** `Name <address>` for a To or Reply-To header; the bare address when the name has nothing left. */
+export const mailbox = (name: string, email: string) => (headerText(name) ? `${headerText(name)} <${email}>` : email);
+
 export interface MailTemplateContext {
   config: Pick<AppConfig, 'PUBLIC_URL' | 'MAIL_FROM' | 'ADMISSIONS_EXTRA_EMAILS' | 'ACADEMY_TIME_ZONE'>;
   /** Who may be told: live users with their address and mail preferences (services/modules/notifications). */

@@ -1,5 +1,5 @@
 import { configSchema, loadConfig } from '../config.js';
-import { MAIL_JOB_OPTIONS, MAIL_QUEUE, mailRoutes, withMailRoutes } from './mail.js';
+import { headerText, MAIL_JOB_OPTIONS, MAIL_QUEUE, mailbox, mailRoutes, withMailRoutes } from './mail.js';
 
 const base = { DATABASE_URL: 'postgres://u:p@localhost/db', REDIS_URL: 'redis://localhost:6379' };
 const prodKey = Buffer.alloc(32, 1).toString('base64');
@@ -52,5 +52,13 @@ describe('mail routes', () => {
       SubmissionGraded: { queue: MAIL_QUEUE, jobName: 'graded' },
       QuickContactReceived: { queue: MAIL_QUEUE, opts: MAIL_JOB_OPTIONS },
     });
+  });
+});
+
+describe('addresses in mail headers (every context writes them with mailbox)', () => {
+  it('strips what would break the address syntax or start a header, and falls back to the bare address', () => {
+    expect(mailbox('Thandi "T" <Nkosi>; x,\r\nBcc: all@x.test', 'thandi@x.test')).toBe('Thandi T Nkosi xBcc: all@x.test <thandi@x.test>');
+    expect(mailbox(' <>;\r\n', 'thandi@x.test')).toBe('thandi@x.test');
+    expect(headerText('New: A\nB')).toBe('New: AB');
   });
 });

@@ -4,13 +4,10 @@
 //   0. the acknowledgement to the applicant;
 //   1. one notice to the admissions staff: every admin and student admin who keeps `newApplications`
 //      on, plus ADMISSIONS_EXTRA_EMAILS (left out when nobody is to be told).
-import type { MailMessage, MailTemplateContext, MailTemplates } from '@academy/backend';
+import { headerText, mailbox, type MailMessage, type MailTemplateContext, type MailTemplates } from '@academy/backend';
 import { ADMISSIONS_EVENTS, ApplicationSubmittedV1, formatZonedDateTime, PROSPECTIVE_PAGE_BY_ROLE, QuickContactReceivedV1 } from '@academy/contracts';
 
 const PRODUCT = 'Academy';
-/** Display names go into a header: no characters that would break the address syntax. */
-const safeName = (name: string) => name.replace(/[<>",;\r\n]/g, '').trim();
-const address = (name: string, email: string) => (safeName(name) ? `${safeName(name)} <${email}>` : email);
 
 /** Every address that is told about new applications (deduplicated, case-insensitively). */
 async function admissionsStaff(ctx: MailTemplateContext): Promise<string[]> {
@@ -23,7 +20,7 @@ async function admissionsStaff(ctx: MailTemplateContext): Promise<string[]> {
     seen.add(key);
     out.push(to);
   };
-  for (const s of staff) if (s.preferences.newApplications) add(s.email, address(s.fullName ?? '', s.email));
+  for (const s of staff) if (s.preferences.newApplications) add(s.email, mailbox(s.fullName ?? '', s.email));
   for (const extra of ctx.config.ADMISSIONS_EXTRA_EMAILS ?? []) add(extra, extra);
   return out;
 }
@@ -41,7 +38,7 @@ export const admissionsMailTemplates: MailTemplates = {
     const name = `${p.firstName} ${p.lastName}`.trim();
     const messages: MailMessage[] = [
       {
-        to: address(name, p.email),
+        to: mailbox(name, p.email),
         subject: `We received your application to ${PRODUCT}`,
         text: [
           `Hello ${p.firstName},`,
@@ -61,8 +58,8 @@ export const admissionsMailTemplates: MailTemplates = {
     if (staff.length) {
       messages.push({
         to: staff,
-        replyTo: address(name, p.email),
-        subject: `New application: ${safeName(name)} (${course})`,
+        replyTo: mailbox(name, p.email),
+        subject: `New application: ${headerText(name)} (${course})`,
         text: [
           `${name} applied for ${course} on ${formatZonedDateTime(event.metadata.occurredAt, ctx.config.ACADEMY_TIME_ZONE)}.`,
           '',
@@ -84,7 +81,7 @@ export const admissionsMailTemplates: MailTemplates = {
     if (!p) return null;
     const messages: MailMessage[] = [
       {
-        to: address(p.name, p.email),
+        to: mailbox(p.name, p.email),
         subject: `We received your message to ${PRODUCT}`,
         text: [`Hello ${p.name},`, '', "Thank you for your message. We'll get back to you soon.", '', 'What you sent us:', p.message].join('\n'),
       },
@@ -93,8 +90,8 @@ export const admissionsMailTemplates: MailTemplates = {
     if (staff.length) {
       messages.push({
         to: staff,
-        replyTo: address(p.name, p.email),
-        subject: `New quick-contact message: ${safeName(p.name)}`,
+        replyTo: mailbox(p.name, p.email),
+        subject: `New quick-contact message: ${headerText(p.name)}`,
         text: [
           `${p.name} sent a message on ${formatZonedDateTime(event.metadata.occurredAt, ctx.config.ACADEMY_TIME_ZONE)}.`,
           '',

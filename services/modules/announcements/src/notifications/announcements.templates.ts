@@ -2,7 +2,7 @@
 // always, and a mail unless they turned `announcements` off. The recipients were resolved when the post
 // was made, so a replay writes the same notices. Edits and withdrawals tell no one again: the pinned
 // list on the dashboards shows the new text or drops the post.
-import type { InAppTemplates, MailTemplates, Recipient } from '@academy/backend';
+import { type InAppTemplates, mailbox, type MailTemplates, type Recipient } from '@academy/backend';
 import { ANNOUNCEMENT_EVENTS, ANNOUNCEMENT_MESSAGES, AnnouncementPostedV1, type Role } from '@academy/contracts';
 
 /** Each role's dashboard, where the post is pinned. */
@@ -18,7 +18,6 @@ export const DASHBOARD_OF: Record<Role, string> = {
 const NOTICE_BODY_MAX = 280;
 export const noticeBody = (body: string) => (body.length <= NOTICE_BODY_MAX ? body : `${body.slice(0, NOTICE_BODY_MAX - 1).trimEnd()}…`);
 
-const address = (name: string, email: string) => `${name.replace(/[<>"]/g, '')} <${email}>`;
 const link = (path: string, publicUrl: string | undefined) => (publicUrl ? new URL(path, publicUrl).toString() : path);
 
 export const announcementsInAppTemplates: InAppTemplates = {
@@ -43,7 +42,7 @@ export const announcementsMailTemplates: MailTemplates = {
     return recipients.map((r) => {
       const name = r.fullName ?? r.email;
       return {
-        to: address(name, r.email),
+        to: mailbox(name, r.email),
         subject: ANNOUNCEMENT_MESSAGES.mailSubject(d.title),
         text: [`Hello ${name},`, '', d.title, '', d.body, '', `See it on your dashboard: ${link(DASHBOARD_OF[r.role], ctx.config.PUBLIC_URL)}`, '', 'You can turn these mails off in your notification settings.'].join('\n'),
       };

@@ -3,14 +3,13 @@
 // The teachers assigned to the subject when a student submits: a mail unless they turned
 // `newSubmissions` off, and an in-app notice. Notes and feedback live in the events' encrypted parts:
 // once the student is erased the templates write nothing personal.
-import type { InAppTemplates, MailTemplate, MailTemplates, Recipient, RecipientDirectory } from '@academy/backend';
+import { type InAppTemplates, mailbox, type MailTemplate, type MailTemplates, type Recipient, type RecipientDirectory } from '@academy/backend';
 import type { StoredEvent } from '@academy/event-store';
 import { GRADE_STATUS_LABELS, GRADING_EVENTS, GRADING_MESSAGES, type SubmissionGradedData, SubmissionGradedV1, WORK_KIND_LABELS, WorkSubmittedV1 } from '@academy/contracts';
 
 export const GRADES_LINK = '/dashboard/student/grades';
 export const SUBMISSIONS_LINK = '/dashboard/teacher/submissions';
 
-const address = (name: string, email: string) => `${name.replace(/[<>"]/g, '')} <${email}>`;
 
 /** How a notice names a student who has been erased (deleted). */
 export const ERASED_STUDENT = 'An erased student';
@@ -50,7 +49,7 @@ const mailTeachersOfSubmission: MailTemplate = async (event, ctx) => {
   const summary = (await submittedSummary(event, ctx.directory)).text;
   const link = appLink(SUBMISSIONS_LINK, ctx.config.PUBLIC_URL);
   return teachers.map((t) => ({
-    to: address(t.fullName ?? t.email, t.email),
+    to: mailbox(t.fullName ?? t.email, t.email),
     subject: GRADING_MESSAGES.submittedMailSubject(d.title ?? WORK_KIND_LABELS[d.kind]),
     text: [`Hello ${t.fullName ?? t.email},`, '', `${summary}.`, '', `Review it: ${link}`, '', 'You can turn these mails off in your notification settings.'].join('\n'),
   }));
@@ -66,7 +65,7 @@ export const gradingMailTemplates: MailTemplates = {
     const feedback = SubmissionGradedV1.personal(event)?.feedback ?? '';
     const name = student.fullName ?? student.email;
     return {
-      to: address(name, student.email),
+      to: mailbox(name, student.email),
       subject: GRADING_MESSAGES.gradedMailSubject(d.title ?? WORK_KIND_LABELS[d.kind]),
       text: [
         `Hello ${name},`,

@@ -1,7 +1,7 @@
 // The mails of the identity context (ARCHITECTURE.md §7). The worker's mail processor renders these
 // from the event read back out of the store (personal part decrypted), so neither Redis nor BullMQ
 // ever holds an address or a link, and an erasure made before sending means no mail at all.
-import type { MailTemplates } from '@academy/backend';
+import { mailbox, type MailTemplates } from '@academy/backend';
 import { formatZonedDateTime, IDENTITY_EVENTS, ROLE_LABELS, TEMPORARY_PASSWORD_TTL_MS } from '@academy/contracts';
 import type { AccountCredentialsIssuedData, AccountCredentialsIssuedPersonal, EmailVerificationRequestedData, EmailVerificationRequestedPersonal, TemporaryPasswordIssuedData } from '../domain/user.js';
 
@@ -9,7 +9,6 @@ const PRODUCT = 'Academy';
 const VALID_DAYS = TEMPORARY_PASSWORD_TTL_MS / (24 * 3600 * 1000);
 
 /** The person's name and address as a To header (the name without characters that would break it). */
-const addressee = (p: { fullName: string; email: string }) => `${p.fullName.replace(/[<>"]/g, '')} <${p.email}>`;
 
 /**
  * A mail that carries a temporary password (Create User's invitation, Re-issue password): the
@@ -17,7 +16,7 @@ const addressee = (p: { fullName: string; email: string }) => `${p.fullName.repl
  */
 function credentialsMail(p: AccountCredentialsIssuedPersonal, subject: string, intro: string, closing: string) {
   return {
-    to: addressee(p),
+    to: mailbox(p.fullName, p.email),
     subject,
     text: [`Hello ${p.fullName},`, '', intro, '', `Email: ${p.email}`, `Temporary password: ${p.temporaryPassword}`, '', p.signInUrl, '', closing].join('\n'),
   };
@@ -30,7 +29,7 @@ export const identityMailTemplates: MailTemplates = {
     const d = event.data as EmailVerificationRequestedData;
     const expires = formatZonedDateTime(d.expiresAt, ctx.config.ACADEMY_TIME_ZONE);
     return {
-      to: addressee(p),
+      to: mailbox(p.fullName, p.email),
       subject: `Verify your email for ${PRODUCT}`,
       text: [
         `Hello ${p.fullName},`,

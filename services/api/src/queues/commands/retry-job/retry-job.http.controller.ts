@@ -1,12 +1,10 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { Answers, Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
+import { Answers, Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe } from '@academy/backend';
 import { type AdminQueueName, adminQueueNameSchema, jobIdSchema, QUEUE_MESSAGES, type RetryJobAnswer, retryJobAnswerSchema } from '@academy/contracts';
 import { RetryFailedJob } from './retry-job.command.js';
 
 @Controller('admin/queues')
-export class RetryFailedJobController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class RetryFailedJobController extends DispatchingController {
   /** 200 'Job queued again'; 404 'Failed job not found' (no such job, or not failed now); 400 an unknown queue. Admins only. */
   @Post(':queue/jobs/:id/retry')
   @Roles('admin')

@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, Answers, CommandAnswers, Refuses } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe, Answers, CommandAnswers, Refuses } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, type ConvertProspectPending, type ConvertProspectRequest, convertProspectRequestSchema, type ConvertProspectResponse, convertProspectPendingSchema, convertProspectResponseSchema } from '@academy/contracts';
 import { CONVERSION_REACTOR, CONVERT_READ_MODELS } from './convert-prospect.read-models.js';
 import { ConvertProspect } from './convert-prospect.command.js';
 
 @Controller('admissions/prospects')
-export class ConvertProspectController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ConvertProspectController extends DispatchingController {
   /**
    * 201 { message: 'Student account created successfully! Credentials sent via email.', prospect, studentId };
    * 404; 409 converted/declined/taken email/stale; 202 { message: conversionPending, position, pending } when the worker has not

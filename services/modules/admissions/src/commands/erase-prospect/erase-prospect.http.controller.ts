@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, CommandAnswers } from '@academy/backend';
 import { ADMISSIONS_MESSAGES, type EraseProspectResponse, eraseProspectResponseSchema } from '@academy/contracts';
 import { ADMISSIONS_PROJECTION } from '../../projections/prospects/names.js';
 import { EraseProspect } from './erase-prospect.command.js';
@@ -9,9 +9,7 @@ import { EraseProspect } from './erase-prospect.command.js';
 const READ_MODELS = [ADMISSIONS_PROJECTION, 'notifications'];
 
 @Controller('admissions/prospects')
-export class EraseProspectController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class EraseProspectController extends DispatchingController {
   /** 200 { message: 'Applicant erased' }; 404 unknown id; 409 already erased. No body. */
   @Post(':id/erase')
   @Roles('admin', 'student_admin')

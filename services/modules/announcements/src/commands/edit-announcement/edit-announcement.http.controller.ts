@@ -1,15 +1,13 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, CommandAnswers, type CommandContext, Dispatch, principalOf, Refuses, RequestExample, Roles, ZodValidationPipe } from '@academy/backend';
+import { Caller, CommandAnswers, type CommandContext, DispatchingController, principalOf, Refuses, RequestExample, Roles, ZodValidationPipe } from '@academy/backend';
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementResponse, announcementResponseSchema, type EditAnnouncementRequest, editAnnouncementRequestSchema } from '@academy/contracts';
 import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 import { GetAnnouncement } from '../../queries/get-announcement/get-announcement.query.js';
 import { EditAnnouncement } from './edit-announcement.command.js';
 
 @Controller('announcements')
-export class EditAnnouncementController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class EditAnnouncementController extends DispatchingController {
   /** 200 { message: 'Announcement updated', announcement }; 403 not the author (nor an admin); 404 unknown; 409 withdrawn. */
   @Put(':announcementId')
   @Roles('teacher', 'admin', 'student_admin')

@@ -1,15 +1,13 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, CommandAnswers, type CommandContext, Dispatch, principalOf, Refuses, RequestExample, Roles, ZodValidationPipe } from '@academy/backend';
+import { Caller, CommandAnswers, type CommandContext, DispatchingController, principalOf, Refuses, RequestExample, Roles, ZodValidationPipe } from '@academy/backend';
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementResponse, announcementResponseSchema, type PostAnnouncementRequest, postAnnouncementRequestSchema } from '@academy/contracts';
 import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 import { GetAnnouncement } from '../../queries/get-announcement/get-announcement.query.js';
 import { PostAnnouncement } from './post-announcement.command.js';
 
 @Controller('announcements')
-export class PostAnnouncementController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class PostAnnouncementController extends DispatchingController {
   /** 201 { message: 'Announcement posted', announcement }; 403 a teacher outside their subjects, a student, or an audience the role may not address; 404 unknown program. */
   @Post()
   @Roles('teacher', 'admin', 'student_admin')

@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Answers, CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
+import { Answers, CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import { type AnnouncementAudiences, announcementAudiencesResponseSchema } from '@academy/contracts';
 import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 import { AnnouncementAudiencesQuery } from './announcement-audiences.query.js';
 
 @Controller('announcements')
-export class AnnouncementAudiencesController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class AnnouncementAudiencesController extends DispatchingController {
   /** Teacher: 'subject' / 'my_subjects' and their subjects; admin and student admin: 'everyone' / 'program' / 'staff' and the programs. */
   @Get('audiences')
   @Roles('teacher', 'admin', 'student_admin')

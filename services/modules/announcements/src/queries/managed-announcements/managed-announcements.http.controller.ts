@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Answers, CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
+import { Answers, CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import { type ManagedAnnouncementsResponse, managedAnnouncementsResponseSchema } from '@academy/contracts';
 import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 import { ManagedAnnouncements } from './managed-announcements.query.js';
 
 @Controller('announcements')
-export class ManagedAnnouncementsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ManagedAnnouncementsController extends DispatchingController {
   /** Teacher and student admin: their own posts; admin: every post. Withdrawn ones included, newest first. */
   @Get()
   @Roles('teacher', 'admin', 'student_admin')

@@ -1,13 +1,11 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { Answers, Caller, type CommandContext, DispatchingController, Roles } from '@academy/backend';
 import { type SignedCheckpointFile, signedCheckpointSchema } from '@academy/contracts';
 import { ExportCheckpoint } from './export-checkpoint.command.js';
 
 @Controller('audit/checkpoints')
-export class ExportCheckpointController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ExportCheckpointController extends DispatchingController {
   /** The checkpoint as a JSON file (attachment `checkpoint-<position>.json`); 404 'Checkpoint not found'. */
   @Get(':id/export')
   @Roles('auditor', 'admin')

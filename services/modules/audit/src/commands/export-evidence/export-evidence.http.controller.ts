@@ -1,13 +1,11 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Answers, Caller, type CommandContext, Dispatch, Refuses, Roles, ZodValidationPipe } from '@academy/backend';
+import { Answers, Caller, type CommandContext, DispatchingController, Refuses, Roles, ZodValidationPipe } from '@academy/backend';
 import { type AuditEvidenceQuery, auditEvidenceQuerySchema } from '@academy/contracts';
 import { ExportEvidence } from './export-evidence.command.js';
 
 @Controller('audit/evidence')
-export class ExportEvidenceController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ExportEvidenceController extends DispatchingController {
   /** ?from=&to= → the signed evidence bundle as a JSON-lines file (attachment); 400 with fields; 503 without the signing key. */
   @Get()
   @Roles('auditor', 'admin')

@@ -1,12 +1,10 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { Answers, Caller, type CommandContext, DispatchingController, Roles } from '@academy/backend';
 import { replayAcceptedSchema } from '@academy/contracts';
 import { RequestReplay } from './request-replay.command.js';
 
 @Controller('audit/replays')
-export class RequestReplayController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class RequestReplayController extends DispatchingController {
   /** 202 { id }: poll GET /audit/replays/:id. No body. */
   @Post()
   @Roles('auditor', 'admin')

@@ -1,12 +1,10 @@
 import { Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
-import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { Answers, Caller, type CommandContext, DispatchingController, Roles } from '@academy/backend';
 import { AUDIT_MESSAGES, type AuditAccessResponse, auditAccessResponseSchema } from '@academy/contracts';
 import { SetPersonalDataAccess } from './set-personal-data-access.command.js';
 
 @Controller('audit/personal-data-access')
-export class SetPersonalDataAccessController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class SetPersonalDataAccessController extends DispatchingController {
   /** 200: the auditor sees personal fields in clear from now on; 404 'Auditor not found' for anyone who is not an auditor. */
   @Put(':auditorId')
   @Roles('admin')

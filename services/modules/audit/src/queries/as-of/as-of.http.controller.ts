@@ -1,12 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { Answers, Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe } from '@academy/backend';
+import { Answers, Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe } from '@academy/backend';
 import { type AuditAsOfFilter, type AuditAsOfResponse, auditAsOfQuerySchema, auditAsOfResponseSchema } from '@academy/contracts';
 import { AuditAsOf } from './as-of.query.js';
 
 @Controller('audit/as-of')
-export class AuditAsOfController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class AuditAsOfController extends DispatchingController {
   /** Time travel: ?at=&view=gradebook|enrollment|pipeline&id= → 200 AuditAsOfResponse; 400 with fields; 404 'No such enrollment at that time'. */
   @Get()
   @Roles('auditor', 'admin')

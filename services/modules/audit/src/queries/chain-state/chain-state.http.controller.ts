@@ -1,12 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { Answers, Caller, type CommandContext, DispatchingController, Roles } from '@academy/backend';
 import { type AuditChainState, auditChainStateSchema } from '@academy/contracts';
 import { AuditChainStateQuery } from './chain-state.query.js';
 
 @Controller('audit/chain')
-export class AuditChainStateController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class AuditChainStateController extends DispatchingController {
   /** The Overview's chain state: { head: { position, hash }, lastVerification }. */
   @Get()
   @Roles('auditor', 'admin')

@@ -1,12 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { Answers, Caller, type CommandContext, DispatchingController, Roles } from '@academy/backend';
 import { type AuditCheckpointsResponse, auditCheckpointsResponseSchema } from '@academy/contracts';
 import { ListCheckpoints } from './list-checkpoints.query.js';
 
 @Controller('audit/checkpoints')
-export class ListCheckpointsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ListCheckpointsController extends DispatchingController {
   /** { checkpoints } newest first. */
   @Get()
   @Roles('auditor', 'admin')

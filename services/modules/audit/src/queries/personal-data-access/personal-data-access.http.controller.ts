@@ -1,12 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Answers, Dispatch, Roles } from '@academy/backend';
+import { Answers, DispatchingController, Roles } from '@academy/backend';
 import { auditAccessStateResponseSchema } from '@academy/contracts';
 import { PersonalDataAccessQuery } from './personal-data-access.query.js';
 
 @Controller('audit/personal-data-access')
-export class PersonalDataAccessController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class PersonalDataAccessController extends DispatchingController {
   /** The Users page's switch: { access: { auditorId, granted, since, byUserId } }. Admins only, as granting is. */
   @Get(':auditorId')
   @Roles('admin')

@@ -1,12 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Answers, Caller, type CommandContext, Dispatch, Roles } from '@academy/backend';
+import { Answers, Caller, type CommandContext, DispatchingController, Roles } from '@academy/backend';
 import { type ReplayLatest, replayLatestSchema, type ReplayStatus, replayStatusSchema } from '@academy/contracts';
 import { ReplayStatusQuery } from './replay-status.query.js';
 
 @Controller('audit/replays')
-export class ReplayStatusController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ReplayStatusController extends DispatchingController {
   /** { replay }: the last replay asked for, as GET /audit/replays/:id answers it (null when none). */
   @Get()
   @Roles('auditor', 'admin')

@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { type AssignTeacherRequest, assignTeacherRequestSchema, CATALOG_MESSAGES, teacherAssignmentResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { AssignTeacher } from './assign-teacher.command.js';
 
 @Controller('teacher-assignments')
-export class AssignTeacherController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class AssignTeacherController extends DispatchingController {
   /** Admin Teacher Assignments, assign: 201 { message, assignment }; 400 fields.teacherId / subjectId; 409 alreadyAssigned. */
   @Post()
   @Roles('admin')

@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { CATALOG_MESSAGES, programRequestSchema, programResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { CreateProgram } from './create-program.command.js';
 
 @Controller('programs')
-export class CreateProgramController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class CreateProgramController extends DispatchingController {
   /** Admin Programs, add: 201 { message, program }. */
   @Post()
   @Roles('admin')

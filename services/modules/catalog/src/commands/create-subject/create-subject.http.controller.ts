@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { CATALOG_MESSAGES, subjectRequestSchema, subjectResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { CreateSubject } from './create-subject.command.js';
 
 @Controller('subjects')
-export class CreateSubjectController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class CreateSubjectController extends DispatchingController {
   /** Admin Subjects, add: 201 { message, subject }; 400 fields.programId 'Choose a program'. */
   @Post()
   @Roles('admin')

@@ -1,14 +1,12 @@
 import { Controller, Delete, HttpCode, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, CommandAnswers } from '@academy/backend';
 import { CATALOG_MESSAGES, messageResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { UnassignTeacher } from './unassign-teacher.command.js';
 
 @Controller('teacher-assignments')
-export class UnassignTeacherController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class UnassignTeacherController extends DispatchingController {
   /** Admin Teacher Assignments, remove: 200 { message: 'Assignment removed' }; 404 assignmentNotFound. */
   @Delete(':id')
   @Roles('admin')

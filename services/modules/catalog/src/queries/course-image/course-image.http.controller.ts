@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Dispatch, Public, Answers } from '@academy/backend';
+import { DispatchingController, Public, Answers } from '@academy/backend';
 import { CourseImage } from './course-image.query.js';
 
 @Public()
 @Controller('public/courses')
-export class CourseImageController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class CourseImageController extends DispatchingController {
   /** The syllabus dialog's illustration of a course. */
   @Get(':id/image.svg')
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')

@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { DispatchingController, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListPrograms } from './list-programs.query.js';
 import { programsResponseSchema } from '@academy/contracts';
 
 @Controller('programs')
-export class ListProgramsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ListProgramsController extends DispatchingController {
   /** Admin Programs: every program by name, with its subject and enrollment counts. */
   @Get()
   @Roles('admin')

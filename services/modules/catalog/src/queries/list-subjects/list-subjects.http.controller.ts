@@ -1,13 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { Dispatch, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
+import { DispatchingController, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
 import { subjectsQuerySchema, subjectsResponseSchema } from '@academy/contracts';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListSubjects } from './list-subjects.query.js';
 
 @Controller('subjects')
-export class ListSubjectsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ListSubjectsController extends DispatchingController {
   /** Admin Subjects (and the Enroll dialog's cohort list with ?programId=): by program name, then name. */
   @Get()
   @Roles('admin')

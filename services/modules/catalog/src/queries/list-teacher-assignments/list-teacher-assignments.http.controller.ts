@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { DispatchingController, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { ListTeacherAssignments } from './list-teacher-assignments.query.js';
 import { teacherAssignmentsResponseSchema } from '@academy/contracts';
 
 @Controller('teacher-assignments')
-export class ListTeacherAssignmentsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ListTeacherAssignmentsController extends DispatchingController {
   /** Admin Teacher Assignments: newest first. */
   @Get()
   @Roles('admin')

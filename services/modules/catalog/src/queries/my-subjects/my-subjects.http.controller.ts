@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 import { MySubjects } from './my-subjects.query.js';
 import { mySubjectsResponseSchema } from '@academy/contracts';
 
 @Controller('teacher/subjects')
-export class MySubjectsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class MySubjectsController extends DispatchingController {
   /** Teacher My Subjects: only the subjects assigned to the caller (object-level: the id comes from the session). */
   @Get()
   @Roles('teacher')

@@ -1,14 +1,12 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Dispatch, Public, Answers } from '@academy/backend';
+import { DispatchingController, Public, Answers } from '@academy/backend';
 import { PublicCourses } from './public-courses.query.js';
 import { publicCatalogueResponseSchema } from '@academy/contracts';
 
 @Public()
 @Controller('public/courses')
-export class PublicCoursesController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class PublicCoursesController extends DispatchingController {
   /** The landing page's catalogue priced for the visitor's country. The answer depends on who asks, so no shared cache may keep it. */
   @Get()
   @Answers(200, publicCatalogueResponseSchema)

@@ -1,15 +1,13 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { type ChangeEnrollmentStatusRequest, changeEnrollmentStatusRequestSchema, type EnrollmentResponse, ENROLLMENT_MESSAGES, enrollmentResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { GetEnrollment } from '../../queries/get-enrollment/get-enrollment.query.js';
 import { ChangeEnrollmentStatus } from './change-enrollment-status.command.js';
 
 @Controller('enrollments')
-export class ChangeEnrollmentStatusController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ChangeEnrollmentStatusController extends DispatchingController {
   /** 200 { message: 'Enrollment status updated', enrollment }; 404; 409 changedMeanwhile / alreadyEnrolled. */
   @Put(':id/status')
   @Roles('admin')

@@ -1,14 +1,12 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, Answers, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe, Answers, CommandAnswers } from '@academy/backend';
 import { type ImportEnrollmentsRequest, importEnrollmentsRequestSchema, importEnrollmentsResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { ImportEnrollments } from './import-enrollments.command.js';
 
 @Controller('enrollments/import')
-export class ImportEnrollmentsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ImportEnrollmentsController extends DispatchingController {
   /**
    * 200 with the report for a dry run; 201 with the report once every row is enrolled; 400 with the
    * report (plus statusCode/error) when any row has a problem (nothing written); 400 fields.csv when

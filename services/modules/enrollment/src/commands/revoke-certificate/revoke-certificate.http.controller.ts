@@ -1,15 +1,13 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, CommandAnswers, Dispatch, principalOf, RequestExample, Roles, ZodValidationPipe } from '@academy/backend';
+import { Caller, type CommandContext, CommandAnswers, DispatchingController, principalOf, RequestExample, Roles, ZodValidationPipe } from '@academy/backend';
 import { CERTIFICATE_MESSAGES, type RevokeCertificateRequest, revokeCertificateRequestSchema, type RevokeCertificateResponse, revokeCertificateResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { GetCertificate } from '../../queries/get-certificate/get-certificate.query.js';
 import { RevokeCertificate } from './revoke-certificate.command.js';
 
 @Controller('certificates')
-export class RevokeCertificateController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class RevokeCertificateController extends DispatchingController {
   /** 200 { message: 'Certificate revoked', certificate }; 400 fields.reason; 404; 409 already revoked. */
   @Post(':enrollmentId/revoke')
   @Roles('admin')

@@ -1,13 +1,11 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
-import { Answers, CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
+import { Answers, CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { CertificatePdf } from './certificate-pdf.query.js';
 
 @Controller('certificates')
-export class CertificatePdfController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class CertificatePdfController extends DispatchingController {
   /** The certificate of an enrollment as a PDF: its holder, or an admin; 404 for anyone else's. Headers only once the query answered (a refusal stays JSON). */
   @Get(':enrollmentId/pdf')
   @Roles('student', 'admin')

@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { DispatchingController, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type EnrollmentCountsResponse, enrollmentCountsResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { EnrollmentCounts } from './enrollment-counts.query.js';
 
 @Controller('enrollment-counts')
-export class EnrollmentCountsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class EnrollmentCountsController extends DispatchingController {
   /** The dashboards' enrollment figures: counts only, so the student admin (who may not list enrollments) sees them too. */
   @Get()
   @Roles('admin', 'student_admin')

@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Answers, Dispatch, ReadsProjections, Roles } from '@academy/backend';
+import { Answers, DispatchingController, ReadsProjections, Roles } from '@academy/backend';
 import { type CertificatesResponse, certificatesResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { ListCertificates } from './list-certificates.query.js';
 
 @Controller('certificates')
-export class ListCertificatesController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ListCertificatesController extends DispatchingController {
   /** Admin Enrollments: every certificate (the revoke action), with the revocation reasons. */
   @Get()
   @Roles('admin')

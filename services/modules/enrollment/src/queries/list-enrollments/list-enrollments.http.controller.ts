@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { DispatchingController, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type EnrollmentsResponse, enrollmentsResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { ListEnrollments } from './list-enrollments.query.js';
 
 @Controller('enrollments')
-export class ListEnrollmentsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ListEnrollmentsController extends DispatchingController {
   /** Admin Enrollments: every enrollment, newest first. */
   @Get()
   @Roles('admin')

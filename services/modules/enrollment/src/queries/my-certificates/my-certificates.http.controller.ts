@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Answers, CurrentUser, Dispatch, type Principal, ReadsProjections, Roles } from '@academy/backend';
+import { Answers, CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles } from '@academy/backend';
 import { type CertificatesResponse, certificatesResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { MyCertificates } from './my-certificates.query.js';
 
 @Controller('student/certificates')
-export class MyCertificatesController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class MyCertificatesController extends DispatchingController {
   /** Student My Course: the caller's own certificates (never anyone else's: the id is the session's). */
   @Get()
   @Roles('student')

@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type MyEnrollmentResponse, myEnrollmentResponseSchema } from '@academy/contracts';
 import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments.projection.js';
 import { MyEnrollment } from './my-enrollment.query.js';
 
 @Controller('student/enrollment')
-export class MyEnrollmentController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class MyEnrollmentController extends DispatchingController {
   /** Student My Course: the caller's ACTIVE enrollment, or null (spec §4). */
   @Get()
   @Roles('student')

@@ -1,15 +1,13 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, principalOf, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { GRADING_MESSAGES, type GradeSubmissionRequest, gradeSubmissionRequestSchema, type SubmissionResponse, submissionResponseSchema } from '@academy/contracts';
 import { SUBMISSION_SCREENS } from '../submission-screens.js';
 import { GetSubmission } from '../../queries/get-submission/get-submission.query.js';
 import { GradeSubmission } from './grade-submission.command.js';
 
 @Controller('submissions')
-export class GradeSubmissionController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class GradeSubmissionController extends DispatchingController {
   /** 200 { message: 'Grade submitted successfully', submission }; 403 not assigned; 404; 409 gradeChangedMeanwhile. */
   @Post(':id/grade')
   @Roles('teacher')

@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { GRADING_MESSAGES, type SubmissionResponse, type SubmitWorkRequest, submitWorkRequestSchema, submissionResponseSchema } from '@academy/contracts';
 import { SUBMISSION_SCREENS } from '../submission-screens.js';
 import { SubmitWork } from './submit-work.command.js';
 
 @Controller('student/submissions')
-export class SubmitWorkController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class SubmitWorkController extends DispatchingController {
   /** 201 { message: 'Submission successful!', submission } once My Grades and the lessons show it. */
   @Post()
   @Roles('student')

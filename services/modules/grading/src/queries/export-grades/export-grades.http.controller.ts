@@ -1,13 +1,11 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { ExportGrades } from './export-grades.query.js';
 
 @Controller('subjects')
-export class ExportGradesController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ExportGradesController extends DispatchingController {
   /** A subject's grades as CSV: the teacher assigned to it, or admin. Headers only once the query answered (a refusal stays JSON). */
   @Get(':subjectId/grades.csv')
   @Roles('teacher', 'admin')

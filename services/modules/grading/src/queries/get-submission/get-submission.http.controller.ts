@@ -1,13 +1,11 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type SubmissionDetailResponse, submissionDetailResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { GetSubmission } from './get-submission.query.js';
 
 @Controller('submissions')
-export class GetSubmissionController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class GetSubmissionController extends DispatchingController {
   /** One attempt and every attempt at the same item: its student, a teacher of its subject, admin. */
   @Get(':id')
   @Roles('student', 'teacher', 'admin')

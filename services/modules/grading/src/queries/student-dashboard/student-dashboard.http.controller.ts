@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type StudentDashboardResponse, studentDashboardResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { StudentDashboard } from './student-dashboard.query.js';
 
 @Controller('student/dashboard')
-export class StudentDashboardController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class StudentDashboardController extends DispatchingController {
   /** The student dashboard's cards with real figures. */
   @Get()
   @Roles('student')

@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type TeacherDashboardResponse, teacherDashboardResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { TeacherDashboard } from './teacher-dashboard.query.js';
 
 @Controller('teacher/dashboard')
-export class TeacherDashboardController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class TeacherDashboardController extends DispatchingController {
   /** The teacher dashboard's cards with real figures. */
   @Get()
   @Roles('teacher')

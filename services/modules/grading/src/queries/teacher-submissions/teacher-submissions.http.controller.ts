@@ -1,13 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
+import { CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
 import { type ListSubmissionsQuery, listSubmissionsQuerySchema, type TeacherSubmissionsResponse, teacherSubmissionsResponseSchema } from '@academy/contracts';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 import { TeacherSubmissions } from './teacher-submissions.query.js';
 
 @Controller('teacher/submissions')
-export class TeacherSubmissionsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class TeacherSubmissionsController extends DispatchingController {
   /** Teacher Submissions, one page of one tab; both tabs' counts. The caller's subjects (admin: all); latest attempts. */
   @Get()
   @Roles('teacher', 'admin')

@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { createUserRequestSchema, USER_ADMIN_MESSAGES, type UserResponse, userResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { CreateUser } from './create-user.command.js';
 
 @Controller('users')
-export class CreateUserController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class CreateUserController extends DispatchingController {
   /** Admin Create User and student-admin Create (the same form): 201; 409 fields.email when the address has an account. */
   @Post()
   @Roles('admin', 'student_admin')

@@ -1,14 +1,12 @@
 import { Controller, Delete, HttpCode, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, CommandAnswers, Refuses } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, CommandAnswers, Refuses } from '@academy/backend';
 import { type MessageResponse, USER_ADMIN_MESSAGES, messageResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { DeleteUser } from './delete-user.command.js';
 
 @Controller('users')
-export class DeleteUserController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class DeleteUserController extends DispatchingController {
   /** Admin Users page, delete: 200; 404 'User not found'; 409 on oneself. */
   @Delete(':id')
   @Roles('admin')

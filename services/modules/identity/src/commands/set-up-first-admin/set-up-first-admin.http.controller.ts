@@ -1,15 +1,13 @@
 import { Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Public, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Public, CommandAnswers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { SetUpFirstAdmin } from './set-up-first-admin.command.js';
 import { setupResponseSchema } from '@academy/contracts';
 
 /** /setup: public by nature (there is nobody to sign in yet) and refused once an administrator exists. */
 @Controller('setup')
-export class SetUpFirstAdminController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class SetUpFirstAdminController extends DispatchingController {
   @Post()
   @Public()
   @HttpCode(201)

@@ -1,12 +1,10 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { Caller, type CommandContext, Dispatch, Answers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Answers } from '@academy/backend';
 import { USER_ADMIN_MESSAGES, signOutOthersResponseSchema } from '@academy/contracts';
 import { SignOutOtherSessions } from './sign-out-other-sessions.command.js';
 
 @Controller('account/sessions')
-export class SignOutOtherSessionsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class SignOutOtherSessionsController extends DispatchingController {
   /** Settings → "sign out of all other sessions": 200 { message, ended }. */
   @Post('sign-out-others')
   @HttpCode(200)

@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Caller, clientAddress, type CommandContext, Dispatch, Public, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
+import { Caller, clientAddress, type CommandContext, DispatchingController, Public, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
 import { IDENTITY_MESSAGES, type SignUpRequest, signUpRequestSchema, messageResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { SignUp } from './sign-up.command.js';
 
 @Controller('auth')
-export class SignUpController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class SignUpController extends DispatchingController {
   @Post('sign-up')
   @Public()
   @HttpCode(201)

@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Param, Patch, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Roles, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Roles, ZodValidationPipe, CommandAnswers, Refuses } from '@academy/backend';
 import { type StudentResponse, USER_ADMIN_MESSAGES, updateStudentRequestSchema, studentResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { UpdateStudent } from './update-student.command.js';
 
 @Controller('students')
-export class UpdateStudentController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class UpdateStudentController extends DispatchingController {
   /** 200; 404 'Student not found' for any id that is not a live student (teachers and admins included). */
   @Patch(':id')
   @Roles('student_admin', 'admin')

@@ -1,14 +1,12 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, Public, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, Public, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { IDENTITY_MESSAGES, type VerifyEmailRequest, verifyEmailRequestSchema, messageResponseSchema } from '@academy/contracts';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { VerifyEmail } from './verify-email.command.js';
 
 @Controller('auth')
-export class VerifyEmailController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class VerifyEmailController extends DispatchingController {
   @Post('verify-email')
   @Public()
   @HttpCode(200)

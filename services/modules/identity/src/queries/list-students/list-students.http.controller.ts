@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { DispatchingController, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { ListStudents } from './list-students.query.js';
 import { studentsListResponseSchema } from '@academy/contracts';
 
 @Controller('students')
-export class ListStudentsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ListStudentsController extends DispatchingController {
   /** Student-admin Students page: every live student, by name. */
   @Get()
   @Roles('student_admin', 'admin')

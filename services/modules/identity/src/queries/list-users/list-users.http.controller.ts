@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Dispatch, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { DispatchingController, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { ListUsers } from './list-users.query.js';
 import { usersListResponseSchema } from '@academy/contracts';
 
 @Controller('users')
-export class ListUsersController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ListUsersController extends DispatchingController {
   /** Admin Users page: every live account, newest first, with the counts per role. */
   @Get()
   @Roles('admin')

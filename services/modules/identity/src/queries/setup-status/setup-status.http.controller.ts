@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Dispatch, Public, ReadsProjections, Answers } from '@academy/backend';
+import { DispatchingController, Public, ReadsProjections, Answers } from '@academy/backend';
 import { USERS_PROJECTION } from '../../projections/users/users.projection.js';
 import { GetSetupStatus } from './setup-status.query.js';
 import { setupStatusSchema } from '@academy/contracts';
 
 @Controller('setup')
-export class SetupStatusController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class SetupStatusController extends DispatchingController {
   /** Public: whether /setup is still open. */
   @Get()
   @Public()

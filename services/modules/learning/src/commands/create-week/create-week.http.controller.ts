@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, principalOf, Roles, ZodValidationPipe, CommandAnswers, RequestExample } from '@academy/backend';
 import { type CreateWeekRequest, createWeekRequestSchema, LEARNING_MESSAGES, type WeekResponse, weekResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { GetWeek } from '../../queries/get-week/get-week.query.js';
@@ -8,9 +8,7 @@ import type { WeekWritten } from '../week-written.js';
 import { CreateWeek } from './create-week.command.js';
 
 @Controller('weeks')
-export class CreateWeekController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class CreateWeekController extends DispatchingController {
   /** The week as the screen shows it, read once the learning projection shows the write. */
   private async answer(caller: CommandContext, { weekId }: WeekWritten, message: string): Promise<WeekResponse> {
     const { week } = await this.dispatch.query(new GetWeek(principalOf(caller), weekId));

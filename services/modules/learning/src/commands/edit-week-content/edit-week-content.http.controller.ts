@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { type AddTaskRequest, addTaskRequestSchema, LEARNING_MESSAGES, type ReorderTasksRequest, reorderTasksRequestSchema, type SetCapstoneRequest, setCapstoneRequestSchema, type UpdateTaskRequest, updateTaskRequestSchema, type UpdateWeekRequest, updateWeekRequestSchema, type WeekResponse, weekResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { GetWeek } from '../../queries/get-week/get-week.query.js';
@@ -9,9 +9,7 @@ import { EditWeekContent, type WeekEdit } from './edit-week-content.command.js';
 /** Every route: the teacher assigned to the week's subject; answers { message, week } once the read model shows it. */
 @Controller('weeks/:weekId')
 @Roles('teacher')
-export class EditWeekContentController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class EditWeekContentController extends DispatchingController {
   /** Answers the week as the screen shows it, read once the learning projection shows the edit. */
   private edit(res: Response, caller: CommandContext, weekId: string, edit: WeekEdit, message: string) {
     return this.dispatch.command(res, new EditWeekContent(caller, weekId, edit), [LEARNING_PROJECTION], async (): Promise<WeekResponse> => {

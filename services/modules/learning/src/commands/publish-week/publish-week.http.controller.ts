@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Caller, type CommandContext, Dispatch, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, principalOf, Roles, ZodValidationPipe, CommandAnswers } from '@academy/backend';
 import { LEARNING_MESSAGES, type SetWeekPublishedRequest, setWeekPublishedRequestSchema, type WeekResponse, weekResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { GetWeek } from '../../queries/get-week/get-week.query.js';
@@ -8,9 +8,7 @@ import type { WeekWritten } from '../week-written.js';
 import { PublishWeek } from './publish-week.command.js';
 
 @Controller('weeks')
-export class PublishWeekController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class PublishWeekController extends DispatchingController {
   /** The week as the screen shows it, read once the learning projection shows the write. */
   private async answer(caller: CommandContext, { weekId }: WeekWritten, message: string): Promise<WeekResponse> {
     const { week } = await this.dispatch.query(new GetWeek(principalOf(caller), weekId));

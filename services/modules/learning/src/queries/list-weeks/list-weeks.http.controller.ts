@@ -1,13 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
+import { CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles, ZodValidationPipe, Answers } from '@academy/backend';
 import { type ListWeeksQuery, listWeeksQuerySchema, type WeeksResponse, weeksResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { ListWeeks } from './list-weeks.query.js';
 
 @Controller('teacher/weeks')
-export class ListWeeksController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class ListWeeksController extends DispatchingController {
   /** Teacher Weekly Content: weeks of the caller's assigned subjects (one with ?subjectId=, 403 when not theirs); admin: any. */
   @Get()
   @Roles('teacher', 'admin')

@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { CurrentUser, Dispatch, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
+import { CurrentUser, DispatchingController, type Principal, ReadsProjections, Roles, Answers } from '@academy/backend';
 import { type LessonsResponse, lessonsResponseSchema } from '@academy/contracts';
 import { LEARNING_PROJECTION } from '../../projections/learning/learning.projection.js';
 import { MyLessons } from './my-lessons.query.js';
 
 @Controller('student/lessons')
-export class MyLessonsController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class MyLessonsController extends DispatchingController {
   /** Student Weekly Lessons: the caller's own published weeks up to their current week (earlier ones `past`, read-only); drafts never appear. */
   @Get()
   @Roles('student')

@@ -1,13 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { Caller, type CommandContext, Dispatch, ZodValidationPipe, Answers } from '@academy/backend';
+import { Caller, type CommandContext, DispatchingController, ZodValidationPipe, Answers } from '@academy/backend';
 import { type MarkNotificationsReadRequest, markNotificationsReadRequestSchema, type NotificationsResponse, notificationsResponseSchema } from '@academy/contracts';
 import { MarkRead } from './mark-read.command.js';
 
 /** Any signed-in user, their own inbox only (the user id comes from the session, never from the request). */
 @Controller('notifications')
-export class MarkReadController {
-  constructor(private readonly dispatch: Dispatch) {}
-
+export class MarkReadController extends DispatchingController {
   /** 200 { unread, notifications } after marking the caller's own notices among `ids` as read. */
   @Post('read')
   @HttpCode(200)
