@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { CATALOGUE, parseCatalogue } from './catalogue.js';
 
-/** The shipped catalogue.json with one edit applied to a fresh copy. */
-function edited(edit: (file: any) => void): unknown {
-  const file = JSON.parse(readFileSync(new URL('catalogue.json', import.meta.url), 'utf8'));
-  edit(file);
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** The shipped catalogue.json, a fresh copy, with the value at `path` set to `value`. */
+function edited(path: (string | number)[], value: Json): unknown {
+  const file = JSON.parse(readFileSync(new URL('catalogue.json', import.meta.url), 'utf8')) as Json;
+  const parent = path.slice(0, -1).reduce<Json>((node, key) => (node as Record<string | number, Json>)[key], file);
+  (parent as Record<string | number, Json>)[path.at(-1)!] = value;
   return file;
 }
 
@@ -21,14 +24,14 @@ describe('the public catalogue file (catalogue.json)', () => {
     expect(CATALOGUE.eveningProgrammes.find((c) => c.id === 'evening-it-support')?.syllabus.certification).toMatch(/; CompTIA A\+ is certified by CompTIA$/);
   });
 
-  it.each<[string, (file: any) => void, string]>([
-    ['an icon that is not drawn', (f) => (f.fullTimeCourses.courses[1].syllabus.icon = 'unicorn'), 'fullTimeCourses.courses[1].syllabus.icon'],
-    ['a misspelt field', (f) => (f.eveningProgrammes.courses[0].monthyZar = 4500), 'eveningProgrammes.courses[0]'],
-    ['a price in words', (f) => (f.plans[2].upfrontZar = '30 000'), 'plans[2].upfrontZar'],
-    ['a project week past the last week', (f) => (f.fullTimeCourses.courses[0].syllabus.projectWeeks = [4, 13]), 'fullTimeCourses.courses[0].syllabus.projectWeeks'],
-    ['a bad default, reported on each course it fills', (f) => (f.eveningProgrammes.defaults.monthlyPayments = 0), 'eveningProgrammes.courses[5].monthlyPayments'],
-    ['a course no application option names', (f) => (f.eveningProgrammes.courses[2].applicationCourse = 'Back-End'), 'eveningProgrammes.courses[2].applicationCourse'],
-  ])('refuses %s, naming the field', (_, edit, field) => {
-    expect(() => parseCatalogue(edited(edit))).toThrow(`→ at ${field}`);
+  it.each<[string, (string | number)[], Json, string]>([
+    ['an icon that is not drawn', ['fullTimeCourses', 'courses', 1, 'syllabus', 'icon'], 'unicorn', 'fullTimeCourses.courses[1].syllabus.icon'],
+    ['a misspelt field', ['eveningProgrammes', 'courses', 0, 'monthyZar'], 4500, 'eveningProgrammes.courses[0]'],
+    ['a price in words', ['plans', 2, 'upfrontZar'], '30 000', 'plans[2].upfrontZar'],
+    ['a project week past the last week', ['fullTimeCourses', 'courses', 0, 'syllabus', 'projectWeeks'], [4, 13], 'fullTimeCourses.courses[0].syllabus.projectWeeks'],
+    ['a bad default, reported on each course it fills', ['eveningProgrammes', 'defaults', 'monthlyPayments'], 0, 'eveningProgrammes.courses[5].monthlyPayments'],
+    ['a course no application option names', ['eveningProgrammes', 'courses', 2, 'applicationCourse'], 'Back-End', 'eveningProgrammes.courses[2].applicationCourse'],
+  ])('refuses %s, naming the field', (_, path, value, field) => {
+    expect(() => parseCatalogue(edited(path, value))).toThrow(`→ at ${field}`);
   });
 });
