@@ -10,7 +10,7 @@ import { GetAnnouncement } from './get-announcement.query.js';
 export class GetAnnouncementHandler implements IQueryHandler<GetAnnouncement> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ principal, announcementId }: GetAnnouncement): Promise<Announcement> {
+  async execute({ principal, id: announcementId }: GetAnnouncement): Promise<Announcement> {
     const a = await readAnnouncement(this.em, announcementId);
     if (!a || (principal.role !== 'admin' && a.authorId !== principal.userId)) throw new DomainError('not_found', ANNOUNCEMENT_MESSAGES.notFound);
     return a;

@@ -35,7 +35,7 @@ const toProgram = (r: ProgramRow): Program => ({
 export class ListProgramsHandler implements IQueryHandler<ListPrograms> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ programId }: ListPrograms): Promise<ProgramsResponse> {
+  async execute({ id: programId }: ListPrograms): Promise<ProgramsResponse> {
     if (programId !== undefined && !isUuid(programId)) return { programs: [] };
     const read = readModelEm(this.em, CATALOG_PROJECTION);
     const subjectCount = read.createQueryBuilder(CatalogSubject, 's').count().where({ programId: sql.ref('p.id') }).as('subjectCount');

@@ -39,7 +39,7 @@ const toAssignment = (r: AssignmentRow): TeacherAssignment => ({
 export class ListTeacherAssignmentsHandler implements IQueryHandler<ListTeacherAssignments> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ assignmentId }: ListTeacherAssignments): Promise<TeacherAssignmentsResponse> {
+  async execute({ id: assignmentId }: ListTeacherAssignments): Promise<TeacherAssignmentsResponse> {
     if (assignmentId !== undefined && !isUuid(assignmentId)) return { assignments: [] };
     const read = readModelEm(this.em, CATALOG_PROJECTION);
     // The entities have no relations (each table is kept from its own events): joined on the columns.

@@ -13,7 +13,7 @@ import { CATALOG_PROJECTION } from '../../projections/catalog/names.js';
 export class MySubjectsHandler implements IQueryHandler<MySubjects> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ teacherId }: MySubjects): Promise<MySubjectsResponse> {
+  async execute({ userId: teacherId }: MySubjects): Promise<MySubjectsResponse> {
     const assigned = readModelEm(this.em, CATALOG_PROJECTION).createQueryBuilder(CatalogAssignment, 'a').select('a.subjectId').where({ teacherId });
     return { subjects: await subjectsWhere(this.em, { id: { $in: assigned } }) };
   }

@@ -14,7 +14,7 @@ import { GetCertificate } from './get-certificate.query.js';
 export class GetCertificateHandler implements IQueryHandler<GetCertificate> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ principal, enrollmentId }: GetCertificate): Promise<{ certificate: Certificate }> {
+  async execute({ principal, id: enrollmentId }: GetCertificate): Promise<{ certificate: Certificate }> {
     const admin = principal.role === 'admin';
     const row = isUuid(enrollmentId) ? await orNone(certificateView(this.em).where({ enrollmentId }).execute<CertificateViewRow | undefined>('get'), undefined) : undefined;
     if (!row || (!admin && row.studentId !== principal.userId)) throw new DomainError('not_found', CERTIFICATE_MESSAGES.certificateNotFound);

@@ -13,7 +13,7 @@ import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments
 export class GetEnrollmentHandler implements IQueryHandler<GetEnrollment> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ principal, enrollmentId }: GetEnrollment): Promise<{ enrollment: Enrollment }> {
+  async execute({ principal, id: enrollmentId }: GetEnrollment): Promise<{ enrollment: Enrollment }> {
     const row = isUuid(enrollmentId) ? await orNone(enrollmentView(readModelEm(this.em, ENROLLMENT_PROJECTION)).where({ id: enrollmentId }).execute<EnrollmentViewRow | undefined>('get'), undefined) : undefined;
     if (!row || (principal.role !== 'admin' && row.studentId !== principal.userId)) {
       throw new DomainError('not_found', ENROLLMENT_MESSAGES.enrollmentNotFound);

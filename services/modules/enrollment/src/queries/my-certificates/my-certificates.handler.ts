@@ -10,7 +10,7 @@ import { MyCertificates } from './my-certificates.query.js';
 export class MyCertificatesHandler implements IQueryHandler<MyCertificates> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ studentId }: MyCertificates): Promise<CertificatesResponse> {
+  async execute({ userId: studentId }: MyCertificates): Promise<CertificatesResponse> {
     const rows = await orNone(certificateView(this.em).where({ studentId }).orderBy({ issuedAt: 'desc' }).execute<CertificateViewRow[]>('all'), []);
     return { certificates: rows.map((r) => toCertificate(r, false)) };
   }

@@ -12,7 +12,7 @@ import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments
 export class MyEnrollmentHandler implements IQueryHandler<MyEnrollment> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ studentId }: MyEnrollment): Promise<MyEnrollmentResponse> {
+  async execute({ userId: studentId }: MyEnrollment): Promise<MyEnrollmentResponse> {
     const row = await orNone(
       enrollmentView(readModelEm(this.em, ENROLLMENT_PROJECTION))
         .where({ studentId, status: 'active' })

@@ -13,7 +13,7 @@ import { GRADING_PROJECTION } from '../../projections/grading/grading.projection
 export class GetSubmissionHandler implements IQueryHandler<GetSubmission> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ principal, submissionId }: GetSubmission): Promise<SubmissionDetailResponse> {
+  async execute({ principal, id: submissionId }: GetSubmission): Promise<SubmissionDetailResponse> {
     const found = await readStreamOf(this.em, submissionId);
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
     await assertCanRead(this.em, principal, found.subjectId, found.studentId);

@@ -10,7 +10,7 @@ import { MyGrades } from './my-grades.query.js';
 export class MyGradesHandler implements IQueryHandler<MyGrades> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ studentId }: MyGrades): Promise<MyGradesResponse> {
+  async execute({ userId: studentId }: MyGrades): Promise<MyGradesResponse> {
     const submissions = await readStudentAttempts(this.em, studentId);
     return { submissions, summary: gradesSummary(submissions) };
   }

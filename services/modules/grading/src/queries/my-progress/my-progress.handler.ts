@@ -10,7 +10,7 @@ import { MyProgress } from './my-progress.query.js';
 export class MyProgressHandler implements IQueryHandler<MyProgress> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ studentId }: MyProgress): Promise<ProgressResponse> {
+  async execute({ userId: studentId }: MyProgress): Promise<ProgressResponse> {
     const [submissions, enrollment] = await Promise.all([readStudentAttempts(this.em, studentId), readActiveEnrollment(this.em, studentId)]);
     return progress(submissions, enrollment?.currentWeek ?? null);
   }

@@ -16,7 +16,7 @@ import { GRADING_PROJECTION } from '../../projections/grading/grading.projection
 export class StudentDashboardHandler implements IQueryHandler<StudentDashboard> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ studentId }: StudentDashboard): Promise<StudentDashboardResponse> {
+  async execute({ userId: studentId }: StudentDashboard): Promise<StudentDashboardResponse> {
     const [submissions, enrollment] = await Promise.all([readStudentAttempts(this.em, studentId), readActiveEnrollment(this.em, studentId)]);
     return {
       currentWeek: enrollment?.currentWeek ?? null,

@@ -17,7 +17,7 @@ import { GRADING_PROJECTION } from '../../projections/grading/grading.projection
 export class TeacherDashboardHandler implements IQueryHandler<TeacherDashboard> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ teacherId }: TeacherDashboard): Promise<TeacherDashboardResponse> {
+  async execute({ userId: teacherId }: TeacherDashboard): Promise<TeacherDashboardResponse> {
     const read = readModelEm(this.em, GRADING_PROJECTION);
     const subjects = () => read.createQueryBuilder(GradingAssignment, 'a').select('a.subjectId').where({ teacherId });
     const [courses, pending, students] = await Promise.all([

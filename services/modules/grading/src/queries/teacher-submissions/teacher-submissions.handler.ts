@@ -167,7 +167,7 @@ const MALFORMED_CURSOR = 'The page cursor is malformed';
 export class TeacherSubmissionsHandler implements IQueryHandler<TeacherSubmissions> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ principal, query }: TeacherSubmissions): Promise<TeacherSubmissionsResponse> {
+  async execute({ principal, filter: query }: TeacherSubmissions): Promise<TeacherSubmissionsResponse> {
     const teacherId = principal.role === 'admin' ? null : principal.userId;
     if (teacherId && query.subjectId && !(await isAssigned(this.em, teacherId, query.subjectId))) throw new DomainError('forbidden', GRADING_MESSAGES.notYourSubject);
     const after = query.after === undefined ? undefined : decodeSubmissionsCursor(query.after);

@@ -28,7 +28,7 @@ const toStudentSummary = (u: StudentRow): StudentSummary => ({
 export class ListStudentsHandler implements IQueryHandler<ListStudents> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ studentId }: ListStudents): Promise<StudentsListResponse> {
+  async execute({ id: studentId }: ListStudents): Promise<StudentsListResponse> {
     if (studentId !== undefined && !isUuid(studentId)) return { students: [] };
     const rows = await orNone(
       readModelEm(this.em, USERS_PROJECTION)

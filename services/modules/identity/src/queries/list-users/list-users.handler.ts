@@ -34,7 +34,7 @@ export function usersListOf(rows: readonly ListedRow[]): UsersListResponse {
 export class ListUsersHandler implements IQueryHandler<ListUsers> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ userId }: ListUsers): Promise<UsersListResponse> {
+  async execute({ id: userId }: ListUsers): Promise<UsersListResponse> {
     if (userId !== undefined && !isUuid(userId)) return usersListOf([]);
     const rows = await orNone(
       readModelEm(this.em, USERS_PROJECTION).find(User, userId === undefined ? {} : { id: userId }, {

@@ -12,7 +12,7 @@ import { GetWeek } from './get-week.query.js';
 export class GetWeekHandler implements IQueryHandler<GetWeek> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ principal, weekId }: GetWeek): Promise<WeekResponse> {
+  async execute({ principal, id: weekId }: GetWeek): Promise<WeekResponse> {
     const [week] = isUuid(weekId) ? await weeksWhere(this.em, { id: weekId }) : [];
     if (!week) throw new DomainError('not_found', LEARNING_MESSAGES.weekNotFound);
     if (principal.role !== 'admin' && !(await readIsAssigned(this.em, principal.userId, week.subjectId))) throw new DomainError('forbidden', LEARNING_MESSAGES.notYourSubject);

@@ -97,7 +97,7 @@ type LessonRow = { enrollment_id: string; program_id: string; program_name: stri
 export class MyLessonsHandler implements IQueryHandler<MyLessons> {
   constructor(private readonly em: EntityManager) {}
 
-  async execute({ studentId }: MyLessons): Promise<LessonsResponse> {
+  async execute({ userId: studentId }: MyLessons): Promise<LessonsResponse> {
     // The pg pool behind the EntityManager's connection (MikroORM's own): the statement is sent by name,
     // so each connection plans it once (see the comment on LESSONS).
     const pool = await this.em.getConnection().getNativeClient();
