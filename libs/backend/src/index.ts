@@ -57,3 +57,4 @@ export { Dispatch, DispatchingController, type Handled } from './cqrs/dispatch.j
 export { ReadModelGate, type ReadSide } from './cqrs/read-model-gate.js';
 export { Caller, CallerCommand, commandContext, principalOf, type CommandContext } from './cqrs/command-context.js';
 export { ListOrOneQuery, PrincipalListQuery, PrincipalObjectQuery, PrincipalQuery, UserQuery } from './cqrs/query-shapes.js';
+export { ReadModelQueryHandler } from './cqrs/read-model-query-handler.js';
