@@ -56,3 +56,6 @@ export { BackboneModule } from './cqrs/backbone.module.js';
 export { Dispatch, DispatchingController, type Handled } from './cqrs/dispatch.js';
 export { ReadModelGate, type ReadSide } from './cqrs/read-model-gate.js';
 export { Caller, CallerCommand, commandContext, principalOf, type CommandContext } from './cqrs/command-context.js';
+export { ListOrOneQuery, PrincipalListQuery, PrincipalObjectQuery, PrincipalQuery, UserQuery } from './cqrs/query-shapes.js';
+export { ReadModelQueryHandler } from './cqrs/read-model-query-handler.js';
+export { GatedCommandHandler, PipelineCommandHandler } from './cqrs/pipeline-command-handler.js';

@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, principalOf, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, principalOf, GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { ADMISSIONS_MESSAGES, type Prospect, prospectStream } from '@academy/contracts';
 import { assertShownVersion, prospectDecider } from '../../domain/prospect.js';
 import { ADMISSIONS_READ_MODEL } from '../../projections/prospects/names.js';
@@ -16,12 +15,7 @@ import { ChangeProspectStatus } from './change-prospect-status.command.js';
  * is the row as the Prospective screens show it (their own query), once the read model shows the change.
  */
 @CommandHandler(ChangeProspectStatus)
-export class ChangeProspectStatusHandler implements ICommandHandler<ChangeProspectStatus> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class ChangeProspectStatusHandler extends GatedCommandHandler<ChangeProspectStatus> {
   async execute({ caller, prospectId, input, step }: ChangeProspectStatus): Promise<{ prospect: Prospect; position: number }> {
     if (!isUuid(prospectId)) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
     const streamId = prospectStream(prospectId);

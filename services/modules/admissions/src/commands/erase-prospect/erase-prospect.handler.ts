@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, principalOf } from '@academy/backend';
-import { DomainError, type EventStore } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, principalOf, PipelineCommandHandler } from '@academy/backend';
+import { DomainError } from '@academy/event-store';
 import { ADMISSIONS_MESSAGES } from '@academy/contracts';
 import { eraseProspect } from './erase-prospect.js';
 import { EraseProspect } from './erase-prospect.command.js';
@@ -12,9 +11,7 @@ import { EraseProspect } from './erase-prospect.command.js';
  * erased prospect (an account created before the erasure is identity's to delete).
  */
 @CommandHandler(EraseProspect)
-export class EraseProspectHandler implements ICommandHandler<EraseProspect> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-
+export class EraseProspectHandler extends PipelineCommandHandler<EraseProspect> {
   execute({ caller, prospectId }: EraseProspect) {
     if (!isUuid(prospectId)) throw new DomainError('not_found', ADMISSIONS_MESSAGES.prospectNotFound);
     return eraseProspect(this.store, prospectId, { type: 'EraseApplicant', byUserId: principalOf(caller).userId, now: caller.metadata.occurredAt, reason: 'request' }, caller.metadata);

@@ -1,8 +1,8 @@
 // The dashboards' admissions figures: how many prospects of each kind are in each status (one
 // grouped read of the read schema's views, MikroORM QueryBuilder), then the figures from those groups.
-import { EntityManager, raw } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, readModelEm } from '@academy/backend';
+import { raw } from '@mikro-orm/postgresql';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { AdmissionsCounts as Counts, ProspectKind, ProspectStatus } from '@academy/contracts';
 import { Prospect } from '../../projections/prospects/prospect.entity.js';
 import { AdmissionsCounts } from './admissions-counts.query.js';
@@ -26,9 +26,7 @@ export function admissionsCountsOf(groups: readonly StatusGroup[]): Counts {
 }
 
 @QueryHandler(AdmissionsCounts)
-export class AdmissionsCountsHandler implements IQueryHandler<AdmissionsCounts> {
-  constructor(private readonly em: EntityManager) {}
-
+export class AdmissionsCountsHandler extends ReadModelQueryHandler<AdmissionsCounts> {
   async execute(): Promise<Counts> {
     // One statement, so the three figures come from one snapshot (pending ≤ open always holds).
     // count(*) is the QueryBuilder's documented way to an aggregate beside grouped columns (raw).

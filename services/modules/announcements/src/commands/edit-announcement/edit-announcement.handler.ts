@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, principalOf } from '@academy/backend';
-import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, principalOf, PipelineCommandHandler } from '@academy/backend';
+import { DomainError, Retry, runCommand } from '@academy/event-store';
 import { ANNOUNCEMENT_MESSAGES, type Role } from '@academy/contracts';
 import { announcementDecider, announcementStream } from '../../domain/announcement.js';
 import type { AnnouncementWritten } from '../announcement-written.js';
@@ -9,9 +8,7 @@ import { EditAnnouncement } from './edit-announcement.command.js';
 
 /** The decider checks the author (or admin) on the stream itself: no read model is trusted for it. */
 @CommandHandler(EditAnnouncement)
-export class EditAnnouncementHandler implements ICommandHandler<EditAnnouncement> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-
+export class EditAnnouncementHandler extends PipelineCommandHandler<EditAnnouncement> {
   async execute({ caller, announcementId, input }: EditAnnouncement): Promise<AnnouncementWritten> {
     if (!isUuid(announcementId)) throw new DomainError('not_found', ANNOUNCEMENT_MESSAGES.notFound);
     const p = principalOf(caller);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { principalOf, GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementAudience, type Role } from '@academy/contracts';
 import { announcementDecider, announcementStream, mayAddress } from '../../domain/announcement.js';
 import { ANNOUNCEMENTS_READ_MODEL } from '../../projections/announcements/announcements.projection.js';
@@ -16,12 +15,7 @@ import { PostAnnouncement } from './post-announcement.command.js';
  * AnnouncementPosted naming its recipients.
  */
 @CommandHandler(PostAnnouncement)
-export class PostAnnouncementHandler implements ICommandHandler<PostAnnouncement> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class PostAnnouncementHandler extends GatedCommandHandler<PostAnnouncement> {
   async execute({ caller, input }: PostAnnouncement): Promise<AnnouncementWritten> {
     const principal = principalOf(caller);
     const actor = { userId: principal.userId, role: principal.role as Role };

@@ -1,16 +1,13 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, principalOf } from '@academy/backend';
-import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, principalOf, PipelineCommandHandler } from '@academy/backend';
+import { DomainError, Retry, runCommand } from '@academy/event-store';
 import { ANNOUNCEMENT_MESSAGES, type Role } from '@academy/contracts';
 import { announcementDecider, announcementStream } from '../../domain/announcement.js';
 import type { AnnouncementWritten } from '../announcement-written.js';
 import { WithdrawAnnouncement } from './withdraw-announcement.command.js';
 
 @CommandHandler(WithdrawAnnouncement)
-export class WithdrawAnnouncementHandler implements ICommandHandler<WithdrawAnnouncement> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-
+export class WithdrawAnnouncementHandler extends PipelineCommandHandler<WithdrawAnnouncement> {
   async execute({ caller, announcementId }: WithdrawAnnouncement): Promise<AnnouncementWritten> {
     if (!isUuid(announcementId)) throw new DomainError('not_found', ANNOUNCEMENT_MESSAGES.notFound);
     const p = principalOf(caller);

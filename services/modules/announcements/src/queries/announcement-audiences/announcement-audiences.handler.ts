@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { AnnouncementAudiences } from '@academy/contracts';
 import { readTeacherSubjectIds } from '../../commands/post-announcement/audience.read.js';
 import { AnnouncementsProgram } from '../../projections/announcements/program.entity.js';
@@ -9,9 +8,7 @@ import { AnnouncementAudiencesQuery } from './announcement-audiences.query.js';
 import { ANNOUNCEMENTS_PROJECTION } from '../../projections/announcements/announcements.projection.js';
 
 @QueryHandler(AnnouncementAudiencesQuery)
-export class AnnouncementAudiencesHandler implements IQueryHandler<AnnouncementAudiencesQuery> {
-  constructor(private readonly em: EntityManager) {}
-
+export class AnnouncementAudiencesHandler extends ReadModelQueryHandler<AnnouncementAudiencesQuery> {
   async execute({ principal }: AnnouncementAudiencesQuery): Promise<AnnouncementAudiences> {
     if (principal.role === 'teacher') return { kinds: ['subject', 'my_subjects'], subjects: await this.teacherSubjects(principal.userId), programs: [] };
     return { kinds: ['everyone', 'program', 'staff'], subjects: [], programs: await this.programs() };

@@ -1,10 +1,5 @@
-import { Query } from '@nestjs/cqrs';
-import type { Principal } from '@academy/backend';
+import { PrincipalQuery } from '@academy/backend';
 import type { AnnouncementAudiences } from '@academy/contracts';
 
 /** What the post form offers the caller: a teacher's subjects, or the programs for admins. */
-export class AnnouncementAudiencesQuery extends Query<AnnouncementAudiences> {
-  constructor(readonly principal: Principal) {
-    super();
-  }
-}
+export class AnnouncementAudiencesQuery extends PrincipalQuery<AnnouncementAudiences> {}

@@ -1,10 +1,5 @@
-import { Query } from '@nestjs/cqrs';
-import type { Principal } from '@academy/backend';
+import { PrincipalQuery } from '@academy/backend';
 import type { ManagedAnnouncementsResponse } from '@academy/contracts';
 
 /** The Announcements page's list: the caller's own posts, every post for an admin. */
-export class ManagedAnnouncements extends Query<ManagedAnnouncementsResponse> {
-  constructor(readonly principal: Principal) {
-    super();
-  }
-}
+export class ManagedAnnouncements extends PrincipalQuery<ManagedAnnouncementsResponse> {}

@@ -1,9 +1,5 @@
-import { Query } from '@nestjs/cqrs';
+import { UserQuery } from '@academy/backend';
 import type { MyAnnouncementsResponse } from '@academy/contracts';
 
 /** The live posts addressed to the caller (pinned on their dashboard). */
-export class MyAnnouncements extends Query<MyAnnouncementsResponse> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
+export class MyAnnouncements extends UserQuery<MyAnnouncementsResponse> {}

@@ -1,16 +1,13 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, principalOf } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { principalOf, PipelineCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { AUDIT_VERIFY_MESSAGES } from '@academy/contracts';
 import { CHECKPOINT_EXPORTED, CHECKPOINT_SIGNED, CHECKPOINTS_STREAM } from '../../domain/audit-events.js';
 import { checkpointOf } from '../../trail/checkpoints.js';
 import { ExportCheckpoint } from './export-checkpoint.command.js';
 
 @CommandHandler(ExportCheckpoint)
-export class ExportCheckpointHandler implements ICommandHandler<ExportCheckpoint> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-
+export class ExportCheckpointHandler extends PipelineCommandHandler<ExportCheckpoint> {
   async execute({ caller, checkpointId }: ExportCheckpoint) {
     const event = (await this.store.readStream(CHECKPOINTS_STREAM)).find((e) => e.id === checkpointId && e.type === CHECKPOINT_SIGNED);
     if (!event) throw new DomainError('not_found', AUDIT_VERIFY_MESSAGES.checkpointNotFound);

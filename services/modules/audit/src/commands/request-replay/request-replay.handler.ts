@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, principalOf } from '@academy/backend';
-import { derivedEventId, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { principalOf, PipelineCommandHandler } from '@academy/backend';
+import { derivedEventId, runCommand } from '@academy/event-store';
 import { REPLAY_REQUESTED, type ReplayRequestedData, REPLAYS_STREAM } from '../../domain/audit-events.js';
 import { RequestReplay } from './request-replay.command.js';
 
 /** Appends ReplayRequested; the worker's dispatcher makes it a job (id = this event's id). */
 @CommandHandler(RequestReplay)
-export class RequestReplayHandler implements ICommandHandler<RequestReplay> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-
+export class RequestReplayHandler extends PipelineCommandHandler<RequestReplay> {
   async execute({ caller }: RequestReplay) {
     const data: ReplayRequestedData = { byUserId: principalOf(caller).userId };
     // A key of our own so the event's id (the job's id) is known before the append.

@@ -1,16 +1,13 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, principalOf } from '@academy/backend';
-import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, principalOf, PipelineCommandHandler } from '@academy/backend';
+import { DomainError, Retry, runCommand } from '@academy/event-store';
 import { AUDIT_MESSAGES } from '@academy/contracts';
 import { accessDecider, accessStream } from '../../domain/personal-data-access.js';
 import { currentRole } from '../../trail/viewer.js';
 import { SetPersonalDataAccess } from './set-personal-data-access.command.js';
 
 @CommandHandler(SetPersonalDataAccess)
-export class SetPersonalDataAccessHandler implements ICommandHandler<SetPersonalDataAccess> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-
+export class SetPersonalDataAccessHandler extends PipelineCommandHandler<SetPersonalDataAccess> {
   async execute({ caller, auditorId, granted }: SetPersonalDataAccess) {
     if (!isUuid(auditorId)) throw new DomainError('not_found', AUDIT_MESSAGES.auditorNotFound);
     const byUserId = principalOf(caller).userId;

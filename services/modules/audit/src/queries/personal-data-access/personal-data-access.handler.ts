@@ -11,7 +11,7 @@ import { PersonalDataAccessQuery } from './personal-data-access.query.js';
 export class PersonalDataAccessHandler implements IQueryHandler<PersonalDataAccessQuery> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute({ auditorId }: PersonalDataAccessQuery): Promise<AuditAccessState> {
+  async execute({ userId: auditorId }: PersonalDataAccessQuery): Promise<AuditAccessState> {
     return accessStateOf(this.store, auditorId);
   }
 }

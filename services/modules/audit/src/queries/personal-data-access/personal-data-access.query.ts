@@ -1,9 +1,5 @@
-import { Query } from '@nestjs/cqrs';
+import { UserQuery } from '@academy/backend';
 import type { AuditAccessState } from '@academy/contracts';
 
-/** Whether `auditorId` holds a grant to see personal data in clear (the admin's Users page shows it). */
-export class PersonalDataAccessQuery extends Query<AuditAccessState> {
-  constructor(readonly auditorId: string) {
-    super();
-  }
-}
+/** Whether the auditor (`userId`) holds a grant to see personal data in clear (the admin's Users page shows it). */
+export class PersonalDataAccessQuery extends UserQuery<AuditAccessState> {}

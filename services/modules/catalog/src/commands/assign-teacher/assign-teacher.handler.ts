@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { GatedCommandHandler } from '@academy/backend';
+import { DomainError, Retry, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { assignmentDecider, assignmentStream, pairDecider, pairStream } from '../../domain/teacher-assignment.js';
 import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
@@ -17,12 +16,7 @@ import { AssignTeacher } from './assign-teacher.command.js';
  * on anything the admin saw, so the loser of a race is told "already assigned", not "reload".
  */
 @CommandHandler(AssignTeacher)
-export class AssignTeacherHandler implements ICommandHandler<AssignTeacher> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class AssignTeacherHandler extends GatedCommandHandler<AssignTeacher> {
   async execute({ caller, input }: AssignTeacher) {
     const assignmentId = randomUUID();
     const { teacherId, subjectId } = input;

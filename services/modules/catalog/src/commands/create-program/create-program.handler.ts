@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, ReadModelGate } from '@academy/backend';
-import { type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { GatedCommandHandler } from '@academy/backend';
+import { runCommand } from '@academy/event-store';
 import { programDecider, programStream } from '../../domain/program.js';
 import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
 import { ListPrograms } from '../../queries/list-programs/list-programs.query.js';
@@ -10,12 +9,7 @@ import { CreateProgram } from './create-program.command.js';
 
 /** A new program stream; answers the program as the Programs screen will show it. */
 @CommandHandler(CreateProgram)
-export class CreateProgramHandler implements ICommandHandler<CreateProgram> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class CreateProgramHandler extends GatedCommandHandler<CreateProgram> {
   async execute({ caller, input }: CreateProgram) {
     const programId = randomUUID();
     const { position } = await runCommand(this.store, caller.metadata, {

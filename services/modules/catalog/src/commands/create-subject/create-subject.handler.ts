@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { subjectDecider, subjectStream } from '../../domain/subject.js';
 import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
@@ -12,12 +11,7 @@ import { CreateSubject } from './create-subject.command.js';
 
 /** Admin Subjects, add: the program must exist (400 fields.programId otherwise). */
 @CommandHandler(CreateSubject)
-export class CreateSubjectHandler implements ICommandHandler<CreateSubject> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class CreateSubjectHandler extends GatedCommandHandler<CreateSubject> {
   async execute({ caller, input }: CreateSubject) {
     const subjectId = randomUUID();
     const programExists = await this.gate.check(CATALOG_READ_MODEL, ({ em }) => hasProgram(em, input.programId), (exists) => exists, caller.seen);

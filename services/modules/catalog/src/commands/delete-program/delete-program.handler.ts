@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { programDecider, programStream } from '../../domain/program.js';
 import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
@@ -13,12 +12,7 @@ import { DeleteProgram } from './delete-program.command.js';
  * model shows them (a refusal confirmed at the log's head; README: the remaining race).
  */
 @CommandHandler(DeleteProgram)
-export class DeleteProgramHandler implements ICommandHandler<DeleteProgram> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class DeleteProgramHandler extends GatedCommandHandler<DeleteProgram> {
   async execute({ caller, programId }: DeleteProgram) {
     if (!isUuid(programId)) throw new DomainError('not_found', CATALOG_MESSAGES.programNotFound);
     const inUse = await this.gate.check(CATALOG_READ_MODEL, ({ em }) => programInUse(em, programId), (used) => !used, caller.seen);

@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { subjectDecider, subjectStream } from '../../domain/subject.js';
 import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
@@ -10,12 +9,7 @@ import { DeleteSubject } from './delete-subject.command.js';
 
 /** Admin Subjects, delete: refused while teacher assignments or enrollments reference it (a refusal confirmed at the log's head). */
 @CommandHandler(DeleteSubject)
-export class DeleteSubjectHandler implements ICommandHandler<DeleteSubject> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class DeleteSubjectHandler extends GatedCommandHandler<DeleteSubject> {
   async execute({ caller, subjectId }: DeleteSubject) {
     if (!isUuid(subjectId)) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
     const inUse = await this.gate.check(CATALOG_READ_MODEL, ({ em }) => subjectInUse(em, subjectId), (used) => !used, caller.seen);

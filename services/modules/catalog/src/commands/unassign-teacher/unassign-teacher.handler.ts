@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid } from '@academy/backend';
-import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, PipelineCommandHandler } from '@academy/backend';
+import { DomainError, Retry, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { assignmentDecider, assignmentStream, pairDecider, pairStream } from '../../domain/teacher-assignment.js';
 import { UnassignTeacher } from './unassign-teacher.command.js';
@@ -12,9 +11,7 @@ import { UnassignTeacher } from './unassign-teacher.command.js';
  * saw but its id, and the new state answers a concurrent removal with 404.
  */
 @CommandHandler(UnassignTeacher)
-export class UnassignTeacherHandler implements ICommandHandler<UnassignTeacher> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-
+export class UnassignTeacherHandler extends PipelineCommandHandler<UnassignTeacher> {
   async execute({ caller, assignmentId }: UnassignTeacher) {
     if (!isUuid(assignmentId)) throw new DomainError('not_found', CATALOG_MESSAGES.assignmentNotFound);
     const { position } = await runCommand(this.store, caller.metadata, {

@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { programDecider, programStream } from '../../domain/program.js';
 import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
@@ -10,12 +9,7 @@ import { UpdateProgram } from './update-program.command.js';
 
 /** Admin Programs, edit: the whole new state; answers the program as the Programs screen shows it. */
 @CommandHandler(UpdateProgram)
-export class UpdateProgramHandler implements ICommandHandler<UpdateProgram> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class UpdateProgramHandler extends GatedCommandHandler<UpdateProgram> {
   async execute({ caller, programId, input }: UpdateProgram) {
     if (!isUuid(programId)) throw new DomainError('not_found', CATALOG_MESSAGES.programNotFound);
     const { position } = await runCommand(this.store, caller.metadata, {

@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { CATALOG_MESSAGES } from '@academy/contracts';
 import { subjectDecider, subjectStream } from '../../domain/subject.js';
 import { CATALOG_READ_MODEL } from '../../projections/catalog/names.js';
@@ -12,12 +11,7 @@ import { UpdateSubject } from './update-subject.command.js';
 
 /** Admin Subjects, edit: the program must exist; enrollments pin a subject to its program. */
 @CommandHandler(UpdateSubject)
-export class UpdateSubjectHandler implements ICommandHandler<UpdateSubject> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class UpdateSubjectHandler extends GatedCommandHandler<UpdateSubject> {
   async execute({ caller, subjectId, input }: UpdateSubject) {
     if (!isUuid(subjectId)) throw new DomainError('not_found', CATALOG_MESSAGES.subjectNotFound);
     const { position } = await runCommand(this.store, caller.metadata, {

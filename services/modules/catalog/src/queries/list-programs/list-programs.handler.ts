@@ -1,8 +1,8 @@
 // Admin Programs' read: programs by name with their live subjects and enrollments counted, from the
 // read schema's views onto the live version of the catalog projection, through MikroORM (ADR 0018).
-import { EntityManager, sql } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone, readModelEm } from '@academy/backend';
+import { sql } from '@mikro-orm/postgresql';
+import { QueryHandler } from '@nestjs/cqrs';
+import { isUuid, orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { Program, ProgramsResponse, ProgramType } from '@academy/contracts';
 import { CatalogEnrollment } from '../../projections/catalog/enrollment.entity.js';
 import { CatalogProgram } from '../../projections/catalog/program.entity.js';
@@ -32,10 +32,8 @@ const toProgram = (r: ProgramRow): Program => ({
 
 /** Every program (or only `programId`), by name; each with how many subjects and enrollments (any status) reference it. */
 @QueryHandler(ListPrograms)
-export class ListProgramsHandler implements IQueryHandler<ListPrograms> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ programId }: ListPrograms): Promise<ProgramsResponse> {
+export class ListProgramsHandler extends ReadModelQueryHandler<ListPrograms> {
+  async execute({ id: programId }: ListPrograms): Promise<ProgramsResponse> {
     if (programId !== undefined && !isUuid(programId)) return { programs: [] };
     const read = readModelEm(this.em, CATALOG_PROJECTION);
     const subjectCount = read.createQueryBuilder(CatalogSubject, 's').count().where({ programId: sql.ref('p.id') }).as('subjectCount');

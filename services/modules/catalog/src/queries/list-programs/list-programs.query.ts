@@ -1,12 +1,8 @@
-import { Query } from '@nestjs/cqrs';
+import { ListOrOneQuery } from '@academy/backend';
 import type { ProgramsResponse } from '@academy/contracts';
 
 /**
- * Admin Programs: every program by name, with its subject and enrollment counts. With a `programId`,
+ * Admin Programs: every program by name, with its subject and enrollment counts. With an `id`,
  * only that program as the screen shows it (what a program command answers; none for an unknown id).
  */
-export class ListPrograms extends Query<ProgramsResponse> {
-  constructor(readonly programId?: string) {
-    super();
-  }
-}
+export class ListPrograms extends ListOrOneQuery<ProgramsResponse> {}

@@ -1,12 +1,10 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { QueryHandler } from '@nestjs/cqrs';
+import { ReadModelQueryHandler } from '@academy/backend';
 import { ListSubjects } from './list-subjects.query.js';
 import { readSubjects } from './list-subjects.read.js';
 
 @QueryHandler(ListSubjects)
-export class ListSubjectsHandler implements IQueryHandler<ListSubjects> {
-  constructor(private readonly em: EntityManager) {}
-
+export class ListSubjectsHandler extends ReadModelQueryHandler<ListSubjects> {
   async execute({ filter }: ListSubjects) {
     return { subjects: await readSubjects(this.em, filter) };
   }

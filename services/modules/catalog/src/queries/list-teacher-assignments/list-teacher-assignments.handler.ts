@@ -1,9 +1,9 @@
 // Admin Teacher Assignments' read: each assignment with its teacher's name and email and its subject's
 // and program's names, newest first, from the read schema's views onto the live version of the catalog
 // projection, through MikroORM (ADR 0018).
-import { EntityManager, sql } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone, readModelEm } from '@academy/backend';
+import { sql } from '@mikro-orm/postgresql';
+import { QueryHandler } from '@nestjs/cqrs';
+import { isUuid, orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { TeacherAssignment, TeacherAssignmentsResponse } from '@academy/contracts';
 import { CatalogAssignment } from '../../projections/catalog/assignment.entity.js';
 import { CatalogPerson } from '../../projections/catalog/person.entity.js';
@@ -36,10 +36,8 @@ const toAssignment = (r: AssignmentRow): TeacherAssignment => ({
 
 /** Every assignment of a teacher the catalog knows (or only `assignmentId`), newest first (spec §7). */
 @QueryHandler(ListTeacherAssignments)
-export class ListTeacherAssignmentsHandler implements IQueryHandler<ListTeacherAssignments> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ assignmentId }: ListTeacherAssignments): Promise<TeacherAssignmentsResponse> {
+export class ListTeacherAssignmentsHandler extends ReadModelQueryHandler<ListTeacherAssignments> {
+  async execute({ id: assignmentId }: ListTeacherAssignments): Promise<TeacherAssignmentsResponse> {
     if (assignmentId !== undefined && !isUuid(assignmentId)) return { assignments: [] };
     const read = readModelEm(this.em, CATALOG_PROJECTION);
     // The entities have no relations (each table is kept from its own events): joined on the columns.

@@ -1,12 +1,8 @@
-import { Query } from '@nestjs/cqrs';
+import { ListOrOneQuery } from '@academy/backend';
 import type { TeacherAssignmentsResponse } from '@academy/contracts';
 
 /**
- * Admin Teacher Assignments: newest first. With an `assignmentId`, only that assignment as the screen
+ * Admin Teacher Assignments: newest first. With an `id`, only that assignment as the screen
  * shows it (what assigning answers; none for an unknown id).
  */
-export class ListTeacherAssignments extends Query<TeacherAssignmentsResponse> {
-  constructor(readonly assignmentId?: string) {
-    super();
-  }
-}
+export class ListTeacherAssignments extends ListOrOneQuery<TeacherAssignmentsResponse> {}

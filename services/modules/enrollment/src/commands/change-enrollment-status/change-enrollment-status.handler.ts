@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid } from '@academy/backend';
-import { DomainError, type EventStore, runCommand, StaleVersionError } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, PipelineCommandHandler } from '@academy/backend';
+import { DomainError, runCommand, StaleVersionError } from '@academy/event-store';
 import { ENROLLMENT_MESSAGES } from '@academy/contracts';
 import { certificateDecider, certificateStream } from '../../domain/certificate.js';
 import { enrollmentDecider, enrollmentStream } from '../../domain/enrollment.js';
@@ -17,9 +16,7 @@ import { ChangeEnrollmentStatus } from './change-enrollment-status.command.js';
  * issues its certificate in the same append (ADR 0030): once per enrollment, whatever happens later.
  */
 @CommandHandler(ChangeEnrollmentStatus)
-export class ChangeEnrollmentStatusHandler implements ICommandHandler<ChangeEnrollmentStatus> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-
+export class ChangeEnrollmentStatusHandler extends PipelineCommandHandler<ChangeEnrollmentStatus> {
   async execute({ caller, enrollmentId, input }: ChangeEnrollmentStatus) {
     if (!isUuid(enrollmentId)) throw new DomainError('not_found', ENROLLMENT_MESSAGES.enrollmentNotFound);
     // Retry.never: the admin chose a status for the enrollment they saw; a change in between is theirs to see.

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, ReadModelGate } from '@academy/backend';
-import { type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { GatedCommandHandler } from '@academy/backend';
+import { runCommand } from '@academy/event-store';
 import { ENROLLMENT_READ_MODEL } from '../../projections/enrollments/enrollments.projection.js';
 import { ENROLL_RETRY, enrollPlans } from '../enroll-plans.js';
 import { EnrollStudent } from './enroll-student.command.js';
@@ -14,12 +13,7 @@ import { readEnrollFacts } from './enroll-facts.read.js';
  * concurrency). Starts pending, week 1, with the next code of the year.
  */
 @CommandHandler(EnrollStudent)
-export class EnrollStudentHandler implements ICommandHandler<EnrollStudent> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class EnrollStudentHandler extends GatedCommandHandler<EnrollStudent> {
   async execute({ caller, input }: EnrollStudent) {
     const enrollmentId = randomUUID();
     // Who is a student and what the catalog holds are facts of other contexts, known here only from the

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { ENROLLMENT_MESSAGES, type ImportEnrollmentsResponse } from '@academy/contracts';
 import { CsvError, readImportFile } from '../../domain/csv.js';
 import { checkImport } from '../../domain/import-check.js';
@@ -16,12 +15,7 @@ import { readImportKnowledge } from './import-knowledge.read.js';
  * applying writes every enrollment in ONE atomic append, or nothing when any row has a problem.
  */
 @CommandHandler(ImportEnrollments)
-export class ImportEnrollmentsHandler implements ICommandHandler<ImportEnrollments> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class ImportEnrollmentsHandler extends GatedCommandHandler<ImportEnrollments> {
   async execute({ caller, input }: ImportEnrollments) {
     let lines;
     try {

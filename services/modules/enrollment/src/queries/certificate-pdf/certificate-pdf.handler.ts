@@ -13,7 +13,7 @@ export class CertificatePdfHandler implements IQueryHandler<CertificatePdf> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ principal, enrollmentId }: CertificatePdf) {
+  async execute({ principal, id: enrollmentId }: CertificatePdf) {
     const { certificate } = await this.queries.execute(new GetCertificate(principal, enrollmentId));
     const base = (this.config.PUBLIC_URL ?? `http://${this.config.HOST}:${this.config.PORT}`).replace(/\/+$/, '');
     const pdf = await certificatePdf(certificate, verificationUrl(base, certificate.code), this.config.ACADEMY_TIME_ZONE);

@@ -1,8 +1,7 @@
 // The dashboards' enrollment figures: how many enrollments are in each status, from the read schema's
 // views onto the live version (ADR 0004), through MikroORM (ADR 0018).
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import { type EnrollmentCountsResponse, ENROLLMENT_STATUSES, type EnrollmentStatus } from '@academy/contracts';
 import { EnrollmentRecord } from '../../projections/enrollments/enrollment.entity.js';
 import { EnrollmentCounts } from './enrollment-counts.query.js';
@@ -10,9 +9,7 @@ import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments
 
 /** Every status, 0 when none (and before the worker first ran the projection). */
 @QueryHandler(EnrollmentCounts)
-export class EnrollmentCountsHandler implements IQueryHandler<EnrollmentCounts> {
-  constructor(private readonly em: EntityManager) {}
-
+export class EnrollmentCountsHandler extends ReadModelQueryHandler<EnrollmentCounts> {
   async execute(): Promise<EnrollmentCountsResponse> {
     const byStatus = await orNone(readModelEm(this.em, ENROLLMENT_PROJECTION).countBy(EnrollmentRecord, 'status'), {});
     const counts = Object.fromEntries(ENROLLMENT_STATUSES.map((s) => [s, 0])) as Record<EnrollmentStatus, number>;

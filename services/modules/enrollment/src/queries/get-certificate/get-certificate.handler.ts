@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { isUuid, orNone, ReadModelQueryHandler } from '@academy/backend';
 import { DomainError } from '@academy/event-store';
 import { CERTIFICATE_MESSAGES, type Certificate } from '@academy/contracts';
 import { certificateView, type CertificateViewRow, toCertificate } from '../certificate-view.js';
@@ -11,10 +10,8 @@ import { GetCertificate } from './get-certificate.query.js';
  * exist, as do an unknown and a malformed id. The revocation reason is the admins' (ADR 0030).
  */
 @QueryHandler(GetCertificate)
-export class GetCertificateHandler implements IQueryHandler<GetCertificate> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ principal, enrollmentId }: GetCertificate): Promise<{ certificate: Certificate }> {
+export class GetCertificateHandler extends ReadModelQueryHandler<GetCertificate> {
+  async execute({ principal, id: enrollmentId }: GetCertificate): Promise<{ certificate: Certificate }> {
     const admin = principal.role === 'admin';
     const row = isUuid(enrollmentId) ? await orNone(certificateView(this.em).where({ enrollmentId }).execute<CertificateViewRow | undefined>('get'), undefined) : undefined;
     if (!row || (!admin && row.studentId !== principal.userId)) throw new DomainError('not_found', CERTIFICATE_MESSAGES.certificateNotFound);

@@ -1,13 +1,5 @@
-import { Query } from '@nestjs/cqrs';
-import type { Principal } from '@academy/backend';
+import { PrincipalObjectQuery } from '@academy/backend';
 import type { Enrollment } from '@academy/contracts';
 
 /** One enrollment: an admin's any, a student's only their own (not found otherwise, as if it did not exist). */
-export class GetEnrollment extends Query<{ enrollment: Enrollment }> {
-  constructor(
-    readonly principal: Principal,
-    readonly enrollmentId: string,
-  ) {
-    super();
-  }
-}
+export class GetEnrollment extends PrincipalObjectQuery<{ enrollment: Enrollment }> {}

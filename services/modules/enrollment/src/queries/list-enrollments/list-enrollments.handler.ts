@@ -1,7 +1,6 @@
 // Admin Enrollments: every enrollment as its screens show it (see ../enrollment-view.ts).
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { EnrollmentsResponse } from '@academy/contracts';
 import { enrollmentView, type EnrollmentViewRow, toEnrollment } from '../enrollment-view.js';
 import { ListEnrollments } from './list-enrollments.query.js';
@@ -9,9 +8,7 @@ import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments
 
 /** Newest first (the code breaks a tie). */
 @QueryHandler(ListEnrollments)
-export class ListEnrollmentsHandler implements IQueryHandler<ListEnrollments> {
-  constructor(private readonly em: EntityManager) {}
-
+export class ListEnrollmentsHandler extends ReadModelQueryHandler<ListEnrollments> {
   async execute(): Promise<EnrollmentsResponse> {
     const rows = await orNone(
       enrollmentView(readModelEm(this.em, ENROLLMENT_PROJECTION))

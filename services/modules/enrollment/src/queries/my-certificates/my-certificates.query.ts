@@ -1,9 +1,5 @@
-import { Query } from '@nestjs/cqrs';
+import { UserQuery } from '@academy/backend';
 import type { CertificatesResponse } from '@academy/contracts';
 
 /** Student My Course: the caller's certificates (valid and revoked), newest first. */
-export class MyCertificates extends Query<CertificatesResponse> {
-  constructor(readonly studentId: string) {
-    super();
-  }
-}
+export class MyCertificates extends UserQuery<CertificatesResponse> {}

@@ -1,7 +1,6 @@
 // Student My Course: the student's active enrollment as its screens show it (see ../enrollment-view.ts).
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { MyEnrollmentResponse } from '@academy/contracts';
 import { enrollmentView, type EnrollmentViewRow, toEnrollment } from '../enrollment-view.js';
 import { MyEnrollment } from './my-enrollment.query.js';
@@ -9,10 +8,8 @@ import { ENROLLMENT_PROJECTION } from '../../projections/enrollments/enrollments
 
 /** The student's active enrollment: the most recently activated, should there be several in different programs. */
 @QueryHandler(MyEnrollment)
-export class MyEnrollmentHandler implements IQueryHandler<MyEnrollment> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ studentId }: MyEnrollment): Promise<MyEnrollmentResponse> {
+export class MyEnrollmentHandler extends ReadModelQueryHandler<MyEnrollment> {
+  async execute({ userId: studentId }: MyEnrollment): Promise<MyEnrollmentResponse> {
     const row = await orNone(
       enrollmentView(readModelEm(this.em, ENROLLMENT_PROJECTION))
         .where({ studentId, status: 'active' })

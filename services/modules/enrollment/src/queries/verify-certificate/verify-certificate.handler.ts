@@ -1,6 +1,5 @@
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, ReadModelQueryHandler } from '@academy/backend';
 import { DomainError } from '@academy/event-store';
 import { CERTIFICATE_CODE, CERTIFICATE_MESSAGES, type CertificateVerificationResponse } from '@academy/contracts';
 import { certificateView, type CertificateViewRow, toCertificate } from '../certificate-view.js';
@@ -11,9 +10,7 @@ import { VerifyCertificate } from './verify-certificate.query.js';
  * 404 (a malformed code is not looked up).
  */
 @QueryHandler(VerifyCertificate)
-export class VerifyCertificateHandler implements IQueryHandler<VerifyCertificate> {
-  constructor(private readonly em: EntityManager) {}
-
+export class VerifyCertificateHandler extends ReadModelQueryHandler<VerifyCertificate> {
   async execute({ code }: VerifyCertificate): Promise<CertificateVerificationResponse> {
     const row = CERTIFICATE_CODE.test(code) ? await orNone(certificateView(this.em).where({ code }).execute<CertificateViewRow | undefined>('get'), undefined) : undefined;
     if (!row) throw new DomainError('not_found', CERTIFICATE_MESSAGES.certificateNotFound);

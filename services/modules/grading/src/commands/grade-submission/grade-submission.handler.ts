@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, Retry, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { principalOf, GatedCommandHandler } from '@academy/backend';
+import { DomainError, Retry, runCommand } from '@academy/event-store';
 import { GRADING_MESSAGES } from '@academy/contracts';
 import { workDecider } from '../../domain/work.js';
 import { GRADING_READ_MODEL } from '../submission-screens.js';
@@ -17,12 +16,7 @@ const ATTEMPTS = 40;
  * decided again on the newer stream (the same grade again is a no-op).
  */
 @CommandHandler(GradeSubmission)
-export class GradeSubmissionHandler implements ICommandHandler<GradeSubmission> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class GradeSubmissionHandler extends GatedCommandHandler<GradeSubmission> {
   async execute({ caller, submissionId, input }: GradeSubmission) {
     const teacherId = principalOf(caller).userId;
     // The submission and the assignment as the caller has seen them; a refusal is confirmed at the head

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { principalOf, GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { GRADING_MESSAGES } from '@academy/contracts';
 import { workDecider, workStream } from '../../domain/work.js';
 import { GetSubmission } from '../../queries/get-submission/get-submission.query.js';
@@ -12,12 +11,7 @@ import { SubmitWork } from './submit-work.command.js';
 
 /** An attempt of the caller on their own (student, item) stream; the decider judges the item's facts. */
 @CommandHandler(SubmitWork)
-export class SubmitWorkHandler implements ICommandHandler<SubmitWork> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class SubmitWorkHandler extends GatedCommandHandler<SubmitWork> {
   async execute({ caller, input }: SubmitWork) {
     const studentId = principalOf(caller).userId;
     // The item and the enrollment as the caller has seen them; a refusal is confirmed at the head

@@ -20,7 +20,7 @@ export class ExportGradesHandler implements IQueryHandler<ExportGrades> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ principal, subjectId }: ExportGrades): Promise<string> {
+  async execute({ principal, id: subjectId }: ExportGrades): Promise<string> {
     if (!(await this.subjectExists(subjectId))) throw new DomainError('not_found', 'Subject not found');
     if (principal.role !== 'admin' && !(await isAssigned(this.em, principal.userId, subjectId))) throw new DomainError('forbidden', GRADING_MESSAGES.notYourSubject);
     return gradesCsv(await this.attemptsOf(subjectId), this.config.ACADEMY_TIME_ZONE);

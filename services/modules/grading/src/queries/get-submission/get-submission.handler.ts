@@ -1,7 +1,6 @@
 // One submission: every attempt of its (student, item) stream, as the screens show them.
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import { DomainError } from '@academy/event-store';
 import { GRADING_MESSAGES, type SubmissionDetailResponse } from '@academy/contracts';
 import { assertCanRead, readStreamOf } from '../submission-access.read.js';
@@ -10,10 +9,8 @@ import { GetSubmission } from './get-submission.query.js';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 
 @QueryHandler(GetSubmission)
-export class GetSubmissionHandler implements IQueryHandler<GetSubmission> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ principal, submissionId }: GetSubmission): Promise<SubmissionDetailResponse> {
+export class GetSubmissionHandler extends ReadModelQueryHandler<GetSubmission> {
+  async execute({ principal, id: submissionId }: GetSubmission): Promise<SubmissionDetailResponse> {
     const found = await readStreamOf(this.em, submissionId);
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
     await assertCanRead(this.em, principal, found.subjectId, found.studentId);

@@ -1,13 +1,5 @@
-import { Query } from '@nestjs/cqrs';
-import type { Principal } from '@academy/backend';
+import { PrincipalObjectQuery } from '@academy/backend';
 import type { SubmissionDetailResponse } from '@academy/contracts';
 
 /** One attempt and every attempt at the same item, for whoever may read it (queries/submission-access.read.ts). */
-export class GetSubmission extends Query<SubmissionDetailResponse> {
-  constructor(
-    readonly principal: Principal,
-    readonly submissionId: string,
-  ) {
-    super();
-  }
-}
+export class GetSubmission extends PrincipalObjectQuery<SubmissionDetailResponse> {}

@@ -17,7 +17,7 @@ export class GradeHistoryHandler implements IQueryHandler<GradeHistory> {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  async execute({ principal, submissionId }: GradeHistory): Promise<GradeHistoryResponse> {
+  async execute({ principal, id: submissionId }: GradeHistory): Promise<GradeHistoryResponse> {
     const found = await readStreamOf(this.em, submissionId);
     if (!found) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
     await assertCanRead(this.em, principal, found.subjectId, found.studentId);

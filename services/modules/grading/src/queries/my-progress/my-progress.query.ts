@@ -1,9 +1,5 @@
-import { Query } from '@nestjs/cqrs';
+import { UserQuery } from '@academy/backend';
 import type { ProgressResponse } from '@academy/contracts';
 
 /** Student Progress: the student's weeks and score trend. */
-export class MyProgress extends Query<ProgressResponse> {
-  constructor(readonly studentId: string) {
-    super();
-  }
-}
+export class MyProgress extends UserQuery<ProgressResponse> {}

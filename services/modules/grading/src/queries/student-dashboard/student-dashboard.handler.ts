@@ -1,8 +1,7 @@
 // The student dashboard's figures: the active course and week, this week's passed tasks, the average grade.
 import { sql } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import { type StudentDashboardResponse, TASKS_PER_WEEK } from '@academy/contracts';
 import { averageScore } from '../../domain/figures.js';
 import { GradingSubject } from '../../projections/grading/subject.entity.js';
@@ -13,10 +12,8 @@ import { StudentDashboard } from './student-dashboard.query.js';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 
 @QueryHandler(StudentDashboard)
-export class StudentDashboardHandler implements IQueryHandler<StudentDashboard> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ studentId }: StudentDashboard): Promise<StudentDashboardResponse> {
+export class StudentDashboardHandler extends ReadModelQueryHandler<StudentDashboard> {
+  async execute({ userId: studentId }: StudentDashboard): Promise<StudentDashboardResponse> {
     const [submissions, enrollment] = await Promise.all([readStudentAttempts(this.em, studentId), readActiveEnrollment(this.em, studentId)]);
     return {
       currentWeek: enrollment?.currentWeek ?? null,

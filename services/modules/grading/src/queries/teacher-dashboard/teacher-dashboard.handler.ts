@@ -1,9 +1,8 @@
 // The teacher dashboard's figures: subjects assigned, their programs' active students and most common
 // week (domain/figures.ts), and the latest attempts of those subjects waiting for review.
 import { sql } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { TeacherDashboardResponse } from '@academy/contracts';
 import { cohortWeek } from '../../domain/figures.js';
 import { GradingAssignment } from '../../projections/grading/assignment.entity.js';
@@ -14,10 +13,8 @@ import { TeacherDashboard } from './teacher-dashboard.query.js';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
 
 @QueryHandler(TeacherDashboard)
-export class TeacherDashboardHandler implements IQueryHandler<TeacherDashboard> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ teacherId }: TeacherDashboard): Promise<TeacherDashboardResponse> {
+export class TeacherDashboardHandler extends ReadModelQueryHandler<TeacherDashboard> {
+  async execute({ userId: teacherId }: TeacherDashboard): Promise<TeacherDashboardResponse> {
     const read = readModelEm(this.em, GRADING_PROJECTION);
     const subjects = () => read.createQueryBuilder(GradingAssignment, 'a').select('a.subjectId').where({ teacherId });
     const [courses, pending, students] = await Promise.all([

@@ -4,9 +4,9 @@
 // per connection) the endpoint meets its throughput goal against the bare handler (docs/benchmarks.md,
 // "Weekly Lessons and teacher Submissions under load"). It is sent through the pg pool of the API's
 // MikroORM connection (`getNativeClient`), so the context has no pool of its own.
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, preparedQuery } from '@academy/backend';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, preparedQuery, ReadModelQueryHandler } from '@academy/backend';
 import { DomainError } from '@academy/event-store';
 import { type GradeStatus, GRADING_MESSAGES, type SubmissionTab, type TeacherSubmissionsResponse, type WorkKind } from '@academy/contracts';
 import { isAssigned } from '../submission-access.read.js';
@@ -164,10 +164,8 @@ async function readSubmissionsPage(
 const MALFORMED_CURSOR = 'The page cursor is malformed';
 
 @QueryHandler(TeacherSubmissions)
-export class TeacherSubmissionsHandler implements IQueryHandler<TeacherSubmissions> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ principal, query }: TeacherSubmissions): Promise<TeacherSubmissionsResponse> {
+export class TeacherSubmissionsHandler extends ReadModelQueryHandler<TeacherSubmissions> {
+  async execute({ principal, filter: query }: TeacherSubmissions): Promise<TeacherSubmissionsResponse> {
     const teacherId = principal.role === 'admin' ? null : principal.userId;
     if (teacherId && query.subjectId && !(await isAssigned(this.em, teacherId, query.subjectId))) throw new DomainError('forbidden', GRADING_MESSAGES.notYourSubject);
     const after = query.after === undefined ? undefined : decodeSubmissionsCursor(query.after);

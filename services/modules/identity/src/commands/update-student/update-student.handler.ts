@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, isUuid, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { isUuid, GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { type StudentSummary, USER_ADMIN_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
@@ -14,12 +13,7 @@ import { UpdateStudent } from './update-student.command.js';
  * domain: only a live student can be edited this way; any other id is 'Student not found'.
  */
 @CommandHandler(UpdateStudent)
-export class UpdateStudentHandler implements ICommandHandler<UpdateStudent> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class UpdateStudentHandler extends GatedCommandHandler<UpdateStudent> {
   async execute({ caller, studentId, contact }: UpdateStudent): Promise<{ student: StudentSummary; position: number }> {
     if (!isUuid(studentId)) throw new DomainError('not_found', USER_ADMIN_MESSAGES.studentNotFound);
     const { position } = await runCommand(this.store, caller.metadata, {

@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { GatedCommandHandler } from '@academy/backend';
+import { DomainError, runCommand } from '@academy/event-store';
 import { IDENTITY_MESSAGES } from '@academy/contracts';
 import { userDecider } from '../../domain/user.decide.js';
 import { userStream } from '../../domain/user.js';
@@ -11,12 +10,7 @@ import { VerifyEmail } from './verify-email.command.js';
 import { readUserIdByVerificationHash } from './verify-email.read.js';
 
 @CommandHandler(VerifyEmail)
-export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class VerifyEmailHandler extends GatedCommandHandler<VerifyEmail> {
   async execute({ caller, token }: VerifyEmail): Promise<{ position: number }> {
     const tokenHash = sha256(token);
     // The read model finds the user by the token's hash (an unknown token is confirmed at the log's

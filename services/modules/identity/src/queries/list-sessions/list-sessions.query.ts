@@ -1,10 +1,5 @@
-import { Query } from '@nestjs/cqrs';
-import type { Principal } from '@academy/backend';
+import { PrincipalQuery } from '@academy/backend';
 import type { AccountSessionsResponse } from '@academy/contracts';
 
 /** Settings: the caller's live sessions (one per sign-in), most recently used first, theirs marked. */
-export class ListSessions extends Query<AccountSessionsResponse> {
-  constructor(readonly principal: Principal) {
-    super();
-  }
-}
+export class ListSessions extends PrincipalQuery<AccountSessionsResponse> {}

@@ -1,8 +1,8 @@
 // The Students page's read: live students by name, from the read schema's views onto the live version
 // of identity_users, through MikroORM (ADR 0018).
-import { EntityManager, sql } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone, readModelEm } from '@academy/backend';
+import { sql } from '@mikro-orm/postgresql';
+import { QueryHandler } from '@nestjs/cqrs';
+import { isUuid, orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { StudentsListResponse, StudentSummary } from '@academy/contracts';
 import { User, type UserRow } from '../../projections/users/user.entity.js';
 import { ListStudents } from './list-students.query.js';
@@ -25,10 +25,8 @@ const toStudentSummary = (u: StudentRow): StudentSummary => ({
  * then by name and id. The case-blind key is an expression (`sql`, as the catalog's lists order).
  */
 @QueryHandler(ListStudents)
-export class ListStudentsHandler implements IQueryHandler<ListStudents> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ studentId }: ListStudents): Promise<StudentsListResponse> {
+export class ListStudentsHandler extends ReadModelQueryHandler<ListStudents> {
+  async execute({ id: studentId }: ListStudents): Promise<StudentsListResponse> {
     if (studentId !== undefined && !isUuid(studentId)) return { students: [] };
     const rows = await orNone(
       readModelEm(this.em, USERS_PROJECTION)

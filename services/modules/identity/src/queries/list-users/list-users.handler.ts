@@ -1,8 +1,7 @@
 // Admin Users' read: live accounts newest first and the counts per role, from the read schema's views
 // onto the live version of identity_users, through MikroORM (ADR 0018).
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { isUuid, orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { Role, UserSummary, UsersListResponse } from '@academy/contracts';
 import { User, type UserRow } from '../../projections/users/user.entity.js';
 import { ListUsers } from './list-users.query.js';
@@ -31,10 +30,8 @@ export function usersListOf(rows: readonly ListedRow[]): UsersListResponse {
 
 /** Every live account (or only `userId`), newest first; the counts from the same rows (one statement, one snapshot). */
 @QueryHandler(ListUsers)
-export class ListUsersHandler implements IQueryHandler<ListUsers> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ userId }: ListUsers): Promise<UsersListResponse> {
+export class ListUsersHandler extends ReadModelQueryHandler<ListUsers> {
+  async execute({ id: userId }: ListUsers): Promise<UsersListResponse> {
     if (userId !== undefined && !isUuid(userId)) return usersListOf([]);
     const rows = await orNone(
       readModelEm(this.em, USERS_PROJECTION).find(User, userId === undefined ? {} : { id: userId }, {

@@ -1,9 +1,5 @@
-import { Query } from '@nestjs/cqrs';
+import { UserQuery } from '@academy/backend';
 import type { MeResponse } from '@academy/contracts';
 
 /** Who is signed in (the shell, /complete-profile). */
-export class GetMe extends Query<MeResponse> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
+export class GetMe extends UserQuery<MeResponse> {}

@@ -1,7 +1,6 @@
 // Who is signed in, from the read schema's views onto the live version of identity_users (ADR 0018).
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { isUuid, orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { isUuid, orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { SessionUser } from '@academy/contracts';
 import { User } from '../../projections/users/user.entity.js';
 import { SessionUserById } from './session-user.query.js';
@@ -9,9 +8,7 @@ import { USERS_PROJECTION } from '../../projections/users/names.js';
 
 /** The live account `userId` as a SessionUser; null when there is none (or not yet a read schema). */
 @QueryHandler(SessionUserById)
-export class SessionUserByIdHandler implements IQueryHandler<SessionUserById> {
-  constructor(private readonly em: EntityManager) {}
-
+export class SessionUserByIdHandler extends ReadModelQueryHandler<SessionUserById> {
   async execute({ userId }: SessionUserById): Promise<SessionUser | null> {
     if (!isUuid(userId)) return null;
     const row = await orNone(

@@ -1,4 +1,4 @@
-import { Query } from '@nestjs/cqrs';
+import { UserQuery } from '@academy/backend';
 import type { SessionUser } from '@academy/contracts';
 
 /**
@@ -6,8 +6,4 @@ import type { SessionUser } from '@academy/contracts';
  * /auth/me shows it, and the commands that answer with the signed-in user (refresh, complete profile)
  * execute it, so every answer is the same shape from the same read.
  */
-export class SessionUserById extends Query<SessionUser | null> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
+export class SessionUserById extends UserQuery<SessionUser | null> {}

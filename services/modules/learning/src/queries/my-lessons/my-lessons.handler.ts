@@ -8,9 +8,8 @@
 // The benchmark's bare baseline (services/api/bench/learning-baseline.ts) runs this very text (exported
 // as LESSONS). Its tables are the learning entities'
 // (projections/learning/*.entity.ts), read in the schema `learning` (the views onto the live version).
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, preparedQuery, utcTimestampIso } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, preparedQuery, utcTimestampIso, ReadModelQueryHandler } from '@academy/backend';
 import type { GradeStatus, LessonsResponse, LessonSubmission, LessonWeek, ProgramType } from '@academy/contracts';
 import { MyLessons } from './my-lessons.query.js';
 
@@ -94,10 +93,8 @@ type LessonRow = { enrollment_id: string; program_id: string; program_name: stri
  * with only the enrollment's columns when it has no published week (no row: no active enrollment).
  */
 @QueryHandler(MyLessons)
-export class MyLessonsHandler implements IQueryHandler<MyLessons> {
-  constructor(private readonly em: EntityManager) {}
-
-  async execute({ studentId }: MyLessons): Promise<LessonsResponse> {
+export class MyLessonsHandler extends ReadModelQueryHandler<MyLessons> {
+  async execute({ userId: studentId }: MyLessons): Promise<LessonsResponse> {
     // The pg pool behind the EntityManager's connection (MikroORM's own): the statement is sent by name,
     // so each connection plans it once (see the comment on LESSONS).
     const pool = await this.em.getConnection().getNativeClient();

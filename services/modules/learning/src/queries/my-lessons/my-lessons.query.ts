@@ -1,9 +1,5 @@
-import { Query } from '@nestjs/cqrs';
+import { UserQuery } from '@academy/backend';
 import type { LessonsResponse } from '@academy/contracts';
 
 /** Student Weekly Lessons: the student's own published weeks up to their current week, the current week first. */
-export class MyLessons extends Query<LessonsResponse> {
-  constructor(readonly studentId: string) {
-    super();
-  }
-}
+export class MyLessons extends UserQuery<LessonsResponse> {}

@@ -1,7 +1,6 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, principalOf, ReadModelGate } from '@academy/backend';
-import { type EventStore, Retry, runCommand } from '@academy/event-store';
+import { CommandHandler } from '@nestjs/cqrs';
+import { principalOf, GatedCommandHandler } from '@academy/backend';
+import { Retry, runCommand } from '@academy/event-store';
 import { type InboxCommand, inboxDecider, inboxStream } from '../../domain/inbox.js';
 import { NOTIFICATIONS_PROJECTION } from '../../projections/notifications/names.js';
 import { MyNotifications } from '../../queries/my-notifications/my-notifications.query.js';
@@ -16,12 +15,7 @@ const INBOX = [NOTIFICATIONS_PROJECTION];
  * instead of answering 409. Answers the inbox as the bell shows it after the mark.
  */
 @CommandHandler(MarkRead)
-export class MarkReadHandler implements ICommandHandler<MarkRead> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly gate: ReadModelGate,
-  ) {}
-
+export class MarkReadHandler extends GatedCommandHandler<MarkRead> {
   async execute({ caller, ids }: MarkRead) {
     const { userId } = principalOf(caller);
     const { position } = await runCommand(this.store, caller.metadata, {

@@ -1,17 +1,14 @@
 // The bell's read: the caller's newest notices and unread count, from the read schema's views onto
 // the live version of the notifications projection (ADR 0004), through MikroORM (ADR 0018).
-import { EntityManager } from '@mikro-orm/postgresql';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orNone, readModelEm } from '@academy/backend';
+import { QueryHandler } from '@nestjs/cqrs';
+import { orNone, readModelEm, ReadModelQueryHandler } from '@academy/backend';
 import type { NotificationsResponse } from '@academy/contracts';
 import { NOTIFICATIONS_PROJECTION } from '../../projections/notifications/names.js';
 import { Notice } from '../../projections/notifications/notice.entity.js';
 import { MyNotifications } from './my-notifications.query.js';
 
 @QueryHandler(MyNotifications)
-export class MyNotificationsHandler implements IQueryHandler<MyNotifications> {
-  constructor(private readonly em: EntityManager) {}
-
+export class MyNotificationsHandler extends ReadModelQueryHandler<MyNotifications> {
   async execute({ userId, limit }: MyNotifications): Promise<NotificationsResponse> {
     const read = readModelEm(this.em, NOTIFICATIONS_PROJECTION);
     // Before the worker first ran the projection its schema does not exist: nobody has been told anything yet.
