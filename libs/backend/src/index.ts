@@ -14,6 +14,7 @@ export {
   MAIL_QUEUE,
   MAIL_MESSAGE_JOB,
   MAIL_JOB_OPTIONS,
+  MAIL_CONCURRENCY,
   headerText,
   mailbox,
   mailRoutes,

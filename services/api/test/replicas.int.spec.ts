@@ -34,6 +34,7 @@ import {
   type TestDatabase,
   type TestSmtpCatcher,
 } from '@academy/testing';
+import { MAIL_CONCURRENCY } from '@academy/backend';
 
 const MASTER_KEY = Buffer.alloc(32, 17).toString('base64');
 let db: TestDatabase;
@@ -220,12 +221,13 @@ describe('two APIs and two workers on one Postgres and one Redis', () => {
     expect([...perAddress.entries()].filter(([, ids]) => ids.size !== 1)).toEqual([]);
     // Every recorded mail was delivered and every delivery was recorded, by Message-ID. A mail the
     // killed worker handed to the server just before it died (not yet recorded) goes again on the
-    // stalled job's retry with the same Message-ID: at most that one may arrive twice.
+    // stalled job's retry with the same Message-ID: at most the jobs it was sending at once arrive
+    // twice (seen under load: two of them).
     const recorded = (await db.pool.query<{ message_id: string }>(`SELECT message_id FROM sent_mail WHERE sent_at IS NOT NULL`)).rows.map((r) => r.message_id);
     const delivered = smtp.messages().map((m) => m.messageId);
     expect(new Set(delivered)).toEqual(new Set(recorded));
     expect(recorded.length).toBe(new Set(recorded).size);
-    expect(delivered.length - recorded.length).toBeLessThanOrEqual(1);
+    expect(delivered.length - recorded.length).toBeLessThanOrEqual(MAIL_CONCURRENCY);
 
     // Events: every projection rebuilt from position 0 equals what the two workers built live.
     await expectLogReplaysEqual({ DATABASE_URL: db.url, ACADEMY_MASTER_KEY: MASTER_KEY });

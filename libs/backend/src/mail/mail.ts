@@ -54,6 +54,13 @@ export const MAIL_JOB_OPTIONS = {
   removeOnFail: { age: 30 * 24 * 3600 },
 } as const satisfies DispatchRoute['opts'];
 
+/**
+ * How many mail jobs one worker sends at once. A worker killed between a server's acceptance and the
+ * commit that records it resends each of those on retry (mail.processor.ts): at most this many
+ * duplicates per killed worker, each with the Message-ID of the first.
+ */
+export const MAIL_CONCURRENCY = 4;
+
 /** What a job on the mail queue carries: an event to render (the dispatcher's default job data) or a ready message. */
 export type MailJobData =
   | { eventId: string; type: string; position: number; hasPersonal?: boolean }

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { UnrecoverableError, type Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EventStore } from '@academy/event-store';
-import { type AppConfig, EVENT_STORE, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailMessage, PG_POOL, type RecipientDirectory } from '@academy/backend';
+import { type AppConfig, EVENT_STORE, MAIL_CONCURRENCY, MAIL_MESSAGE_JOB, MAIL_QUEUE, type MailMessage, PG_POOL, type RecipientDirectory } from '@academy/backend';
 import type { WorkerRegistry } from '../projections/projections.host.js';
 import { WORKER_CONFIG, WORKER_REGISTRY } from '../tokens.js';
 import { QueueConsumer } from '../queue-consumers.js';
@@ -83,7 +83,7 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
       queue: MAIL_QUEUE,
       connectionName: 'academy-worker-mail',
       label: 'mail',
-      concurrency: 4,
+      concurrency: MAIL_CONCURRENCY,
       process: (job) => this.process(job),
       failed: (job, err) => `mail job ${job?.id ?? '?'} (${job?.name ?? '?'}) attempt ${job?.attemptsMade ?? '?'} failed: ${err.message}`,
     });
