@@ -15,13 +15,6 @@ const KURRENT_CONTRACT_SUITE = '/libs/event-store/src/kurrent/kurrent-event-stor
 process.env.TZ = 'UTC';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
-
-/**
- * Files that run `npm start`, which rebuilds the dist folders every other integration and browser test
- * starts the API and worker from: `npm test` runs them on their own, after the rest
- * (ACADEMY_JEST_WITHOUT_ALONE leaves them out of the run beside each other).
- */
-export const RUN_ALONE = ['libs/devstack/src/npm-start.int.spec.ts', 'frontends/shell/e2e/demo.e2e.spec.ts'];
 const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
 
 // @academy/<name> → its src/index.ts, so tests never need a build of the libraries.
@@ -64,22 +57,13 @@ const common = {
   moduleNameMapper,
   // The KurrentDB contract suite needs a server (ADR 0032): collected only when EVENTSTORE_URL names one;
   // scripts/test.mjs and scripts/jest.mjs say in one line that it did not run.
-  testPathIgnorePatterns: [
-    '/node_modules/',
-    '/dist/',
-    '/.data/',
-    ...(process.env.EVENTSTORE_URL ? [] : [KURRENT_CONTRACT_SUITE]),
-    ...(process.env.ACADEMY_JEST_WITHOUT_ALONE ? RUN_ALONE.map((file) => `/${file}`) : []),
-  ],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/', ...(process.env.EVENTSTORE_URL ? [] : [KURRENT_CONTRACT_SUITE])],
   // jest's node environment that also prints spawned services' output when a test fails.
   testEnvironment: '<rootDir>/libs/testing/src/jest-environment.mjs',
 };
 
-// A test's time budget: past it, the test has hung. Browser and integration tests wait on the processes
-// they start, which share two cores with the test file run beside them (scripts/test.mjs). (jest-circus
-// reads only this global value, not a project's.)
 export default {
-  testTimeout: 90_000,
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,frontends,tools}/**/*.unit.spec.{ts,tsx}'] },
     {
