@@ -67,27 +67,38 @@ await together([
   ['type-check (web)', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.web.json']],
 ]);
 step('build', ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--outputStyle=static', '--skipNxCache']);
-// Most of a test file's time is spent waiting for the processes it starts (the API, the worker,
-// PostgreSQL, Chromium), so jest runs two files at a time, each in a worker process of its own. Each ESM
-// test file keeps its own module registry (Nest, MikroORM, the contexts) until its process ends, ~60 MB a
-// file: a worker past JEST_WORKER_MEMORY after a file is replaced by a fresh one, so no process grows
-// with the run. --logHeapUsage prints the heap after every file. Given paths or options
-// (`npm test -- <args>`), jest runs exactly those.
+// On 2 cores jest runs every file in band, in one process, and each ESM test file keeps its own module
+// registry (Nest, MikroORM, the contexts) until that process ends: ~60 MB a file, 7.7 GB for the ~130
+// files of one run, past V8's default heap limit. So the whole run is split into shards (jest --shard),
+// each its own process; --logHeapUsage prints the heap after every file, so growth shows long before
+// it fails. Given paths or options (`npm test -- <args>`), one process runs exactly those.
 const args = process.argv.slice(2);
-const workers = Number(process.env.JEST_WORKERS ?? 2);
-const jest = ['--max-old-space-size=6144', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--logHeapUsage', `--maxWorkers=${workers}`, `--workerIdleMemoryLimit=${process.env.JEST_WORKER_MEMORY ?? '1500MB'}`];
-if (args.length) step('jest (unit, integration, browser)', [...jest, ...args]);
+const shards = args.length ? 1 : Math.max(1, Number(process.env.JEST_SHARDS ?? 4));
+// One shard takes 2–4 min here; past this it hangs (JEST_SHARD_TIMEOUT_MIN to change it).
+const shardTimeoutMs = Number(process.env.JEST_SHARD_TIMEOUT_MIN ?? 25) * 60_000;
+const jest = (extra) => ['--max-old-space-size=6144', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '--logHeapUsage', ...extra];
+if (shards === 1) step('jest (unit, integration, browser)', jest(args));
 else {
   const results = path.join(root, 'test-results');
   mkdirSync(results, { recursive: true });
-  const out = path.join(results, 'jest.json');
-  rmSync(out, { force: true });
-  // The whole run takes 10–15 min here; past this it hangs (JEST_TIMEOUT_MIN to change it).
-  const ok = step('jest (unit, integration, browser)', [...jest, '--json', `--outputFile=${out}`], { continueOnFailure: true, timeoutMs: Number(process.env.JEST_TIMEOUT_MIN ?? 40) * 60_000 });
-  if (existsSync(out)) {
-    const r = JSON.parse(readFileSync(out, 'utf8'));
-    process.stdout.write(`\n── jest: ${r.numTotalTestSuites} suites, ${r.numTotalTests} tests, ${r.numPassedTests} passed, ${r.numFailedTests} failed\n`);
+  const failed = [];
+  const total = { suites: 0, tests: 0, failedTests: 0 };
+  for (let i = 1; i <= shards; i++) {
+    const out = path.join(results, `jest-shard-${i}.json`);
+    rmSync(out, { force: true });
+    const ok = step(`jest shard ${i}/${shards} (unit, integration, browser)`, jest([`--shard=${i}/${shards}`, '--json', `--outputFile=${out}`]), { continueOnFailure: true, timeoutMs: shardTimeoutMs });
+    if (!ok) failed.push(i);
+    if (existsSync(out)) {
+      const r = JSON.parse(readFileSync(out, 'utf8'));
+      total.suites += r.numTotalTestSuites;
+      total.tests += r.numTotalTests;
+      total.failedTests += r.numFailedTests;
+    }
   }
+  process.stdout.write(`\n── jest, all ${shards} shards: ${total.suites} suites, ${total.tests} tests, ${total.tests - total.failedTests} passed, ${total.failedTests} failed\n`);
   if (!process.env.EVENTSTORE_URL) process.stdout.write('KurrentDB contract suite not run: EVENTSTORE_URL is not set (no KurrentDB server here; see docs/adr/0032)\n');
-  if (!ok) process.exit(1);
+  if (failed.length) {
+    process.stderr.write(`academy: jest shard(s) ${failed.join(', ')} failed\n`);
+    process.exit(1);
+  }
 }
