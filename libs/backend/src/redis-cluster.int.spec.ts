@@ -29,7 +29,9 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'redis-cluster-'));
   chmodSync(dir, 0o755);
   port = await devstack.freePort();
-  server = await devstack.startRedis({ dataDir: dir, port, persist: false, args: ['--cluster-enabled', 'yes', '--cluster-announce-ip', '127.0.0.1', '--cluster-config-file', path.join(dir, 'nodes.conf')] });
+  // The cluster bus port is port + 10000 unless named: a free one of its own, not whatever holds that.
+  const busPort = await devstack.freePort();
+  server = await devstack.startRedis({ dataDir: dir, port, persist: false, args: ['--cluster-enabled', 'yes', '--cluster-port', String(busPort), '--cluster-announce-ip', '127.0.0.1', '--cluster-config-file', path.join(dir, 'nodes.conf')] });
   const admin = new Redis(port, '127.0.0.1');
   try {
     await admin.call('CLUSTER', 'ADDSLOTSRANGE', '0', '16383');
