@@ -5,9 +5,8 @@
 // <context-dir>/src/migrations/index.ts, and give the projection a new version.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { register } from 'node:module';
+import './ts-hooks.mjs';
 
-register('./ts-hooks.mjs', import.meta.url);
 const [contextDir, exportName, label] = process.argv.slice(2);
 if (!contextDir || !exportName || !label || !/^[a-z][a-z0-9_]*$/.test(label)) {
   process.stderr.write('usage: npm run projection:migration -- <context-dir> <export> <label: lower-case, digits, _>\n');

@@ -1,14 +1,18 @@
-// ESM loader hooks that run the workspace's TypeScript straight from source (benchmarks, the CLI in
-// development): .ts files are transpiled by swc with decorator metadata; `@academy/*` imports resolve
-// to their src/ through the "@academy/source" export condition; './x.js' finds './x.ts'.
+// Module hooks that run the workspace's TypeScript straight from source (benchmarks, test children, the
+// projection migration script): .ts files are transpiled by swc with decorator metadata; `@academy/*`
+// imports resolve to their src/ through the "@academy/source" export condition; './x.js' finds './x.ts'.
+// Synchronous hooks (module.registerHooks) run on the importing thread: the asynchronous kind
+// (module.register) sends every resolve and load to a hooks thread and back, which made a child's start
+// about twice as slow (docs/benchmarks.md, "The slowest files, made cheaper").
+import { registerHooks } from 'node:module';
 import { transformSync } from '@swc/core';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export async function resolve(specifier, context, next) {
+function resolve(specifier, context, next) {
   const conditions = [...new Set(['@academy/source', ...(context.conditions ?? [])])];
   try {
-    return await next(specifier, { ...context, conditions });
+    return next(specifier, { ...context, conditions });
   } catch (err) {
     if ((specifier.startsWith('.') || specifier.startsWith('/')) && specifier.endsWith('.js') && context.parentURL) {
       const tsUrl = new URL(specifier.replace(/\.js$/, '.ts'), context.parentURL);
@@ -18,10 +22,9 @@ export async function resolve(specifier, context, next) {
   }
 }
 
-export async function load(url, context, next) {
+function load(url, context, next) {
   if (!/\.m?tsx?$/.test(new URL(url).pathname)) return next(url, context);
   const filename = fileURLToPath(url);
-  const { readFileSync } = await import('node:fs');
   const { code } = transformSync(readFileSync(filename, 'utf8'), {
     filename,
     jsc: {
@@ -35,3 +38,5 @@ export async function load(url, context, next) {
   });
   return { format: 'module', source: code, shortCircuit: true };
 }
+
+registerHooks({ resolve, load });

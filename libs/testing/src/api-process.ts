@@ -90,9 +90,10 @@ export async function startApi(options: { env?: Record<string, string>; withWork
   };
   const until = Date.now() + 30_000;
   for (;;) {
-    if (api.child.exitCode !== null) {
+    // Killed by a signal, a process has no exit code: without this check that waited the full 30 s.
+    if (api.child.exitCode !== null || api.child.signalCode !== null) {
       await stopAll();
-      throw new Error(`the API exited with code ${api.child.exitCode}:\n${output()}`);
+      throw new Error(`the API exited with ${api.child.exitCode ?? api.child.signalCode}:\n${output()}`);
     }
     try {
       const res = await fetch(`${url}/api/health`);
