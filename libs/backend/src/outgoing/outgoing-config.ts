@@ -52,6 +52,8 @@ export const outgoingConfigShape = {
    * loopback address (a local `git http-backend`, a test witness) instead of resolving them.
    */
   OUTGOING_TEST_HOSTS: testRoutes.optional(),
+  /** The first pause before the worker tries again to pin a commit whose host was away; then doubling, at most an hour. */
+  SUBMISSION_PIN_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 };
 
 /** The production refusal, for the config's superRefine: a test route in production would bypass every check. */

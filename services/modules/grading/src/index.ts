@@ -10,3 +10,6 @@ export { GradeSubmission } from './commands/grade-submission/grade-submission.co
 export { gradingEntities, gradingOrm } from './projections/grading/grading.orm.js';
 /** Time travel (issue 16): the audit context folds a gradebook's past with this context's evolve (composed by the apps). */
 export { gradebookAsOf } from './domain/as-of.js';
+/** Pinning a submission to a commit (ADR 0039): the git hosts' client, and the retry job the worker runs. */
+export { SubmissionGitHosts } from './pinning/submission-git.js';
+export { GIT_QUEUE, MalformedPinJob, PIN_BACKOFF, pinBackoff, PinHostAway, pinRoutes, runPinJob, type PinJob, type PinOutcome } from './pinning/pin-commit.job.js';
