@@ -35,14 +35,24 @@ export interface TestGitRepo {
   head(): Promise<string>;
 }
 
+export interface RepoOptions {
+  branch?: string;
+  empty?: boolean;
+  private?: boolean;
+}
+
 export interface TestGitServer {
   /** 127.0.0.1 and the port it listens on (the same after stop() and start()). */
   address: string;
   port: number;
   /** `host=127.0.0.1:port` for OUTGOING_TEST_HOSTS: calls to `host` reach this server. */
   routeFor(host: string): string;
-  /** A bare repository `<owner>/<name>.git` whose default branch is `branch`, with one commit unless `empty`. */
-  createRepo(owner: string, name: string, options?: { branch?: string; empty?: boolean }): Promise<TestGitRepo>;
+  /**
+   * A bare repository `<owner>/<name>.git` whose default branch is `branch`, with one commit unless
+   * `empty`; a `private` one asks for credentials (401), as a host with authentication in front of
+   * git http-backend does (and GitHub for a private or missing repository).
+   */
+  createRepo(owner: string, name: string, options?: RepoOptions): Promise<TestGitRepo>;
   /** Stops listening (the host is down: connections are refused); the repositories stay. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -103,7 +113,12 @@ export async function startGitServer(): Promise<TestGitServer> {
   await mkdir(repos);
   const env = gitEnv(root);
   const git = (cwd: string, ...args: string[]) => run('git', args, { cwd, env }).then((r) => r.stdout.trim());
-  const server = http.createServer((req, res) => backend(repos, req, res));
+  const privateRepos = new Set<string>();
+  const server = http.createServer((req, res) => {
+    const repo = [...privateRepos].find((p) => (req.url ?? '').startsWith(`/${p}/`));
+    if (repo) return void res.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end();
+    backend(repos, req, res);
+  });
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
@@ -115,7 +130,7 @@ export async function startGitServer(): Promise<TestGitServer> {
   const port = await listen(0);
   let clones = 0;
 
-  async function createRepo(owner: string, name: string, options: { branch?: string; empty?: boolean } = {}): Promise<TestGitRepo> {
+  async function createRepo(owner: string, name: string, options: RepoOptions = {}): Promise<TestGitRepo> {
     const branch = options.branch ?? 'main';
     const repoPath = `${owner}/${name}.git`;
     const bare = path.join(repos, repoPath);
@@ -136,6 +151,7 @@ export async function startGitServer(): Promise<TestGitServer> {
       head: () => git(bare, 'rev-parse', `refs/heads/${branch}`),
     };
     if (!options.empty) await repo.push('first commit');
+    if (options.private) privateRepos.add(repoPath);
     return repo;
   }
 
