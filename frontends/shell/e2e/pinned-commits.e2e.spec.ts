@@ -3,6 +3,7 @@
 // a missing repository gets the inline message on the submit dialog, what was typed staying; the
 // student submits, then pushes another commit, and the teacher still sees the FIRST commit; sent back
 // for revision, the student resubmits and both sides see the new commit and the comparison with the first.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { GRADING_MESSAGES, shortSha } from '@academy/contracts';
 import {
@@ -91,7 +92,7 @@ describe('a submission pinned to its commit, in a browser', () => {
     await dialog.waitFor({ state: 'detached' });
     const submitted = day1(s).getByTestId('submission').first();
     await submitted.getByTestId('commit-sha').filter({ hasText: shortSha(first) }).waitFor();
-    expect(await submitted.getByRole('link', { name: `Commit ${first}` }).getAttribute('href')).toBe(`${repoUrl}/tree/${first}`);
+    expect(await submitted.getByRole('link', { name: `Commit ${shortSha(first)}` }).getAttribute('href')).toBe(`${repoUrl}/tree/${first}`);
   }, 90_000);
 
   it('the student pushes on; the teacher sees the commit that was submitted, not the branch as it is now', async () => {
@@ -104,7 +105,7 @@ describe('a submission pinned to its commit, in a browser', () => {
     const dialog = await gradeDialog(t);
     const commit = dialog.getByTestId('pinned-commit').first();
     await commit.getByTestId('commit-sha').filter({ hasText: shortSha(first) }).waitFor();
-    expect(await commit.getByRole('link', { name: `Commit ${first}` }).getAttribute('href')).toBe(`${repoUrl}/tree/${first}`);
+    expect(await commit.getByRole('link', { name: `Commit ${shortSha(first)}` }).getAttribute('href')).toBe(`${repoUrl}/tree/${first}`);
     expect(await dialog.getByText(shortSha(second)).count()).toBe(0);
     await t.keyboard.press('Escape');
   }, 60_000);
@@ -132,5 +133,10 @@ describe('a submission pinned to its commit, in a browser', () => {
     expect(await grading.getByTestId('commit-compare').first().getAttribute('href')).toBe(compare);
     // The attempts list names each attempt's commit.
     expect(await grading.getByTestId('attempt').allInnerTexts()).toEqual([expect.stringContaining(shortSha(first)), expect.stringContaining(shortSha(second))]);
+    // Both views with their commit links pass axe (serious and critical), as every route does.
+    for (const page of [t, s]) {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    }
   }, 60_000);
 });

@@ -30,7 +30,7 @@ export function PinnedCommit({ submission, previous }: { submission: Pinned; pre
   const compare = before ? compareUrl(submission.githubUrl, before, pin.sha) : null;
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="pinned-commit">
-      <a href={commitUrl(submission.githubUrl, pin.sha)} target="_blank" rel="noreferrer" className={linkClass} title={pin.sha} aria-label={`Commit ${pin.sha}`}>
+      <a href={commitUrl(submission.githubUrl, pin.sha)} target="_blank" rel="noreferrer" className={linkClass} title={pin.sha} aria-label={`Commit ${shortSha(pin.sha)}`}>
         <GitCommitHorizontal aria-hidden="true" className="size-3.5" />
         <code data-testid="commit-sha">{shortSha(pin.sha)}</code>
       </a>
