@@ -1,4 +1,4 @@
-// How this process consumes its BullMQ queues (mail, system, audit), written once: a Worker on a Redis
+// How this process consumes its BullMQ queues (mail, system, audit, git), written once: a Worker on a Redis
 // connection of its own, and for the queues fed by a job scheduler, the scheduler kept in Redis.
 import type { Logger } from '@nestjs/common';
 import { type BackoffStrategy, type Job, Queue, Worker } from 'bullmq';
