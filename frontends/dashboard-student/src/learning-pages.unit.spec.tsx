@@ -192,6 +192,7 @@ const graded = (over: Partial<Submission>): Submission => ({
   attempt: 1,
   latest: true,
   grade: null,
+  pin: null,
   version: 1,
   ...over,
 });

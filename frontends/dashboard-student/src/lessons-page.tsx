@@ -2,7 +2,7 @@ import { type ComponentProps, createElement, useId, type ReactNode } from 'react
 import { BookOpen, ExternalLink, Trophy } from 'lucide-react';
 import { GRADING_MESSAGES, LEARNING_MESSAGES, type LessonCapstone, type LessonSubmission, type LessonTask, type LessonWeek, type LessonsResponse, type WorkKind } from '@academy/contracts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@academy/ui';
-import { PageHeader, QueryView, formatDateTime, formatDueDate, useLessonsQuery } from '@academy/web-dashboard';
+import { PageHeader, QueryView, SubmissionCommit, formatDateTime, formatDueDate, useLessonsQuery } from '@academy/web-dashboard';
 import { NoActiveEnrollment, weekOf } from './course-page';
 import { itemStatusLabel, statusVariant } from './grading-format';
 import { SubmitDialog } from './submit-dialog';
@@ -32,7 +32,7 @@ function Block({ label, level, children }: { label: string; level: number; child
   );
 }
 
-/** A submitted item, read-only (spec §4): the link, the teacher's feedback and the score; a new attempt only after needs_revision. */
+/** A submitted item, read-only (spec §4): the link, the commit it was pinned to (ADR 0039), the teacher's feedback and the score; a new attempt only after needs_revision. */
 export function SubmissionDetails({ kind, itemId, title, submission }: { kind: WorkKind; itemId: string; title: string; submission: LessonSubmission }) {
   return (
     <div className="grid gap-2 rounded-md border bg-muted/40 p-3" data-testid="submission">
@@ -47,6 +47,9 @@ export function SubmissionDetails({ kind, itemId, title, submission }: { kind: W
         Submitted <time dateTime={submission.submittedAt}>{formatDateTime(submission.submittedAt)}</time>
         {submission.attempt > 1 && ` · attempt ${submission.attempt}`}
       </p>
+      <div className="text-sm">
+        <SubmissionCommit id={submission.submissionId} />
+      </div>
       {submission.notes && <p className="text-sm whitespace-pre-line text-muted-foreground">Notes: {submission.notes}</p>}
       {submission.feedback && (
         <p className="text-sm whitespace-pre-line" data-testid="feedback">

@@ -12,7 +12,7 @@ import {
   type Submission,
 } from '@academy/contracts';
 import { Badge, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner } from '@academy/ui';
-import { DialogForm, formatDateTime, gradingKeys, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
+import { DialogForm, formatDateTime, gradingKeys, PinnedCommit, SubmissionCommit, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
 import { ApiRequestError, errorMessage, useCommandForm } from '@academy/web-session';
 
 const STATUS_OPTIONS = [{ value: '', label: 'Select a status' }, ...GRADE_STATUSES.map((s) => ({ value: s, label: GRADE_STATUS_LABELS[s] }))];
@@ -55,6 +55,7 @@ function Attempts({ submission, open }: { submission: Submission; open: boolean 
             <a href={a.githubUrl} target="_blank" rel="noreferrer" className="break-all text-primary underline-offset-4 hover:underline">
               {a.githubUrl}
             </a>
+            <PinnedCommit submission={a} />
             <span>{a.grade ? GRADE_STATUS_LABELS[a.grade.status] : 'Not graded'}</span>
           </li>
         ))}
@@ -177,6 +178,11 @@ export function GradeDialog({ submission, onClose }: { submission: Submission | 
                   <ExternalLink aria-hidden="true" className="size-3.5" />
                 </a>
               </Detail>
+              {submission.pin && (
+                <Detail term="Commit">
+                  <SubmissionCommit id={submission.id} submission={submission} enabled={open} />
+                </Detail>
+              )}
               <Detail term="Notes">{submission.notes || <span className="font-normal text-muted-foreground">No notes</span>}</Detail>
             </dl>
             <Attempts submission={submission} open={open} />

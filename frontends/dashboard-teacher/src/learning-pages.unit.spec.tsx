@@ -118,6 +118,7 @@ const submission = (over: Partial<Submission>): Submission => ({
   attempt: 1,
   latest: true,
   grade: null,
+  pin: null,
   version: 1,
   ...over,
 });

@@ -46,6 +46,7 @@ const submission = (n: number, graded: boolean): Submission => ({
   attempt: 1,
   latest: true,
   grade: graded ? { score: 80, status: 'passed', feedback: 'Good', teacherId: 'u-teacher', teacherName: 'A teacher', gradedAt: '2026-11-24T10:00:00.000Z' } : null,
+  pin: { state: 'pinned', sha: `${n}`.repeat(40), pinnedAt: `2026-11-2${n}T10:00:01.000Z` },
   version: 1,
 });
 export const pending = [submission(1, false), submission(2, false), submission(3, false)];

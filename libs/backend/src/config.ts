@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ACADEMY_TIME_ZONE, isTimeZone } from '@academy/contracts';
+import { outgoingConfigIssues, outgoingConfigShape } from './outgoing/outgoing-config.js';
 
 // Configuration is parsed once, at start, from the environment. A missing or invalid variable ends
 // the process with one line naming it (see loadConfigOrExit): a half-configured server never starts.
@@ -199,7 +200,10 @@ export const configSchema = z.object({
   // worker back after a pause); at the log's head a batch is whatever is new. Bigger catch-up batches
   // mean fewer statements, commits and key reads per event, and more of each batch folded (ADR 0035).
   PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_PROJECTION_BATCH_SIZE),
+  // Outgoing calls (git hosts; ADR 0039): SUBMISSION_GIT_HOSTS and the test-only OUTGOING_TEST_HOSTS.
+  ...outgoingConfigShape,
 }).superRefine((c, ctx) => {
+  for (const issue of outgoingConfigIssues(c)) ctx.addIssue({ code: 'custom', ...issue });
   if (!c.REDIS_URL && !c.REDIS_CLUSTER_NODES) {
     ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'is required (a redis:// connection URL), or REDIS_CLUSTER_NODES for a Redis Cluster' });
   }

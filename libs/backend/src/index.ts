@@ -60,3 +60,5 @@ export { Caller, CallerCommand, commandContext, principalOf, type CommandContext
 export { ListOrOneQuery, PrincipalListQuery, PrincipalObjectQuery, PrincipalQuery, UserQuery } from './cqrs/query-shapes.js';
 export { ReadModelQueryHandler } from './cqrs/read-model-query-handler.js';
 export { GatedCommandHandler, PipelineCommandHandler } from './cqrs/pipeline-command-handler.js';
+// Outgoing calls to other servers (git hosts; later witnesses, a timestamp authority): ADR 0039.
+export * from './outgoing/index.js';

@@ -26,6 +26,7 @@ export * from './queries/identity.js';
 export * from './http/learning.js';
 export * from './copy/learning.js';
 export * from './events/learning.js';
+export * from './http/git-commits.js';
 export * from './http/grading.js';
 export * from './copy/grading.js';
 export * from './events/grading.js';

@@ -11,6 +11,14 @@ import { testRedisUrl, uniquePrefix } from './redis.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/**
+ * OUTGOING_TEST_HOSTS of every service a test starts unless it gives its own (ADR 0039): github.com's
+ * requests go to a closed loopback port, so no test reaches the real GitHub (nor sends a DNS query
+ * for it) and a submission is accepted at once with its pin pending. A test that pins commits starts
+ * a git server (startGitServer) and routes github.com to it instead.
+ */
+export const GITHUB_DOWN = 'github.com=127.0.0.1:1';
+
 export interface RunningApi {
   /** Base URL, e.g. http://127.0.0.1:41234 */
   url: string;
@@ -56,7 +64,7 @@ export function spawnService(name: 'api' | 'worker', env: Record<string, string>
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: repoRoot,
     // No scheduled checkpoints unless a test asks (AUDIT_CHECKPOINT_EVERY): a run landing mid-test would add events tests count.
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', AUDIT_CHECKPOINT_EVERY: 'off', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', AUDIT_CHECKPOINT_EVERY: 'off', OUTGOING_TEST_HOSTS: GITHUB_DOWN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (b) => (out += b));

@@ -16,12 +16,15 @@ export {
   spawnWorkerAndApi,
   stopProcess,
   repoRoot,
+  GITHUB_DOWN,
   type ApiAnswer,
   type RunningApi,
   type SpawnedService,
 } from './api-process.js';
 export { launchBrowser, openDashboardMenu, signInThroughUi, statFigure, waitForToast, withSessionHint, type BrowserOptions, type BrowserSession, type TrackedPage } from './browser.js';
 export { clippedProblems, overflowingBoxes, pageWidth, toastClashes } from './layout.js';
+export { startGitServer, type RepoOptions, type TestGitRepo, type TestGitServer } from './git-server.js';
+export { apiJson, seedTeachingWorld, type TeachingWorld, type WorldAccount } from './teaching-world.js';
 export { startSmtpCatcher, type TestSmtpCatcher, type CaughtMail } from './smtp.js';
 export { until, untilValue } from './until.js';
 export { validValue, validBody, hostileBody, HOSTILE_STRINGS, type ArbitraryOptions } from './zod-arbitrary.js';

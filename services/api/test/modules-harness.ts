@@ -7,7 +7,7 @@ import type { INestApplication } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { APP_CONFIG, applyHttpPlatform, AuthModule, BackboneModule, EVENT_STORE, EventSourcingModule, HttpPlatformModule, loadConfig, migrateUp, MikroORM, ormOptions, PG_POOL } from '@academy/backend';
 import { EmailLookup, type EventStore, type Projection, projectionsStatus, type RunningProjections, startProjections, startReactors } from '@academy/event-store';
-import { bodyOf, createTestDatabase, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
+import { bodyOf, createTestDatabase, GITHUB_DOWN, type TestDatabase, testRedisUrl, uniquePrefix } from '@academy/testing';
 import { meResponseSchema, sessionSchema, setupResponseSchema, userResponseSchema } from '@academy/contracts';
 import { IdentityModule, IdentitySessionValidator, IdentityProfileStatus, identityProjections, identityReactors, identitySessionMigrations } from '@academy/identity';
 import { CatalogModule, catalogProjections } from '@academy/catalog';
@@ -91,6 +91,8 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     JWT_SECRET: 'a-test-secret-of-the-catalog-and-enrollment-tests-0123456789',
     PUBLIC_URL: 'http://academy.test',
     QUEUE_PREFIX: uniquePrefix(name),
+    // No test reaches the real GitHub: submissions are accepted with the pin pending, unless a test routes github.com to its git server.
+    OUTGOING_TEST_HOSTS: GITHUB_DOWN,
     ...options.env,
   });
   process.env.ACADEMY_MASTER_KEY = config.ACADEMY_MASTER_KEY;

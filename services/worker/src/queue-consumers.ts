@@ -1,7 +1,7 @@
-// How this process consumes its BullMQ queues (mail, system, audit), written once: a Worker on a Redis
+// How this process consumes its BullMQ queues (mail, system, audit, git), written once: a Worker on a Redis
 // connection of its own, and for the queues fed by a job scheduler, the scheduler kept in Redis.
 import type { Logger } from '@nestjs/common';
-import { type Job, Queue, Worker } from 'bullmq';
+import { type BackoffStrategy, type Job, Queue, Worker } from 'bullmq';
 import { type AppConfig, createRedis, type RedisClient } from '@academy/backend';
 
 const quit = (connection: RedisClient) => connection.quit().catch(() => connection.disconnect());
@@ -16,6 +16,8 @@ export interface ConsumerSpec {
   process: (job: Job) => Promise<unknown>;
   /** The warning line of a failed attempt. */
   failed: (job: Job | undefined, err: Error) => string;
+  /** The pauses of jobs whose backoff type is a custom one (BullMQ's `settings.backoffStrategy`). */
+  backoffStrategy?: BackoffStrategy;
 }
 
 /**
@@ -35,6 +37,7 @@ export class QueueConsumer {
       lockDuration: config.QUEUE_STALL_MS,
       stalledInterval: config.QUEUE_STALL_MS,
       concurrency: spec.concurrency,
+      ...(spec.backoffStrategy ? { settings: { backoffStrategy: spec.backoffStrategy } } : {}),
     });
     this.worker.on('failed', (job, err) => log.warn(spec.failed(job, err)));
     this.worker.on('error', (err) => log.warn(`${spec.label} queue: ${err.message}`));

@@ -7,7 +7,7 @@ import { announcementsInAppTemplates, announcementsProjections } from '@academy/
 import { AuditReplayRow, auditRoutes } from '@academy/audit';
 import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
-import { gradingInAppTemplates, gradingProjections } from '@academy/grading';
+import { gradingInAppTemplates, gradingProjections, pinRoutes } from '@academy/grading';
 import { learningProjections } from '@academy/learning';
 import { identityProjections, identityReactors, type IdentityReactorDeps } from '@academy/identity';
 import { notificationsEntities, notificationsProjection, recipientDirectory } from '@academy/notifications';
@@ -35,8 +35,11 @@ export const projections: Projection[] = [
  */
 export const reactors = (store: EventStore, deps: IdentityReactorDeps): ReactorDefinition[] => [...enrollmentReactors(store), ...admissionsReactors(store), ...identityReactors(store, deps)];
 
-/** Event type → BullMQ queue(s) other than mail (mail is routed from the templates in mail/templates.ts) of the 'notifications' dispatcher (job id = event id, ARCHITECTURE.md §7). */
-export const notificationRoutes: DispatchRoutes = { ...auditRoutes };
+/**
+ * Event type → BullMQ queue(s) other than mail (mail is routed from the templates in mail/templates.ts) of the 'notifications' dispatcher (job id = event id, ARCHITECTURE.md §7):
+ * the audit's verifications and replays, and the pins of submissions whose git host was away (ADR 0039).
+ */
+export const notificationRoutes: DispatchRoutes = { ...auditRoutes, ...pinRoutes };
 
 /**
  * The MikroORM entities the worker uses through its own ORM: the read models it reads (the schema's

@@ -9,6 +9,7 @@ import * as registry from './registry.js';
 import { readEntities } from './registry.js';
 import { mailTemplates } from './mail/templates.js';
 import { MailProcessor } from './mail/mail.processor.js';
+import { PinProcessor } from './git/pin.processor.js';
 import { WORKER_CONFIG, WORKER_REGISTRY } from './tokens.js';
 
 @Module({})
@@ -28,7 +29,7 @@ export class WorkerModule {
         MikroOrmModule.forFeature(readEntities),
         EventSourcingModule.forRoot(config),
       ],
-      providers: [{ provide: WORKER_CONFIG, useValue: config }, { provide: WORKER_REGISTRY, useValue: workerRegistry }, HeartbeatProcessor, ProjectionsHost, MailProcessor, AuditProcessor],
+      providers: [{ provide: WORKER_CONFIG, useValue: config }, { provide: WORKER_REGISTRY, useValue: workerRegistry }, HeartbeatProcessor, ProjectionsHost, MailProcessor, AuditProcessor, PinProcessor],
     };
   }
 }

@@ -16,6 +16,14 @@ export const GRADING_MESSAGES = {
   gradeSubmitted: 'Grade submitted successfully',
   githubUrl: 'Enter a GitHub repository address like https://github.com/owner/repo',
   githubUrlRequired: 'GitHub Repository URL is required',
+  /** A repository the host says is missing or private (404/401/403 on ref discovery): nothing is stored. */
+  repositoryUnreadable: 'We could not read this repository. Is it public and spelled right?',
+  repositoryEmpty: 'This repository has no commit on its default branch yet. Push your work, then submit.',
+  /** An address on a host outside SUBMISSION_GIT_HOSTS. */
+  repositoryHost: (hosts: readonly string[]) =>
+    hosts.length === 1 && hosts[0] === 'github.com' ? 'Enter a GitHub repository address like https://github.com/owner/repo' : `Enter a repository address on ${hosts.join(', ') || 'an allowed git host'}, like https://${hosts[0] ?? 'github.com'}/owner/repo`,
+  commitPending: 'Commit not pinned yet',
+  commitFailed: 'Commit could not be pinned',
   itemNotFound: 'This task or capstone does not exist.',
   notPublished: 'This week is not published yet.',
   notEnrolled: 'You have no active enrollment in the program of this subject.',

@@ -12,12 +12,19 @@ export const GRADING_EVENTS = {
   SubmissionGraded: 'SubmissionGraded',
   /** The capstone's grade became passed for the FIRST time for this student (at most once per stream). */
   CapstonePassed: 'CapstonePassed',
+  /** A submission whose host could not be reached at submit time got its commit later (the retry job). */
+  SubmissionCommitPinned: 'SubmissionCommitPinned',
+  /** The retry job gave up on pinning a submission's commit (a day without an answer from the host). */
+  SubmissionPinFailed: 'SubmissionPinFailed',
 } as const;
 export type GradingEventType = (typeof GRADING_EVENTS)[keyof typeof GRADING_EVENTS];
 
 const id = z.string().min(1);
 /** Which attempt of which item: what a submission's and a grade's events both name first. */
 const work = { submissionId: id, studentId: id, kind: z.enum(WORK_KINDS), itemId: id, weekId: id, subjectId: id };
+
+/** A commit as read from the host: the full SHA (40 hex digits, 64 in a SHA-256 repository) and when it was read. */
+const commit = z.object({ sha: z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/), readAt: z.string() });
 
 /** A student submitted (an attempt at) a task or a capstone (ADR 0017: published, see there why). */
 export const WorkSubmittedV1 = publishedEvent(
@@ -34,6 +41,12 @@ export const WorkSubmittedV1 = publishedEvent(
     title: z.string().optional(),
     /** The teachers assigned to the subject when submitted: they are told of it (newSubmissions). */
     teacherIds: z.array(id).optional(),
+    /**
+     * The commit the repository's default branch pointed to, read at submission (ADR 0039): its full
+     * SHA and when the host answered. null: the host could not be reached, the pin is pending (a
+     * SubmissionCommitPinned or SubmissionPinFailed follows). Absent on events from before pinning.
+     */
+    commit: commit.nullable().optional(),
   }),
   /** Free text of the student: in the encrypted personal part (subject: the student). */
   { personal: z.object({ notes: z.string() }) },
@@ -76,4 +89,21 @@ export const CapstonePassedV1 = publishedEvent(
 );
 export type CapstonePassedData = EventData<typeof CapstonePassedV1>;
 
-export const GRADING_PUBLISHED_EVENTS = [WorkSubmittedV1, SubmissionGradedV1, CapstonePassedV1] as const;
+// ── the pin of a submission whose host was away (stream submission-pin-<submissionId>) ─────────────
+
+/** Which submission a pin event is about (the ids of its WorkSubmitted). */
+const pinned = { submissionId: id, studentId: id, itemId: id };
+
+/** The retry job read the commit of a submission accepted with its pin pending (ADR 0039). */
+export const SubmissionCommitPinnedV1 = publishedEvent(GRADING_EVENTS.SubmissionCommitPinned, 1, z.object({ ...pinned, ...commit.shape }));
+export type SubmissionCommitPinnedData = EventData<typeof SubmissionCommitPinnedV1>;
+
+/** The retry job gave up: a day after the submission the host had still not answered, or the repository became unreadable. */
+export const SubmissionPinFailedV1 = publishedEvent(
+  GRADING_EVENTS.SubmissionPinFailed,
+  1,
+  z.object({ ...pinned, reason: z.enum(['host unreachable', 'repository unreadable']) }),
+);
+export type SubmissionPinFailedData = EventData<typeof SubmissionPinFailedV1>;
+
+export const GRADING_PUBLISHED_EVENTS = [WorkSubmittedV1, SubmissionGradedV1, CapstonePassedV1, SubmissionCommitPinnedV1, SubmissionPinFailedV1] as const;

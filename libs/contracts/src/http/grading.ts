@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../text.js';
 import { programTypeSchema } from './catalog.js';
 import { GRADING_MESSAGES } from '../copy/grading.js';
+import { commitPinSchema, REPOSITORY_URL } from './git-commits.js';
 
 // The grading context's HTTP surface (spec §2 student Dashboard, My Grades, Progress; teacher
 // Dashboard, Submissions; §3 submissions, grades; §4 grade status, submissions; §5 submission, grade;
@@ -21,13 +22,16 @@ export type WorkKind = z.infer<typeof workKindSchema>;
 /** Tasks per week, the denominator of the dashboard's Tasks Completed n/5 (spec §2). */
 export const TASKS_PER_WEEK = 5;
 
-/** https://github.com/<owner>/<repo> (optionally a deeper path, `.git`, trailing slash), nothing else. */
-export const GITHUB_REPO_URL = /^https:\/\/github\.com\/[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]+(?:\/[^\s?#]*)?\/?$/;
+/**
+ * The repository's address (the field keeps its spec name, githubUrl): https://<host>/<owner>/<repo>,
+ * any host in shape; the API accepts only the hosts of SUBMISSION_GIT_HOSTS (github.com by default)
+ * and reads the commit it pins from there (issue 30, ADR 0039).
+ */
 export const githubUrlSchema = text({ error: GRADING_MESSAGES.githubUrlRequired })
   .trim()
   .min(1, { error: GRADING_MESSAGES.githubUrlRequired, abort: true })
   .max(500, GRADING_MESSAGES.githubUrl)
-  .regex(GITHUB_REPO_URL, GRADING_MESSAGES.githubUrl);
+  .regex(REPOSITORY_URL, GRADING_MESSAGES.githubUrl);
 
 /** Score: optional, 0–100 in steps of 0.01 (spec §5, §9). */
 export const scoreSchema = z
@@ -78,6 +82,8 @@ export const submissionSchema = z.object({
   /** False for an attempt superseded by a newer one. */
   latest: z.boolean(),
   grade: gradeSchema.nullable(),
+  /** The commit the repository's default branch pointed to when submitted (null: submitted before pinning existed). */
+  pin: commitPinSchema.nullable(),
   /** The (student, item) stream's version: send it as `expectedVersion` when grading (409 on a concurrent grade). */
   version: z.number().int(),
 });

@@ -6,6 +6,8 @@ export interface DispatchRoute {
   queue: string;
   /** BullMQ job name (default: the event type). */
   jobName?: string;
+  /** Which events of the type become a job (default: every one), e.g. only a submission whose commit is not pinned yet. */
+  when?(event: StoredEvent): boolean;
   /** The job's data (default: `defaultJobData`, which carries no personal data). */
   data?(event: StoredEvent): unknown;
   /** Job options; `jobId` is always the event id. Keep completed jobs (or remove them by age only): a re-add of a removed id is a new job. */
@@ -46,6 +48,7 @@ export function planJobs(events: StoredEvent[], routes: DispatchRoutes): Map<str
     if (!r) continue;
     if (e.id.includes(':')) throw new Error(`event ${e.position}: id ${e.id} contains ':' and cannot be a BullMQ job id`);
     for (const route of Array.isArray(r) ? r : [r]) {
+      if (route.when && !route.when(e)) continue;
       const jobs = byQueue.get(route.queue) ?? [];
       jobs.push({ name: route.jobName ?? e.type, data: route.data ? route.data(e) : defaultJobData(e), opts: { ...route.opts, jobId: e.id } });
       byQueue.set(route.queue, jobs);

@@ -60,6 +60,11 @@ describe('dispatch plan', () => {
     expect(plan.get('mail')![0].data).toMatchObject({ eventId: ev(1, 'A').id, position: 1, data: { n: 1 }, hasPersonal: false });
     expect(plan.get('mail')![0].data).not.toHaveProperty('personal');
   });
+  it('routes only the events a route wants, when it says', () => {
+    const plan = planJobs([ev(1, 'A'), ev(2, 'A'), ev(3, 'A')], { A: [{ queue: 'odd', when: (e) => e.position % 2 === 1 }, { queue: 'all' }] });
+    expect(plan.get('odd')!.map((j) => j.opts.jobId)).toEqual([ev(1, 'A').id, ev(3, 'A').id]);
+    expect(plan.get('all')).toHaveLength(3);
+  });
   it("refuses ids with ':' and two routes of one type into one queue", () => {
     expect(() => planJobs([ev(1, 'A', 'a:b')], { A: { queue: 'q' } })).toThrow(/':'/);
     expect(() => assertRoutes({ A: [{ queue: 'q' }, { queue: 'q' }] })).toThrow(/one job per queue/);

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ApiTag } from '@academy/backend';
+import { APP_CONFIG, type AppConfig, ApiTag } from '@academy/backend';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { gradingEntities } from './projections/grading/grading.orm.js';
+import { SubmissionGitHosts } from './pinning/submission-git.js';
 import { SubmitWorkController } from './commands/submit-work/submit-work.http.controller.js';
 import { SubmitWorkHandler } from './commands/submit-work/submit-work.handler.js';
 import { GradeSubmissionController } from './commands/grade-submission/grade-submission.http.controller.js';
@@ -45,6 +46,8 @@ import { ExportGradesHandler } from './queries/export-grades/export-grades.handl
     ExportGradesController,
   ],
   providers: [
+    // The git hosts submissions may name, and the guarded client that reads their commits (ADR 0039).
+    { provide: SubmissionGitHosts, useFactory: (config: AppConfig) => new SubmissionGitHosts(config), inject: [APP_CONFIG] },
     SubmitWorkHandler,
     GradeSubmissionHandler,
     TeacherSubmissionsHandler,

@@ -28,6 +28,7 @@ function attempt(o: { week?: number; kind?: 'task' | 'capstone'; latest?: boolea
     attempt: 1,
     latest: o.latest ?? true,
     grade: o.status === undefined ? null : { score: o.score ?? null, status: o.status, feedback: '', teacherId: 't', teacherName: 'T', gradedAt: o.gradedAt ?? '2026-11-02T00:00:00.000Z' },
+    pin: null,
     version: 1,
   };
 }

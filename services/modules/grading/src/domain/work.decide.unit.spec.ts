@@ -8,6 +8,9 @@ const work = deciderSpec(workDecider);
 const capstone: ItemFacts = { kind: 'capstone', itemId: 'cap1', weekId: 'w1', subjectId: 's1', programId: 'p1', dueAt: '2026-11-30T00:00:00.000Z', published: true };
 const task: ItemFacts = { ...capstone, kind: 'task', itemId: 'task1' };
 
+/** The commit read at submission. */
+const PINNED = { sha: 'a'.repeat(40), readAt: '2026-11-29T00:00:00.000Z' };
+
 const submit = (submissionId: string, o: Partial<Extract<WorkCommand, { type: 'SubmitWork' }>> = {}): WorkCommand => ({
   type: 'SubmitWork',
   submissionId,
@@ -18,12 +21,13 @@ const submit = (submissionId: string, o: Partial<Extract<WorkCommand, { type: 'S
   githubUrl: 'https://github.com/ada/portfolio',
   notes: 'my notes',
   now: '2026-11-29T00:00:00.000Z',
+  commit: PINNED,
   ...o,
 });
 const grade = (submissionId: string, status: GradeStatus, score: number | null = 80, feedback = 'ok'): WorkCommand => ({ type: 'GradeSubmission', submissionId, teacherId: 't1', score, status, feedback });
 
 /** The WorkSubmitted of attempt `attempt` at `item` (notes in the student's personal part). */
-const submitted = (submissionId: string, attempt: number, o: { item?: ItemFacts; late?: boolean } = {}): WorkEvent => {
+const submitted = (submissionId: string, attempt: number, o: { item?: ItemFacts; late?: boolean; commit?: typeof PINNED | null } = {}): WorkEvent => {
   const item = o.item ?? capstone;
   return {
     type: 'WorkSubmitted',
@@ -39,6 +43,7 @@ const submitted = (submissionId: string, attempt: number, o: { item?: ItemFacts;
       attempt,
       late: o.late ?? false,
       dueAt: item.dueAt,
+      commit: o.commit === undefined ? PINNED : o.commit,
     },
     personal: { subjectId: 'st1', data: { notes: 'my notes' } },
   };
@@ -84,6 +89,11 @@ describe('submitting', () => {
     const plain = submitted('sub1', 1);
     const titled = { ...plain, data: { ...plain.data, title: 'Portfolio', teacherIds: ['t1', 't2'] } } as WorkEvent;
     work.given().when(submit('sub1', { item: { ...capstone, title: 'Portfolio', teacherIds: ['t1', 't2'] } })).then([titled]);
+  });
+
+  it('records the commit read at submission, or null when the host was away (the pin pending)', () => {
+    work.given().when(submit('sub1')).then([submitted('sub1', 1, { commit: PINNED })]);
+    work.given().when(submit('sub1', { commit: null })).then([submitted('sub1', 1, { commit: null })]);
   });
 
   it("refuses an unknown item, an item of another kind, a draft week's item, a student not actively enrolled in its program", () => {

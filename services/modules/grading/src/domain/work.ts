@@ -95,6 +95,8 @@ export type WorkCommand =
       githubUrl: string;
       notes: string;
       now: string;
+      /** The default branch's commit as read at submission, or null when the host could not be reached (pending). */
+      commit: { sha: string; readAt: string } | null;
     }
   | { type: 'GradeSubmission'; submissionId: string; teacherId: string; score: number | null; status: GradeStatus; feedback: string; title?: string };
 
@@ -118,6 +120,7 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
       attempt: (latest?.attempt ?? 0) + 1,
       late: item.dueAt !== null && Date.parse(command.now) > Date.parse(item.dueAt),
       dueAt: item.dueAt,
+      commit: command.commit,
     };
     if (item.title !== undefined) data.title = item.title;
     if (item.teacherIds !== undefined) data.teacherIds = item.teacherIds;

@@ -1,8 +1,8 @@
-// The projection stays version 2 on MikroORM (ADR 0018) because its migration builds exactly the
-// tables v2's SQL built: same columns (names, types, nullability, defaults, the generated `pending`,
-// order), constraints and indexes (the partial, descending subject index included). v2's SQL is
-// kept here verbatim as the reference; a version schema is built from each, as the runner builds one,
-// and Postgres' catalog of the two is compared.
+// The projection's first migration builds exactly the tables v2's SQL built (ADR 0018): same columns
+// (names, types, nullability, defaults, the generated `pending`, order), constraints and indexes (the
+// partial, descending subject index included). v2's SQL is kept here verbatim as the reference; a
+// version schema is built from each, as the runner builds one, and Postgres' catalog of the two is
+// compared. v3 (ADR 0039) adds the pin columns to `submissions`, after v2's, and changes nothing else.
 import { logDatabase } from '@academy/testing/projection';
 import { expect, it } from '@jest/globals';
 import { buildProjectionInto, type Projection } from '@academy/event-store';
@@ -60,11 +60,21 @@ const t = logDatabase('grading_migrations', { published: false });
 /** What Postgres says a schema's read tables are (@academy/testing tableShape). */
 const shape = (schema: string) => tableShape(t.db.pool, schema);
 
-it('builds exactly the tables v2 built from SQL, so the live v2 stays (no new version)', async () => {
-  expect(gradingProjection.version).toBe(2);
+/** v3's pin columns, appended to `submissions` (nullable: attempts from before pinning have none). */
+const PIN_COLUMNS = [
+  ['pin_state', 'text'],
+  ['commit_sha', 'text'],
+  ['pinned_at', 'timestamp with time zone'],
+];
+
+it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of submissions', async () => {
+  expect(gradingProjection.version).toBe(3);
   await buildProjectionInto(t.db.pool, v2Sql, 'v2_sql', t.store);
-  await buildProjectionInto(t.db.pool, gradingProjection, 'v2_orm', t.store);
-  const [sql, orm] = [await shape('v2_sql'), await shape('v2_orm')];
+  await buildProjectionInto(t.db.pool, gradingProjection, 'v3_orm', t.store);
+  const [sql, v3] = [await shape('v2_sql'), await shape('v3_orm')];
+  const pins = v3.columns.filter((c) => PIN_COLUMNS.some(([name]) => c.column_name === name));
+  expect(pins.map((c) => [c.column_name, c.data_type, c.is_nullable, c.table_name])).toEqual(PIN_COLUMNS.map(([name, type]) => [name, type, 'YES', 'submissions']));
+  const orm = { ...v3, columns: v3.columns.filter((c) => !pins.includes(c)) };
   expect(sql.columns.length).toBe(4 + 3 + 3 + 3 + 4 + 7 + 7 + 21);
   expect(sql.columns.find((c) => c.column_name === 'pending')).toMatchObject({ is_generated: 'ALWAYS', data_type: 'boolean' });
   expect(sql.indexes.map((i) => i.indexname)).toEqual([

@@ -4,7 +4,7 @@
 // own copies. From the read schema's views onto the live version (ADR 0004), through MikroORM (ADR 0018).
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { GradeStatus, Submission, WorkKind } from '@academy/contracts';
+import type { GradeStatus, PinState, Submission, WorkKind } from '@academy/contracts';
 import { GradingItem } from '../projections/grading/item.entity.js';
 import { GradingPerson } from '../projections/grading/person.entity.js';
 import { GradingSubject } from '../projections/grading/subject.entity.js';
@@ -40,6 +40,9 @@ export interface SubmissionViewRow {
   teacherName: string | null;
   gradedAt: Date | null;
   version: number;
+  pinState: PinState | null;
+  commitSha: string | null;
+  pinnedAt: Date | null;
 }
 
 export const toSubmission = (r: SubmissionViewRow): Submission => ({
@@ -73,6 +76,7 @@ export const toSubmission = (r: SubmissionViewRow): Submission => ({
           teacherName: r.teacherName ?? '',
           gradedAt: r.gradedAt?.toISOString() ?? '',
         },
+  pin: r.pinState === null ? null : { state: r.pinState, sha: r.commitSha, pinnedAt: r.pinnedAt?.toISOString() ?? null },
   version: r.version,
 });
 
@@ -113,6 +117,9 @@ export function submissionView(read: EntityManager) {
       sql.ref('t.full_name').as('teacherName'),
       's.gradedAt',
       's.version',
+      's.pinState',
+      's.commitSha',
+      's.pinnedAt',
     ])
     .leftJoin(read.createQueryBuilder(GradingItem), 'i', { 'i.id': sql.ref('s.item_id') })
     .leftJoin(read.createQueryBuilder(GradingWeek), 'w', { 'w.id': sql.ref('s.week_id') })

@@ -2,12 +2,14 @@
 // integration events from the shared log: identity's (names and emails of students and teachers),
 // the catalog's (programs, subjects, who teaches what), learning's (weeks, tasks, capstones: titles,
 // due dates, published or not) and enrollment's (active enrollments and current weeks).
+// Version 3: the commit each submission is pinned to (ADR 0039): pin_state, commit_sha, pinned_at,
+// from WorkSubmitted and the retry job's SubmissionCommitPinned / SubmissionPinFailed (pin.handlers.ts).
 // Version 2: a stored `pending` column (the Submissions tab) and the subject index on (subject, pending,
 // submitted_at, id) of latest rows serve the teacher Submissions' keyset pages and tab counts; a new
 // version is how a table change rolls out (rebuilt beside v1, then swapped in).
 // On MikroORM (ADR 0018): the tables are entities (grading.orm.ts), built by the context's migrations,
-// and the handlers write through the transaction's EntityManager. Still version 2: the migration makes
-// exactly the tables v2's SQL made (src/migrations/grading-migrations.int.spec.ts).
+// and the handlers write through the transaction's EntityManager. Its first migration makes exactly the
+// tables v2's SQL made; the second adds v3's pin columns (src/migrations/grading-migrations.int.spec.ts).
 import { catalogReplica, enrollmentsReplica, peopleReplica } from '@academy/backend';
 import { type Projection, type ProjectionTx, withTables } from '@academy/event-store';
 import { IDENTITY_EVENTS, UserDeletedV1 } from '@academy/contracts';
@@ -20,6 +22,7 @@ import { GradingProgram } from './program.entity.js';
 import { GradingSubject } from './subject.entity.js';
 import { GradingSubmission } from './submission.entity.js';
 import { submissionsSet } from './submissions.set.js';
+import { pinHandlers } from './pin.handlers.js';
 
 export const GRADING_PROJECTION = 'grading';
 
@@ -30,7 +33,7 @@ const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmis
 
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
-  version: 2,
+  version: 3,
   orm: gradingOrm,
   // Attempts, grades and CapstonePassed: a run at a time (submissions.set.ts, ADR 0035).
   sets: [submissionsSet],
@@ -39,6 +42,7 @@ export const gradingProjection: Projection = {
     ...catalog,
     ...enrollmentsReplica(GradingEnrollment),
     ...people.handlers,
+    ...pinHandlers,
     // Spec §2: deleting a user removes their enrollments and submissions.
     ...withTables(
       { writes: [people.table, 'enrollments', 'submissions', 'assignments'] },

@@ -1,9 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { GradeStatus, WorkKind } from '@academy/contracts';
+import type { GradeStatus, PinState, WorkKind } from '@academy/contracts';
 
 /**
  * `submissions`: one row per attempt; `latest` marks the newest attempt of its (student, item) stream,
- * the grade columns hold its latest grade, `version` the stream's. Items, weeks, subjects and people are
+ * the grade columns hold its latest grade, `version` the stream's, the pin columns the commit it was
+ * pinned to (pending until the retry job settles it). Items, weeks, subjects and people are
  * not relations: their rows come and go with other contexts' events, so screens join them by id.
  */
 export const GradingSubmission = defineEntity({
@@ -32,6 +33,10 @@ export const GradingSubmission = defineEntity({
     teacherId: p.uuid().nullable(),
     gradedAt: p.datetime().nullable(),
     version: p.integer(),
+    // The commit the submission is pinned to (ADR 0039; version 3): null state on attempts from before pinning.
+    pinState: p.text().$type<PinState>().nullable(),
+    commitSha: p.text().nullable(),
+    pinnedAt: p.datetime().nullable(),
   },
   indexes: [
     { name: 'submissions_stream_idx', properties: ['streamId'] },

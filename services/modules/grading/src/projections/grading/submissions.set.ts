@@ -5,7 +5,7 @@
 // What one event does to the table is what a run of it alone writes: the set is the only code that
 // writes these events.
 import { byIndexLookups, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
-import { GRADING_EVENTS, SubmissionGradedV1, WorkSubmittedV1, type GradeStatus, type WorkKind } from '@academy/contracts';
+import { GRADING_EVENTS, SubmissionGradedV1, WorkSubmittedV1, type GradeStatus, type PinState, type WorkKind } from '@academy/contracts';
 import { sql } from 'kysely';
 
 interface Grade {
@@ -32,6 +32,8 @@ export interface NewSubmission {
   attempt: number;
   latest: boolean;
   grade: Grade | null;
+  /** The commit read at submission, or pending (the retry job's events settle it: pin.handlers.ts); null before pinning existed. */
+  pin: { state: PinState; sha: string | null; pinnedAt: string | null } | null;
 }
 interface StreamChange {
   streamId: string;
@@ -70,6 +72,7 @@ function newAttempt(e: StoredEvent): NewSubmission {
     attempt: d.attempt,
     latest: true,
     grade: null,
+    pin: d.commit === undefined ? null : d.commit === null ? { state: 'pending', sha: null, pinnedAt: null } : { state: 'pinned', sha: d.commit.sha, pinnedAt: d.commit.readAt },
   };
 }
 
@@ -139,13 +142,14 @@ async function insertAttempts(run: SubmissionsRun, tx: ProjectionTx): Promise<Se
   // RETURNING tells which ids were rows already: the INSERT probes the primary key anyway, so this
   // costs nothing, where a SELECT of the ids before it cost a search per attempt (ADR 0035).
   const { rows } = await sql<{ id: string }>`INSERT INTO submissions (id, stream_id, student_id, kind, item_id, week_id, subject_id, github_url, notes, submitted_at, due_at, late, attempt, latest,
-      status, score, feedback, teacher_id, graded_at, version)
+      status, score, feedback, teacher_id, graded_at, version, pin_state, commit_sha, pinned_at)
     SELECT * FROM unnest(${col((x) => x.id)}::uuid[], ${col((x) => x.streamId)}::text[], ${col((x) => x.studentId)}::uuid[], ${col((x) => x.kind)}::text[],
       ${col((x) => x.itemId)}::uuid[], ${col((x) => x.weekId)}::uuid[], ${col((x) => x.subjectId)}::uuid[], ${col((x) => x.githubUrl)}::text[],
       ${col((x) => x.notes)}::text[], ${col((x) => x.submittedAt)}::timestamptz[], ${col((x) => x.dueAt)}::timestamptz[], ${col((x) => x.late)}::bool[],
       ${col((x) => x.attempt)}::int[], ${col((x) => x.latest)}::bool[], ${col((x) => x.grade?.status ?? null)}::text[], ${col((x) => x.grade?.score ?? null)}::numeric[],
       ${col((x) => x.grade?.feedback ?? null)}::text[], ${col((x) => x.grade?.teacherId ?? null)}::uuid[], ${col((x) => x.grade?.gradedAt ?? null)}::timestamptz[],
-      ${col((x) => run.streams.get(x.streamId)!.version)}::int[])
+      ${col((x) => run.streams.get(x.streamId)!.version)}::int[], ${col((x) => x.pin?.state ?? null)}::text[], ${col((x) => x.pin?.sha ?? null)}::text[],
+      ${col((x) => x.pin?.pinnedAt ?? null)}::timestamptz[])
     ON CONFLICT (id) DO NOTHING RETURNING id`.execute(tx.em.getKysely());
   return new Set(rows.map((x) => x.id));
 }

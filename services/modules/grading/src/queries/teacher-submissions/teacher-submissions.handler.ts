@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { QueryHandler } from '@nestjs/cqrs';
 import { orNone, preparedQuery, ReadModelQueryHandler } from '@academy/backend';
 import { DomainError } from '@academy/event-store';
-import { type GradeStatus, GRADING_MESSAGES, type SubmissionTab, type TeacherSubmissionsResponse, type WorkKind } from '@academy/contracts';
+import { type GradeStatus, GRADING_MESSAGES, type PinState, type SubmissionTab, type TeacherSubmissionsResponse, type WorkKind } from '@academy/contracts';
 import { isAssigned } from '../submission-access.read.js';
 import { toSubmission } from '../submission-view.read.js';
 import { decodeSubmissionsCursor, encodeSubmissionsCursor, type SubmissionsCursor } from './submissions-cursor.js';
@@ -17,7 +17,7 @@ import { TeacherSubmissions } from './teacher-submissions.query.js';
 /** The view's columns (as submission-view.read.ts selects them), snake_case as Postgres names them. */
 const SUBMISSION_COLUMNS = `s.id, s.stream_id, s.kind, s.item_id, i.title, i.day_number, s.week_id, w.week_number, s.subject_id, sj.name AS subject_name,
   s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.late, s.attempt, s.latest,
-  s.status, s.score, s.feedback, s.teacher_id, t.full_name AS teacher_name, s.graded_at, s.version`;
+  s.status, s.score, s.feedback, s.teacher_id, t.full_name AS teacher_name, s.graded_at, s.version, s.pin_state, s.commit_sha, s.pinned_at`;
 /** The prepared statement's name of a shape of teacherSubmissionsSql (one per shape: eight at most). */
 export const teacherSubmissionsStatement = (o: { teacher: boolean; subject: boolean; after: boolean }) =>
   `grading.teacher-submissions.${o.teacher ? 't' : '-'}${o.subject ? 's' : '-'}${o.after ? 'a' : '-'}`;
@@ -93,6 +93,9 @@ interface PageRow {
   teacher_name: string | null;
   graded_at: Date | string | null;
   version: number;
+  pin_state: PinState | null;
+  commit_sha: string | null;
+  pinned_at: Date | string | null;
   cursor_at: string;
 }
 
@@ -154,6 +157,9 @@ async function readSubmissionsPage(
         teacherName: r.teacher_name,
         gradedAt: r.graded_at === null ? null : instant(r.graded_at),
         version: r.version,
+        pinState: r.pin_state,
+        commitSha: r.commit_sha,
+        pinnedAt: r.pinned_at === null ? null : instant(r.pinned_at),
       }),
     ),
     nextCursor: found.length > query.limit && last ? encodeSubmissionsCursor({ at: last.cursor_at, id: last.id }) : null,
