@@ -172,7 +172,10 @@ const cohorts = await pool(teachers, 4, async (teacher, t) => {
 say(`${cohorts.length} cohorts with 12 published weeks each`);
 
 // ── students at weeks 1-12: passed capstones advanced them; this week's work in every status ─────
-const repo = (s, what) => `https://github.com/${s.email.split('@')[0]}/${what}`;
+// GitHub's own public example repositories: a submit reads the commit its repository's default branch
+// points to (issue 30), so an invented repository is refused as unreadable wherever GitHub is reachable.
+// Offline, the pin stays pending and the worker retries it.
+const DEMO_REPOSITORIES = { capstone: 'https://github.com/octocat/Spoon-Knife', task: 'https://github.com/octocat/Hello-World' };
 await pool(students, 6, async (s, i) => {
   const cohort = cohorts[i % cohorts.length];
   s.week = 1 + (Math.floor(i / cohorts.length) % 12);
@@ -180,29 +183,29 @@ await pool(students, 6, async (s, i) => {
   await call('PUT', `/enrollments/${enrollment.id}/status`, admin, { status: 'active' });
   const { teacher, weeks } = cohort;
   const grade = (id, status, score, feedback) => call('POST', `/submissions/${id}/grade`, teacher.token, { status, score, feedback });
-  const submit = (kind, itemId, what, notes) => call('POST', '/student/submissions', s.token, { kind, itemId, githubUrl: repo(s, what), notes }).then((r) => r.submission);
+  const submit = (kind, itemId, notes) => call('POST', '/student/submissions', s.token, { kind, itemId, githubUrl: DEMO_REPOSITORIES[kind], notes }).then((r) => r.submission);
   for (let n = 1; n < s.week; n++) {
     const capstone = weeks[n - 1].capstone;
-    const first = await submit('capstone', capstone.id, `capstone-${n}`);
+    const first = await submit('capstone', capstone.id);
     if (n === 1 && i % 3 === 0) {
       // Sent back once, then passed on the resubmission.
       await grade(first.id, 'needs_revision', 55, 'Nearly there: fix the layout on small screens and resubmit.');
-      const again = await submit('capstone', capstone.id, `capstone-${n}-v2`, 'Fixed the mobile layout.');
+      const again = await submit('capstone', capstone.id, 'Fixed the mobile layout.');
       await grade(again.id, 'passed', 82, 'Well done.');
     } else await grade(first.id, 'passed', 70 + ((i + n) % 30), 'Passed: good work.');
   }
   // This week's work: one of five outcomes for day 1, day 2 waiting, the capstone pending or failed.
   const week = weeks[s.week - 1];
   const [day1, day2] = week.tasks;
-  const t1 = await submit('task', day1.id, `week-${s.week}-day-1`);
+  const t1 = await submit('task', day1.id);
   const outcome = i % 5;
   if (outcome === 0) await grade(t1.id, 'passed', 90, 'Great.');
   if (outcome === 1) await grade(t1.id, 'failed', 30, 'This does not meet the brief yet.');
   if (outcome === 2 || outcome === 3) await grade(t1.id, 'needs_revision', 50, 'Please add the missing part and resubmit.');
-  if (outcome === 3) await submit('task', day1.id, `week-${s.week}-day-1-v2`, 'Added the missing part.');
-  if (i % 2 === 0) await submit('task', day2.id, `week-${s.week}-day-2`);
-  if (i % 4 === 1) await grade((await submit('capstone', week.capstone.id, `capstone-${s.week}`)).id, 'failed', 40, 'Not yet: see the rubric.');
-  if (i % 4 === 2) await submit('capstone', week.capstone.id, `capstone-${s.week}`);
+  if (outcome === 3) await submit('task', day1.id, 'Added the missing part.');
+  if (i % 2 === 0) await submit('task', day2.id);
+  if (i % 4 === 1) await grade((await submit('capstone', week.capstone.id)).id, 'failed', 40, 'Not yet: see the rubric.');
+  if (i % 4 === 2) await submit('capstone', week.capstone.id);
 });
 say(`${students.length} students at weeks 1-12 with submissions and grades in every status`);
 
