@@ -3,7 +3,7 @@ import { Button, DataTable, type DataColumn } from '@academy/ui';
 import { PageHeader, QueryView, formatDateTime, useAdminQueuesQuery, useRetryJobMutation } from '@academy/web-dashboard';
 import { useCommand } from '@academy/web-session';
 
-const QUEUE_LABELS: Record<QueueSummary['name'], string> = { mail: 'Mail', system: 'System', audit: 'Audit' };
+const QUEUE_LABELS: Record<QueueSummary['name'], string> = { mail: 'Mail', system: 'System', audit: 'Audit', git: 'Git (commit pins)' };
 
 function RetryButton({ queue, id, name }: { queue: QueueSummary['name']; id: string; name: string }) {
   const retry = useRetryJobMutation();

@@ -53,7 +53,7 @@ it('times requests per route template, and reports every projection, queue, the 
     expect([name, sample(text, 'academy_projection_lag_events', `projection="${name}"`)]).toEqual([name, expect.stringMatching(/ \d+$/)]);
     expect([name, sample(text, 'academy_projection_status', `projection="${name}"`)]).toEqual([name, expect.stringMatching(/status="(building|live|failing)"} 1$/)]);
   }
-  for (const queue of ['mail', 'system', 'audit']) {
+  for (const queue of ['mail', 'system', 'audit', 'git']) {
     expect([queue, sample(text, 'academy_queue_jobs', `queue="${queue}"`, 'state="failed"')]).toEqual([queue, expect.stringMatching(/ \d+$/)]);
   }
   expect(sample(text, 'academy_events_appended_total')).toMatch(/ \d+$/);

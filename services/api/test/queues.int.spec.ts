@@ -95,7 +95,7 @@ describe('failed jobs', () => {
     const listed = await h.call('GET', '/admin/queues', { token: h.admin.token });
     expect(listed.status).toBe(200);
     const { queues } = bodyOf(listed, adminQueuesSchema);
-    expect(queues.map((q) => q.name)).toEqual(['mail', 'system', 'audit']);
+    expect(queues.map((q) => q.name)).toEqual(['mail', 'system', 'audit', 'git']);
     const mail = queues[0];
     expect(mail.counts.failed).toBe(1);
     expect(mail.failed).toEqual([

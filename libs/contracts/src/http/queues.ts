@@ -5,7 +5,7 @@ import { text } from '../text.js';
  * The BullMQ queues the worker serves, as an admin sees them (ADR 0032): mail (every mail the academy
  * sends), system (the worker's heartbeat), audit (chain verifications).
  */
-export const ADMIN_QUEUES = ['mail', 'system', 'audit'] as const;
+export const ADMIN_QUEUES = ['mail', 'system', 'audit', 'git'] as const;
 export type AdminQueueName = (typeof ADMIN_QUEUES)[number];
 
 export const QUEUE_MESSAGES = {

@@ -8,10 +8,8 @@ import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
 import { Queue } from 'bullmq';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { MAIL_QUEUE, type RedisClient, SYSTEM_QUEUE } from '@academy/backend';
-
-/** The queues the worker serves (BullMQ names; the audit context's AUDIT_QUEUE is 'audit'). */
-export const METERED_QUEUES = [MAIL_QUEUE, SYSTEM_QUEUE, 'audit'] as const;
+import type { RedisClient } from '@academy/backend';
+import { ADMIN_QUEUES } from '@academy/contracts';
 
 export interface ApiMetrics {
   registry: Registry;
@@ -35,7 +33,8 @@ export function createApiMetrics(deps: { pool: pg.Pool; redis: RedisClient; queu
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const queues = METERED_QUEUES.map((name) => new Queue(name, { connection: deps.redis, prefix: deps.queuePrefix }));
+  // The queues the worker serves: the same list the admin's Queues screen shows.
+  const queues = ADMIN_QUEUES.map((name) => new Queue(name, { connection: deps.redis, prefix: deps.queuePrefix }));
 
   new Gauge({
     name: 'academy_projection_lag_events',
