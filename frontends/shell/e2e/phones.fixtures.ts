@@ -42,6 +42,7 @@ const submission = (n: number, graded: boolean): Submission => ({
   notes: '',
   submittedAt: `2026-11-2${n}T10:00:00.000Z`,
   dueAt: null,
+  extended: false,
   late: n === 2,
   attempt: 1,
   latest: true,
@@ -78,6 +79,8 @@ const lessonItem = (n: number, past: boolean) => ({
   description: 'Build it.',
   instructions: '',
   dueAt: null,
+  latePolicy: 'accept',
+  extendedDueAt: null,
   submission: past ? { submissionId: `ls${n}`, githubUrl: `https://github.com/me/day${n}`, notes: '', submittedAt: '2026-11-20T10:00:00.000Z', late: false, attempt: 1, gradeStatus: 'passed', score: 90, feedback: 'Well done', canResubmit: false } : null,
 });
 export const lessons = lessonsResponseSchema.parse({
@@ -100,6 +103,8 @@ export const lessons = lessonsResponseSchema.parse({
         description: 'Put it together.',
         instructions: '',
         dueAt: null,
+        latePolicy: 'accept',
+        extendedDueAt: null,
         submission: { submissionId: 'lc1', githubUrl: 'https://github.com/me/capstone', notes: '', submittedAt: '2026-11-21T10:00:00.000Z', late: false, attempt: 1, gradeStatus: 'passed', score: 85, feedback: 'Passed', canResubmit: false },
       },
     },

@@ -69,7 +69,7 @@ describe('times in the reader’s zone, due dates in the academy’s (issue 18 �
     await page.route('**/api/weeks/w1/tasks', async (route) => {
       const body = route.request().postDataJSON() as { dayNumber: number; title: string; description: string; instructions: string; dueAt: string | null };
       sent.push(body);
-      week = { ...week, version: 2, tasks: [{ id: 't1', weekId: 'w1', dayNumber: body.dayNumber, title: body.title, description: body.description, instructions: body.instructions, dueAt: body.dueAt }] };
+      week = { ...week, version: 2, tasks: [{ id: 't1', weekId: 'w1', dayNumber: body.dayNumber, title: body.title, description: body.description, instructions: body.instructions, dueAt: body.dueAt, latePolicy: 'accept' }] };
       await route.fulfill(json(weekResponseSchema.parse({ message: 'Task added successfully', week }), 201));
     });
     await page.goto(`${api.url}/dashboard/teacher/weeks`);
@@ -100,7 +100,7 @@ describe('times in the reader’s zone, due dates in the academy’s (issue 18 �
     const submission = { submissionId: 's1', githubUrl: 'https://github.com/a/b', notes: '', submittedAt: '2026-11-30T20:00:00.000Z', late: false, attempt: 1, gradeStatus: null, score: null, feedback: null, canResubmit: false };
     const lessons = lessonsResponseSchema.parse({
       enrollment: { enrollmentId: 'e1', programId: 'p1', programName: 'Web Development', programType: 'evening', currentWeek: 1 },
-      weeks: [{ id: 'w1', subjectId: subject.id, subjectName: subject.name, weekNumber: 1, past: false, title: 'Semantic markup', objectives: '', tasks: [{ id: 't1', weekId: 'w1', dayNumber: 1, title: 'Semantic page skeleton', description: 'Mark up a page.', instructions: '', dueAt: DUE, submission }], capstone: null }],
+      weeks: [{ id: 'w1', subjectId: subject.id, subjectName: subject.name, weekNumber: 1, past: false, title: 'Semantic markup', objectives: '', tasks: [{ id: 't1', weekId: 'w1', dayNumber: 1, title: 'Semantic page skeleton', description: 'Mark up a page.', instructions: '', dueAt: DUE, latePolicy: 'accept', submission, extendedDueAt: null }], capstone: null }],
     });
     await page.route('**/api/student/lessons', (route) => route.fulfill(json(lessons)));
     await page.goto(`${api.url}/dashboard/student/lessons`);

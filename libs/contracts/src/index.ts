@@ -30,6 +30,8 @@ export * from './http/git-commits.js';
 export * from './http/grading.js';
 export * from './copy/grading.js';
 export * from './events/grading.js';
+export * from './http/extensions.js';
+export * from './copy/extensions.js';
 export * from './http/notifications.js';
 export * from './http/audit.js';
 export * from './http/audit-verify.js';

@@ -16,6 +16,9 @@ export const GRADING_EVENTS = {
   SubmissionCommitPinned: 'SubmissionCommitPinned',
   /** The retry job gave up on pinning a submission's commit (a day without an answer from the host). */
   SubmissionPinFailed: 'SubmissionPinFailed',
+  /** A teacher gave one student a later due date for one item, or replaced it (issue 30 §4). */
+  ExtensionGranted: 'ExtensionGranted',
+  ExtensionRevoked: 'ExtensionRevoked',
 } as const;
 export type GradingEventType = (typeof GRADING_EVENTS)[keyof typeof GRADING_EVENTS];
 
@@ -36,7 +39,10 @@ export const WorkSubmittedV1 = publishedEvent(
     githubUrl: z.string(),
     attempt: z.number().int().min(1),
     late: z.boolean(),
+    /** The due date the attempt was judged against: the student's extension when `extended`. */
     dueAt: z.string().nullable(),
+    /** `dueAt` is the student's extension, not the item's due date (issue 30 §4). Absent before extensions. */
+    extended: z.boolean().optional(),
     /** The task's or capstone's title when submitted (for the teachers' notification). */
     title: z.string().optional(),
     /** The teachers assigned to the subject when submitted: they are told of it (newSubmissions). */
@@ -106,4 +112,30 @@ export const SubmissionPinFailedV1 = publishedEvent(
 );
 export type SubmissionPinFailedData = EventData<typeof SubmissionPinFailedV1>;
 
-export const GRADING_PUBLISHED_EVENTS = [WorkSubmittedV1, SubmissionGradedV1, CapstonePassedV1, SubmissionCommitPinnedV1, SubmissionPinFailedV1] as const;
+// ── extensions of a due date (stream extension-<studentId>-<itemId>) ─────────────────────────────────
+
+/** Which student's extension of which item (learning shows it on the student's lessons). */
+const extended = { studentId: id, itemId: id, kind: z.enum(WORK_KINDS), subjectId: id, teacherId: id };
+
+/** Granted, or replaced by a new date: the latest one counts. */
+export const ExtensionGrantedV1 = publishedEvent(
+  GRADING_EVENTS.ExtensionGranted,
+  1,
+  z.object({ ...extended, dueAt: z.string() }),
+  /** Why: free text about the student, in the encrypted personal part (subject: the student). */
+  { personal: z.object({ reason: z.string() }) },
+);
+export type ExtensionGrantedData = EventData<typeof ExtensionGrantedV1>;
+export type ExtensionGrantedPersonal = EventPersonal<typeof ExtensionGrantedV1>;
+export const ExtensionRevokedV1 = publishedEvent(GRADING_EVENTS.ExtensionRevoked, 1, z.object(extended));
+export type ExtensionRevokedData = EventData<typeof ExtensionRevokedV1>;
+
+export const GRADING_PUBLISHED_EVENTS = [
+  WorkSubmittedV1,
+  SubmissionGradedV1,
+  CapstonePassedV1,
+  SubmissionCommitPinnedV1,
+  SubmissionPinFailedV1,
+  ExtensionGrantedV1,
+  ExtensionRevokedV1,
+] as const;

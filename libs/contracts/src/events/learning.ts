@@ -19,6 +19,8 @@ export const LEARNING_EVENTS = {
 export type LearningEventType = (typeof LEARNING_EVENTS)[keyof typeof LEARNING_EVENTS];
 
 const id = z.string().min(1);
+/** Absent on events from before late policies (issue 30 §4): read as 'accept'. */
+const latePolicy = z.enum(['accept', 'closed']).optional();
 
 export const WeekCreatedV1 = publishedEvent(
   LEARNING_EVENTS.WeekCreated,
@@ -47,6 +49,7 @@ const task = z.object({
   description: z.string(),
   instructions: z.string(),
   dueAt: z.string().nullable(),
+  latePolicy,
 });
 export const TaskAddedV1 = publishedEvent(LEARNING_EVENTS.TaskAdded, 1, task);
 export const TaskUpdatedV1 = publishedEvent(LEARNING_EVENTS.TaskUpdated, 1, task);
@@ -66,7 +69,7 @@ export type TaskRemovedData = EventData<typeof TaskRemovedV1>;
 export const CapstoneSetV1 = publishedEvent(
   LEARNING_EVENTS.CapstoneSet,
   1,
-  z.object({ weekId: id, capstoneId: id, title: z.string(), description: z.string(), instructions: z.string(), dueAt: z.string().nullable() }),
+  z.object({ weekId: id, capstoneId: id, title: z.string(), description: z.string(), instructions: z.string(), dueAt: z.string().nullable(), latePolicy }),
 );
 export type CapstoneData = EventData<typeof CapstoneSetV1>;
 export const CapstoneRemovedV1 = publishedEvent(LEARNING_EVENTS.CapstoneRemoved, 1, z.object({ weekId: id, capstoneId: id }));

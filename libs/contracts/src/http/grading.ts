@@ -74,7 +74,10 @@ export const submissionSchema = z.object({
   githubUrl: z.string(),
   notes: z.string(),
   submittedAt: z.string(),
+  /** The due date the attempt was judged against (the student's extension when `extended`). */
   dueAt: z.string().nullable(),
+  /** `dueAt` is an extension given to this student (issue 30 §4): shown as "Extended to …". */
+  extended: z.boolean(),
   /** Submitted after the due date. */
   late: z.boolean(),
   /** 1 for the first attempt; a new attempt is allowed only after needs_revision. */

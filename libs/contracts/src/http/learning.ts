@@ -38,6 +38,13 @@ export const dayNumberSchema = z
 /** Optional due date: an ISO-8601 instant (with offset) or null for none. */
 export const dueAtSchema = z.iso.datetime({ offset: true, error: 'Enter a valid due date and time' }).nullable().optional().default(null);
 const expectedVersion = z.number().int().min(0).optional();
+/**
+ * What happens after an item's due date (issue 30 §4): `accept` (the default) takes a submission and
+ * flags it late; `closed` refuses it (409 closedAfterDue) unless the student has an extension.
+ */
+export const LATE_POLICIES = ['accept', 'closed'] as const;
+export const latePolicySchema = z.enum(LATE_POLICIES, { error: 'Choose whether late submissions are accepted' });
+export type LatePolicy = z.infer<typeof latePolicySchema>;
 
 // ── shapes ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -50,6 +57,7 @@ export const taskSchema = z.object({
   description: z.string(),
   instructions: z.string(),
   dueAt: z.string().nullable(),
+  latePolicy: latePolicySchema,
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -60,6 +68,7 @@ export const capstoneSchema = z.object({
   description: z.string(),
   instructions: z.string(),
   dueAt: z.string().nullable(),
+  latePolicy: latePolicySchema,
 });
 export type Capstone = z.infer<typeof capstoneSchema>;
 
@@ -127,6 +136,7 @@ const taskFields = {
   description: optionalText('Description', 5000),
   instructions: optionalText('Instructions', 10000),
   dueAt: dueAtSchema,
+  latePolicy: latePolicySchema.optional().default('accept'),
 };
 
 /** POST /api/weeks/:weekId/tasks (assigned teacher) → 201 { message: 'Task added successfully', week }; 409 dayTaken / weekFull. */
@@ -174,9 +184,11 @@ export const lessonSubmissionSchema = z.object({
 });
 export type LessonSubmission = z.infer<typeof lessonSubmissionSchema>;
 
-export const lessonTaskSchema = taskSchema.extend({ submission: lessonSubmissionSchema.nullable() });
+/** The student's own extension of the item's due date (issue 30 §4), null when none: late is judged against it. */
+const lessonItemExtras = { submission: lessonSubmissionSchema.nullable(), extendedDueAt: z.string().nullable() };
+export const lessonTaskSchema = taskSchema.extend(lessonItemExtras);
 export type LessonTask = z.infer<typeof lessonTaskSchema>;
-export const lessonCapstoneSchema = capstoneSchema.extend({ submission: lessonSubmissionSchema.nullable() });
+export const lessonCapstoneSchema = capstoneSchema.extend(lessonItemExtras);
 export type LessonCapstone = z.infer<typeof lessonCapstoneSchema>;
 
 export const lessonWeekSchema = z.object({

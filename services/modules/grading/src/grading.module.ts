@@ -23,6 +23,10 @@ import { TeacherDashboardController } from './queries/teacher-dashboard/teacher-
 import { TeacherDashboardHandler } from './queries/teacher-dashboard/teacher-dashboard.handler.js';
 import { ExportGradesController } from './queries/export-grades/export-grades.http.controller.js';
 import { ExportGradesHandler } from './queries/export-grades/export-grades.handler.js';
+import { ChangeExtensionController } from './commands/change-extension/change-extension.http.controller.js';
+import { ChangeExtensionHandler } from './commands/change-extension/change-extension.handler.js';
+import { ItemExtensionsController } from './queries/item-extensions/item-extensions.http.controller.js';
+import { ItemExtensionsHandler } from './queries/item-extensions/item-extensions.handler.js';
 
 /**
  * The grading context's HTTP side: controllers dispatch on the CQRS buses to the handlers below.
@@ -44,6 +48,8 @@ import { ExportGradesHandler } from './queries/export-grades/export-grades.handl
     StudentDashboardController,
     TeacherDashboardController,
     ExportGradesController,
+    ChangeExtensionController,
+    ItemExtensionsController,
   ],
   providers: [
     // The git hosts submissions may name, and the guarded client that reads their commits (ADR 0039).
@@ -58,6 +64,8 @@ import { ExportGradesHandler } from './queries/export-grades/export-grades.handl
     StudentDashboardHandler,
     TeacherDashboardHandler,
     ExportGradesHandler,
+    ChangeExtensionHandler,
+    ItemExtensionsHandler,
   ],
 })
 export class GradingModule {}

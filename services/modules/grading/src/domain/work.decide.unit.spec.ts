@@ -5,7 +5,7 @@ import { type ItemFacts, type WorkCommand, workDecider, type WorkEvent } from '.
 
 const work = deciderSpec(workDecider);
 
-const capstone: ItemFacts = { kind: 'capstone', itemId: 'cap1', weekId: 'w1', subjectId: 's1', programId: 'p1', dueAt: '2026-11-30T00:00:00.000Z', published: true };
+const capstone: ItemFacts = { kind: 'capstone', itemId: 'cap1', weekId: 'w1', subjectId: 's1', programId: 'p1', dueAt: '2026-11-30T00:00:00.000Z', latePolicy: 'accept', published: true };
 const task: ItemFacts = { ...capstone, kind: 'task', itemId: 'task1' };
 
 /** The commit read at submission. */
@@ -22,6 +22,7 @@ const submit = (submissionId: string, o: Partial<Extract<WorkCommand, { type: 'S
   notes: 'my notes',
   now: '2026-11-29T00:00:00.000Z',
   commit: PINNED,
+  extension: null,
   ...o,
 });
 const grade = (submissionId: string, status: GradeStatus, score: number | null = 80, feedback = 'ok'): WorkCommand => ({ type: 'GradeSubmission', submissionId, teacherId: 't1', score, status, feedback });
@@ -43,6 +44,7 @@ const submitted = (submissionId: string, attempt: number, o: { item?: ItemFacts;
       attempt,
       late: o.late ?? false,
       dueAt: item.dueAt,
+      extended: false,
       commit: o.commit === undefined ? PINNED : o.commit,
     },
     personal: { subjectId: 'st1', data: { notes: 'my notes' } },

@@ -7,8 +7,10 @@ import { DomainError, type Decider, type LoadedEventOf, type PersonalData } from
 import {
   type CapstonePassedData,
   GRADING_EVENTS,
+  EXTENSION_MESSAGES,
   GRADING_MESSAGES,
   type GradeStatus,
+  type LatePolicy,
   type SubmissionGradedData,
   type SubmissionGradedPersonal,
   SubmissionGradedV1,
@@ -16,6 +18,7 @@ import {
   type WorkSubmittedData,
   type WorkSubmittedPersonal,
 } from '@academy/contracts';
+import { effectiveDue, type ExtensionState } from './extension.js';
 
 export const workStream = (studentId: string, itemId: string) => `work-${studentId}-${itemId}`;
 
@@ -80,6 +83,8 @@ export interface ItemFacts {
   subjectId: string;
   programId: string;
   dueAt: string | null;
+  /** After the due date: accepted and flagged late, or closed (refused). */
+  latePolicy: LatePolicy;
   published: boolean;
 }
 
@@ -97,6 +102,8 @@ export type WorkCommand =
       now: string;
       /** The default branch's commit as read at submission, or null when the host could not be reached (pending). */
       commit: { sha: string; readAt: string } | null;
+      /** The student's extension of this item (its own stream), judged instead of the item's due date. */
+      extension: ExtensionState;
     }
   | { type: 'GradeSubmission'; submissionId: string; teacherId: string; score: number | null; status: GradeStatus; feedback: string; title?: string };
 
@@ -108,6 +115,10 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
     if (!command.enrolled) throw new DomainError('forbidden', GRADING_MESSAGES.notEnrolled);
     const latest = state.attempts.at(-1);
     if (latest && latest.grade?.status !== 'needs_revision') throw new DomainError('conflict', GRADING_MESSAGES.alreadySubmitted);
+    // A first attempt and a resubmission alike are judged against the student's due date.
+    const due = effectiveDue(item.dueAt, command.extension);
+    const late = due.dueAt !== null && Date.parse(command.now) > Date.parse(due.dueAt);
+    if (late && item.latePolicy === 'closed') throw new DomainError('conflict', EXTENSION_MESSAGES.closedAfterDue);
     const data: WorkSubmittedData = {
       submissionId: command.submissionId,
       studentId: command.studentId,
@@ -118,8 +129,9 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
       programId: item.programId,
       githubUrl: command.githubUrl,
       attempt: (latest?.attempt ?? 0) + 1,
-      late: item.dueAt !== null && Date.parse(command.now) > Date.parse(item.dueAt),
-      dueAt: item.dueAt,
+      late,
+      dueAt: due.dueAt,
+      extended: due.extended,
       commit: command.commit,
     };
     if (item.title !== undefined) data.title = item.title;

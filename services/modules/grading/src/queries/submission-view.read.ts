@@ -30,6 +30,7 @@ export interface SubmissionViewRow {
   notes: string;
   submittedAt: Date;
   dueAt: Date | null;
+  extended: boolean;
   late: boolean;
   attempt: number;
   latest: boolean;
@@ -62,6 +63,7 @@ export const toSubmission = (r: SubmissionViewRow): Submission => ({
   notes: r.notes,
   submittedAt: r.submittedAt.toISOString(),
   dueAt: r.dueAt?.toISOString() ?? null,
+  extended: r.extended,
   late: r.late,
   attempt: r.attempt,
   latest: r.latest,
@@ -107,6 +109,7 @@ export function submissionView(read: EntityManager) {
       's.notes',
       's.submittedAt',
       's.dueAt',
+      's.extended',
       's.late',
       's.attempt',
       's.latest',

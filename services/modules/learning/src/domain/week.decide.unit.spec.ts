@@ -7,7 +7,7 @@ const week = deciderSpec(weekDecider);
 const weekId = weekIdOf('s1', 1);
 const created: WeekEvent = { type: 'WeekCreated', data: { weekId, subjectId: 's1', weekNumber: 1, title: 'HTML', objectives: 'Tags' } };
 const published: WeekEvent = { type: 'WeekPublished', data: { weekId, subjectId: 's1' } };
-const item = { title: 'T', description: 'D', instructions: 'I', dueAt: null };
+const item = { title: 'T', description: 'D', instructions: 'I', dueAt: null, latePolicy: 'accept' as const };
 const add = (taskId: string, dayNumber: number): WeekCommand => ({ type: 'AddTask', taskId, dayNumber, ...item, title: `Task ${taskId}` });
 const added = (taskId: string, dayNumber: number): WeekEvent => ({ type: 'TaskAdded', data: { weekId, taskId, dayNumber, ...item, title: `Task ${taskId}` } });
 const days = (events: WeekEvent[]) => week.given(created, ...events).state.tasks.map((t) => [t.taskId, t.dayNumber]);

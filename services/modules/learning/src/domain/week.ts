@@ -8,6 +8,7 @@ import {
   type CapstoneRemovedData,
   LEARNING_EVENTS,
   LEARNING_MESSAGES,
+  type LatePolicy,
   MAX_DAY,
   type TaskData,
   type TaskRemovedData,
@@ -116,6 +117,7 @@ export interface ItemFields {
   description: string;
   instructions: string;
   dueAt: string | null;
+  latePolicy: LatePolicy;
 }
 
 export type WeekCommand =
@@ -130,7 +132,10 @@ export type WeekCommand =
   | ({ type: 'SetCapstone'; newCapstoneId: string } & ItemFields)
   | { type: 'RemoveCapstone' };
 
-const sameItem = (a: ItemFields, b: ItemFields) => a.title === b.title && a.description === b.description && a.instructions === b.instructions && a.dueAt === b.dueAt;
+/** An item's fields as stored: events from before late policies carry none, which is 'accept'. */
+type StoredItem = Omit<ItemFields, 'latePolicy'> & { latePolicy?: LatePolicy };
+const sameItem = (a: StoredItem, b: ItemFields) =>
+  a.title === b.title && a.description === b.description && a.instructions === b.instructions && a.dueAt === b.dueAt && (a.latePolicy ?? 'accept') === b.latePolicy;
 
 export function decideWeek(command: WeekCommand, state: WeekState): WeekEvent[] {
   if (command.type === 'CreateWeek') {
@@ -173,7 +178,7 @@ export function decideWeek(command: WeekCommand, state: WeekState): WeekEvent[] 
     }
     case 'SetCapstone': {
       const capstoneId = state.capstone?.capstoneId ?? command.newCapstoneId;
-      const c = { capstoneId, title: command.title, description: command.description, instructions: command.instructions, dueAt: command.dueAt };
+      const c = { capstoneId, title: command.title, description: command.description, instructions: command.instructions, dueAt: command.dueAt, latePolicy: command.latePolicy };
       if (state.capstone && sameItem(state.capstone, c)) return [];
       return [{ type: LEARNING_EVENTS.CapstoneSet, data: { weekId, ...c } }];
     }
@@ -184,7 +189,7 @@ export function decideWeek(command: WeekCommand, state: WeekState): WeekEvent[] 
 }
 
 function taskData(weekId: string, c: { taskId: string; dayNumber: number } & ItemFields): TaskData {
-  return { weekId, taskId: c.taskId, dayNumber: c.dayNumber, title: c.title, description: c.description, instructions: c.instructions, dueAt: c.dueAt };
+  return { weekId, taskId: c.taskId, dayNumber: c.dayNumber, title: c.title, description: c.description, instructions: c.instructions, dueAt: c.dueAt, latePolicy: c.latePolicy };
 }
 
 function dayTaken(day: number) {

@@ -102,7 +102,8 @@ async function items(read: EntityManager, weekIds: string[]): Promise<{ tasks: T
       description: t.description,
       instructions: t.instructions,
       dueAt: t.dueAt?.toISOString() ?? null,
+      latePolicy: t.latePolicy,
     })),
-    capstones: capstones.map((c) => ({ id: c.id, weekId: c.weekId, title: c.title, description: c.description, instructions: c.instructions, dueAt: c.dueAt?.toISOString() ?? null })),
+    capstones: capstones.map((c) => ({ id: c.id, weekId: c.weekId, title: c.title, description: c.description, instructions: c.instructions, dueAt: c.dueAt?.toISOString() ?? null, latePolicy: c.latePolicy })),
   };
 }

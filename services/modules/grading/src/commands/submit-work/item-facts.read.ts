@@ -4,7 +4,7 @@
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid, orNone, readModelEm } from '@academy/backend';
-import type { WorkKind } from '@academy/contracts';
+import type { LatePolicy, WorkKind } from '@academy/contracts';
 import type { ItemFacts } from '../../domain/work.js';
 import { GradingAssignment } from '../../projections/grading/assignment.entity.js';
 import { GRADING_PROJECTION } from '../../projections/grading/grading.projection.js';
@@ -20,6 +20,7 @@ interface ItemRow {
   subjectId: string;
   programId: string;
   dueAt: Date | null;
+  latePolicy: LatePolicy;
   isPublished: boolean;
 }
 
@@ -29,7 +30,7 @@ async function readItem(em: EntityManager, itemId: string): Promise<ItemFacts | 
   const row = await orNone(
     read
       .createQueryBuilder(GradingItem, 'i')
-      .select(['i.title', 'i.kind', 'i.weekId', sql.ref('w.subject_id').as('subjectId'), sql.ref('sj.program_id').as('programId'), 'i.dueAt', sql.ref('w.is_published').as('isPublished')])
+      .select(['i.title', 'i.kind', 'i.weekId', sql.ref('w.subject_id').as('subjectId'), sql.ref('sj.program_id').as('programId'), 'i.dueAt', 'i.latePolicy', sql.ref('w.is_published').as('isPublished')])
       .join(read.createQueryBuilder(GradingWeek), 'w', { 'w.id': sql.ref('i.week_id') })
       .join(read.createQueryBuilder(GradingSubject), 'sj', { 'sj.id': sql.ref('w.subject_id') })
       .where({ id: itemId, removed: false })
@@ -48,6 +49,7 @@ async function readItem(em: EntityManager, itemId: string): Promise<ItemFacts | 
     subjectId: row.subjectId,
     programId: row.programId,
     dueAt: row.dueAt?.toISOString() ?? null,
+    latePolicy: row.latePolicy,
     published: row.isPublished,
   };
 }

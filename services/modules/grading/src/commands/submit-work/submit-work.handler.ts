@@ -4,6 +4,7 @@ import { CommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, principalOf, GatedCommandHandler, ReadModelGate } from '@academy/backend';
 import { DomainError, type EventStore, runCommand } from '@academy/event-store';
 import { GRADING_MESSAGES } from '@academy/contracts';
+import { extensionDecider, extensionStream } from '../../domain/extension.js';
 import { workDecider, workStream } from '../../domain/work.js';
 import { readDefaultBranchCommit } from '../../pinning/read-commit.js';
 import { SUBMIT_WAIT_MS, SubmissionGitHosts } from '../../pinning/submission-git.js';
@@ -49,7 +50,21 @@ export class SubmitWorkHandler extends GatedCommandHandler<SubmitWork> {
       conflict: () => new DomainError('conflict', GRADING_MESSAGES.alreadySubmitted),
       execute: async (unit) => {
         const stream = await unit.load(workStream(studentId, input.itemId), workDecider);
-        unit.decide(stream, workDecider, { type: 'SubmitWork', submissionId, studentId, kind: input.kind, item, enrolled, githubUrl: input.githubUrl, notes: input.notes, now: caller.metadata.occurredAt, commit });
+        // Read, not written: an extension is judged as it stands when the student submits.
+        const extension = (await unit.load(extensionStream(studentId, input.itemId), extensionDecider)).state;
+        unit.decide(stream, workDecider, {
+          type: 'SubmitWork',
+          submissionId,
+          studentId,
+          kind: input.kind,
+          item,
+          enrolled,
+          githubUrl: input.githubUrl,
+          notes: input.notes,
+          now: caller.metadata.occurredAt,
+          commit,
+          extension,
+        });
       },
     });
     // The answer is the submission as its screen shows it (404 should it be gone meanwhile).

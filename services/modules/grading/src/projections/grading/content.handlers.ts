@@ -5,6 +5,7 @@ import {
   CapstoneRemovedV1,
   CapstoneSetV1,
   LEARNING_EVENTS,
+  type LatePolicy,
   publishedEventFor,
   type TaskData,
   TaskAddedV1,
@@ -22,11 +23,11 @@ const weeks = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingWeek);
 const items = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingItem);
 
 /** The columns an item's upsert sets on a row that is there (its kind and week stay). */
-const ITEM_MERGE = ['title', 'dayNumber', 'dueAt', 'removed'] as const;
+const ITEM_MERGE = ['title', 'dayNumber', 'dueAt', 'latePolicy', 'removed'] as const;
 
-async function upsertItem(kind: 'task' | 'capstone', id: string, d: { weekId: string; title: string; dueAt: string | null; dayNumber?: number }, tx: ProjectionTx) {
+async function upsertItem(kind: 'task' | 'capstone', id: string, d: { weekId: string; title: string; dueAt: string | null; latePolicy?: LatePolicy; dayNumber?: number }, tx: ProjectionTx) {
   await items(tx)
-    .insert({ id, kind, weekId: d.weekId, title: d.title, dayNumber: d.dayNumber ?? null, dueAt: d.dueAt === null ? null : instant(d.dueAt), removed: false })
+    .insert({ id, kind, weekId: d.weekId, title: d.title, dayNumber: d.dayNumber ?? null, dueAt: d.dueAt === null ? null : instant(d.dueAt), latePolicy: d.latePolicy ?? 'accept', removed: false })
     .onConflict('id')
     .merge([...ITEM_MERGE])
     .execute();

@@ -4,6 +4,7 @@ import type { ProjectionOrm } from '@academy/event-store';
 import { gradingMigrations } from '../../migrations/index.js';
 import { GradingAssignment } from './assignment.entity.js';
 import { GradingEnrollment } from './enrollment.entity.js';
+import { GradingExtension } from './extension.entity.js';
 import { GradingItem } from './item.entity.js';
 import { GradingPerson } from './person.entity.js';
 import { GradingProgram } from './program.entity.js';
@@ -12,6 +13,6 @@ import { GradingSubmission } from './submission.entity.js';
 import { GradingWeek } from './week.entity.js';
 
 /** Every read entity of the context (table order as v2's SQL made them): the API's ORM registers them for the reads. */
-export const gradingEntities = [GradingPerson, GradingProgram, GradingSubject, GradingAssignment, GradingWeek, GradingItem, GradingEnrollment, GradingSubmission];
+export const gradingEntities = [GradingPerson, GradingProgram, GradingSubject, GradingAssignment, GradingWeek, GradingItem, GradingEnrollment, GradingSubmission, GradingExtension];
 
 export const gradingOrm: ProjectionOrm = { entities: gradingEntities, migrations: gradingMigrations };

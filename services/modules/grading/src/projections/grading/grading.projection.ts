@@ -2,6 +2,8 @@
 // integration events from the shared log: identity's (names and emails of students and teachers),
 // the catalog's (programs, subjects, who teaches what), learning's (weeks, tasks, capstones: titles,
 // due dates, published or not) and enrollment's (active enrollments and current weeks).
+// Version 4 (issue 30 §4): items' late_policy, submissions' `extended` (due_at is the student's
+// extension) and the students' `extensions` (extension.handlers.ts).
 // Version 3: the commit each submission is pinned to (ADR 0039): pin_state, commit_sha, pinned_at,
 // from WorkSubmitted and the retry job's SubmissionCommitPinned / SubmissionPinFailed (pin.handlers.ts).
 // Version 2: a stored `pending` column (the Submissions tab) and the subject index on (subject, pending,
@@ -23,6 +25,8 @@ import { GradingSubject } from './subject.entity.js';
 import { GradingSubmission } from './submission.entity.js';
 import { submissionsSet } from './submissions.set.js';
 import { pinHandlers } from './pin.handlers.js';
+import { GradingExtension } from './extension.entity.js';
+import { extensionHandlers } from './extension.handlers.js';
 
 export const GRADING_PROJECTION = 'grading';
 
@@ -33,7 +37,7 @@ const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmis
 
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
-  version: 3,
+  version: 4,
   orm: gradingOrm,
   // Attempts, grades and CapstonePassed: a run at a time (submissions.set.ts, ADR 0035).
   sets: [submissionsSet],
@@ -43,15 +47,17 @@ export const gradingProjection: Projection = {
     ...enrollmentsReplica(GradingEnrollment),
     ...people.handlers,
     ...pinHandlers,
-    // Spec §2: deleting a user removes their enrollments and submissions.
+    ...extensionHandlers,
+    // Spec §2: deleting a user removes their enrollments and submissions (and their extensions).
     ...withTables(
-      { writes: [people.table, 'enrollments', 'submissions', 'assignments'] },
+      { writes: [people.table, 'enrollments', 'submissions', 'assignments', 'extensions'] },
       {
         [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
           await people.forget(e, tx);
           const { userId } = UserDeletedV1.parse(e);
           await tx.em.createQueryBuilder(GradingEnrollment).delete().where({ studentId: userId }).execute();
           await submissions(tx).delete().where({ studentId: userId }).execute();
+          await tx.em.createQueryBuilder(GradingExtension).delete().where({ studentId: userId }).execute();
           await tx.em.createQueryBuilder(GradingAssignment).delete().where({ teacherId: userId }).execute();
         },
       },

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { WorkKind } from '@academy/contracts';
+import type { LatePolicy, WorkKind } from '@academy/contracts';
 
 /** `items`: learning's tasks and capstones (title, day, due date); a removed one keeps its row so its submissions keep their title. */
 export const GradingItem = defineEntity({
@@ -13,5 +13,7 @@ export const GradingItem = defineEntity({
     dayNumber: p.integer().nullable(),
     dueAt: p.datetime().nullable(),
     removed: p.boolean(),
+    // Version 4 (issue 30 §4): 'accept' late work flagged, or 'closed' after the due date (SubmitWork refuses).
+    latePolicy: p.text().$type<LatePolicy>().default('accept'),
   },
 });

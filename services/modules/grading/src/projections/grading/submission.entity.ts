@@ -23,6 +23,8 @@ export const GradingSubmission = defineEntity({
     submittedAt: p.datetime(),
     dueAt: p.datetime().nullable(),
     late: p.boolean(),
+    // Version 4 (issue 30 §4): due_at is the student's extension (shown "Extended to …").
+    extended: p.boolean().default(false),
     attempt: p.integer(),
     latest: p.boolean(),
     status: p.text().$type<GradeStatus>().nullable(),

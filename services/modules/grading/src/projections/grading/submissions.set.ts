@@ -28,6 +28,8 @@ export interface NewSubmission {
   notes: string;
   submittedAt: string;
   dueAt: string | null;
+  /** dueAt is the student's extension (issue 30 §4); false on attempts from before extensions. */
+  extended: boolean;
   late: boolean;
   attempt: number;
   latest: boolean;
@@ -68,6 +70,7 @@ function newAttempt(e: StoredEvent): NewSubmission {
     notes: WorkSubmittedV1.personal(e)?.notes ?? '',
     submittedAt: e.metadata.occurredAt,
     dueAt: d.dueAt,
+    extended: d.extended ?? false,
     late: d.late,
     attempt: d.attempt,
     latest: true,
@@ -142,14 +145,14 @@ async function insertAttempts(run: SubmissionsRun, tx: ProjectionTx): Promise<Se
   // RETURNING tells which ids were rows already: the INSERT probes the primary key anyway, so this
   // costs nothing, where a SELECT of the ids before it cost a search per attempt (ADR 0035).
   const { rows } = await sql<{ id: string }>`INSERT INTO submissions (id, stream_id, student_id, kind, item_id, week_id, subject_id, github_url, notes, submitted_at, due_at, late, attempt, latest,
-      status, score, feedback, teacher_id, graded_at, version, pin_state, commit_sha, pinned_at)
+      status, score, feedback, teacher_id, graded_at, version, pin_state, commit_sha, pinned_at, extended)
     SELECT * FROM unnest(${col((x) => x.id)}::uuid[], ${col((x) => x.streamId)}::text[], ${col((x) => x.studentId)}::uuid[], ${col((x) => x.kind)}::text[],
       ${col((x) => x.itemId)}::uuid[], ${col((x) => x.weekId)}::uuid[], ${col((x) => x.subjectId)}::uuid[], ${col((x) => x.githubUrl)}::text[],
       ${col((x) => x.notes)}::text[], ${col((x) => x.submittedAt)}::timestamptz[], ${col((x) => x.dueAt)}::timestamptz[], ${col((x) => x.late)}::bool[],
       ${col((x) => x.attempt)}::int[], ${col((x) => x.latest)}::bool[], ${col((x) => x.grade?.status ?? null)}::text[], ${col((x) => x.grade?.score ?? null)}::numeric[],
       ${col((x) => x.grade?.feedback ?? null)}::text[], ${col((x) => x.grade?.teacherId ?? null)}::uuid[], ${col((x) => x.grade?.gradedAt ?? null)}::timestamptz[],
       ${col((x) => run.streams.get(x.streamId)!.version)}::int[], ${col((x) => x.pin?.state ?? null)}::text[], ${col((x) => x.pin?.sha ?? null)}::text[],
-      ${col((x) => x.pin?.pinnedAt ?? null)}::timestamptz[])
+      ${col((x) => x.pin?.pinnedAt ?? null)}::timestamptz[], ${col((x) => x.extended)}::bool[])
     ON CONFLICT (id) DO NOTHING RETURNING id`.execute(tx.em.getKysely());
   return new Set(rows.map((x) => x.id));
 }

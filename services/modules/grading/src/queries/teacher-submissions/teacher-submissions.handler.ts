@@ -16,7 +16,7 @@ import { TeacherSubmissions } from './teacher-submissions.query.js';
 
 /** The view's columns (as submission-view.read.ts selects them), snake_case as Postgres names them. */
 const SUBMISSION_COLUMNS = `s.id, s.stream_id, s.kind, s.item_id, i.title, i.day_number, s.week_id, w.week_number, s.subject_id, sj.name AS subject_name,
-  s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.late, s.attempt, s.latest,
+  s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.extended, s.late, s.attempt, s.latest,
   s.status, s.score, s.feedback, s.teacher_id, t.full_name AS teacher_name, s.graded_at, s.version, s.pin_state, s.commit_sha, s.pinned_at`;
 /** The prepared statement's name of a shape of teacherSubmissionsSql (one per shape: eight at most). */
 export const teacherSubmissionsStatement = (o: { teacher: boolean; subject: boolean; after: boolean }) =>
@@ -83,6 +83,7 @@ interface PageRow {
   // MikroORM's pool keeps timestamps as Postgres's text (its type parsers), pg's own gives Dates: both parse.
   submitted_at: Date | string;
   due_at: Date | string | null;
+  extended: boolean;
   late: boolean;
   attempt: number;
   latest: boolean;
@@ -147,6 +148,7 @@ async function readSubmissionsPage(
         notes: r.notes,
         submittedAt: instant(r.submitted_at),
         dueAt: r.due_at === null ? null : instant(r.due_at),
+        extended: r.extended,
         late: r.late,
         attempt: r.attempt,
         latest: r.latest,

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@academy/event-store';
-import { LEARNING_MESSAGES } from '@academy/contracts';
+import { type LatePolicy, LEARNING_MESSAGES } from '@academy/contracts';
 import type { WeekCommand } from '../../domain/week.js';
 import { WeekGate } from '../week-gate.js';
 import type { WeekWritten } from '../week-written.js';
 import { EditWeekContent, type WeekEdit } from './edit-week-content.command.js';
 
-const item = (i: { title: string; description: string; instructions: string; dueAt: string | null }) => ({
+const item = (i: { title: string; description: string; instructions: string; dueAt: string | null; latePolicy: LatePolicy }) => ({
   title: i.title,
   description: i.description,
   instructions: i.instructions,
   dueAt: i.dueAt === null ? null : new Date(i.dueAt).toISOString(),
+  latePolicy: i.latePolicy,
 });
 
 /** The domain command of an edit, and the week version the editor saw (If-Match) when the edit carries one. */

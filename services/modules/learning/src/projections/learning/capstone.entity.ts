@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { LatePolicy } from '@academy/contracts';
 
 /** `capstones`: a week's one capstone, from the context's own events. */
 export const LearningCapstone = defineEntity({
@@ -12,5 +13,7 @@ export const LearningCapstone = defineEntity({
     description: p.text(),
     instructions: p.text(),
     dueAt: p.datetime().nullable(),
+    // Version 2 (issue 30 §4): 'accept' late work flagged, or 'closed' after the due date.
+    latePolicy: p.text().$type<LatePolicy>(),
   },
 });

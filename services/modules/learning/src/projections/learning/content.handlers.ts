@@ -25,13 +25,13 @@ const capstones = (tx: ProjectionTx) => tx.em.createQueryBuilder(LearningCapston
 
 const dateOrNull = (iso: string | null) => (iso === null ? null : instant(iso));
 /** The columns a task's upsert sets on a row that is there (its week stays). */
-const TASK_MERGE = ['dayNumber', 'title', 'description', 'instructions', 'dueAt'] as const;
-const CAPSTONE_MERGE = ['title', 'description', 'instructions', 'dueAt'] as const;
+const TASK_MERGE = ['dayNumber', 'title', 'description', 'instructions', 'dueAt', 'latePolicy'] as const;
+const CAPSTONE_MERGE = ['title', 'description', 'instructions', 'dueAt', 'latePolicy'] as const;
 
 async function upsertTask(e: StoredEvent, tx: ProjectionTx) {
   const d = publishedEventFor([TaskAddedV1, TaskUpdatedV1], e).parse(e);
   await tasks(tx)
-    .insert({ id: d.taskId, weekId: d.weekId, dayNumber: d.dayNumber, title: d.title, description: d.description, instructions: d.instructions, dueAt: dateOrNull(d.dueAt) })
+    .insert({ id: d.taskId, weekId: d.weekId, dayNumber: d.dayNumber, title: d.title, description: d.description, instructions: d.instructions, dueAt: dateOrNull(d.dueAt), latePolicy: d.latePolicy ?? 'accept' })
     .onConflict('id')
     .merge([...TASK_MERGE])
     .execute();
@@ -77,7 +77,7 @@ export const contentHandlers: Record<string, Handler> = withTables({ writes: ['w
   [LEARNING_EVENTS.CapstoneSet]: async (e, tx) => {
     const d = CapstoneSetV1.parse(e);
     await capstones(tx)
-      .insert({ id: d.capstoneId, weekId: d.weekId, title: d.title, description: d.description, instructions: d.instructions, dueAt: dateOrNull(d.dueAt) })
+      .insert({ id: d.capstoneId, weekId: d.weekId, title: d.title, description: d.description, instructions: d.instructions, dueAt: dateOrNull(d.dueAt), latePolicy: d.latePolicy ?? 'accept' })
       .onConflict('id')
       .merge([...CAPSTONE_MERGE])
       .execute();

@@ -15,6 +15,8 @@ import { LearningProgram } from './program.entity.js';
 import { LearningSubject } from './subject.entity.js';
 import { LearningWork } from './work.entity.js';
 import { contentHandlers } from './content.handlers.js';
+import { LearningExtension } from './extension.entity.js';
+import { extensionHandlers } from './extension.handlers.js';
 import { workSet } from './work.set.js';
 
 export const LEARNING_PROJECTION = 'learning';
@@ -32,10 +34,10 @@ const catalog = catalogReplica({ programs: LearningProgram, subjects: LearningSu
 
 export const learningProjection: Projection = {
   name: LEARNING_PROJECTION,
-  // Still v1 on MikroORM (ADR 0018): its migration makes exactly the tables v1's SQL made (same
-  // columns, types, order, constraint and index names; src/migrations/learning-migrations.int.spec.ts)
-  // and the handlers write the same rows.
-  version: 1,
+  // v1 on MikroORM (ADR 0018): its first migration makes exactly the tables v1's SQL made (same
+  // columns, types, order, constraint and index names; src/migrations/learning-migrations.int.spec.ts).
+  // Version 2 (issue 30 §4): the items' late policy and the students' extensions (the second migration).
+  version: 2,
   orm: learningOrm,
   // Attempts and grades: a run at a time (work.set.ts, ADR 0035).
   sets: [workSet],
@@ -43,13 +45,15 @@ export const learningProjection: Projection = {
     ...contentHandlers,
     ...catalog,
     ...enrollmentsReplica(LearningEnrollment),
+    ...extensionHandlers,
     ...withTables(
-      { writes: ['enrollments', 'work', 'assignments'] },
+      { writes: ['enrollments', 'work', 'assignments', 'extensions'] },
       {
         [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
           const { userId } = UserDeletedV1.parse(e);
           await enrollments(tx).delete().where({ studentId: userId }).execute();
           await work(tx).delete().where({ studentId: userId }).execute();
+          await tx.em.createQueryBuilder(LearningExtension).delete().where({ studentId: userId }).execute();
           await assignments(tx).delete().where({ teacherId: userId }).execute();
         },
       },

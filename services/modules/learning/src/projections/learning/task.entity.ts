@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { LatePolicy } from '@academy/contracts';
 
 /** `tasks`: a week's daily tasks (Day 1–5), from the context's own events. */
 export const LearningTask = defineEntity({
@@ -12,6 +13,8 @@ export const LearningTask = defineEntity({
     description: p.text(),
     instructions: p.text(),
     dueAt: p.datetime().nullable(),
+    // Version 2 (issue 30 §4): 'accept' late work flagged, or 'closed' after the due date.
+    latePolicy: p.text().$type<LatePolicy>(),
   },
   indexes: [{ name: 'tasks_week_idx', properties: ['weekId', 'dayNumber'] }],
 });

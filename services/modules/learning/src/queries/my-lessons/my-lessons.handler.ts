@@ -10,7 +10,7 @@
 // (projections/learning/*.entity.ts), read in the schema `learning` (the views onto the live version).
 import { QueryHandler } from '@nestjs/cqrs';
 import { orNone, preparedQuery, utcTimestampIso, ReadModelQueryHandler } from '@academy/backend';
-import type { GradeStatus, LessonsResponse, LessonSubmission, LessonWeek, ProgramType } from '@academy/contracts';
+import type { GradeStatus, LatePolicy, LessonsResponse, LessonSubmission, LessonWeek, ProgramType } from '@academy/contracts';
 import { MyLessons } from './my-lessons.query.js';
 
 interface WorkRow {
@@ -45,7 +45,7 @@ const toSubmission = (r: WorkRow, iso: (at: string) => string): LessonSubmission
  * (issue 18 §1: past weeks stay, read-only); by subject name within a week), their tasks (by day) and
  * capstone (last, a null day), and the student's latest attempt at each item. Every join is an index
  * lookup or range: enrollments_student_idx, subjects_program_idx, weeks (subject_id, week_number), tasks_week_idx,
- * capstones (week_id), work's primary key. Keep services/api/bench/learning-baseline.ts in step.
+ * capstones (week_id), work's and extensions' primary keys. Keep services/api/bench/learning-baseline.ts in step.
  */
 export const LESSONS = `WITH e AS (
     SELECT e.id, e.program_id, e.current_week FROM learning.enrollments e
@@ -55,18 +55,19 @@ export const LESSONS = `WITH e AS (
     FROM e JOIN learning.subjects s ON s.program_id = e.program_id
     JOIN learning.weeks w ON w.subject_id = s.id AND w.week_number <= e.current_week AND w.is_published
   ), it AS (
-    SELECT t.week_id, t.id, t.day_number, t.title, t.description, t.instructions, t.due_at FROM learning.tasks t WHERE t.week_id IN (SELECT id FROM wk)
+    SELECT t.week_id, t.id, t.day_number, t.title, t.description, t.instructions, t.due_at, t.late_policy FROM learning.tasks t WHERE t.week_id IN (SELECT id FROM wk)
     UNION ALL
-    SELECT c.week_id, c.id, NULL, c.title, c.description, c.instructions, c.due_at FROM learning.capstones c WHERE c.week_id IN (SELECT id FROM wk)
+    SELECT c.week_id, c.id, NULL, c.title, c.description, c.instructions, c.due_at, c.late_policy FROM learning.capstones c WHERE c.week_id IN (SELECT id FROM wk)
   )
   SELECT e.id AS enrollment_id, e.program_id, p.name AS program_name, p.type AS program_type, e.current_week,
     wk.id AS week_id, wk.subject_id, wk.subject_name, wk.week_number, wk.title AS week_title, wk.objectives,
-    it.id AS item_id, it.day_number, it.title AS item_title, it.description, it.instructions, it.due_at,
+    it.id AS item_id, it.day_number, it.title AS item_title, it.description, it.instructions, it.due_at, it.late_policy, x.due_at AS extended_due_at,
     k.submission_id, k.github_url, k.notes, k.submitted_at, k.late, k.attempt, k.grade_status, k.score, k.feedback
   FROM e LEFT JOIN learning.programs p ON p.id = e.program_id
   LEFT JOIN wk ON true
   LEFT JOIN it ON it.week_id = wk.id
   LEFT JOIN learning.work k ON k.student_id = $1 AND k.item_id = it.id
+  LEFT JOIN learning.extensions x ON x.student_id = $1 AND x.item_id = it.id
   ORDER BY wk.week_number DESC, wk.subject_name, wk.id, it.day_number NULLS LAST`;
 
 /** A row of LESSONS: the enrollment's columns always; a week's, an item's and a work's when there is one. */
@@ -83,6 +84,8 @@ type LessonRow = { enrollment_id: string; program_id: string; program_name: stri
   description: string | null;
   instructions: string | null;
   due_at: string | null;
+  late_policy: LatePolicy | null;
+  extended_due_at: string | null;
 } & { [K in keyof WorkRow]: WorkRow[K] | null };
 
 /**
@@ -122,9 +125,11 @@ function lessonsOf(rows: LessonRow[], iso: (at: string) => string): LessonsRespo
     }
     if (r.item_id === null) continue;
     const dueAt = r.due_at === null ? null : iso(r.due_at);
+    const latePolicy = r.late_policy ?? 'accept';
     const submission = r.submission_id === null ? null : toSubmission(r as WorkRow, iso);
-    if (r.day_number === null) week.capstone = { id: r.item_id, weekId: r.week_id, title: r.item_title!, description: r.description!, instructions: r.instructions!, dueAt, submission };
-    else week.tasks.push({ id: r.item_id, weekId: r.week_id, title: r.item_title!, description: r.description!, instructions: r.instructions!, dueAt, dayNumber: r.day_number, submission });
+    const extendedDueAt = r.extended_due_at === null ? null : iso(r.extended_due_at);
+    if (r.day_number === null) week.capstone = { id: r.item_id, weekId: r.week_id, title: r.item_title!, description: r.description!, instructions: r.instructions!, dueAt, latePolicy, submission, extendedDueAt };
+    else week.tasks.push({ id: r.item_id, weekId: r.week_id, title: r.item_title!, description: r.description!, instructions: r.instructions!, dueAt, latePolicy, dayNumber: r.day_number, submission, extendedDueAt });
   }
   const enrollment = { enrollmentId: first.enrollment_id, programId: first.program_id, programName: first.program_name ?? '', programType: first.program_type ?? 'evening', currentWeek: first.current_week };
   return { enrollment, weeks };
