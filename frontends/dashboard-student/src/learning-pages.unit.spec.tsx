@@ -34,6 +34,8 @@ const task = (day: number, sub: LessonSubmission | null) => ({
   description: 'Build it',
   instructions: 'Push it to GitHub',
   dueAt: null,
+  latePolicy: 'accept' as const,
+  extendedDueAt: null,
   submission: sub,
 });
 
@@ -56,6 +58,8 @@ const lessons: LessonsResponse = {
         description: 'A landing page',
         instructions: 'Deploy it',
         dueAt: '2026-11-27T17:00:00.000Z',
+        latePolicy: 'accept',
+        extendedDueAt: null,
         submission: submission({ gradeStatus: 'needs_revision', score: 55.5, feedback: 'Fix the header', canResubmit: true, late: true }),
       },
     },
@@ -188,6 +192,7 @@ const graded = (over: Partial<Submission>): Submission => ({
   notes: '',
   submittedAt: '2026-11-23T10:00:00.000Z',
   dueAt: null,
+  extended: false,
   late: false,
   attempt: 1,
   latest: true,

@@ -2,9 +2,10 @@ import { type ComponentProps, createElement, useId, type ReactNode } from 'react
 import { BookOpen, ExternalLink, Trophy } from 'lucide-react';
 import { GRADING_MESSAGES, LEARNING_MESSAGES, type LessonCapstone, type LessonSubmission, type LessonTask, type LessonWeek, type LessonsResponse, type WorkKind } from '@academy/contracts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@academy/ui';
-import { PageHeader, QueryView, SubmissionCommit, formatDateTime, formatDueDate, useLessonsQuery } from '@academy/web-dashboard';
+import { PageHeader, QueryView, SubmissionCommit, formatDateTime, useLessonsQuery } from '@academy/web-dashboard';
 import { NoActiveEnrollment, weekOf } from './course-page';
 import { itemStatusLabel, statusVariant } from './grading-format';
+import { ClosedNotice, type Deadline, deadlineOf, DueLine } from './deadline';
 import { SubmitDialog } from './submit-dialog';
 
 export function StatusBadge({ submission }: { submission: LessonSubmission | null }) {
@@ -33,7 +34,7 @@ function Block({ label, level, children }: { label: string; level: number; child
 }
 
 /** A submitted item, read-only (spec §4): the link, the commit it was pinned to (ADR 0039), the teacher's feedback and the score; a new attempt only after needs_revision. */
-export function SubmissionDetails({ kind, itemId, title, submission }: { kind: WorkKind; itemId: string; title: string; submission: LessonSubmission }) {
+export function SubmissionDetails({ kind, itemId, title, submission, deadline }: { kind: WorkKind; itemId: string; title: string; submission: LessonSubmission; deadline?: Deadline }) {
   return (
     <div className="grid gap-2 rounded-md border bg-muted/40 p-3" data-testid="submission">
       <p className="flex flex-wrap items-center gap-2">
@@ -62,17 +63,18 @@ export function SubmissionDetails({ kind, itemId, title, submission }: { kind: W
           {GRADING_MESSAGES.score(submission.score)}
         </p>
       )}
-      {submission.canResubmit && (
+      {submission.canResubmit && (deadline?.closed && deadline.dueAt ? <ClosedNotice dueAt={deadline.dueAt} /> : (
         <div>
-          <SubmitDialog kind={kind} itemId={itemId} title={title} again />
+          <SubmitDialog kind={kind} itemId={itemId} title={title} again lateSince={deadline?.passed ? deadline.dueAt : null} />
         </div>
-      )}
+      ))}
     </div>
   );
 }
 
 /** `past`: an earlier week, read-only (issue 18 §1): no first submission; a needs_revision attempt may still be resubmitted (SubmissionDetails). */
 function ItemBody({ kind, item, past, level }: { kind: WorkKind; item: LessonTask | LessonCapstone; past: boolean; level: number }) {
+  const deadline = deadlineOf(item);
   return (
     <div className="grid gap-3">
       {item.description && (
@@ -85,16 +87,14 @@ function ItemBody({ kind, item, past, level }: { kind: WorkKind; item: LessonTas
           {item.instructions}
         </Block>
       )}
-      {item.dueAt && (
-        <p className="text-xs text-muted-foreground">
-          Due <time dateTime={item.dueAt}>{formatDueDate(item.dueAt)}</time>
-        </p>
-      )}
+      <DueLine item={item} deadline={deadline} />
       {item.submission ? (
-        <SubmissionDetails kind={kind} itemId={item.id} title={item.title} submission={item.submission} />
-      ) : past ? null : (
+        <SubmissionDetails kind={kind} itemId={item.id} title={item.title} submission={item.submission} deadline={deadline} />
+      ) : past ? null : deadline.closed && deadline.dueAt ? (
+        <ClosedNotice dueAt={deadline.dueAt} />
+      ) : (
         <div>
-          <SubmitDialog kind={kind} itemId={item.id} title={item.title} />
+          <SubmitDialog kind={kind} itemId={item.id} title={item.title} lateSince={deadline.passed ? deadline.dueAt : null} />
         </div>
       )}
     </div>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { z } from 'zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { LEARNING_MESSAGES, MAX_DAY, addTaskRequestSchema, setCapstoneRequestSchema, updateWeekRequestSchema, type Capstone, type Task, type Week } from '@academy/contracts';
+import { EXTENSION_MESSAGES, LATE_POLICIES, LEARNING_MESSAGES, MAX_DAY, addTaskRequestSchema, setCapstoneRequestSchema, updateWeekRequestSchema, type Capstone, type Task, type Week } from '@academy/contracts';
 import { Button, FormField, FormSelectField, FormTextareaField, Sheet, SheetContent, SheetDescription, SheetTitle, SubmitButton } from '@academy/ui';
 import {
   ConfirmDialog,
@@ -21,6 +21,7 @@ import {
   useUpdateWeekMutation,
 } from '@academy/web-dashboard';
 import { useCommand, useCommandForm } from '@academy/web-session';
+import { ExtensionsDialog } from './extensions-dialog';
 
 // The forms edit the due date as a datetime-local value, a wall time of the academy's zone (whatever
 // the teacher's browser zone); on submit it becomes the ISO instant the API schema expects. Every
@@ -29,6 +30,7 @@ const localDue = z.string().refine((v) => !v.trim() || !Number.isNaN(Date.parse(
 export const taskFormSchema = addTaskRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
 export const capstoneFormSchema = setCapstoneRequestSchema.omit({ dueAt: true, expectedVersion: true }).extend({ dueAt: localDue });
 const weekFormSchema = updateWeekRequestSchema.omit({ expectedVersion: true });
+const LATE_POLICY_OPTIONS = LATE_POLICIES.map((value) => ({ value, label: EXTENSION_MESSAGES.latePolicyLabels[value] }));
 const DAY_OPTIONS = Array.from({ length: MAX_DAY }, (_, i) => ({ value: String(i + 1), label: `Day ${i + 1}` }));
 
 /** The first day of 1–5 that no task of the week has (the default day of a new task), or null when all are taken. */
@@ -66,8 +68,8 @@ function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () 
   const add = useAddTaskMutation();
   const update = useUpdateTaskMutation();
   const defaults = task
-    ? { dayNumber: task.dayNumber, title: task.title, description: task.description, instructions: task.instructions, dueAt: toDueDateInput(task.dueAt) }
-    : { dayNumber: firstFreeDay(week.tasks) ?? 1, title: '', description: '', instructions: '', dueAt: '' };
+    ? { dayNumber: task.dayNumber, title: task.title, description: task.description, instructions: task.instructions, dueAt: toDueDateInput(task.dueAt), latePolicy: task.latePolicy }
+    : { dayNumber: firstFreeDay(week.tasks) ?? 1, title: '', description: '', instructions: '', dueAt: '', latePolicy: 'accept' as const };
   const save = useCommandForm(
     taskFormSchema,
     defaults,
@@ -85,6 +87,7 @@ function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () 
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
       <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
+      <LatePolicyField registration={form.register('latePolicy')} error={errors.latePolicy} />
       <SaveOrCancel busy={save.busy} label={task ? 'Save Task' : 'Add Task'} onCancel={onDone} />
     </form>
   );
@@ -93,8 +96,8 @@ function TaskForm({ week, task, onDone }: { week: Week; task?: Task; onDone: () 
 function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capstone | null; onDone: () => void }) {
   const setCapstone = useSetCapstoneMutation();
   const defaults = capstone
-    ? { title: capstone.title, description: capstone.description, instructions: capstone.instructions, dueAt: toDueDateInput(capstone.dueAt) }
-    : { title: '', description: '', instructions: '', dueAt: '' };
+    ? { title: capstone.title, description: capstone.description, instructions: capstone.instructions, dueAt: toDueDateInput(capstone.dueAt), latePolicy: capstone.latePolicy }
+    : { title: '', description: '', instructions: '', dueAt: '', latePolicy: 'accept' as const };
   const save = useCommandForm(
     capstoneFormSchema,
     defaults,
@@ -108,6 +111,7 @@ function CapstoneForm({ week, capstone, onDone }: { week: Week; capstone: Capsto
       <FormTextareaField label="Description" registration={form.register('description')} error={errors.description} />
       <FormTextareaField label="Instructions" rows={4} registration={form.register('instructions')} error={errors.instructions} />
       <FormField label="Due Date" type="datetime-local" hint={dueHint()} registration={form.register('dueAt')} error={errors.dueAt} />
+      <LatePolicyField registration={form.register('latePolicy')} error={errors.latePolicy} />
       <SaveOrCancel busy={save.busy} label="Save Capstone" onCancel={onDone} />
     </form>
   );
@@ -131,10 +135,16 @@ function ConfirmRemove({ label, what, disabled, onConfirm }: { label: string; wh
 /** The due date's hint names the zone it is entered in (the academy's, not necessarily the browser's). */
 const dueHint = () => `Optional, in ${academyZoneLabel()}: a submission after it is flagged late.`;
 
-function Due({ at }: { at: string | null }) {
-  return at ? (
+/** Late submissions accepted and flagged, or closed after the due date (issue 30 §4). */
+function LatePolicyField(props: Pick<ComponentProps<typeof FormSelectField>, 'registration' | 'error'>) {
+  return <FormSelectField label="Late Submissions" options={LATE_POLICY_OPTIONS} hint="After the due date; a student's extension counts as their due date." {...props} />;
+}
+
+function Due({ item }: { item: Task | Capstone }) {
+  return item.dueAt ? (
     <span className="text-xs text-muted-foreground">
-      Due <time dateTime={at}>{formatDueDate(at)}</time>
+      Due <time dateTime={item.dueAt}>{formatDueDate(item.dueAt)}</time>
+      {item.latePolicy === 'closed' && ` · ${EXTENSION_MESSAGES.latePolicyLabels.closed}`}
     </span>
   ) : null;
 }
@@ -172,7 +182,7 @@ function TaskList({ week }: { week: Week }) {
             <li key={task.id} className="flex flex-wrap items-center gap-2 rounded-md border p-3" data-testid="editor-task" aria-label={`Day ${task.dayNumber}: ${task.title}`}>
               <div className="grid flex-1 gap-0.5">
                 <span className="text-sm font-medium">{`Day ${task.dayNumber}: ${task.title}`}</span>
-                <Due at={task.dueAt} />
+                <Due item={task} />
               </div>
               <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} up`} disabled={busy || index === 0} onClick={() => void move.run({ index, by: -1 })}>
                 <ArrowUp aria-hidden="true" />
@@ -180,6 +190,7 @@ function TaskList({ week }: { week: Week }) {
               <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} down`} disabled={busy || index === week.tasks.length - 1} onClick={() => void move.run({ index, by: 1 })}>
                 <ArrowDown aria-hidden="true" />
               </Button>
+              {task.dueAt && <ExtensionsDialog itemId={task.id} title={`Day ${task.dayNumber}: ${task.title}`} />}
               <EditButton label={`Edit Day ${task.dayNumber}`} disabled={editing !== null} onClick={() => setEditing(task.id)} />
               <ConfirmRemove label={`Remove Day ${task.dayNumber}`} what={`Day ${task.dayNumber}: ${task.title}`} disabled={busy} onConfirm={async () => void (await drop.run(task))} />
             </li>
@@ -215,8 +226,9 @@ function CapstoneSection({ week }: { week: Week }) {
         <div className="flex flex-wrap items-center gap-2 rounded-md border p-3" data-testid="editor-capstone">
           <div className="grid flex-1 gap-0.5">
             <span className="text-sm font-medium">{capstone.title}</span>
-            <Due at={capstone.dueAt} />
+            <Due item={capstone} />
           </div>
+          {capstone.dueAt && <ExtensionsDialog itemId={capstone.id} title={capstone.title} />}
           <EditButton label="Edit Capstone" onClick={() => setEditing(true)} />
           <ConfirmRemove label="Remove Capstone" what={`the capstone ${capstone.title}`} disabled={drop.busy} onConfirm={async () => void (await drop.run())} />
         </div>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Info } from 'lucide-react';
 import {
+  EXTENSION_MESSAGES,
   GRADE_STATUSES,
   GRADE_STATUS_LABELS,
   GRADING_MESSAGES,
@@ -12,7 +13,7 @@ import {
   type Submission,
 } from '@academy/contracts';
 import { Badge, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner } from '@academy/ui';
-import { DialogForm, formatDateTime, gradingKeys, PinnedCommit, SubmissionCommit, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
+import { DialogForm, formatDateTime, formatDueDate, gradingKeys, PinnedCommit, SubmissionCommit, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
 import { ApiRequestError, errorMessage, useCommandForm } from '@academy/web-session';
 
 const STATUS_OPTIONS = [{ value: '', label: 'Select a status' }, ...GRADE_STATUSES.map((s) => ({ value: s, label: GRADE_STATUS_LABELS[s] }))];
@@ -170,6 +171,7 @@ export function GradeDialog({ submission, onClose }: { submission: Submission | 
                     Late
                   </Badge>
                 )}
+                {submission.extended && submission.dueAt && <span className="block text-xs text-muted-foreground">{EXTENSION_MESSAGES.extendedTo(formatDueDate(submission.dueAt))}</span>}
               </Detail>
               <Detail term="Attempt">{submission.attempt}</Detail>
               <Detail term="GitHub">

@@ -34,13 +34,13 @@ const week = (over: Partial<Week>): Week => ({
   version: 1,
   ...over,
 });
-const taskOf = (day: number) => ({ id: `t-${day}`, weekId: 'w-1', dayNumber: day, title: `Day ${day} task`, description: '', instructions: '', dueAt: null });
+const taskOf = (day: number) => ({ id: `t-${day}`, weekId: 'w-1', dayNumber: day, title: `Day ${day} task`, description: '', instructions: '', dueAt: null, latePolicy: 'accept' as const });
 
 describe('Weekly Content', () => {
   const weeks: WeeksResponse = {
     weeks: [
       week({}),
-      week({ id: 'w-2', weekNumber: 2, title: 'Flexbox', isPublished: true, tasks: [taskOf(1), taskOf(2)], capstone: { id: 'c', weekId: 'w-2', title: 'Page', description: '', instructions: '', dueAt: null } }),
+      week({ id: 'w-2', weekNumber: 2, title: 'Flexbox', isPublished: true, tasks: [taskOf(1), taskOf(2)], capstone: { id: 'c', weekId: 'w-2', title: 'Page', description: '', instructions: '', dueAt: null, latePolicy: 'accept' } }),
     ],
   };
 
@@ -114,6 +114,7 @@ const submission = (over: Partial<Submission>): Submission => ({
   notes: '',
   submittedAt: '2026-11-23T10:00:00.000Z',
   dueAt: null,
+  extended: false,
   late: false,
   attempt: 1,
   latest: true,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Download, LoaderCircle } from 'lucide-react';
-import { GRADE_STATUS_LABELS, GRADING_MESSAGES, SUBMISSION_TABS, WORK_KIND_LABELS, type Subject, type Submission, type SubmissionTab, type TeacherSubmissionsResponse } from '@academy/contracts';
+import { EXTENSION_MESSAGES, GRADE_STATUS_LABELS, GRADING_MESSAGES, SUBMISSION_TABS, WORK_KIND_LABELS, type Subject, type Submission, type SubmissionTab, type TeacherSubmissionsResponse } from '@academy/contracts';
 import {
   Badge,
   Button,
@@ -15,7 +15,7 @@ import {
   toast,
   type DataColumn,
 } from '@academy/ui';
-import { NOT_YET, PageHeader, formatDate, gradingKeys, saveBlob, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
+import { NOT_YET, PageHeader, formatDate, formatDueDate, gradingKeys, saveBlob, useGradesCsvDownload, useMySubjectsQuery, useSubmissionDetailQuery, useTeacherSubmissionsQuery } from '@academy/web-dashboard';
 import { errorMessage, useCommand } from '@academy/web-session';
 import { GradeDialog, gradeButtonLabel } from './grade-dialog';
 import { SubjectFilter, useSubjectParam } from './subject-filter';
@@ -54,6 +54,11 @@ const SUBMISSION_COLUMNS: DataColumn<Submission>[] = [
           <Badge variant="warning" className="mt-1">
             Late
           </Badge>
+        )}
+        {s.extended && s.dueAt && (
+          <span className="block text-xs text-muted-foreground" data-testid="extended-to">
+            {EXTENSION_MESSAGES.extendedTo(formatDueDate(s.dueAt))}
+          </span>
         )}
       </>
     ),

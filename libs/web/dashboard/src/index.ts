@@ -15,6 +15,7 @@ export * from './api/catalog';
 export * from './api/health';
 export * from './api/learning';
 export * from './api/grading';
+export * from './api/extensions';
 export * from './grading/pinned-commit';
 export * from './api/notifications';
 export * from './api/audit';
