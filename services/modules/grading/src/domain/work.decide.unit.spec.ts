@@ -1,5 +1,5 @@
 // given events / when command / then events (ARCHITECTURE.md §9): submissions, grades, CapstonePassed.
-import { GRADING_MESSAGES, type GradeStatus } from '@academy/contracts';
+import { EXTENSION_MESSAGES, GRADING_MESSAGES, type GradeStatus } from '@academy/contracts';
 import { deciderSpec } from '@academy/testing/decider';
 import { type ItemFacts, type WorkCommand, workDecider, type WorkEvent } from './work.js';
 
@@ -28,7 +28,7 @@ const submit = (submissionId: string, o: Partial<Extract<WorkCommand, { type: 'S
 const grade = (submissionId: string, status: GradeStatus, score: number | null = 80, feedback = 'ok'): WorkCommand => ({ type: 'GradeSubmission', submissionId, teacherId: 't1', score, status, feedback });
 
 /** The WorkSubmitted of attempt `attempt` at `item` (notes in the student's personal part). */
-const submitted = (submissionId: string, attempt: number, o: { item?: ItemFacts; late?: boolean; commit?: typeof PINNED | null } = {}): WorkEvent => {
+const submitted = (submissionId: string, attempt: number, o: { item?: ItemFacts; late?: boolean; commit?: typeof PINNED | null; extendedTo?: string } = {}): WorkEvent => {
   const item = o.item ?? capstone;
   return {
     type: 'WorkSubmitted',
@@ -43,8 +43,8 @@ const submitted = (submissionId: string, attempt: number, o: { item?: ItemFacts;
       githubUrl: 'https://github.com/ada/portfolio',
       attempt,
       late: o.late ?? false,
-      dueAt: item.dueAt,
-      extended: false,
+      dueAt: o.extendedTo ?? item.dueAt,
+      extended: o.extendedTo !== undefined,
       commit: o.commit === undefined ? PINNED : o.commit,
     },
     personal: { subjectId: 'st1', data: { notes: 'my notes' } },
@@ -116,6 +116,29 @@ describe('submitting', () => {
       ['a1', 1, 'needs_revision'],
       ['a2', 2, null],
     ]);
+  });
+});
+
+describe('deadlines: extensions and closed items (issue 30 §4)', () => {
+  const AFTER_DUE = '2026-12-01T00:00:00.000Z';
+  const EXTENDED = '2026-12-03T00:00:00.000Z';
+  const closed: ItemFacts = { ...capstone, latePolicy: 'closed' };
+  const revision = graded('a1', 1, { score: 40, status: 'needs_revision', feedback: 'more tests' });
+
+  it('judges late against the student’s extension, and records the date it judged against', () => {
+    work.given().when(submit('sub1', { now: AFTER_DUE, extension: { dueAt: EXTENDED, reason: 'ill' } })).then([submitted('sub1', 1, { extendedTo: EXTENDED })]);
+    work.given().when(submit('sub1', { now: '2026-12-04T00:00:00.000Z', extension: { dueAt: EXTENDED, reason: 'ill' } })).then([submitted('sub1', 1, { extendedTo: EXTENDED, late: true })]);
+    // An extension never shortens the time.
+    work.given().when(submit('sub1', { now: AFTER_DUE, extension: { dueAt: '2026-11-20T00:00:00.000Z', reason: 'x' } })).then([submitted('sub1', 1, { late: true })]);
+  });
+
+  it('refuses a submission and a resubmission after the due date of a closed item; takes them before it or within an extension', () => {
+    const refused = { kind: 'conflict' as const, message: EXTENSION_MESSAGES.closedAfterDue };
+    work.given().when(submit('sub1', { item: closed, now: AFTER_DUE })).thenRefused(refused);
+    work.given(submitted('a1', 1, { item: closed }), revision).when(submit('a2', { item: closed, now: AFTER_DUE })).thenRefused(refused);
+    work.given().when(submit('sub1', { item: closed })).then([submitted('sub1', 1, { item: closed })]);
+    work.given().when(submit('sub1', { item: closed, now: AFTER_DUE, extension: { dueAt: EXTENDED, reason: 'ill' } })).then([submitted('sub1', 1, { item: closed, extendedTo: EXTENDED })]);
+    work.given().when(submit('sub1', { item: closed, now: '2026-12-04T00:00:00.000Z', extension: { dueAt: EXTENDED, reason: 'ill' } })).thenRefused(refused);
   });
 });
 

@@ -97,4 +97,15 @@ describe('the capstone', () => {
     expect(week.given(created, set, edited, removed).state.capstone).toBeNull();
     week.given(created, set, edited, removed).when({ type: 'RemoveCapstone' }).thenRefused({ kind: 'not_found', message: LEARNING_MESSAGES.capstoneNotFound });
   });
+
+  it('keeps a task’s and the capstone’s late policy (issue 30 §4): a change of it alone is an update, the same again nothing', () => {
+    const closedTask = { type: 'UpdateTask' as const, taskId: 'a', dayNumber: 1, ...item, title: 'Task a', latePolicy: 'closed' as const };
+    const updated: WeekEvent = { type: 'TaskUpdated', data: { weekId, taskId: 'a', dayNumber: 1, ...item, title: 'Task a', latePolicy: 'closed' } };
+    week.given(created, added('a', 1)).when(closedTask).then([updated]);
+    week.given(created, added('a', 1), updated).when(closedTask).thenNothing();
+    // An event from before late policies carries none: read as accept.
+    const { latePolicy: _none, ...older } = (added('a', 1) as Extract<WeekEvent, { type: 'TaskAdded' }>).data;
+    week.given(created, { type: 'TaskAdded', data: older }).when({ ...closedTask, latePolicy: 'accept' }).thenNothing();
+    week.given(created).when({ type: 'SetCapstone', newCapstoneId: 'c1', ...item, latePolicy: 'closed' }).then([{ type: 'CapstoneSet', data: { weekId, capstoneId: 'c1', ...item, latePolicy: 'closed' } }]);
+  });
 });
