@@ -142,7 +142,7 @@ describe('over the projection', () => {
 
   it("reads a submission's preconditions: the item's facts, the enrollment, the grading target", async () => {
     expect(await readSubmitFacts(t.em, ANN, C1)).toEqual({
-      item: { title: 'Capstone 1', teacherIds: [TEA], kind: 'capstone', itemId: C1, weekId: W1, subjectId: S1, programId: P1, dueAt: '2026-02-01T12:00:00.000Z', published: true },
+      item: { title: 'Capstone 1', teacherIds: [TEA], kind: 'capstone', itemId: C1, weekId: W1, subjectId: S1, programId: P1, dueAt: '2026-02-01T12:00:00.000Z', latePolicy: 'accept', published: true },
       enrolled: true,
     });
     expect(await readSubmitFacts(t.em, ANN, T3)).toMatchObject({ item: { itemId: T3, published: false, dueAt: null }, enrolled: true });

@@ -2,7 +2,8 @@
 // (names, types, nullability, defaults, the generated `pending`, order), constraints and indexes (the
 // partial, descending subject index included). v2's SQL is kept here verbatim as the reference; a
 // version schema is built from each, as the runner builds one, and Postgres' catalog of the two is
-// compared. v3 (ADR 0039) adds the pin columns to `submissions`, after v2's, and changes nothing else.
+// compared. v3 (ADR 0039) adds the pin columns to `submissions`, after v2's, and changes nothing else;
+// v4 (issue 30 §4) adds items' late_policy, submissions' extended and the extensions table, nothing else.
 import { logDatabase } from '@academy/testing/projection';
 import { expect, it } from '@jest/globals';
 import { buildProjectionInto, type Projection } from '@academy/event-store';
@@ -67,14 +68,28 @@ const PIN_COLUMNS = [
   ['pinned_at', 'timestamp with time zone'],
 ];
 
-it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of submissions', async () => {
-  expect(gradingProjection.version).toBe(3);
+/** v4's additions (issue 30 §4): [table, column, type, nullable, default]. */
+const DEADLINE_COLUMNS = [
+  ['items', 'late_policy', 'text', 'NO', "'accept'::text"],
+  ['submissions', 'extended', 'boolean', 'NO', 'false'],
+];
+
+it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of submissions and v4\'s deadline columns and extensions', async () => {
+  expect(gradingProjection.version).toBe(4);
   await buildProjectionInto(t.db.pool, v2Sql, 'v2_sql', t.store);
-  await buildProjectionInto(t.db.pool, gradingProjection, 'v3_orm', t.store);
-  const [sql, v3] = [await shape('v2_sql'), await shape('v3_orm')];
-  const pins = v3.columns.filter((c) => PIN_COLUMNS.some(([name]) => c.column_name === name));
+  await buildProjectionInto(t.db.pool, gradingProjection, 'v4_orm', t.store);
+  const [sql, v4] = [await shape('v2_sql'), await shape('v4_orm')];
+  const pins = v4.columns.filter((c) => PIN_COLUMNS.some(([name]) => c.column_name === name));
   expect(pins.map((c) => [c.column_name, c.data_type, c.is_nullable, c.table_name])).toEqual(PIN_COLUMNS.map(([name, type]) => [name, type, 'YES', 'submissions']));
-  const orm = { ...v3, columns: v3.columns.filter((c) => !pins.includes(c)) };
+  const deadlines = v4.columns.filter((c) => DEADLINE_COLUMNS.some(([table, name]) => c.table_name === table && c.column_name === name));
+  expect(deadlines.map((c) => [c.table_name, c.column_name, c.data_type, c.is_nullable, c.column_default])).toEqual(DEADLINE_COLUMNS);
+  const extensions = v4.columns.filter((c) => c.table_name === 'extensions');
+  expect(extensions.map((c) => c.column_name)).toEqual(['student_id', 'item_id', 'due_at', 'reason', 'granted_by', 'granted_at']);
+  const orm = {
+    columns: v4.columns.filter((c) => !pins.includes(c) && !deadlines.includes(c) && !extensions.includes(c)),
+    constraints: v4.constraints.filter((c) => c.table_name !== 'extensions' && !['items_late_policy_not_null', 'submissions_extended_not_null'].includes(c.conname)),
+    indexes: v4.indexes.filter((i) => i.tablename !== 'extensions'),
+  };
   expect(sql.columns.length).toBe(4 + 3 + 3 + 3 + 4 + 7 + 7 + 21);
   expect(sql.columns.find((c) => c.column_name === 'pending')).toMatchObject({ is_generated: 'ALWAYS', data_type: 'boolean' });
   expect(sql.indexes.map((i) => i.indexname)).toEqual([

@@ -1,5 +1,6 @@
-// The learning projection stays version 1 on MikroORM (ADR 0018) because its migration builds exactly the
-// tables v1's SQL built: same columns (names, types, nullability, order), constraints and indexes.
+// The learning projection's first migration on MikroORM (ADR 0018) builds exactly the tables v1's SQL
+// built: same columns (names, types, nullability, order), constraints and indexes. Version 2 (issue 30
+// §4) adds only the items' late_policy and the extensions table.
 // v1's SQL is kept here verbatim as the reference; a version schema is built from each, as the
 // runner builds one, and Postgres' catalog of the two is compared.
 import { logDatabase } from '@academy/testing/projection';
@@ -58,11 +59,23 @@ const t = logDatabase('learning_migrations', { published: false });
 /** What Postgres says a schema's read tables are (@academy/testing tableShape). */
 const shape = (schema: string) => tableShape(t.db.pool, schema);
 
-it('builds exactly the tables v1 built from SQL, so the live v1 stays (no new version)', async () => {
-  expect(learningProjection.version).toBe(1);
+it('builds exactly the tables v1 built from SQL, plus v2\'s late policies and extensions', async () => {
+  expect(learningProjection.version).toBe(2);
   await buildProjectionInto(t.db.pool, v1Sql, 'v1_sql', t.store);
-  await buildProjectionInto(t.db.pool, learningProjection, 'v1_orm', t.store);
-  const [sql, orm] = [await shape('v1_sql'), await shape('v1_orm')];
+  await buildProjectionInto(t.db.pool, learningProjection, 'v2_orm', t.store);
+  const [sql, v2] = [await shape('v1_sql'), await shape('v2_orm')];
+  const policies = v2.columns.filter((c) => c.column_name === 'late_policy');
+  expect(policies.map((c) => [c.table_name, c.data_type, c.is_nullable])).toEqual([
+    ['capstones', 'text', 'NO'],
+    ['tasks', 'text', 'NO'],
+  ]);
+  const extensions = v2.columns.filter((c) => c.table_name === 'extensions');
+  expect(extensions.map((c) => c.column_name)).toEqual(['student_id', 'item_id', 'due_at']);
+  const orm = {
+    columns: v2.columns.filter((c) => !policies.includes(c) && !extensions.includes(c)),
+    constraints: v2.constraints.filter((c) => c.table_name !== 'extensions' && !['tasks_late_policy_not_null', 'capstones_late_policy_not_null'].includes(c.conname)),
+    indexes: v2.indexes.filter((i) => i.tablename !== 'extensions'),
+  };
   expect(sql.columns.length).toBe(3 + 3 + 3 + 8 + 7 + 6 + 7 + 11);
   expect(sql.indexes.map((i) => i.indexname)).toEqual([
     'assignments_pkey',
