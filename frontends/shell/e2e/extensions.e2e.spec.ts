@@ -1,0 +1,154 @@
+// Extensions and deadline rules (issue 30 §4) in two Chromium browsers against the built API and worker
+// and a real git host (`git http-backend`, libs/testing) that github.com is routed to: the teacher
+// closes an item after its due date in the content editor; the student's lessons refuse it (no submit
+// button, the notice) and so does the API (409), while an item that takes late work warns before
+// submitting; the teacher grants the student an extension from the item's Extensions dialog, and the
+// student's submission after the original due date is on time, shown "Extended to …" on both sides.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { EXTENSION_MESSAGES, weekResponseSchema } from '@academy/contracts';
+import {
+  apiJson,
+  type BrowserSession,
+  launchBrowser,
+  type RunningApi,
+  seedTeachingWorld,
+  signInThroughUi,
+  startApi,
+  startGitServer,
+  startSmtpCatcher,
+  type TeachingWorld,
+  type TestGitServer,
+  type TestSmtpCatcher,
+  type TrackedPage,
+  waitForToast,
+} from '@academy/testing';
+
+const repoUrl = 'https://github.com/lerato/forms';
+const CLOSED_DAY = 'Day 2';
+const LATE_DAY = 'Day 3';
+
+describe('extensions and closed items, in a browser', () => {
+  let api: RunningApi;
+  let git: TestGitServer;
+  let smtp: TestSmtpCatcher;
+  let world: TeachingWorld;
+  const browsers: BrowserSession[] = [];
+  let studentPage: TrackedPage;
+  let teacherPage: TrackedPage;
+
+  beforeAll(async () => {
+    [git, smtp] = await Promise.all([startGitServer(), startSmtpCatcher()]);
+    const started = await Promise.all([startApi({ withWorker: true, env: { PUBLIC_URL: 'http://academy.test', SMTP_URL: smtp.url, OUTGOING_TEST_HOSTS: git.routeFor('github.com') } }), launchBrowser(), launchBrowser()]);
+    api = started[0];
+    browsers.push(started[1], started[2]);
+    [studentPage, teacherPage] = await Promise.all(browsers.map((b) => b.newPage()));
+    world = await seedTeachingWorld(api.url, smtp);
+    await git.createRepo('lerato', 'forms');
+    // Day 3 was due yesterday and takes late work (the default policy).
+    const call = apiJson(api.url);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await call(weekResponseSchema, 'PUT', `/weeks/${world.weekId}/tasks/${world.taskIds[2]}`, { token: world.teacher.token, body: { dayNumber: 3, title: 'Flexbox layout', dueAt: yesterday } });
+    await Promise.all([signInThroughUi(studentPage.page, api.url, world.student.email, world.student.password), signInThroughUi(teacherPage.page, api.url, world.teacher.email, world.teacher.password)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.allSettled(browsers.map((b) => b.close()));
+    await api?.stop();
+    await git?.close();
+    await smtp?.stop();
+  });
+  afterEach(() => {
+    for (const page of [studentPage, teacherPage]) expect(page.pageErrors).toEqual([]);
+  });
+
+  const week1 = (page: Page) => page.getByRole('region', { name: 'Week 1: Semantic HTML' });
+  async function openDay(page: Page, day: string) {
+    await page.goto(`${api.url}/dashboard/student/lessons`);
+    await page.getByRole('heading', { level: 1, name: 'Weekly Lessons' }).waitFor();
+    await week1(page).getByRole('button', { name: new RegExp(`^${day} `) }).click();
+    return week1(page).getByRole('region', { name: new RegExp(`^${day} `) });
+  }
+  async function openEditor(page: Page) {
+    await page.goto(`${api.url}/dashboard/teacher/weeks`);
+    await page.getByRole('heading', { level: 1, name: 'Weekly Content' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Content' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Content: Week 1' });
+    await editor.waitFor();
+    return editor;
+  }
+  const submitThroughApi = (itemId: string) =>
+    fetch(`${api.url}/api/student/submissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${world.student.token}` },
+      body: JSON.stringify({ kind: 'task', itemId, githubUrl: repoUrl }),
+    });
+
+  it('a closed item refuses in the UI and the API; an item that takes late work warns before submitting', async () => {
+    const t = teacherPage.page;
+    const editor = await openEditor(t);
+    await editor.getByRole('button', { name: `Edit ${CLOSED_DAY}` }).click();
+    const form = editor.getByRole('form', { name: `Edit ${CLOSED_DAY}` });
+    await form.getByLabel('Due Date').fill('2020-01-06T17:00');
+    await form.getByLabel('Late Submissions').selectOption({ label: EXTENSION_MESSAGES.latePolicyLabels.closed });
+    await form.getByRole('button', { name: 'Save Task' }).click();
+    await waitForToast(t, 'Task updated successfully');
+    await editor.getByRole('listitem', { name: /^Day 2:/ }).getByText(EXTENSION_MESSAGES.latePolicyLabels.closed, { exact: false }).waitFor();
+
+    const s = studentPage.page;
+    const closed = await openDay(s, CLOSED_DAY);
+    await closed.getByTestId('closed-notice').waitFor();
+    expect(await closed.getByRole('button', { name: 'Submit Task' }).count()).toBe(0);
+    const refused = await submitThroughApi(world.taskIds[1]!);
+    expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([409, EXTENSION_MESSAGES.closedAfterDue]);
+
+    const late = await openDay(s, LATE_DAY);
+    await late.getByRole('button', { name: 'Submit Task' }).click();
+    const dialog = s.getByRole('dialog', { name: 'Submit Task' });
+    await dialog.getByTestId('late-warning').waitFor();
+    expect(await dialog.getByTestId('late-warning').innerText()).toMatch(/This submission will be marked late\.$/);
+    await s.keyboard.press('Escape');
+  }, 90_000);
+
+  it('an extension turns a late submission on time, and both sides see the new date', async () => {
+    const t = teacherPage.page;
+    const editor = await openEditor(t);
+    await editor.getByRole('button', { name: /^Extensions for Day 2:/ }).click();
+    const dialog = t.getByRole('dialog', { name: 'Extensions' });
+    await dialog.getByText('No student has an extension for this item.').waitFor();
+    await dialog.getByLabel('Student').selectOption({ label: `${world.student.fullName} (${world.student.email})` });
+    await dialog.getByLabel('New Due Date').fill('2099-01-05T17:00');
+    // The shared text rule on the reason, inline, what was typed kept.
+    await dialog.getByLabel('Reason').fill('Ill \u0007 all week');
+    await dialog.getByRole('button', { name: 'Grant Extension' }).click();
+    await dialog.getByText('Contains characters that are not allowed').waitFor();
+    await dialog.getByLabel('Reason').fill('Medical certificate for the week');
+    await dialog.getByRole('button', { name: 'Grant Extension' }).click();
+    await waitForToast(t, EXTENSION_MESSAGES.granted);
+    const granted = dialog.getByTestId('extension');
+    await granted.getByText('Medical certificate for the week').waitFor();
+    expect(await granted.innerText()).toContain('Extended to 5 Jan 2099, 17:00');
+    const { violations } = await new AxeBuilder({ page: t }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await t.keyboard.press('Escape');
+
+    const s = studentPage.page;
+    const day = await openDay(s, CLOSED_DAY);
+    await day.getByTestId('extended-due').filter({ hasText: 'Extended to 5 Jan 2099, 17:00' }).waitFor();
+    expect(await day.getByTestId('closed-notice').count()).toBe(0);
+    await day.getByRole('button', { name: 'Submit Task' }).click();
+    const submit = s.getByRole('dialog', { name: 'Submit Task' });
+    await submit.getByLabel('GitHub Repository URL').fill(repoUrl);
+    expect(await submit.getByTestId('late-warning').count()).toBe(0);
+    await submit.getByRole('button', { name: 'Submit' }).click();
+    await waitForToast(s, 'Submission successful!');
+    const submitted = day.getByTestId('submission');
+    await submitted.waitFor();
+    expect(await submitted.getByText('Late', { exact: true }).count()).toBe(0);
+
+    await t.goto(`${api.url}/dashboard/teacher/submissions`);
+    await t.getByRole('heading', { level: 1, name: 'Submissions' }).waitFor();
+    const row = t.getByRole('table', { name: 'Pending review' }).getByRole('row').filter({ hasText: 'Forms that explain themselves' });
+    await row.getByTestId('extended-to').filter({ hasText: 'Extended to 5 Jan 2099, 17:00' }).waitFor();
+    expect(await row.getByText('Late', { exact: true }).count()).toBe(0);
+  }, 90_000);
+});
