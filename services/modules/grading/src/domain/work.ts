@@ -88,6 +88,13 @@ export interface ItemFacts {
   published: boolean;
 }
 
+/** Where a submission at `now` stands against the student's due date (issue 30 §4): late, and refused when the item is closed. */
+export function judgeDeadline(item: Pick<ItemFacts, 'dueAt' | 'latePolicy'>, extension: ExtensionState, now: string) {
+  const due = effectiveDue(item.dueAt, extension);
+  const late = due.dueAt !== null && Date.parse(now) > Date.parse(due.dueAt);
+  return { due, late, closed: late && item.latePolicy === 'closed' };
+}
+
 export type WorkCommand =
   | {
       type: 'SubmitWork';
@@ -116,9 +123,8 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
     const latest = state.attempts.at(-1);
     if (latest && latest.grade?.status !== 'needs_revision') throw new DomainError('conflict', GRADING_MESSAGES.alreadySubmitted);
     // A first attempt and a resubmission alike are judged against the student's due date.
-    const due = effectiveDue(item.dueAt, command.extension);
-    const late = due.dueAt !== null && Date.parse(command.now) > Date.parse(due.dueAt);
-    if (late && item.latePolicy === 'closed') throw new DomainError('conflict', EXTENSION_MESSAGES.closedAfterDue);
+    const { due, late, closed } = judgeDeadline(item, command.extension, command.now);
+    if (closed) throw new DomainError('conflict', EXTENSION_MESSAGES.closedAfterDue);
     const data: WorkSubmittedData = {
       submissionId: command.submissionId,
       studentId: command.studentId,

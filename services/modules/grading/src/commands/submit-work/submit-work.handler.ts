@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, principalOf, GatedCommandHandler, ReadModelGate } from '@academy/backend';
-import { DomainError, type EventStore, runCommand } from '@academy/event-store';
-import { GRADING_MESSAGES } from '@academy/contracts';
+import { DomainError, type EventStore, fold, runCommand } from '@academy/event-store';
+import { EXTENSION_MESSAGES, GRADING_MESSAGES } from '@academy/contracts';
 import { extensionDecider, extensionStream } from '../../domain/extension.js';
-import { workDecider, workStream } from '../../domain/work.js';
+import { judgeDeadline, workDecider, workStream } from '../../domain/work.js';
 import { readDefaultBranchCommit } from '../../pinning/read-commit.js';
 import { SUBMIT_WAIT_MS, SubmissionGitHosts } from '../../pinning/submission-git.js';
 import { GetSubmission } from '../../queries/get-submission/get-submission.query.js';
@@ -43,6 +43,11 @@ export class SubmitWorkHandler extends GatedCommandHandler<SubmitWork> {
       (v) => v.item !== null && v.item.kind === input.kind && v.item.published && v.enrolled,
       caller.seen,
     );
+    // A closed item past the student's due date is refused before the host is asked (the decider judges it again on what it loads).
+    if (item && item.kind === input.kind && item.latePolicy === 'closed') {
+      const extension = fold(extensionDecider, await this.store.readStream(extensionStream(studentId, input.itemId)));
+      if (judgeDeadline(item, extension, caller.metadata.occurredAt).closed) throw new DomainError('conflict', EXTENSION_MESSAGES.closedAfterDue);
+    }
     const commit = await this.pinnableCommit(input.githubUrl);
     const submissionId = randomUUID();
     const { position } = await runCommand(this.store, caller.metadata, {
