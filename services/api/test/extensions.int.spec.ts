@@ -191,3 +191,22 @@ describe('bad and hostile input', () => {
     expect([bad.status, errorOf(bad).fields]).toEqual([400, { latePolicy: ['Choose whether late submissions are accepted'] }]);
   });
 });
+
+describe('erasure', () => {
+  it('a deleted student’s extensions go from the lists, and the reason from the log (the student’s key is shredded)', async () => {
+    const gone = await h.account('student', 'Gus Gone');
+    await enrollActive(gone);
+    const itemId = await taskDue(PAST, 'closed');
+    expect((await grant(itemId, { dueAt: FUTURE, reason: 'Hospital stay' }, teacher.token, gone.userId)).status).toBe(200);
+    expect((await h.call('DELETE', `/users/${gone.userId}`, { token: admin() })).status).toBe(200);
+    const list = bodyOf(await h.call('GET', `/items/${itemId}/extensions`, { token: teacher.token, minPosition: await h.head() }), itemExtensionsResponseSchema);
+    expect(list.students.map((s) => s.studentId)).not.toContain(gone.userId);
+    // No row of theirs in either read model (the reason was in grading's).
+    for (const schema of ['grading', 'learning']) {
+      expect((await h.pool.query(`SELECT count(*)::int AS n FROM ${schema}.extensions WHERE student_id = $1`, [gone.userId])).rows[0].n).toBe(0);
+    }
+    const [granted] = await h.store.readStream(`extension-${gone.userId}-${itemId}`);
+    expect(granted?.type).toBe('ExtensionGranted');
+    expect(granted?.personal ?? null).toBeNull();
+  });
+});
