@@ -188,14 +188,20 @@ type Mutation =
   | { kind: 'deep'; depth: number; objects: boolean }
   | { kind: 'drop' };
 
-const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+let mutations: fc.Arbitrary<Mutation> | undefined;
+/**
+ * Made on first use, not at import: a binary string arbitrary maps every code point when it is made,
+ * and every test file that imports @academy/testing would pay for it.
+ */
+const mutation = (): fc.Arbitrary<Mutation> =>
+  (mutations ??= fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...HOSTILE_STRINGS).map((value) => ({ kind: 'string' as const, value })) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }).map((value) => ({ kind: 'string' as const, value })) },
   { weight: 3, arbitrary: fc.constantFrom<unknown>(null, 0, -1, 1e308, -0, true, 'str', [], {}, [1, 'a'], { a: { b: 1 } }, 2 ** 53 + 1, 2 ** 53 - 1, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 1.5, '00000000-0000-0000-0000-000000000000').map((value) => ({ kind: 'type' as const, value })) },
   { weight: 2, arbitrary: fc.constantFrom(...POLLUTING_KEYS).map((key) => ({ kind: 'pollute' as const, key })) },
   { weight: 1, arbitrary: fc.record({ depth: fc.constantFrom(100, 5_000, 50_000), objects: fc.boolean() }).map((x) => ({ kind: 'deep' as const, ...x })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'drop' as const }) },
-);
+  ));
 
 /** Every place of a JSON value: [] is the root. */
 function places(v: unknown, path: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
@@ -239,7 +245,7 @@ export function validBody(schema: z.ZodType, o: ArbitraryOptions = {}): fc.Arbit
 
 /** JSON text (or not quite JSON) of a body that breaks the schema, or the text rule, in one place. */
 export function hostileBody(schema: z.ZodType, o: ArbitraryOptions = {}): fc.Arbitrary<string> {
-  const mutated = fc.tuple(validValue(schema, o), fc.nat(), mutation).map(([v, pick, m]) => {
+  const mutated = fc.tuple(validValue(schema, o), fc.nat(), mutation()).map(([v, pick, m]) => {
     const base = v ?? {};
     const all = places(base);
     const path = all[pick % all.length];
