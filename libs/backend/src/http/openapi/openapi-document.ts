@@ -3,7 +3,7 @@ import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
-import { DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 import * as contracts from '@academy/contracts';
 import { ALLOW_INCOMPLETE_PROFILE, IS_PUBLIC, ROLES } from '../../auth/auth.decorators.js';
@@ -242,26 +242,14 @@ function operation(route: ApiRoute, sameController: number, components: SchemaCo
  * The OpenAPI 3.1 document of every route the application maps: request bodies, query and path
  * parameters from the routes' ZodValidationPipes, answers from @Answers/@CommandAnswers, error answers
  * from the exception filter's shapes, security per route from @Public/@Roles/@ReadsRefreshCookie, tags from
- * the @ApiTag of the module that declares the route's controller.
+ * the @ApiTag of the module that declares the route's controller. `base` is the document's head (title,
+ * servers, security schemes): the API builds it with @nestjs/swagger, which only the API loads.
  */
-export function openApiDocument(app: INestApplication, prefix: string): OpenAPIObject {
+export function openApiDocument(app: INestApplication, prefix: string, base: Omit<OpenAPIObject, 'paths'>): OpenAPIObject {
   const routes = apiRoutes(app, prefix);
   const components = new SchemaComponents(
     new Map([...CONTRACT_NAMES, ...Object.values(ERROR_ANSWERS).map((e) => [e.schema, `${e.name}Error`] as const), [pendingAnswerSchema, 'PendingAnswer']]),
   );
-  const base = new DocumentBuilder()
-    .setOpenAPIVersion('3.1.0')
-    .setTitle('Academy API')
-    .setDescription(
-      'Learning-management platform of the academy. Every payload is a libs/contracts zod schema; a bad input is a 400 naming its fields. ' +
-        'Sign in with POST /api/auth/sign-in: its accessToken is the bearer token; the refresh token travels only in the academy_refresh cookie.',
-    )
-    .setVersion('0.1.0')
-    .setLicense('MIT', 'https://opensource.org/license/mit')
-    .addServer('/', 'The origin that serves the API')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The accessToken of a session (sign-in or refresh).' }, 'bearer')
-    .addCookieAuth(contracts.REFRESH_COOKIE, { type: 'apiKey', in: 'cookie', description: 'The rotating refresh token (HttpOnly), set by sign-in and refresh.' }, 'refreshCookie')
-    .build();
   const perController = new Map<string, number>();
   for (const r of routes) perController.set(r.controller, (perController.get(r.controller) ?? 0) + 1);
   const paths: Record<string, Record<string, OperationObject>> = {};
