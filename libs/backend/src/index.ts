@@ -5,6 +5,7 @@ export { WorkerHeartbeat, type WorkerHeartbeatRow } from './system/worker-heartb
 export { ZodValidationPipe } from './http/zod-validation.pipe.js';
 export { ApiExceptionFilter, fieldErrors, type FieldErrors } from './http/exception.filter.js';
 export { SYSTEM_QUEUE, HEARTBEAT_JOB, HEARTBEAT_EVERY_MS } from './system/queues.js';
+export { boundShutdown, SHUTDOWN_DEADLINE_MS } from './system/shutdown-deadline.js';
 export { EventSourcingModule } from './event-sourcing/event-sourcing.module.js';
 export { PG_POOL, EVENT_STORE, CONSISTENCY_WAITER } from './event-sourcing/tokens.js';
 export { openEventStore, type OpenedEventStore } from './event-sourcing/open-event-store.js';

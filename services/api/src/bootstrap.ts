@@ -6,7 +6,7 @@ import { Logger } from 'nestjs-pino';
 import express from 'express';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyHttpPlatform, EVENT_STORE, loadConfigOrExit, migrateUp, PG_POOL } from '@academy/backend';
+import { applyHttpPlatform, boundShutdown, EVENT_STORE, loadConfigOrExit, migrateUp, PG_POOL } from '@academy/backend';
 import type { EventStore } from '@academy/event-store';
 import type pg from 'pg';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -26,6 +26,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, layout), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
+  boundShutdown('API');
   // First middleware, so that every request is timed; /metrics itself is on METRICS_PORT only (ADR 0026).
   if (config.METRICS_PORT !== undefined) {
     const store = app.get<EventStore>(EVENT_STORE);

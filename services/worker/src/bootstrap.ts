@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loadConfigOrExit } from '@academy/backend';
+import { boundShutdown, loadConfigOrExit } from '@academy/backend';
 import { migrateAll } from './migrate.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -13,6 +13,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(Logger));
   // SIGTERM/SIGINT: close processors (running jobs finish), then the connections, then exit 0.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  boundShutdown('worker');
   app.get(Logger).log('worker ready', 'bootstrap');
 }
 

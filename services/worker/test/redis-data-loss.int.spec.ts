@@ -4,11 +4,13 @@
 // and the mail jobs that were waiting in Redis when it lost them are derived again from the log (the
 // dispatcher's checkpoint is in Postgres), so the staff still get their mail, once. And (issue 28):
 // FLUSHALL while everything runs, then new events: their mail still goes out, and 20 FLUSHALLs at
-// random moments while accounts are made end with every mail sent exactly once and health ok.
+// random moments while accounts are made end with every mail sent exactly once and health ok. Last:
+// with Redis gone for good, SIGTERM still ends the worker and the API within the shutdown deadline.
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { SHUTDOWN_DEADLINE_MS } from '@academy/backend';
 import { freePort, startRedis, type LocalRedis } from '@academy/devstack';
 import { createTestDatabase, outputOf, repoRoot, spawnWorkerAndApi, startSmtpCatcher, stopProcess, type SpawnedService, type TestDatabase, type TestSmtpCatcher, uniquePrefix, until } from '@academy/testing';
 
@@ -161,3 +163,26 @@ it('FLUSHALL while running: the mail of an event appended after it arrives; 20 F
     flusher.disconnect();
   }
 }, 240_000);
+
+it('with Redis gone for good, SIGTERM still ends the worker and the API within the shutdown deadline, saying why', async () => {
+  await redis!.stop();
+  redis = null;
+  // Both have noticed: their health or queue connections are retrying.
+  await until(async () => (await health())?.status !== 'ok', 'health to see Redis gone', 30_000);
+  const ended = services.map(
+    ({ name, child }) =>
+      new Promise<{ name: string; code: number | null; signal: string | null; ms: number }>((resolve) => {
+        const t0 = Date.now();
+        child.once('exit', (code, signal) => resolve({ name, code, signal, ms: Date.now() - t0 }));
+        // Still running well past the deadline: fail here with the name (afterAll's stopProcess kills it).
+        setTimeout(() => resolve({ name, code: null, signal: 'still running', ms: Date.now() - t0 }), SHUTDOWN_DEADLINE_MS + 5_000).unref();
+        child.kill('SIGTERM');
+      }),
+  );
+  const exits = await Promise.all(ended);
+  for (const e of exits) {
+    // A close that ended by itself re-raises SIGTERM; one that hung exits 1 at the deadline. Never a SIGKILL (stopProcess's, after 10 s).
+    expect({ name: e.name, ended: e.signal === 'SIGTERM' || e.code === 1, inTime: e.ms < SHUTDOWN_DEADLINE_MS + 1_500 }).toEqual({ name: e.name, ended: true, inTime: true });
+    if (e.code === 1) expect(services.find((s) => s.name === e.name)!.output()).toContain(`did not stop within ${SHUTDOWN_DEADLINE_MS / 1000} s of SIGTERM`);
+  }
+}, 60_000);
