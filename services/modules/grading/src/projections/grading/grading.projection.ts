@@ -37,7 +37,7 @@ const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmis
 
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
-  version: 4,
+  version: 5,
   orm: gradingOrm,
   // Attempts, grades and CapstonePassed: a run at a time (submissions.set.ts, ADR 0035).
   sets: [submissionsSet],
