@@ -121,7 +121,8 @@ const extended = { studentId: id, itemId: id, kind: z.enum(WORK_KINDS), subjectI
 export const ExtensionGrantedV1 = publishedEvent(
   GRADING_EVENTS.ExtensionGranted,
   1,
-  z.object({ ...extended, dueAt: z.string() }),
+  // title: the item's when granted (the student's notice and mail name it); optional, so no new version.
+  z.object({ ...extended, dueAt: z.string(), title: z.string().optional() }),
   /** Why: free text about the student, in the encrypted personal part (subject: the student). */
   { personal: z.object({ reason: z.string() }) },
 );
