@@ -162,7 +162,9 @@ describe('closed items and extensions', () => {
       const teacherRow = bodyOf(await h.call('GET', '/teacher/submissions?limit=200', { token: teacher.token, minPosition }), teacherSubmissionsResponseSchema).items.find((s) => s.id === submission.id);
       const mine = bodyOf(await h.call('GET', '/student/grades', { token: student.token, minPosition }), myGradesResponseSchema).submissions.find((s) => s.id === submission.id);
       const lesson = (await lessonItem(itemId)).submission;
-      return { teacher: pick(teacherRow), student: pick(mine), lessonLate: lesson?.late };
+      // The CSV's late and extended_to cells (in the academy's zone), after the submitted time.
+      const csv = String((await h.call('GET', `/subjects/${teacherRow!.subjectId}/grades.csv`, { token: teacher.token, minPosition })).body).trim().split('\r\n')[1];
+      return { teacher: pick(teacherRow), student: pick(mine), lessonLate: lesson?.late, csv: /\+0\d:00",("yes"|"no"),("[^"]*")?,"https:/.exec(csv)?.slice(1, 3) };
     };
 
     expect((await grant(itemId, { dueAt: FUTURE, reason: 'Medical certificate' })).status).toBe(200);
@@ -170,10 +172,10 @@ describe('closed items and extensions', () => {
     const inbox = bodyOf(await h.call('GET', '/notifications', { token: student.token, minPosition: await h.head() }), notificationsResponseSchema).notifications;
     const told = inbox.filter((n) => n.title === EXTENSION_MESSAGES.grantedNoticeTitle && n.body.includes(`"Task of Subject ${subjects}"`));
     expect(told.map((n) => [n.body, n.link])).toEqual([[`Task "Task of Subject ${subjects}": you have more time. See the new due date in your lessons.`, '/dashboard/student/lessons']]);
-    expect(await seen()).toEqual({ teacher: { late: false, extended: true, dueAt: FUTURE }, student: { late: false, extended: true, dueAt: FUTURE }, lessonLate: false });
+    expect(await seen()).toEqual({ teacher: { late: false, extended: true, dueAt: FUTURE }, student: { late: false, extended: true, dueAt: FUTURE }, lessonLate: false, csv: ['"no"', '"2099-01-01 02:00:00 +02:00"'] });
 
     expect((await h.call('DELETE', `/items/${itemId}/extensions/${student.userId}`, { token: teacher.token })).status).toBe(200);
-    expect(await seen()).toEqual({ teacher: { late: true, extended: false, dueAt: PAST }, student: { late: true, extended: false, dueAt: PAST }, lessonLate: true });
+    expect(await seen()).toEqual({ teacher: { late: true, extended: false, dueAt: PAST }, student: { late: true, extended: false, dueAt: PAST }, lessonLate: true, csv: ['"yes"', undefined] });
 
     const [submitted] = await h.store.readStream(`work-${student.userId}-${itemId}`);
     expect(submitted?.data).toMatchObject({ late: true, dueAt: PAST, extended: false });

@@ -270,6 +270,8 @@ export const GRADE_CSV_COLUMNS = [
   'attempt',
   'submitted_at',
   'late',
+  // The student's extended due date when the attempt was judged against one (issue 30 §4), else empty.
+  'extended_to',
   'github_url',
   'status',
   'score',
