@@ -3,7 +3,7 @@ import type { LessonsResponse, LessonSubmission } from '@academy/contracts';
 import { learningKeys } from '@academy/web-dashboard';
 import { formatAverage, formatPercent, formatScore, itemStatusLabel } from './grading-format';
 import { LessonsPage } from './lessons-page';
-import { cells, rendererFor, rowOf, text } from '@academy/web-dashboard/testing';
+import { rendererFor, text } from '@academy/web-dashboard/testing';
 import { submitLabel } from './submit-dialog';
 
 const render = rendererFor('student');
