@@ -19,6 +19,8 @@ export const GRADING_EVENTS = {
   /** A teacher gave one student a later due date for one item, or replaced it (issue 30 §4). */
   ExtensionGranted: 'ExtensionGranted',
   ExtensionRevoked: 'ExtensionRevoked',
+  /** The student or a teacher of the subject replied under a submission's feedback (issue 30 §3). */
+  SubmissionReplied: 'SubmissionReplied',
 } as const;
 export type GradingEventType = (typeof GRADING_EVENTS)[keyof typeof GRADING_EVENTS];
 
@@ -131,6 +133,32 @@ export type ExtensionGrantedPersonal = EventPersonal<typeof ExtensionGrantedV1>;
 export const ExtensionRevokedV1 = publishedEvent(GRADING_EVENTS.ExtensionRevoked, 1, z.object(extended));
 export type ExtensionRevokedData = EventData<typeof ExtensionRevokedV1>;
 
+// ── the conversation on a submission (stream conversation-<submissionId>) ───────────────────────────
+
+/**
+ * One reply, in order (the stream's version). The text is free text about the student's work: in the
+ * encrypted part under the STUDENT's key whoever wrote it (as feedback is), so erasing the student
+ * shreds the whole thread's text (ADR 0003, 0014). `teacherIds`: the subject's teachers when replied
+ * (told of a student's reply).
+ */
+export const SubmissionRepliedV1 = publishedEvent(
+  GRADING_EVENTS.SubmissionReplied,
+  1,
+  z.object({
+    submissionId: id,
+    studentId: id,
+    itemId: id,
+    kind: z.enum(WORK_KINDS),
+    subjectId: id,
+    authorId: id,
+    authorRole: z.enum(['student', 'teacher']),
+    title: z.string().optional(),
+    teacherIds: z.array(id).optional(),
+  }),
+  { personal: z.object({ text: z.string() }) },
+);
+export type SubmissionRepliedData = EventData<typeof SubmissionRepliedV1>;
+
 export const GRADING_PUBLISHED_EVENTS = [
   WorkSubmittedV1,
   SubmissionGradedV1,
@@ -139,4 +167,5 @@ export const GRADING_PUBLISHED_EVENTS = [
   SubmissionPinFailedV1,
   ExtensionGrantedV1,
   ExtensionRevokedV1,
+  SubmissionRepliedV1,
 ] as const;

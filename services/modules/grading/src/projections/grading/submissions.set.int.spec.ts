@@ -147,3 +147,22 @@ describe('grading submissions judged again by an extension', () => {
     expect(await reference.rows(ROWS_LATE, [T3])).toEqual([row(201, true, false, '2026-01-10 00:00:00'), row(202, true, false, '2026-01-10 00:00:00'), row(203, true, false, '2026-01-10 00:00:00')]);
   });
 });
+
+describe('grading submissions marked by a reply (issue 30 §3)', () => {
+  const replied = (submission: number, authorRole: 'student' | 'teacher'): GivenEvent =>
+    event(
+      `conversation-${id(submission)}`,
+      'SubmissionReplied',
+      { submissionId: id(submission), studentId: A, itemId: T1, kind: 'task', subjectId: SUBJECT, authorId: authorRole === 'student' ? A : TEACHER, authorRole },
+      // A fixed event id: it is the reply's row id, compared across builds.
+      { personal: { subjectId: A, data: { text: `${authorRole} says` } }, id: id(authorRole === 'student' ? 401 : 402) },
+    );
+
+  it('a reply in the run of its attempt marks it awaiting while the last reply is the student’s; a batch of every size leaves the same', async () => {
+    const asked = await sameInEveryBatchSize([...log0(), submit(A, T1, 301, 1), replied(301, 'student'), grade(A, T1, 301, 'passed', 90)]);
+    expect(await asked.rows('SELECT id, awaiting_reply, status FROM submissions')).toEqual([{ id: id(301), awaiting_reply: true, status: 'passed' }]);
+    expect(await asked.rows('SELECT seq, author_role, text FROM replies')).toEqual([{ seq: 1, author_role: 'student', text: 'student says' }]);
+    const answered = await sameInEveryBatchSize([...log0(), submit(A, T1, 301, 1), replied(301, 'student'), replied(301, 'teacher')]);
+    expect(await answered.rows('SELECT id, awaiting_reply FROM submissions')).toEqual([{ id: id(301), awaiting_reply: false }]);
+  });
+});

@@ -6,7 +6,7 @@ const JHB = 'Africa/Johannesburg';
 const base = {
   id: 's1', kind: 'task', itemId: 'i1', title: 'Forms, part 1', dayNumber: 1, weekId: 'w1', weekNumber: 3, subjectId: 'sj', subjectName: 'HTML',
   studentId: 'st', studentName: 'Ada', studentEmail: 'ada@x.io', githubUrl: 'https://github.com/ada/forms', notes: '', submittedAt: '2026-11-23T10:00:00.000Z',
-  dueAt: null, extended: false, late: true, attempt: 2, latest: true, pin: null, version: 3,
+  dueAt: null, extended: false, awaitingReply: false, late: true, attempt: 2, latest: true, pin: null, version: 3,
 } as const;
 const graded = (teacherName: string): Submission['grade'] => ({ score: 88.5, status: 'passed', feedback: 'x', teacherId: 't', teacherName, gradedAt: '2026-11-23T11:00:00.000Z' });
 
