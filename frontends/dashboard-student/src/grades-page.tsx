@@ -1,7 +1,7 @@
 import { ClipboardCheck, Percent, Trophy } from 'lucide-react';
-import { GRADING_MESSAGES, WORK_KIND_LABELS, type MyGradesResponse, type Submission } from '@academy/contracts';
+import { EXTENSION_MESSAGES, GRADING_MESSAGES, WORK_KIND_LABELS, type MyGradesResponse, type Submission } from '@academy/contracts';
 import { Badge, DataTable, type DataColumn } from '@academy/ui';
-import { PageHeader, QueryView, StatCard, formatDate, useMyGradesQuery } from '@academy/web-dashboard';
+import { PageHeader, QueryView, StatCard, formatDate, formatDueDate, useMyGradesQuery } from '@academy/web-dashboard';
 import { formatAverage, formatPercent, formatScore, gradeStatusLabel, statusVariant } from './grading-format';
 import { SubmitDialog } from './submit-dialog';
 
@@ -27,6 +27,8 @@ const GRADE_COLUMNS: DataColumn<Submission>[] = [
           {`Week ${s.weekNumber} · ${s.subjectName}`}
           {s.attempt > 1 && ` · attempt ${s.attempt}`}
           {s.late && ' · late'}
+          {/* Judged against the student's extension (issue 30 §4): the date that counted. */}
+          {s.extended && s.dueAt && <span data-testid="extended-to">{` · ${EXTENSION_MESSAGES.extendedTo(formatDueDate(s.dueAt))}`}</span>}
         </span>
       </>
     ),

@@ -114,7 +114,7 @@ const submission = (over: Partial<Submission>): Submission => ({
   notes: '',
   submittedAt: '2026-11-23T10:00:00.000Z',
   dueAt: null,
-  extended: false,
+  extended: false, awaitingReply: false,
   late: false,
   attempt: 1,
   latest: true,

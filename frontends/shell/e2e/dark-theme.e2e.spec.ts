@@ -14,7 +14,7 @@ const json = (body: unknown) => ({ status: 200, contentType: 'application/json',
 const submission = (i: number, status: GradeStatus | null) => ({
   id: `s${i}`, kind: 'task', itemId: `t${i}`, title: `Task ${i}`, dayNumber: i, weekId: 'w1', weekNumber: 1, subjectId: 'sj', subjectName: 'HTML & CSS',
   studentId: 'u-student', studentName: 'A student', studentEmail: 'student@academy.test', githubUrl: `https://github.com/a/t${i}`, notes: '',
-  submittedAt: `2026-11-2${i}T10:00:00.000Z`, dueAt: null, extended: false, late: i === 2, attempt: 1, latest: true, version: 1, pin: null,
+  submittedAt: `2026-11-2${i}T10:00:00.000Z`, dueAt: null, extended: false, awaitingReply: false, late: i === 2, attempt: 1, latest: true, version: 1, pin: null,
   grade: status && { score: 40 + i * 10, status, feedback: 'ok', teacherId: 't', teacherName: 'Tess', gradedAt: `2026-11-2${i}T12:00:00.000Z` },
 });
 const grades = myGradesResponseSchema.parse({

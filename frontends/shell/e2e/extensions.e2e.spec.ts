@@ -3,7 +3,9 @@
 // closes an item after its due date in the content editor; the student's lessons refuse it (no submit
 // button, the notice) and so does the API (409), while an item that takes late work warns before
 // submitting; the teacher grants the student an extension from the item's Extensions dialog, and the
-// student's submission after the original due date is on time, shown "Extended to …" on both sides.
+// student's submission after the original due date is on time, shown "Extended to …" on both sides;
+// an extension granted after a late submission turns it on time on both sides (the read models judge
+// it again, ADR 0041), and the student is told in the bell and by mail.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { EXTENSION_MESSAGES, weekResponseSchema } from '@academy/contracts';
@@ -106,7 +108,11 @@ describe('extensions and closed items, in a browser', () => {
     const dialog = s.getByRole('dialog', { name: 'Submit Task' });
     await dialog.getByTestId('late-warning').waitFor();
     expect(await dialog.getByTestId('late-warning').innerText()).toMatch(/This submission will be marked late\.$/);
-    await s.keyboard.press('Escape');
+    // Submitted anyway: late (the next test excuses it with an extension).
+    await dialog.getByLabel('GitHub Repository URL').fill(repoUrl);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await waitForToast(s, 'Submission successful!');
+    await late.getByTestId('submission').getByText('Late', { exact: true }).waitFor();
   }, 90_000);
 
   it('an extension turns a late submission on time, and both sides see the new date', async () => {
@@ -152,5 +158,40 @@ describe('extensions and closed items, in a browser', () => {
     const row = t.getByRole('table', { name: 'Pending review' }).getByRole('row').filter({ hasText: 'Forms that explain themselves' });
     await row.getByTestId('extended-to').filter({ hasText: 'Extended to 5 Jan 2099, 17:00' }).waitFor();
     expect(await row.getByText('Late', { exact: true }).count()).toBe(0);
+  }, 90_000);
+
+  it('an extension granted after a late submission turns it on time for the teacher and the student, who is told in the bell and by mail', async () => {
+    const t = teacherPage.page;
+    const editor = await openEditor(t);
+    await editor.getByRole('button', { name: /^Extensions for Day 3:/ }).click();
+    const dialog = t.getByRole('dialog', { name: 'Extensions' });
+    await dialog.getByLabel('Student').selectOption({ label: `${world.student.fullName} (${world.student.email})` });
+    await dialog.getByLabel('New Due Date').fill('2099-02-05T17:00');
+    await dialog.getByLabel('Reason').fill('Hospital stay');
+    await dialog.getByRole('button', { name: 'Grant Extension' }).click();
+    await waitForToast(t, EXTENSION_MESSAGES.granted);
+    await t.keyboard.press('Escape');
+
+    await t.goto(`${api.url}/dashboard/teacher/submissions`);
+    const row = t.getByRole('table', { name: 'Pending review' }).getByRole('row').filter({ hasText: 'Flexbox layout' });
+    await row.getByTestId('extended-to').filter({ hasText: 'Extended to 5 Feb 2099, 17:00' }).waitFor();
+    expect(await row.getByText('Late', { exact: true }).count()).toBe(0);
+
+    const s = studentPage.page;
+    await s.goto(`${api.url}/dashboard/student`);
+    await s.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await s.getByRole('list', { name: 'Notifications list' }).getByText('Task "Flexbox layout": you have more time.', { exact: false }).waitFor();
+    await s.keyboard.press('Escape');
+    const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(world.student.email.toLowerCase())) && m.subject === 'More time for "Flexbox layout"');
+    expect(mail.text).toContain('to 5 Feb 2099, 17:00 Johannesburg time');
+
+    const day = await openDay(s, LATE_DAY);
+    await day.getByTestId('extended-due').filter({ hasText: 'Extended to 5 Feb 2099, 17:00' }).waitFor();
+    await day.getByTestId('submission').waitFor();
+    expect(await day.getByTestId('submission').getByText('Late', { exact: true }).count()).toBe(0);
+    await s.goto(`${api.url}/dashboard/student/grades`);
+    const mine = s.getByRole('table', { name: 'My grades' }).getByRole('row').filter({ hasText: 'Flexbox layout' });
+    await mine.getByTestId('extended-to').filter({ hasText: 'Extended to 5 Feb 2099, 17:00' }).waitFor();
+    expect(await mine.innerText()).not.toContain('· late');
   }, 90_000);
 });

@@ -42,7 +42,7 @@ const submission = (n: number, graded: boolean): Submission => ({
   notes: '',
   submittedAt: `2026-11-2${n}T10:00:00.000Z`,
   dueAt: null,
-  extended: false,
+  extended: false, awaitingReply: false,
   late: n === 2,
   attempt: 1,
   latest: true,

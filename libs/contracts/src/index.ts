@@ -32,6 +32,8 @@ export * from './copy/grading.js';
 export * from './events/grading.js';
 export * from './http/extensions.js';
 export * from './copy/extensions.js';
+export * from './http/conversations.js';
+export * from './copy/conversations.js';
 export * from './http/notifications.js';
 export * from './http/audit.js';
 export * from './http/audit-verify.js';

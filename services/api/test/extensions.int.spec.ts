@@ -1,13 +1,16 @@
 // Extensions and deadline rules (issue 30 §4) over real HTTP, Postgres and Redis (modules-harness.ts):
 // every new route × every role and a teacher of another subject; a closed item refuses submit and
-// resubmit (409) until the student's extension; late is judged against the extension; the lessons and
-// the Submissions show it; bad and hostile input writes nothing.
+// resubmit (409) until the student's extension; late is judged against the extension, and judged again
+// in the read models when one is granted or revoked after a submission (ADR 0041); the lessons, My
+// Grades and the Submissions show it; bad and hostile input writes nothing.
 import {
   apiErrorSchema,
   enrollmentResponseSchema,
   EXTENSION_MESSAGES,
   itemExtensionsResponseSchema,
   lessonsResponseSchema,
+  myGradesResponseSchema,
+  notificationsResponseSchema,
   type Program,
   programResponseSchema,
   type Subject,
@@ -59,6 +62,7 @@ async function enrollActive(s: Account) {
 }
 const submit = (itemId: string, s = student) => h.call('POST', '/student/submissions', { token: s.token, body: { kind: 'task', itemId, githubUrl: 'https://github.com/ada/work' } });
 const grant = (itemId: string, body: unknown, token = teacher.token, studentId = student.userId) => h.call('PUT', `/items/${itemId}/extensions/${studentId}`, { token, body });
+const pick = (s: { late: boolean; extended: boolean; dueAt: string | null } | undefined) => s && { late: s.late, extended: s.extended, dueAt: s.dueAt };
 const lessonItem = async (itemId: string) =>
   bodyOf(await h.call('GET', '/student/lessons', { token: student.token, minPosition: await h.head() }), lessonsResponseSchema)
     .weeks.flatMap((w) => w.tasks)
@@ -147,6 +151,34 @@ describe('closed items and extensions', () => {
 
     const accepting = await taskDue(PAST);
     expect(bodyOf(await submit(accepting), submissionResponseSchema).submission).toMatchObject({ late: true, extended: false, dueAt: PAST });
+  });
+
+  it('an extension granted after a late submission shows it on time to the student and the teacher; revoked, late again; the log keeps what it was judged against', async () => {
+    const itemId = await taskDue(PAST);
+    const { submission } = bodyOf(await submit(itemId), submissionResponseSchema);
+    expect(submission).toMatchObject({ late: true, extended: false, dueAt: PAST });
+    const seen = async () => {
+      const minPosition = await h.head();
+      const teacherRow = bodyOf(await h.call('GET', '/teacher/submissions?limit=200', { token: teacher.token, minPosition }), teacherSubmissionsResponseSchema).items.find((s) => s.id === submission.id);
+      const mine = bodyOf(await h.call('GET', '/student/grades', { token: student.token, minPosition }), myGradesResponseSchema).submissions.find((s) => s.id === submission.id);
+      const lesson = (await lessonItem(itemId)).submission;
+      // The CSV's late and extended_to cells (in the academy's zone), after the submitted time.
+      const csv = String((await h.call('GET', `/subjects/${teacherRow!.subjectId}/grades.csv`, { token: teacher.token, minPosition })).body).trim().split('\r\n')[1];
+      return { teacher: pick(teacherRow), student: pick(mine), lessonLate: lesson?.late, csv: /\+0\d:00",("yes"|"no"),("[^"]*")?,"https:/.exec(csv)?.slice(1, 3) };
+    };
+
+    expect((await grant(itemId, { dueAt: FUTURE, reason: 'Medical certificate' })).status).toBe(200);
+    // The student is told in the bell, naming the item (the reason stays out of the notice).
+    const inbox = bodyOf(await h.call('GET', '/notifications', { token: student.token, minPosition: await h.head() }), notificationsResponseSchema).notifications;
+    const told = inbox.filter((n) => n.title === EXTENSION_MESSAGES.grantedNoticeTitle && n.body.includes(`"Task of Subject ${subjects}"`));
+    expect(told.map((n) => [n.body, n.link])).toEqual([[`Task "Task of Subject ${subjects}": you have more time. See the new due date in your lessons.`, '/dashboard/student/lessons']]);
+    expect(await seen()).toEqual({ teacher: { late: false, extended: true, dueAt: FUTURE }, student: { late: false, extended: true, dueAt: FUTURE }, lessonLate: false, csv: ['"no"', '"2099-01-01 02:00:00 +02:00"'] });
+
+    expect((await h.call('DELETE', `/items/${itemId}/extensions/${student.userId}`, { token: teacher.token })).status).toBe(200);
+    expect(await seen()).toEqual({ teacher: { late: true, extended: false, dueAt: PAST }, student: { late: true, extended: false, dueAt: PAST }, lessonLate: true, csv: ['"yes"', undefined] });
+
+    const [submitted] = await h.store.readStream(`work-${student.userId}-${itemId}`);
+    expect(submitted?.data).toMatchObject({ late: true, dueAt: PAST, extended: false });
   });
 
   it('an extension not later than the due date, of an item without one, for a student not enrolled: refused, nothing written', async () => {

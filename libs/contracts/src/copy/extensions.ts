@@ -15,5 +15,10 @@ export const EXTENSION_MESSAGES = {
   willBeLate: (due: string) => `The due date was ${due}. This submission will be marked late.`,
   closedNotice: (due: string) => `Closed: the due date was ${due} and late submissions are not accepted.`,
   extendedTo: (due: string) => `Extended to ${due}`,
+  /** The student's bell and mail when a teacher grants (or replaces) their extension. */
+  grantedNoticeTitle: 'Extension granted',
+  grantedNotice: (what: string) => `${what}: you have more time. See the new due date in your lessons.`,
+  grantedMailSubject: (title: string) => `More time for "${title}"`,
+  grantedMail: (what: string, due: string) => `Your teacher extended your due date for ${what} to ${due}.`,
   latePolicyLabels: { accept: 'Accepted and flagged late', closed: 'Closed after the due date' },
 } as const;

@@ -19,6 +19,8 @@ export const GRADING_EVENTS = {
   /** A teacher gave one student a later due date for one item, or replaced it (issue 30 §4). */
   ExtensionGranted: 'ExtensionGranted',
   ExtensionRevoked: 'ExtensionRevoked',
+  /** The student or a teacher of the subject replied under a submission's feedback (issue 30 §3). */
+  SubmissionReplied: 'SubmissionReplied',
 } as const;
 export type GradingEventType = (typeof GRADING_EVENTS)[keyof typeof GRADING_EVENTS];
 
@@ -121,7 +123,8 @@ const extended = { studentId: id, itemId: id, kind: z.enum(WORK_KINDS), subjectI
 export const ExtensionGrantedV1 = publishedEvent(
   GRADING_EVENTS.ExtensionGranted,
   1,
-  z.object({ ...extended, dueAt: z.string() }),
+  // title: the item's when granted (the student's notice and mail name it); optional, so no new version.
+  z.object({ ...extended, dueAt: z.string(), title: z.string().optional() }),
   /** Why: free text about the student, in the encrypted personal part (subject: the student). */
   { personal: z.object({ reason: z.string() }) },
 );
@@ -129,6 +132,32 @@ export type ExtensionGrantedData = EventData<typeof ExtensionGrantedV1>;
 export type ExtensionGrantedPersonal = EventPersonal<typeof ExtensionGrantedV1>;
 export const ExtensionRevokedV1 = publishedEvent(GRADING_EVENTS.ExtensionRevoked, 1, z.object(extended));
 export type ExtensionRevokedData = EventData<typeof ExtensionRevokedV1>;
+
+// ── the conversation on a submission (stream conversation-<submissionId>) ───────────────────────────
+
+/**
+ * One reply, in order (the stream's version). The text is free text about the student's work: in the
+ * encrypted part under the STUDENT's key whoever wrote it (as feedback is), so erasing the student
+ * shreds the whole thread's text (ADR 0003, 0014). `teacherIds`: the subject's teachers when replied
+ * (told of a student's reply).
+ */
+export const SubmissionRepliedV1 = publishedEvent(
+  GRADING_EVENTS.SubmissionReplied,
+  1,
+  z.object({
+    submissionId: id,
+    studentId: id,
+    itemId: id,
+    kind: z.enum(WORK_KINDS),
+    subjectId: id,
+    authorId: id,
+    authorRole: z.enum(['student', 'teacher']),
+    title: z.string().optional(),
+    teacherIds: z.array(id).optional(),
+  }),
+  { personal: z.object({ text: z.string() }) },
+);
+export type SubmissionRepliedData = EventData<typeof SubmissionRepliedV1>;
 
 export const GRADING_PUBLISHED_EVENTS = [
   WorkSubmittedV1,
@@ -138,4 +167,5 @@ export const GRADING_PUBLISHED_EVENTS = [
   SubmissionPinFailedV1,
   ExtensionGrantedV1,
   ExtensionRevokedV1,
+  SubmissionRepliedV1,
 ] as const;

@@ -78,6 +78,8 @@ export const submissionSchema = z.object({
   dueAt: z.string().nullable(),
   /** `dueAt` is an extension given to this student (issue 30 §4): shown as "Extended to …". */
   extended: z.boolean(),
+  /** The conversation's last reply is the student's (issue 30 §3): the teacher Submissions marks it. */
+  awaitingReply: z.boolean(),
   /** Submitted after the due date. */
   late: z.boolean(),
   /** 1 for the first attempt; a new attempt is allowed only after needs_revision. */
@@ -270,6 +272,8 @@ export const GRADE_CSV_COLUMNS = [
   'attempt',
   'submitted_at',
   'late',
+  // The student's extended due date when the attempt was judged against one (issue 30 §4), else empty.
+  'extended_to',
   'github_url',
   'status',
   'score',

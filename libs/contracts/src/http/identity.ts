@@ -271,7 +271,7 @@ export const notificationPreferencesSchema = z.object({
   newApplications: z.boolean(),
   /** teacher: a student submitted a task or capstone of an assigned subject. */
   newSubmissions: z.boolean(),
-  /** student: a submission was graded. */
+  /** student: a submission was graded, or their due date extended (issue 30 §4). */
   submissionGraded: z.boolean(),
   /** every role but the auditor: an announcement addressed to them (ADR 0029). Absent from older clients: on. */
   announcements: z.boolean().default(true),

@@ -27,6 +27,10 @@ import { ChangeExtensionController } from './commands/change-extension/change-ex
 import { ChangeExtensionHandler } from './commands/change-extension/change-extension.handler.js';
 import { ItemExtensionsController } from './queries/item-extensions/item-extensions.http.controller.js';
 import { ItemExtensionsHandler } from './queries/item-extensions/item-extensions.handler.js';
+import { ReplyToSubmissionController } from './commands/reply-to-submission/reply-to-submission.http.controller.js';
+import { ReplyToSubmissionHandler } from './commands/reply-to-submission/reply-to-submission.handler.js';
+import { SubmissionRepliesController } from './queries/submission-replies/submission-replies.http.controller.js';
+import { SubmissionRepliesHandler } from './queries/submission-replies/submission-replies.handler.js';
 
 /**
  * The grading context's HTTP side: controllers dispatch on the CQRS buses to the handlers below.
@@ -50,6 +54,8 @@ import { ItemExtensionsHandler } from './queries/item-extensions/item-extensions
     ExportGradesController,
     ChangeExtensionController,
     ItemExtensionsController,
+    ReplyToSubmissionController,
+    SubmissionRepliesController,
   ],
   providers: [
     // The git hosts submissions may name, and the guarded client that reads their commits (ADR 0039).
@@ -66,6 +72,8 @@ import { ItemExtensionsHandler } from './queries/item-extensions/item-extensions
     ExportGradesHandler,
     ChangeExtensionHandler,
     ItemExtensionsHandler,
+    ReplyToSubmissionHandler,
+    SubmissionRepliesHandler,
   ],
 })
 export class GradingModule {}

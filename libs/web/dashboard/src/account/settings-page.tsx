@@ -20,7 +20,7 @@ const PASSWORD_DEFAULTS = { currentPassword: '', newPassword: '', confirmPasswor
 export const NOTIFICATION_PREFERENCE_LABELS: Record<keyof NotificationPreferences, { label: string; description: string }> = {
   newApplications: { label: 'New applications', description: 'An email when someone applies from the landing page.' },
   newSubmissions: { label: 'New submissions', description: 'An email when a student submits a task or capstone of your subjects.' },
-  submissionGraded: { label: 'Graded submissions', description: 'An email when a teacher grades one of your submissions.' },
+  submissionGraded: { label: 'Graded submissions', description: 'An email when a teacher grades one of your submissions or gives you more time.' },
   announcements: { label: 'Announcements', description: 'An email when an announcement is posted to you.' },
 };
 

@@ -31,6 +31,8 @@ export interface ExtendedItem {
   kind: WorkKind;
   subjectId: string;
   dueAt: string | null;
+  /** Named in the student's notice and mail (ExtensionGranted.title). */
+  title?: string;
 }
 
 export type ExtensionCommand =
@@ -48,7 +50,9 @@ export function decideExtension(command: ExtensionCommand, state: ExtensionState
   if (Date.parse(command.dueAt) <= Date.parse(item.dueAt)) throw new DomainError('invalid', EXTENSION_MESSAGES.notLater, { dueAt: [EXTENSION_MESSAGES.notLater] });
   // The same extension again (a retry, a double click) changes nothing.
   if (state && Date.parse(state.dueAt) === Date.parse(command.dueAt) && state.reason === command.reason) return [];
-  return [{ type: GRADING_EVENTS.ExtensionGranted, data: { ...ids, dueAt: new Date(command.dueAt).toISOString() }, personal: { subjectId: studentId, data: { reason: command.reason } } }];
+  const data: ExtensionGrantedData = { ...ids, dueAt: new Date(command.dueAt).toISOString() };
+  if (item.title !== undefined) data.title = item.title;
+  return [{ type: GRADING_EVENTS.ExtensionGranted, data, personal: { subjectId: studentId, data: { reason: command.reason } } }];
 }
 
 export const extensionDecider: Decider<ExtensionCommand, ExtensionEvent, ExtensionState> = {

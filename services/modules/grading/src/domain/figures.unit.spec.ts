@@ -24,7 +24,7 @@ function attempt(o: { week?: number; kind?: 'task' | 'capstone'; latest?: boolea
     notes: '',
     submittedAt: '2026-11-01T00:00:00.000Z',
     dueAt: null,
-    extended: false,
+    extended: false, awaitingReply: false,
     late: false,
     attempt: 1,
     latest: o.latest ?? true,

@@ -72,10 +72,12 @@ const PIN_COLUMNS = [
 const DEADLINE_COLUMNS = [
   ['items', 'late_policy', 'text', 'NO', "'accept'::text"],
   ['submissions', 'extended', 'boolean', 'NO', 'false'],
+  // v5 (issue 30 §3): the conversation's marker.
+  ['submissions', 'awaiting_reply', 'boolean', 'NO', 'false'],
 ];
 
-it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of submissions and v4\'s deadline columns and extensions', async () => {
-  expect(gradingProjection.version).toBe(4);
+it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of submissions, v4\'s deadline columns and extensions, v5\'s replies', async () => {
+  expect(gradingProjection.version).toBe(5);
   await buildProjectionInto(t.db.pool, v2Sql, 'v2_sql', t.store);
   await buildProjectionInto(t.db.pool, gradingProjection, 'v4_orm', t.store);
   const [sql, v4] = [await shape('v2_sql'), await shape('v4_orm')];
@@ -85,10 +87,14 @@ it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of su
   expect(deadlines.map((c) => [c.table_name, c.column_name, c.data_type, c.is_nullable, c.column_default])).toEqual(DEADLINE_COLUMNS);
   const extensions = v4.columns.filter((c) => c.table_name === 'extensions');
   expect(extensions.map((c) => c.column_name)).toEqual(['student_id', 'item_id', 'due_at', 'reason', 'granted_by', 'granted_at']);
+  const replies = v4.columns.filter((c) => c.table_name === 'replies');
+  expect(replies.map((c) => c.column_name)).toEqual(['id', 'submission_id', 'student_id', 'seq', 'author_id', 'author_role', 'text', 'sent_at']);
+  expect(v4.indexes.filter((i) => i.tablename === 'replies').map((i) => i.indexname)).toEqual(['replies_pkey', 'replies_student_idx', 'replies_submission_idx']);
+  const added = new Set(['extensions', 'replies']);
   const orm = {
-    columns: v4.columns.filter((c) => !pins.includes(c) && !deadlines.includes(c) && !extensions.includes(c)),
-    constraints: v4.constraints.filter((c) => c.table_name !== 'extensions' && !['items_late_policy_not_null', 'submissions_extended_not_null'].includes(c.conname)),
-    indexes: v4.indexes.filter((i) => i.tablename !== 'extensions'),
+    columns: v4.columns.filter((c) => !pins.includes(c) && !deadlines.includes(c) && !added.has(c.table_name)),
+    constraints: v4.constraints.filter((c) => !added.has(c.table_name) && !['items_late_policy_not_null', 'submissions_extended_not_null', 'submissions_awaiting_reply_not_null'].includes(c.conname)),
+    indexes: v4.indexes.filter((i) => !added.has(i.tablename)),
   };
   expect(sql.columns.length).toBe(4 + 3 + 3 + 3 + 4 + 7 + 7 + 21);
   expect(sql.columns.find((c) => c.column_name === 'pending')).toMatchObject({ is_generated: 'ALWAYS', data_type: 'boolean' });

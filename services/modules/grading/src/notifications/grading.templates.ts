@@ -2,9 +2,12 @@
 // `submissionGraded` off, and an in-app notice, always (a grade set back to pending tells nothing).
 // The teachers assigned to the subject when a student submits: a mail unless they turned
 // `newSubmissions` off, and an in-app notice. Notes and feedback live in the events' encrypted parts:
-// once the student is erased the templates write nothing personal.
+// once the student is erased the templates write nothing personal. The student is also told of an
+// extension granted to them (extension.templates.ts), and each side of a reply on a submission (reply.templates.ts).
 import { type InAppTemplates, mailbox, type MailTemplate, type MailTemplates, type Recipient, type RecipientDirectory } from '@academy/backend';
 import type { StoredEvent } from '@academy/event-store';
+import { extensionInAppTemplates, extensionMailTemplates } from './extension.templates.js';
+import { replyInAppTemplates, replyMailTemplates } from './reply.templates.js';
 import { GRADE_STATUS_LABELS, GRADING_EVENTS, GRADING_MESSAGES, type SubmissionGradedData, SubmissionGradedV1, WORK_KIND_LABELS, WorkSubmittedV1 } from '@academy/contracts';
 
 export const GRADES_LINK = '/dashboard/student/grades';
@@ -56,6 +59,8 @@ const mailTeachersOfSubmission: MailTemplate = async (event, ctx) => {
 };
 
 export const gradingMailTemplates: MailTemplates = {
+  ...extensionMailTemplates,
+  ...replyMailTemplates,
   [GRADING_EVENTS.WorkSubmitted]: mailTeachersOfSubmission,
   [GRADING_EVENTS.SubmissionGraded]: async (event, ctx) => {
     const d = SubmissionGradedV1.parse(event);
@@ -82,6 +87,8 @@ export const gradingMailTemplates: MailTemplates = {
 };
 
 export const gradingInAppTemplates: InAppTemplates = {
+  ...extensionInAppTemplates,
+  ...replyInAppTemplates,
   [GRADING_EVENTS.WorkSubmitted]: async (event, { directory }) => {
     const d = WorkSubmittedV1.parse(event);
     if (!d.teacherIds?.length) return [];

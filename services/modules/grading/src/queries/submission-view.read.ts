@@ -31,6 +31,7 @@ export interface SubmissionViewRow {
   submittedAt: Date;
   dueAt: Date | null;
   extended: boolean;
+  awaitingReply: boolean;
   late: boolean;
   attempt: number;
   latest: boolean;
@@ -64,6 +65,7 @@ export const toSubmission = (r: SubmissionViewRow): Submission => ({
   submittedAt: r.submittedAt.toISOString(),
   dueAt: r.dueAt?.toISOString() ?? null,
   extended: r.extended,
+  awaitingReply: r.awaitingReply,
   late: r.late,
   attempt: r.attempt,
   latest: r.latest,
@@ -110,6 +112,7 @@ export function submissionView(read: EntityManager) {
       's.submittedAt',
       's.dueAt',
       's.extended',
+      's.awaitingReply',
       's.late',
       's.attempt',
       's.latest',

@@ -2,6 +2,8 @@
 // integration events from the shared log: identity's (names and emails of students and teachers),
 // the catalog's (programs, subjects, who teaches what), learning's (weeks, tasks, capstones: titles,
 // due dates, published or not) and enrollment's (active enrollments and current weeks).
+// Version 5: the extensions judge the (student, item)'s attempts again (ADR 0041), and the conversation on
+// a submission (issue 30 §3): `replies` and submissions' `awaiting_reply` (reply.handlers.ts).
 // Version 4 (issue 30 §4): items' late_policy, submissions' `extended` (due_at is the student's
 // extension) and the students' `extensions` (extension.handlers.ts).
 // Version 3: the commit each submission is pinned to (ADR 0039): pin_state, commit_sha, pinned_at,
@@ -27,6 +29,8 @@ import { submissionsSet } from './submissions.set.js';
 import { pinHandlers } from './pin.handlers.js';
 import { GradingExtension } from './extension.entity.js';
 import { extensionHandlers } from './extension.handlers.js';
+import { GradingReply } from './reply.entity.js';
+import { replyHandlers } from './reply.handlers.js';
 
 export const GRADING_PROJECTION = 'grading';
 
@@ -37,7 +41,7 @@ const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmis
 
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
-  version: 4,
+  version: 5,
   orm: gradingOrm,
   // Attempts, grades and CapstonePassed: a run at a time (submissions.set.ts, ADR 0035).
   sets: [submissionsSet],
@@ -48,9 +52,10 @@ export const gradingProjection: Projection = {
     ...people.handlers,
     ...pinHandlers,
     ...extensionHandlers,
-    // Spec §2: deleting a user removes their enrollments and submissions (and their extensions).
+    ...replyHandlers,
+    // Spec §2: deleting a user removes their enrollments and submissions (and their extensions and conversations).
     ...withTables(
-      { writes: [people.table, 'enrollments', 'submissions', 'assignments', 'extensions'] },
+      { writes: [people.table, 'enrollments', 'submissions', 'assignments', 'extensions', 'replies'] },
       {
         [IDENTITY_EVENTS.UserDeleted]: async (e, tx) => {
           await people.forget(e, tx);
@@ -58,6 +63,7 @@ export const gradingProjection: Projection = {
           await tx.em.createQueryBuilder(GradingEnrollment).delete().where({ studentId: userId }).execute();
           await submissions(tx).delete().where({ studentId: userId }).execute();
           await tx.em.createQueryBuilder(GradingExtension).delete().where({ studentId: userId }).execute();
+          await tx.em.createQueryBuilder(GradingReply).delete().where({ studentId: userId }).execute();
           await tx.em.createQueryBuilder(GradingAssignment).delete().where({ teacherId: userId }).execute();
         },
       },

@@ -27,6 +27,8 @@ export const GradingSubmission = defineEntity({
     extended: p.boolean().default(false),
     attempt: p.integer(),
     latest: p.boolean(),
+    // Version 5 (issue 30 §3): the conversation's last reply is the student's (reply.handlers.ts).
+    awaitingReply: p.boolean().default(false),
     status: p.text().$type<GradeStatus>().nullable(),
     // The teacher Submissions' tabs (spec §4): no grade, or a grade with status pending. Stored by Postgres.
     pending: p.boolean().nullable().generated(`(status is null or status = 'pending') stored`),

@@ -4,7 +4,8 @@
 // batches), grades before and after a new attempt, a grade of a superseded attempt, CapstonePassed
 // moving the stream's version, other tables' events in between, a deleted student (a handler that writes
 // `submissions`, so the run before it is written first), and an attempt id seen twice (a new run starts
-// at it, and its INSERT finds the row).
+// at it, and its INSERT finds the row). Extensions granted and revoked (handlers that write `submissions`)
+// judge the (student, item)'s attempts again, those of the run collected before them too (ADR 0041).
 import { describe, expect, it } from '@jest/globals';
 import { event, projectionSpec, type GivenEvent } from '@academy/testing/projection';
 import { gradingProjection } from './grading.projection.js';
@@ -30,6 +31,7 @@ const grade = (student: string, item: string, submission: number, status: string
     { personal: { subjectId: student, data: { feedback: `feedback ${submission} ${status}`, previousFeedback: null } } },
   );
 
+const log0 = (): GivenEvent[] => log.slice(0, 7);
 const log: GivenEvent[] = [
   event(`program-${PROGRAM}`, 'ProgramCreated', { programId: PROGRAM, name: 'Evening', type: 'evening', description: '' }),
   event(`subject-${SUBJECT}`, 'SubjectCreated', { subjectId: SUBJECT, programId: PROGRAM, name: 'Web', weekNumber: null, description: '' }),
@@ -107,5 +109,60 @@ describe('grading submissions', () => {
       [id(101), false, 7, 'failed', 'notes 101'],
       [id(104), false, 7, 'passed', 'notes 104'],
     ]);
+  });
+});
+
+describe('grading submissions judged again by an extension', () => {
+  const T3 = id(12);
+  const DUE = '2026-01-10T00:00:00.000Z';
+  const attempt = (student: string, submission: number, n: number, at: string, late: boolean, dueAt: string, extended: boolean): GivenEvent => ({
+    ...submit(student, T3, submission, n),
+    data: { submissionId: id(submission), studentId: student, kind: 'task', itemId: T3, weekId: WEEK, subjectId: SUBJECT, programId: PROGRAM, githubUrl: `https://github.com/a/${submission}`, attempt: n, late, dueAt, extended },
+    occurredAt: at,
+  });
+  const ids = (student: string) => ({ studentId: student, itemId: T3, kind: 'task', subjectId: SUBJECT, teacherId: TEACHER });
+  const grant = (student: string, dueAt: string): GivenEvent =>
+    event(`extension-${student}-${T3}`, 'ExtensionGranted', { ...ids(student), dueAt }, { personal: { subjectId: student, data: { reason: 'Ill' } }, occurredAt: '2026-01-20T00:00:00.000Z' });
+  const revoke = (student: string): GivenEvent => event(`extension-${student}-${T3}`, 'ExtensionRevoked', ids(student), { occurredAt: '2026-01-21T00:00:00.000Z' });
+  const log: GivenEvent[] = [
+    ...log0(),
+    event(`week-${WEEK}`, 'TaskAdded', { weekId: WEEK, taskId: T3, dayNumber: 2, title: 'Three', description: '', instructions: '', dueAt: DUE }),
+    attempt(A, 201, 1, '2026-01-11T00:00:00.000Z', true, DUE, false),
+    grade(A, T3, 201, 'needs_revision', 50),
+    attempt(B, 203, 1, '2026-01-11T00:00:00.000Z', true, DUE, false),
+    grant(A, '2026-01-12T00:00:00.000Z'),
+    attempt(A, 202, 2, '2026-01-13T00:00:00.000Z', true, '2026-01-12T00:00:00.000Z', true),
+    grant(A, '2026-01-14T00:00:00.000Z'),
+  ];
+  const ROWS_LATE = "SELECT id, late, extended, (due_at AT TIME ZONE 'UTC')::text AS due_at FROM submissions WHERE item_id = $1 ORDER BY id";
+  const row = (n: number, late: boolean, extended: boolean, dueAt: string) => ({ id: id(n), late, extended, due_at: dueAt });
+
+  it('a grant turns the attempts before its date on time, in the run before it too; a batch of every size leaves the same', async () => {
+    const reference = await sameInEveryBatchSize(log);
+    expect(await reference.rows(ROWS_LATE, [T3])).toEqual([row(201, false, true, '2026-01-14 00:00:00'), row(202, false, true, '2026-01-14 00:00:00'), row(203, true, false, '2026-01-10 00:00:00')]);
+  });
+
+  it('a revoke judges them against the item’s due date again, only that student’s', async () => {
+    const reference = await sameInEveryBatchSize([...log, revoke(A)]);
+    expect(await reference.rows(ROWS_LATE, [T3])).toEqual([row(201, true, false, '2026-01-10 00:00:00'), row(202, true, false, '2026-01-10 00:00:00'), row(203, true, false, '2026-01-10 00:00:00')]);
+  });
+});
+
+describe('grading submissions marked by a reply (issue 30 §3)', () => {
+  const replied = (submission: number, authorRole: 'student' | 'teacher'): GivenEvent =>
+    event(
+      `conversation-${id(submission)}`,
+      'SubmissionReplied',
+      { submissionId: id(submission), studentId: A, itemId: T1, kind: 'task', subjectId: SUBJECT, authorId: authorRole === 'student' ? A : TEACHER, authorRole },
+      // A fixed event id: it is the reply's row id, compared across builds.
+      { personal: { subjectId: A, data: { text: `${authorRole} says` } }, id: id(authorRole === 'student' ? 401 : 402) },
+    );
+
+  it('a reply in the run of its attempt marks it awaiting while the last reply is the student’s; a batch of every size leaves the same', async () => {
+    const asked = await sameInEveryBatchSize([...log0(), submit(A, T1, 301, 1), replied(301, 'student'), grade(A, T1, 301, 'passed', 90)]);
+    expect(await asked.rows('SELECT id, awaiting_reply, status FROM submissions')).toEqual([{ id: id(301), awaiting_reply: true, status: 'passed' }]);
+    expect(await asked.rows('SELECT seq, author_role, text FROM replies')).toEqual([{ seq: 1, author_role: 'student', text: 'student says' }]);
+    const answered = await sameInEveryBatchSize([...log0(), submit(A, T1, 301, 1), replied(301, 'student'), replied(301, 'teacher')]);
+    expect(await answered.rows('SELECT id, awaiting_reply FROM submissions')).toEqual([{ id: id(301), awaiting_reply: false }]);
   });
 });

@@ -3,7 +3,7 @@ import { csvDocument, csvNumber, formatCsvInstant, GRADE_CSV_COLUMNS, type CsvCe
 /**
  * The grades of a subject, one line per attempt, through the academy's one CSV writer (names, titles
  * and emails are other people's text: see libs/contracts/src/csv.ts). Times in the academy's zone
- * with their offset ("2026-11-30 23:59:00 +02:00"); week, attempt and score are written as numbers.
+ * with their offset ("2026-11-30 23:59:00 +02:00"), the extended due date too; week, attempt and score are written as numbers.
  */
 export function gradesCsv(rows: Submission[], timeZone: string): string {
   return csvDocument(GRADE_CSV_COLUMNS, rows.map((s) => gradeRow(s, timeZone)));
@@ -21,6 +21,7 @@ function gradeRow(s: Submission, timeZone: string): CsvCell[] {
     csvNumber(s.attempt),
     formatCsvInstant(s.submittedAt, timeZone),
     s.late ? 'yes' : 'no',
+    s.extended && s.dueAt ? formatCsvInstant(s.dueAt, timeZone) : null,
     s.githubUrl,
     grade?.status ?? 'pending',
     grade?.score == null ? null : csvNumber(grade.score, 2),

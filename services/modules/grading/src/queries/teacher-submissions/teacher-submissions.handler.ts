@@ -16,7 +16,7 @@ import { TeacherSubmissions } from './teacher-submissions.query.js';
 
 /** The view's columns (as submission-view.read.ts selects them), snake_case as Postgres names them. */
 const SUBMISSION_COLUMNS = `s.id, s.stream_id, s.kind, s.item_id, i.title, i.day_number, s.week_id, w.week_number, s.subject_id, sj.name AS subject_name,
-  s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.extended, s.late, s.attempt, s.latest,
+  s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.extended, s.awaiting_reply, s.late, s.attempt, s.latest,
   s.status, s.score, s.feedback, s.teacher_id, t.full_name AS teacher_name, s.graded_at, s.version, s.pin_state, s.commit_sha, s.pinned_at`;
 /** The prepared statement's name of a shape of teacherSubmissionsSql (one per shape: eight at most). */
 export const teacherSubmissionsStatement = (o: { teacher: boolean; subject: boolean; after: boolean }) =>
@@ -84,6 +84,7 @@ interface PageRow {
   submitted_at: Date | string;
   due_at: Date | string | null;
   extended: boolean;
+  awaiting_reply: boolean;
   late: boolean;
   attempt: number;
   latest: boolean;
@@ -149,6 +150,7 @@ async function readSubmissionsPage(
         submittedAt: instant(r.submitted_at),
         dueAt: r.due_at === null ? null : instant(r.due_at),
         extended: r.extended,
+        awaitingReply: r.awaiting_reply,
         late: r.late,
         attempt: r.attempt,
         latest: r.latest,

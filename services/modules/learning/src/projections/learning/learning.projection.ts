@@ -37,7 +37,7 @@ export const learningProjection: Projection = {
   // v1 on MikroORM (ADR 0018): its first migration makes exactly the tables v1's SQL made (same
   // columns, types, order, constraint and index names; src/migrations/learning-migrations.int.spec.ts).
   // Version 2 (issue 30 §4): the items' late policy and the students' extensions (the second migration).
-  version: 2,
+  version: 3,
   orm: learningOrm,
   // Attempts and grades: a run at a time (work.set.ts, ADR 0035).
   sets: [workSet],

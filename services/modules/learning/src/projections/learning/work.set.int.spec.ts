@@ -3,7 +3,8 @@
 // attempt replacing a row and its grade (in the same batch and a row of an earlier batch), grades before
 // and after a new attempt, a grade of a replaced attempt (it must not land), other tables' events in
 // between, a deleted student (a handler that writes `work`, so the run before it is written first), and
-// an attempt id reused on another item (a grade reaches only its item's row).
+// an attempt id reused on another item (a grade reaches only its item's row). Extensions granted and
+// revoked (handlers that write `work`) judge the student's latest attempt again (ADR 0041).
 import { describe, expect, it } from '@jest/globals';
 import { event, projectionSpec, type GivenEvent } from '@academy/testing/projection';
 import { learningProjection } from './learning.projection.js';
@@ -85,6 +86,47 @@ describe('learning work', () => {
       { student_id: A, item_id: T2, submission_id: id(109), attempt: 3, late: true, grade_status: null, score: null, feedback: null, notes: 'notes 109' },
       { student_id: A, item_id: CAPSTONE, submission_id: id(104), attempt: 2, late: true, grade_status: null, score: null, feedback: null, notes: 'notes 104' },
       { student_id: B, item_id: T2, submission_id: id(108), attempt: 1, late: false, grade_status: 'passed', score: 60, feedback: 'feedback 108 passed', notes: 'notes 108' },
+    ]);
+  });
+});
+
+describe('learning work judged again by an extension', () => {
+  const T3 = id(12);
+  const DUE = '2026-01-10T00:00:00.000Z';
+  const attempt = (student: string, submission: number, n: number, at: string, dueAt: string): GivenEvent => ({
+    ...submit(student, T3, submission, n),
+    data: { submissionId: id(submission), studentId: student, kind: 'task', itemId: T3, weekId: WEEK, subjectId: SUBJECT, programId: PROGRAM, githubUrl: `https://github.com/a/${submission}`, attempt: n, late: true, dueAt },
+    occurredAt: at,
+  });
+  const ids = (student: string) => ({ studentId: student, itemId: T3, kind: 'task', subjectId: SUBJECT, teacherId: TEACHER });
+  const grant = (student: string, dueAt: string): GivenEvent => event(`extension-${student}-${T3}`, 'ExtensionGranted', { ...ids(student), dueAt }, { personal: { subjectId: student, data: { reason: 'Ill' } } });
+  const revoke = (student: string): GivenEvent => event(`extension-${student}-${T3}`, 'ExtensionRevoked', ids(student));
+  const extensionLog: GivenEvent[] = [
+    ...log.slice(0, 3),
+    event(`week-${WEEK}`, 'TaskAdded', { weekId: WEEK, taskId: T3, dayNumber: 2, title: 'Three', description: '', instructions: '', dueAt: DUE }),
+    attempt(A, 201, 1, '2026-01-11T00:00:00.000Z', DUE),
+    attempt(B, 203, 1, '2026-01-11T00:00:00.000Z', DUE),
+    grant(A, '2026-01-12T00:00:00.000Z'),
+    attempt(A, 202, 2, '2026-01-13T00:00:00.000Z', '2026-01-12T00:00:00.000Z'),
+    grant(A, '2026-01-14T00:00:00.000Z'),
+  ];
+  const lateOf = async (events: GivenEvent[]) => {
+    const reference = await spec.given(events, { eventByEvent: true });
+    const expected = await reference.tables();
+    for (const batchSize of [1, 2, 3, 5, 8]) {
+      expect({ batchSize, tables: await (await spec.given(events, { batchSize })).tables() }).toEqual({ batchSize, tables: expected });
+    }
+    return reference.rows('SELECT student_id, submission_id, late FROM work WHERE item_id = $1 ORDER BY student_id', [T3]);
+  };
+
+  it('a grant turns the latest attempt on time, one of the run before it too; a revoke judges it against the item’s due date again', async () => {
+    expect(await lateOf(extensionLog)).toEqual([
+      { student_id: A, submission_id: id(202), late: false },
+      { student_id: B, submission_id: id(203), late: true },
+    ]);
+    expect(await lateOf([...extensionLog, revoke(A)])).toEqual([
+      { student_id: A, submission_id: id(202), late: true },
+      { student_id: B, submission_id: id(203), late: true },
     ]);
   });
 });

@@ -1,13 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import type { LessonsResponse, LessonSubmission, MyGradesResponse, ProgressResponse, StudentDashboardResponse, Submission } from '@academy/contracts';
-import { gradingKeys, learningKeys } from '@academy/web-dashboard';
-import { DashboardHome } from './dashboard-home';
-import { GradesPage } from './grades-page';
+import type { LessonsResponse, LessonSubmission } from '@academy/contracts';
+import { learningKeys } from '@academy/web-dashboard';
 import { formatAverage, formatPercent, formatScore, itemStatusLabel } from './grading-format';
 import { LessonsPage } from './lessons-page';
-import { ProgressPage, progressTotals } from './progress-page';
-import { cells, figure, rendererFor, rowOf, text } from '@academy/web-dashboard/testing';
-import { trendCoordinates } from './score-chart';
+import { rendererFor, text } from '@academy/web-dashboard/testing';
 import { submitLabel } from './submit-dialog';
 
 const render = rendererFor('student');
@@ -172,140 +168,5 @@ describe('Weekly Lessons', () => {
       "No Content Available - Content for this week hasn't been published yet.",
     );
     expect(text(render(<LessonsPage />, [[learningKeys.lessons, { enrollment: null, weeks: [] }]]))).toContain('No Active Enrollment');
-  });
-});
-
-const graded = (over: Partial<Submission>): Submission => ({
-  id: 'x',
-  kind: 'task',
-  itemId: 'i',
-  title: 'Task',
-  dayNumber: 1,
-  weekId: 'w-1',
-  weekNumber: 1,
-  subjectId: 's-1',
-  subjectName: 'HTML & CSS',
-  studentId: 'u-s',
-  studentName: 'Lerato Mokoena',
-  studentEmail: 's@academy.test',
-  githubUrl: 'https://github.com/lerato/a',
-  notes: '',
-  submittedAt: '2026-11-23T10:00:00.000Z',
-  dueAt: null,
-  extended: false,
-  late: false,
-  attempt: 1,
-  latest: true,
-  grade: null,
-  pin: null,
-  version: 1,
-  ...over,
-});
-const teacherGrade = (status: 'passed' | 'failed', score: number | null, feedback = '') => ({ status, score, feedback, teacherId: 't', teacherName: 'Tendai Moyo', gradedAt: '2026-11-24T10:00:00.000Z' });
-
-describe('My Grades', () => {
-  const answer: MyGradesResponse = {
-    submissions: [
-      graded({ id: 'a', kind: 'capstone', title: 'Landing page', dayNumber: null, grade: teacherGrade('passed', 90, 'Great work') }),
-      graded({ id: 'b', title: 'Flexbox', grade: teacherGrade('failed', 75) }),
-      graded({ id: 'c', title: 'Grid' }),
-    ],
-    summary: { averageScore: 82.5, total: 3, graded: 2, passRate: 50 },
-  };
-
-  it('shows the cards, and a row per submission with type, status and feedback or No feedback yet', () => {
-    const html = render(<GradesPage />, [[gradingKeys.myGrades, answer]]);
-    expect(figure(html, 'Average Score')).toBe('82.5/100');
-    expect(figure(html, 'Submissions')).toBe('3');
-    expect(text(html)).toContain('2 graded');
-    expect(figure(html, 'Pass Rate')).toBe('50%');
-    expect(cells(rowOf(html, 'data-submission-id="a"'))).toEqual(['Capstone', 'Landing page Week 1 · HTML & CSS', '23 Nov 2026', '90', 'Passed', 'Great work', '']);
-    expect(cells(rowOf(html, 'data-submission-id="b"'))).toEqual(['Task', 'Flexbox Week 1 · HTML & CSS', '23 Nov 2026', '75', 'Failed', 'No feedback yet', '']);
-    expect(cells(rowOf(html, 'data-submission-id="c"')).slice(3)).toEqual(['—', 'Pending', 'No feedback yet', '']);
-  });
-
-  it('offers Resubmit on the latest attempt that needs revision, and only there', () => {
-    const revise = { ...teacherGrade('failed', 40), status: 'needs_revision' as const };
-    const html = render(<GradesPage />, [
-      [
-        gradingKeys.myGrades,
-        { ...answer, submissions: [graded({ id: 'new', attempt: 2, grade: revise }), graded({ id: 'old', latest: false, grade: revise })] },
-      ],
-    ]);
-    expect(cells(rowOf(html, 'data-submission-id="new"')).at(-1)).toBe('Resubmit Task');
-    expect(cells(rowOf(html, 'data-submission-id="old"')).at(-1)).toBe('');
-  });
-
-  it('says so when nothing was submitted yet', () => {
-    const html = render(<GradesPage />, [[gradingKeys.myGrades, { submissions: [], summary: { averageScore: null, total: 0, graded: 0, passRate: null } }]]);
-    expect(text(html)).toContain('No submissions yet. Complete weekly tasks to see your grades here.');
-    expect(figure(html, 'Average Score')).toBe('—');
-  });
-});
-
-describe('Progress', () => {
-  const progress: ProgressResponse = {
-    currentWeek: 2,
-    percent: 10,
-    weeks: [{ weekNumber: 1, tasksSubmitted: 2, tasksGraded: 1, capstonesSubmitted: 1, capstonesPassed: 1, averageScore: 85 }],
-    trend: [
-      { gradedAt: '2026-11-24T10:00:00.000Z', score: 80, title: 'Flexbox', kind: 'task', weekNumber: 1 },
-      { gradedAt: '2026-11-24T11:00:00.000Z', score: 90, title: 'Landing page', kind: 'capstone', weekNumber: 1 },
-    ],
-  };
-
-  it('shows the week, the totals, the week-by-week table and the score trend', () => {
-    const html = render(<ProgressPage />, [[gradingKeys.progress, progress]]);
-    expect(text(/data-testid="program-progress">(.*?)<\/span>/.exec(html)?.[1] ?? '')).toBe('Week 2 of 20 · 10%');
-    expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="10"/);
-    expect(figure(html, 'Tasks Submitted')).toBe('2');
-    expect(figure(html, 'Capstones Passed')).toBe('1');
-    expect(cells(rowOf(html, 'data-week="1"'))).toEqual(['Week 1', '2', '1', 'Passed', '85.0/100']);
-    expect(html).toContain('aria-label="Score trend: Week 1 Flexbox 80, Week 1 Landing page 90"');
-    expect([...html.matchAll(/data-score="([^"]+)"/g)].map((m) => m[1])).toEqual(['80', '90']);
-  });
-
-  it('adds up the weeks', () => {
-    expect(progressTotals([...progress.weeks, { weekNumber: 2, tasksSubmitted: 3, tasksGraded: 3, capstonesSubmitted: 0, capstonesPassed: 0, averageScore: null }])).toEqual({
-      tasksSubmitted: 5,
-      tasksGraded: 4,
-      capstonesPassed: 1,
-    });
-  });
-
-  it('draws 0 at the bottom and 100 at the top, left to right in order', () => {
-    const [low, high, mid] = trendCoordinates([
-      { label: 'a', score: 0 },
-      { label: 'b', score: 100 },
-      { label: 'c', score: 50 },
-    ]);
-    expect(low.y).toBeGreaterThan(mid.y);
-    expect(mid.y).toBeGreaterThan(high.y);
-    expect(low.x).toBeLessThan(high.x);
-    expect(high.x).toBeLessThan(mid.x);
-    expect(trendCoordinates([{ label: 'only', score: 120 }])[0].y).toBe(high.y);
-  });
-});
-
-describe('student Dashboard', () => {
-  it('shows the real figures of the enrollment, this week and the grades', () => {
-    const answer: StudentDashboardResponse = { currentWeek: 4, tasksCompleted: 3, tasksTotal: 5, averageGrade: 81.25, activeCourse: { programId: 'p', programName: 'Web Development', programType: 'evening' } };
-    const html = render(<DashboardHome />, [[gradingKeys.studentDashboard, answer]]);
-    expect(figure(html, 'Current Week')).toBe('Week 4 of 20');
-    expect(figure(html, 'Tasks Completed')).toBe('3/5');
-    expect(figure(html, 'Average Grade')).toBe('81.3/100');
-    expect(figure(html, 'Active Course')).toBe('Web Development');
-    expect(html).toContain('href="/dashboard/student/progress"');
-    // Enrolled: the note about what happens after enrollment is gone.
-    expect(text(html)).not.toContain('Getting started');
-  });
-
-  it('shows — and Not enrolled, and the Getting started note, without an active enrollment', () => {
-    const html = render(<DashboardHome />, [[gradingKeys.studentDashboard, { currentWeek: null, tasksCompleted: 0, tasksTotal: 5, averageGrade: null, activeCourse: null }]]);
-    expect(figure(html, 'Current Week')).toBe('—');
-    expect(figure(html, 'Tasks Completed')).toBe('0/5');
-    expect(figure(html, 'Active Course')).toBe('—');
-    expect(text(html)).toContain('Not enrolled');
-    expect(text(html)).toContain('Getting started');
   });
 });
