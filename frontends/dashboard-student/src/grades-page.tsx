@@ -3,6 +3,7 @@ import { EXTENSION_MESSAGES, GRADING_MESSAGES, WORK_KIND_LABELS, type MyGradesRe
 import { Badge, DataTable, type DataColumn } from '@academy/ui';
 import { PageHeader, QueryView, StatCard, formatDate, formatDueDate, useMyGradesQuery } from '@academy/web-dashboard';
 import { formatAverage, formatPercent, formatScore, gradeStatusLabel, statusVariant } from './grading-format';
+import { ConversationButton, ConversationDialog, useConversationParam } from './conversation-dialog';
 import { SubmitDialog } from './submit-dialog';
 
 export function GradeCards({ summary }: { summary: MyGradesResponse['summary'] }) {
@@ -46,7 +47,8 @@ const GRADE_COLUMNS: DataColumn<Submission>[] = [
   },
 ];
 
-export function GradesTable({ submissions }: { submissions: readonly Submission[] }) {
+/** `onConversation`: open a submission's conversation (the page's one dialog). */
+export function GradesTable({ submissions, onConversation }: { submissions: readonly Submission[]; onConversation?: (id: string) => void }) {
   return (
     <DataTable
       label="My grades"
@@ -56,7 +58,12 @@ export function GradesTable({ submissions }: { submissions: readonly Submission[
       rowTitle={(s) => s.title}
       rowAttributes={(s) => ({ 'data-submission-id': s.id })}
       // A needs-revision item of an earlier week is no longer on Weekly Lessons: it can be sent again from here.
-      actions={(s) => s.latest && s.grade?.status === 'needs_revision' && <SubmitDialog kind={s.kind} itemId={s.itemId} title={s.title} again />}
+      actions={(s) => (
+        <div className="flex flex-wrap justify-end gap-2">
+          {onConversation && <ConversationButton submission={s} onOpen={onConversation} />}
+          {s.latest && s.grade?.status === 'needs_revision' && <SubmitDialog kind={s.kind} itemId={s.itemId} title={s.title} again />}
+        </div>
+      )}
       empty={GRADING_MESSAGES.noSubmissions}
     />
   );
@@ -65,6 +72,8 @@ export function GradesTable({ submissions }: { submissions: readonly Submission[
 /** /dashboard/student/grades: the student's scores, pass rate and feedback (spec §2 My Grades). */
 export function GradesPage() {
   const grades = useMyGradesQuery();
+  const [conversation, openConversation] = useConversationParam();
+  const talkedAbout = grades.data?.submissions.find((s) => s.id === conversation) ?? null;
   return (
     <>
       <PageHeader title="My Grades" description="Your scores and your teachers' feedback on every task and capstone you submitted." />
@@ -72,10 +81,11 @@ export function GradesPage() {
         {(data) => (
           <>
             <GradeCards summary={data.summary} />
-            <GradesTable submissions={data.submissions} />
+            <GradesTable submissions={data.submissions} onConversation={openConversation} />
           </>
         )}
       </QueryView>
+      <ConversationDialog submission={talkedAbout} onClose={() => openConversation(null)} />
     </>
   );
 }

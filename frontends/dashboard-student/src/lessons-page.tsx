@@ -2,7 +2,7 @@ import { type ComponentProps, createElement, useId, type ReactNode } from 'react
 import { BookOpen, ExternalLink, Trophy } from 'lucide-react';
 import { GRADING_MESSAGES, LEARNING_MESSAGES, type LessonCapstone, type LessonSubmission, type LessonTask, type LessonWeek, type LessonsResponse, type WorkKind } from '@academy/contracts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@academy/ui';
-import { PageHeader, QueryView, SubmissionCommit, formatDateTime, useLessonsQuery } from '@academy/web-dashboard';
+import { ConversationDisclosure, PageHeader, QueryView, SubmissionCommit, formatDateTime, useLessonsQuery } from '@academy/web-dashboard';
 import { NoActiveEnrollment, weekOf } from './course-page';
 import { itemStatusLabel, statusVariant } from './grading-format';
 import { ClosedNotice, type Deadline, deadlineOf, DueLine } from './deadline';
@@ -63,6 +63,7 @@ export function SubmissionDetails({ kind, itemId, title, submission, deadline }:
           {GRADING_MESSAGES.score(submission.score)}
         </p>
       )}
+      <ConversationDisclosure submissionId={submission.submissionId} />
       {submission.canResubmit && (deadline?.closed && deadline.dueAt ? <ClosedNotice dueAt={deadline.dueAt} /> : (
         <div>
           <SubmitDialog kind={kind} itemId={itemId} title={title} again lateSince={deadline?.passed ? deadline.dueAt : null} />

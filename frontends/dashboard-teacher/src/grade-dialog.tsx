@@ -13,7 +13,7 @@ import {
   type Submission,
 } from '@academy/contracts';
 import { Badge, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner } from '@academy/ui';
-import { DialogForm, formatDateTime, formatDueDate, gradingKeys, PinnedCommit, SubmissionCommit, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
+import { ConversationThread, DialogForm, formatDateTime, formatDueDate, gradingKeys, PinnedCommit, SubmissionCommit, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
 import { ApiRequestError, errorMessage, useCommandForm } from '@academy/web-session';
 
 const STATUS_OPTIONS = [{ value: '', label: 'Select a status' }, ...GRADE_STATUSES.map((s) => ({ value: s, label: GRADE_STATUS_LABELS[s] }))];
@@ -83,6 +83,16 @@ function History({ submission, open }: { submission: Submission; open: boolean }
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/** The conversation under the feedback (issue 30 §3): read when the dialog opens, answered from it. */
+function Conversation({ submission, open }: { submission: Submission; open: boolean }) {
+  return (
+    <section aria-label="Conversation" className="grid gap-2 text-sm">
+      <h3 className="text-xs font-medium text-muted-foreground uppercase">Conversation</h3>
+      <ConversationThread key={submission.id} submissionId={submission.id} enabled={open} />
     </section>
   );
 }
@@ -190,6 +200,7 @@ export function GradeDialog({ submission, onClose }: { submission: Submission | 
             <Attempts submission={submission} open={open} />
             <History submission={submission} open={open} />
             <GradeForm key={submission.id} submission={submission} onDone={onClose} />
+            <Conversation submission={submission} open={open} />
           </>
         )}
       </DialogContent>

@@ -19,6 +19,7 @@ import { NOT_YET, PageHeader, formatDate, formatDueDate, gradingKeys, saveBlob, 
 import { errorMessage, useCommand } from '@academy/web-session';
 import { GradeDialog, gradeButtonLabel } from './grade-dialog';
 import { SubjectFilter, useSubjectParam } from './subject-filter';
+import { UnansweredFilter, UnansweredMarker, useUnansweredParam } from './unanswered-filter';
 
 /** "Week 1 · Day 2" or "Week 1 · Capstone": where an item sits. */
 export const itemPlace = (s: Pick<Submission, 'weekNumber' | 'dayNumber'>) => `Week ${s.weekNumber} · ${s.dayNumber === null ? 'Capstone' : `Day ${s.dayNumber}`}`;
@@ -55,6 +56,7 @@ const SUBMISSION_COLUMNS: DataColumn<Submission>[] = [
             Late
           </Badge>
         )}
+        {s.awaitingReply && <UnansweredMarker />}
         {s.extended && s.dueAt && (
           <span className="block text-xs text-muted-foreground" data-testid="extended-to">
             {EXTENSION_MESSAGES.extendedTo(formatDueDate(s.dueAt))}
@@ -133,10 +135,11 @@ export function SubmissionsPage() {
   const mine = subjects.data?.subjects ?? [];
   const subject = (wanted && mine.find((s) => s.id === wanted)) || null;
   const [tab, setTab] = useState<SubmissionTab>('pending');
+  const [unanswered, chooseUnanswered] = useUnansweredParam();
   // With ?subject= the list waits for the subjects, so that it is read once, for the right subject.
-  const list = useTeacherSubmissionsQuery(subject?.id ?? null, tab, !wanted || subjects.isSuccess);
+  const list = useTeacherSubmissionsQuery(subject?.id ?? null, tab, !wanted || subjects.isSuccess, unanswered);
   const client = useQueryClient();
-  const other = client.getQueryData<InfiniteData<TeacherSubmissionsResponse>>(gradingKeys.teacherSubmissions(subject?.id ?? null, tab === 'pending' ? 'graded' : 'pending'));
+  const other = client.getQueryData<InfiniteData<TeacherSubmissionsResponse>>(gradingKeys.teacherSubmissions(subject?.id ?? null, tab === 'pending' ? 'graded' : 'pending', unanswered));
   // The newest counts seen: the open tab's last page, else (while a newly opened tab loads) the other tab's.
   const counts = list.data?.pages.at(-1)?.counts ?? other?.pages.at(-1)?.counts;
   const [grading, setGrading] = useState<Submission | null>(null);
@@ -188,7 +191,10 @@ export function SubmissionsPage() {
   return (
     <>
       <PageHeader title="Submissions" description="Your students' tasks and capstones: review, grade and give feedback." actions={<ExportCsv subject={subject} />} />
-      <SubjectFilter subjects={mine} value={subject?.id ?? ''} onChange={chooseSubject} />
+      <div className="flex flex-wrap items-end gap-4">
+        <SubjectFilter subjects={mine} value={subject?.id ?? ''} onChange={chooseSubject} />
+        <UnansweredFilter checked={unanswered} onChange={chooseUnanswered} />
+      </div>
       {body}
       <GradeDialog submission={graded} onClose={() => setGrading(null)} />
     </>

@@ -13,6 +13,7 @@ import {
   type Subject,
   subjectResponseSchema,
   submissionResponseSchema,
+  type TeacherSubmissionsResponse,
   teacherSubmissionsResponseSchema,
   UNSTORABLE_TEXT_MESSAGE,
   weekResponseSchema,
@@ -50,6 +51,22 @@ async function submitted(s = student): Promise<string> {
   const res = await h.call('POST', '/student/submissions', { token: s.token, body: { kind: 'task', itemId: taskId, githubUrl: 'https://github.com/ada/work' } });
   return bodyOf(res, submissionResponseSchema).submission.id;
 }
+/** Every page of a tab of the teacher's Submissions (`query`: the filter), `limit` rows a page: the ids and the counts. */
+async function allPages(query: string, limit: number) {
+  const ids: string[] = [];
+  let after: string | null = null;
+  let counts = { pending: -1, graded: -1 };
+  do {
+    const page: TeacherSubmissionsResponse = bodyOf(
+      await h.call('GET', `/teacher/submissions?${query}&limit=${limit}${after ? `&after=${after}` : ''}`, { token: teacher.token, minPosition: await h.head() }),
+      teacherSubmissionsResponseSchema,
+    );
+    ids.push(...page.items.map((s) => s.id));
+    counts = page.counts;
+    after = page.nextCursor;
+  } while (after);
+  return { ids, counts };
+}
 const marker = async (submissionId: string) =>
   bodyOf(await h.call('GET', '/teacher/submissions?limit=200', { token: teacher.token, minPosition: await h.head() }), teacherSubmissionsResponseSchema).items.find((s) => s.id === submissionId)?.awaitingReply;
 
@@ -73,6 +90,13 @@ beforeAll(async () => {
   await enrollActive(otherStudent);
 }, 90_000);
 afterAll(async () => h?.stop());
+
+/** A new student actively enrolled in the program. */
+async function enrolledStudent(name: string) {
+  const s = await h.account('student', name);
+  await enrollActive(s);
+  return s;
+}
 
 describe('authorization', () => {
   it('answers both routes as expected for each role, the student of another submission (404) and a teacher of another subject (403)', async () => {
@@ -118,12 +142,12 @@ describe('a thread both ways', () => {
     expect(bodyOf(first, conversationResponseSchema)).toMatchObject({ message: CONVERSATION_MESSAGES.sent, replies: [{ authorId: student.userId, authorName: 'Ada Student', authorRole: 'student', text: 'Why is the fieldset wrong?' }] });
     expect(await marker(submissionId)).toBe(true);
     const told = (await inbox(teacher)).filter((n) => n.title === CONVERSATION_MESSAGES.repliedNoticeTitle);
-    expect(told.map((n) => [n.body, n.link])).toContainEqual(['Ada Student replied on Task "Forms"', '/dashboard/teacher/submissions']);
+    expect(told.map((n) => [n.body, n.link])).toContainEqual(['Ada Student replied on Task "Forms"', '/dashboard/teacher/submissions?unanswered=1']);
     expect((await inbox(otherTeacher)).some((n) => n.title === CONVERSATION_MESSAGES.repliedNoticeTitle)).toBe(false);
 
     expect((await reply(submissionId, { text: 'It groups one question: keep a legend.' }, teacher.token)).status).toBe(201);
     expect(await marker(submissionId)).toBe(false);
-    expect((await inbox(student)).map((n) => [n.title, n.body, n.link])).toContainEqual([CONVERSATION_MESSAGES.repliedNoticeTitle, 'Tess Teacher replied on Task "Forms"', '/dashboard/student/grades']);
+    expect((await inbox(student)).map((n) => [n.title, n.body, n.link])).toContainEqual([CONVERSATION_MESSAGES.repliedNoticeTitle, 'Tess Teacher replied on Task "Forms"', `/dashboard/student/grades?conversation=${submissionId}`]);
     expect((await reply(submissionId, { text: 'Done, thanks!' })).status).toBe(201);
     const replies = await thread(submissionId, student.token);
     expect(replies.map((r) => [r.authorName, r.authorRole, r.text])).toEqual([
@@ -134,6 +158,27 @@ describe('a thread both ways', () => {
     expect(await marker(submissionId)).toBe(true);
     // The admin reads the thread too.
     expect(await thread(submissionId, admin())).toEqual(replies);
+  });
+});
+
+describe('the Submissions filtered to unanswered replies', () => {
+  it('pages only the submissions awaiting the teacher, keyset page by page, and counts only them; a bad filter is a 400', async () => {
+    const una = await enrolledStudent('Una Unanswered');
+    const submissionId = await submitted(una);
+    expect((await reply(submissionId, { text: 'Is the layout right?' }, una.token)).status).toBe(201);
+    const every = bodyOf(await h.call('GET', '/teacher/submissions?limit=200', { token: teacher.token, minPosition: await h.head() }), teacherSubmissionsResponseSchema);
+    const awaiting = every.items.filter((s) => s.awaitingReply).map((s) => s.id);
+    expect(awaiting).toContain(submissionId);
+    expect(awaiting.length).toBeLessThan(every.items.length);
+    const filtered = await allPages('tab=pending&awaitingReply=true', 1);
+    expect(filtered.ids).toEqual(awaiting);
+    expect(filtered.counts.pending).toBe(awaiting.length);
+    expect((await allPages('tab=pending&awaitingReply=false', 200)).ids).toEqual(every.items.map((s) => s.id));
+    // Answered: off the filtered list.
+    expect((await reply(submissionId, { text: 'Yes.' }, teacher.token)).status).toBe(201);
+    expect((await allPages('tab=pending&awaitingReply=true', 1)).ids).not.toContain(submissionId);
+    const bad = await h.call('GET', '/teacher/submissions?awaitingReply=maybe', { token: teacher.token });
+    expect([bad.status, Object.keys(bodyOf(bad, apiErrorSchema).fields ?? {})]).toEqual([400, ['awaitingReply']]);
   });
 });
 

@@ -134,10 +134,17 @@ export const SUBMISSIONS_PAGE_SIZE = 50;
  * 'Pending Review (n)' / 'Graded (n)' labels); `items` the open tab's rows, newest first by
  * (submittedAt, id), at most `limit` (default SUBMISSIONS_PAGE_SIZE, max 200); `nextCursor`, opaque,
  * is sent back as `after` for the next page (null: this is the last page). A malformed cursor is a 400.
+ * `awaitingReply=true` (issue 30 §3, §5): only the submissions whose conversation's last reply is the
+ * student's, in the rows and in both counts.
  */
 export const listSubmissionsQuerySchema = z.object({
   subjectId: z.uuid({ error: 'Choose a subject' }).optional(),
   tab: submissionTabSchema.optional().default('pending'),
+  awaitingReply: z
+    .enum(['true', 'false'], { error: 'Send true or false' })
+    .optional()
+    .transform((v): boolean | undefined => (v === undefined ? undefined : v === 'true'))
+    .optional(),
   after: text().max(200, 'The page cursor is malformed').optional(),
   limit: z.coerce
     .number({ error: 'The page size must be a number' })

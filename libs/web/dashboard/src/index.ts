@@ -17,6 +17,8 @@ export * from './api/learning';
 export * from './api/grading';
 export * from './api/extensions';
 export * from './grading/pinned-commit';
+export * from './api/conversations';
+export * from './grading/conversation';
 export * from './api/notifications';
 export * from './api/audit';
 export * from './api/audit-access';

@@ -22,7 +22,7 @@ export const gradingKeys = {
   /** Prefix of every subject's and tab's pages: invalidating it refreshes both tabs' counts and rows. */
   allTeacherSubmissions: ['teacher', 'submissions'] as const,
   /** An infinite query: its data is { pages, pageParams } (the cursors sent, null first). */
-  teacherSubmissions: (subjectId: string | null, tab: SubmissionTab) => ['teacher', 'submissions', subjectId ?? 'all', tab] as const,
+  teacherSubmissions: (subjectId: string | null, tab: SubmissionTab, awaitingReply = false) => ['teacher', 'submissions', subjectId ?? 'all', tab, awaitingReply ? 'unanswered' : 'every'] as const,
   submission: (id: string) => ['submission', id] as const,
   history: (id: string) => ['submission', id, 'history'] as const,
   teacherDashboard: ['teacher', 'dashboard'] as const,
@@ -52,17 +52,18 @@ export const useStudentDashboardQuery = () => useApiQuery(gradingKeys.studentDas
 export const useTeacherDashboardQuery = () => useApiQuery(gradingKeys.teacherDashboard, '/api/teacher/dashboard', teacherDashboardResponseSchema);
 
 /**
- * GET /api/teacher/submissions?tab=&subjectId=&after=: one tab of the teacher's latest attempts, page by
- * page ("Load more" is fetchNextPage); every page carries both tabs' counts.
+ * GET /api/teacher/submissions?tab=&subjectId=&awaitingReply=&after=: one tab of the teacher's latest attempts, page by
+ * page ("Load more" is fetchNextPage); every page carries both tabs' counts (of unanswered replies only, with `awaitingReply`).
  */
-export function useTeacherSubmissionsQuery(subjectId: string | null, tab: SubmissionTab, enabled = true) {
+export function useTeacherSubmissionsQuery(subjectId: string | null, tab: SubmissionTab, enabled = true, awaitingReply = false) {
   const { fetch } = useSession();
   return useInfiniteQuery({
-    queryKey: gradingKeys.teacherSubmissions(subjectId, tab),
+    queryKey: gradingKeys.teacherSubmissions(subjectId, tab, awaitingReply),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
       const query = new URLSearchParams({ tab });
       if (subjectId) query.set('subjectId', subjectId);
+      if (awaitingReply) query.set('awaitingReply', 'true');
       if (pageParam) query.set('after', pageParam);
       return teacherSubmissionsResponseSchema.parse(await fetch<unknown>(`/api/teacher/submissions?${query}`, { signal }));
     },

@@ -6,8 +6,10 @@
 import { type InAppTemplates, mailbox, type MailTemplates, type Recipient } from '@academy/backend';
 import { CONVERSATION_MESSAGES, GRADING_EVENTS, type SubmissionRepliedData, SubmissionRepliedV1, WORK_KIND_LABELS } from '@academy/contracts';
 
-export const STUDENT_GRADES_LINK = '/dashboard/student/grades';
-export const TEACHER_SUBMISSIONS_LINK = '/dashboard/teacher/submissions';
+/** Where the student reads the thread: My Grades with the submission's conversation open. */
+export const studentConversationLink = (submissionId: string) => `/dashboard/student/grades?conversation=${encodeURIComponent(submissionId)}`;
+/** Where the teachers see the submissions awaiting their answer (the grading dialog shows the thread). */
+export const TEACHER_UNANSWERED_LINK = '/dashboard/teacher/submissions?unanswered=1';
 /** How a notice names a student who has been erased (as grading's other notices). */
 const ERASED = 'An erased student';
 
@@ -25,7 +27,7 @@ export const replyMailTemplates: MailTemplates = {
     const wants = (r: Recipient) => (d.authorRole === 'student' ? r.preferences.newSubmissions : r.preferences.submissionGraded);
     const recipients = (await Promise.all(toldOf(d).map((id) => ctx.directory.byId(id)))).filter((r): r is Recipient => r !== null && wants(r));
     if (!recipients.length) return null;
-    const path = d.authorRole === 'student' ? TEACHER_SUBMISSIONS_LINK : STUDENT_GRADES_LINK;
+    const path = d.authorRole === 'student' ? TEACHER_UNANSWERED_LINK : studentConversationLink(d.submissionId);
     const link = ctx.config.PUBLIC_URL ? new URL(path, ctx.config.PUBLIC_URL).toString() : path;
     return recipients.map((r) => ({
       to: mailbox(r.fullName ?? r.email, r.email),
@@ -40,12 +42,12 @@ export const replyInAppTemplates: InAppTemplates = {
     const d = SubmissionRepliedV1.parse(event);
     if (d.authorRole === 'teacher') {
       const teacher = await directory.byId(d.authorId);
-      return [{ userId: d.studentId, title: CONVERSATION_MESSAGES.repliedNoticeTitle, body: CONVERSATION_MESSAGES.repliedNotice(teacher?.fullName ?? 'Your teacher', itemName(d)), link: STUDENT_GRADES_LINK }];
+      return [{ userId: d.studentId, title: CONVERSATION_MESSAGES.repliedNoticeTitle, body: CONVERSATION_MESSAGES.repliedNotice(teacher?.fullName ?? 'Your teacher', itemName(d)), link: studentConversationLink(d.submissionId) }];
     }
     const student = await directory.byId(d.studentId);
     const body = CONVERSATION_MESSAGES.repliedNotice(student?.fullName ?? student?.email ?? ERASED, itemName(d));
     // About the student: their deletion rewrites the notice to the erased wording (ADR 0014).
     const about = { subjectId: d.studentId, erasedBody: CONVERSATION_MESSAGES.repliedNotice(ERASED, itemName(d)) };
-    return toldOf(d).map((userId) => ({ userId, title: CONVERSATION_MESSAGES.repliedNoticeTitle, body, link: TEACHER_SUBMISSIONS_LINK, about }));
+    return toldOf(d).map((userId) => ({ userId, title: CONVERSATION_MESSAGES.repliedNoticeTitle, body, link: TEACHER_UNANSWERED_LINK, about }));
   },
 };

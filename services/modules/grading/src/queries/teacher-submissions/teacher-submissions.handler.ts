@@ -18,9 +18,16 @@ import { TeacherSubmissions } from './teacher-submissions.query.js';
 const SUBMISSION_COLUMNS = `s.id, s.stream_id, s.kind, s.item_id, i.title, i.day_number, s.week_id, w.week_number, s.subject_id, sj.name AS subject_name,
   s.student_id, st.full_name AS student_name, st.email AS student_email, s.github_url, s.notes, s.submitted_at, s.due_at, s.extended, s.awaiting_reply, s.late, s.attempt, s.latest,
   s.status, s.score, s.feedback, s.teacher_id, t.full_name AS teacher_name, s.graded_at, s.version, s.pin_state, s.commit_sha, s.pinned_at`;
-/** The prepared statement's name of a shape of teacherSubmissionsSql (one per shape: eight at most). */
-export const teacherSubmissionsStatement = (o: { teacher: boolean; subject: boolean; after: boolean }) =>
-  `grading.teacher-submissions.${o.teacher ? 't' : '-'}${o.subject ? 's' : '-'}${o.after ? 'a' : '-'}`;
+/** A shape of teacherSubmissionsSql: who is in scope, a cursor, and the unanswered-reply filter (`awaiting`, no parameter). */
+export interface SubmissionsShape {
+  teacher: boolean;
+  subject: boolean;
+  after: boolean;
+  awaiting?: boolean;
+}
+/** The prepared statement's name of a shape of teacherSubmissionsSql (one per shape: sixteen at most). */
+export const teacherSubmissionsStatement = (o: SubmissionsShape) =>
+  `grading.teacher-submissions.${o.teacher ? 't' : '-'}${o.subject ? 's' : '-'}${o.after ? 'a' : '-'}${o.awaiting ? 'r' : ''}`;
 
 /**
  * The teacher Submissions in ONE statement: both tabs' counts and one page of a tab. `subj` is the
@@ -31,7 +38,7 @@ export const teacherSubmissionsStatement = (o: { teacher: boolean; subject: bool
  * and nulls when the page is empty. Parameters: $1 the tab's `pending` (boolean), $2 the limit, then
  * the scope's ($3 teacher and/or subject) and the cursor's (at, id).
  */
-export function teacherSubmissionsSql(o: { teacher: boolean; subject: boolean; after: boolean }): string {
+export function teacherSubmissionsSql(o: SubmissionsShape): string {
   let n = 2;
   const teacher = o.teacher ? `$${++n}::uuid` : null;
   const subject = o.subject ? `$${++n}::uuid` : null;
@@ -41,15 +48,17 @@ export function teacherSubmissionsSql(o: { teacher: boolean; subject: boolean; a
       ? `SELECT ${subject} AS id`
       : 'SELECT DISTINCT subject_id AS id FROM grading.submissions WHERE latest';
   const after = o.after ? ` AND (s.submitted_at, s.id) < ($${++n}::timestamptz, $${++n}::uuid)` : '';
+  // The filter reads the rows of the same index order, skipping the answered ones (and counts them out).
+  const awaiting = o.awaiting ? ' AND s.awaiting_reply' : '';
   return `WITH subj AS (${subj}),
   counts AS (
     SELECT count(*) FILTER (WHERE s.pending)::int AS pending_count, count(*) FILTER (WHERE NOT s.pending)::int AS graded_count
-    FROM subj JOIN grading.submissions s ON s.subject_id = subj.id AND s.latest
+    FROM subj JOIN grading.submissions s ON s.subject_id = subj.id AND s.latest${awaiting}
   ),
   page AS (
     SELECT p.id FROM subj CROSS JOIN LATERAL (
       SELECT s.id, s.submitted_at FROM grading.submissions s
-      WHERE s.subject_id = subj.id AND s.latest AND s.pending = $1${after}
+      WHERE s.subject_id = subj.id AND s.latest AND s.pending = $1${after}${awaiting}
       ORDER BY s.submitted_at DESC, s.id DESC LIMIT $2
     ) p ORDER BY p.submitted_at DESC, p.id DESC LIMIT $2
   )
@@ -112,9 +121,9 @@ const instant = (v: Date | string) => new Date(v);
 async function readSubmissionsPage(
   em: EntityManager,
   teacherId: string | null,
-  query: { subjectId?: string; tab: SubmissionTab; after?: SubmissionsCursor; limit: number },
+  query: { subjectId?: string; tab: SubmissionTab; after?: SubmissionsCursor; limit: number; awaitingReply?: boolean },
 ): Promise<TeacherSubmissionsResponse> {
-  const shape = { teacher: teacherId !== null, subject: query.subjectId !== undefined, after: query.after !== undefined };
+  const shape = { teacher: teacherId !== null, subject: query.subjectId !== undefined, after: query.after !== undefined, awaiting: query.awaitingReply === true };
   // One row more than asked says whether a next page exists. The cursor's timestamp is Postgres's own
   // text (microseconds), compared as timestamptz: a JS Date would round it to milliseconds.
   const params: unknown[] = [query.tab === 'pending', query.limit + 1];
@@ -180,6 +189,6 @@ export class TeacherSubmissionsHandler extends ReadModelQueryHandler<TeacherSubm
     if (teacherId && query.subjectId && !(await isAssigned(this.em, teacherId, query.subjectId))) throw new DomainError('forbidden', GRADING_MESSAGES.notYourSubject);
     const after = query.after === undefined ? undefined : decodeSubmissionsCursor(query.after);
     if (after === null) throw new DomainError('invalid', 'Some fields are not valid', { after: [MALFORMED_CURSOR] });
-    return readSubmissionsPage(this.em, teacherId, { subjectId: query.subjectId, tab: query.tab, after, limit: query.limit });
+    return readSubmissionsPage(this.em, teacherId, { subjectId: query.subjectId, tab: query.tab, after, limit: query.limit, awaitingReply: query.awaitingReply });
   }
 }
