@@ -50,9 +50,10 @@ describe('My Grades', () => {
     expect(figure(html, 'Submissions')).toBe('3');
     expect(text(html)).toContain('2 graded');
     expect(figure(html, 'Pass Rate')).toBe('50%');
-    expect(cells(rowOf(html, 'data-submission-id="a"'))).toEqual(['Capstone', 'Landing page Week 1 · HTML & CSS', '23 Nov 2026', '90', 'Passed', 'Great work', '']);
-    expect(cells(rowOf(html, 'data-submission-id="b"'))).toEqual(['Task', 'Flexbox Week 1 · HTML & CSS', '23 Nov 2026', '75', 'Failed', 'No feedback yet', '']);
-    expect(cells(rowOf(html, 'data-submission-id="c"')).slice(3)).toEqual(['—', 'Pending', 'No feedback yet', '']);
+    expect(cells(rowOf(html, 'data-submission-id="a"'))).toEqual(['Capstone', 'Landing page Week 1 · HTML & CSS', '23 Nov 2026', '90', 'Passed', 'Great work', 'Conversation']);
+    expect(cells(rowOf(html, 'data-submission-id="b"'))).toEqual(['Task', 'Flexbox Week 1 · HTML & CSS', '23 Nov 2026', '75', 'Failed', 'No feedback yet', 'Conversation']);
+    expect(cells(rowOf(html, 'data-submission-id="c"')).slice(3)).toEqual(['—', 'Pending', 'No feedback yet', 'Conversation']);
+    expect(html).toContain('aria-label="Conversation: Landing page"');
   });
 
   it('offers Resubmit on the latest attempt that needs revision, and only there', () => {
@@ -63,8 +64,8 @@ describe('My Grades', () => {
         { ...answer, submissions: [graded({ id: 'new', attempt: 2, grade: revise }), graded({ id: 'old', latest: false, grade: revise })] },
       ],
     ]);
-    expect(cells(rowOf(html, 'data-submission-id="new"')).at(-1)).toBe('Resubmit Task');
-    expect(cells(rowOf(html, 'data-submission-id="old"')).at(-1)).toBe('');
+    expect(cells(rowOf(html, 'data-submission-id="new"')).at(-1)).toBe('Conversation Resubmit Task');
+    expect(cells(rowOf(html, 'data-submission-id="old"')).at(-1)).toBe('Conversation');
   });
 
   it('shows an attempt judged against an extension as extended, with the date that counted', () => {

@@ -167,6 +167,16 @@ describe('Submissions', () => {
     expect(text(last)).not.toContain('Load more');
   });
 
+  it('marks a row with an unanswered student reply in words, and filters to those on the server (?unanswered=1)', () => {
+    const html = page(pages(null));
+    expect(html).not.toContain('data-testid="unanswered-reply"');
+    expect(text(html)).toContain('Only unanswered replies');
+    const awaiting = { pages: [{ counts: { pending: 1, graded: 0 }, tab: 'pending' as const, items: [{ ...pendingRow, awaitingReply: true }], nextCursor: null }], pageParams: [null] };
+    const filtered = render(<SubmissionsPage />, [[catalogKeys.mySubjects, subjects], [gradingKeys.teacherSubmissions(null, 'pending', true), awaiting]], '/dashboard/teacher/submissions?unanswered=1');
+    expect(cells(rowOf(filtered, 'data-submission-id="p1"'))[2]).toBe('Flexbox HTML & CSS · Week 1 · Day 2 · attempt 2 Late Unanswered reply');
+    expect(filtered).toMatch(/<button[^>]*role="switch"[^>]*aria-checked="true"/);
+  });
+
   it('labels the buttons and the places of items, and describes grade changes', () => {
     expect(gradeButtonLabel({ grade: null })).toBe('Grade');
     expect(gradeButtonLabel(gradedRow)).toBe('Edit Grade');
