@@ -5,10 +5,11 @@
 // submitting; the teacher grants the student an extension from the item's Extensions dialog, and the
 // student's submission after the original due date is on time, shown "Extended to …" on both sides;
 // an extension granted after a late submission turns it on time on both sides (the read models judge
-// it again, ADR 0041), and the student is told in the bell and by mail.
+// it again, ADR 0041), and the student is told in the bell and by mail. Then (issue 30 §3) a reply
+// thread both ways on that graded submission, each side told in the bell.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { EXTENSION_MESSAGES, weekResponseSchema } from '@academy/contracts';
+import { CONVERSATION_MESSAGES, EXTENSION_MESSAGES, submissionResponseSchema, teacherSubmissionsResponseSchema, weekResponseSchema } from '@academy/contracts';
 import {
   apiJson,
   type BrowserSession,
@@ -193,5 +194,61 @@ describe('extensions and closed items, in a browser', () => {
     const mine = s.getByRole('table', { name: 'My grades' }).getByRole('row').filter({ hasText: 'Flexbox layout' });
     await mine.getByTestId('extended-to').filter({ hasText: 'Extended to 5 Feb 2099, 17:00' }).waitFor();
     expect(await mine.innerText()).not.toContain('· late');
+  }, 90_000);
+
+  it('a reply thread both ways with the bell: the student answers the feedback, the teacher sees the marker and answers in the grading dialog', async () => {
+    const call = apiJson(api.url);
+    const { items } = await call(teacherSubmissionsResponseSchema, 'GET', '/teacher/submissions', { token: world.teacher.token });
+    const flexbox = items.find((i) => i.title === 'Flexbox layout')!;
+    await call(submissionResponseSchema, 'POST', `/submissions/${flexbox.id}/grade`, { token: world.teacher.token, body: { score: 80, status: 'passed', feedback: 'Use gap, not margins.' } });
+
+    const s = studentPage.page;
+    const day = await openDay(s, LATE_DAY);
+    const submission = day.getByTestId('submission');
+    await submission.getByTestId('feedback').filter({ hasText: 'Use gap, not margins.' }).waitFor();
+    await submission.getByRole('button', { name: 'Conversation' }).click();
+    await submission.getByText(CONVERSATION_MESSAGES.noReplies).waitFor();
+    // The shared text rule, inline, what was typed kept.
+    const box = submission.getByLabel('Your reply');
+    await box.fill('Why \u0007 not margins?');
+    await submission.getByRole('button', { name: 'Send Reply' }).click();
+    await submission.getByText('Contains characters that are not allowed').waitFor();
+    expect(await box.inputValue()).toBe('Why \u0007 not margins?');
+    await box.fill('Why not margins?');
+    await submission.getByRole('button', { name: 'Send Reply' }).click();
+    await waitForToast(s, CONVERSATION_MESSAGES.sent);
+    await submission.getByTestId('reply').filter({ hasText: 'Why not margins?' }).waitFor();
+    expect(await box.inputValue()).toBe('');
+    expect(await submission.getByTestId('reply').innerText()).toContain(`Student · ${world.student.fullName}`);
+
+    const t = teacherPage.page;
+    await t.goto(`${api.url}/dashboard/teacher`);
+    await t.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await t.getByRole('list', { name: 'Notifications list' }).getByText(`${world.student.fullName} replied on Task "Flexbox layout"`).click();
+    await t.waitForURL(/\/dashboard\/teacher\/submissions\?unanswered=1$/);
+    expect(await t.getByRole('switch', { name: 'Only unanswered replies' }).getAttribute('aria-checked')).toBe('true');
+    await t.getByRole('tab', { name: 'Graded (1)' }).click();
+    const row = t.getByRole('table', { name: 'Graded' }).getByRole('row').filter({ hasText: 'Flexbox layout' });
+    await row.getByTestId('unanswered-reply').filter({ hasText: CONVERSATION_MESSAGES.unanswered }).waitFor();
+    await row.getByRole('button', { name: /^Edit Grade: Flexbox layout/ }).click();
+    const conversation = t.getByRole('dialog', { name: 'Edit Grade' }).getByRole('region', { name: 'Conversation' });
+    await conversation.getByTestId('reply').filter({ hasText: 'Why not margins?' }).waitFor();
+    await conversation.getByLabel('Your reply').fill('Gap keeps the spacing in one place.');
+    await conversation.getByRole('button', { name: 'Send Reply' }).click();
+    await waitForToast(t, CONVERSATION_MESSAGES.sent);
+    await conversation.getByTestId('reply').filter({ hasText: 'Gap keeps the spacing in one place.' }).waitFor();
+    await t.keyboard.press('Escape');
+    // Answered: off the list of unanswered replies.
+    await row.waitFor({ state: 'detached' });
+
+    await s.goto(`${api.url}/dashboard/student`);
+    await s.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await s.getByRole('list', { name: 'Notifications list' }).getByText(`${world.teacher.fullName} replied on Task "Flexbox layout"`).click();
+    await s.waitForURL(new RegExp(`/dashboard/student/grades\\?conversation=${flexbox.id}$`));
+    const thread = s.getByRole('dialog', { name: 'Conversation' });
+    await thread.getByTestId('reply').filter({ hasText: 'Gap keeps the spacing in one place.' }).waitFor();
+    expect(await thread.getByTestId('reply').allInnerTexts()).toEqual([expect.stringContaining('Why not margins?'), expect.stringMatching(new RegExp(`^Teacher · ${world.teacher.fullName}[\\s\\S]*Gap keeps`))]);
+    const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(world.student.email.toLowerCase())) && m.subject === CONVERSATION_MESSAGES.repliedMailSubject('Flexbox layout'));
+    expect(mail.text).toContain('Gap keeps the spacing in one place.');
   }, 90_000);
 });
