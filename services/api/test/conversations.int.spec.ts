@@ -163,6 +163,8 @@ describe('a thread both ways', () => {
 
 describe('the Submissions filtered to unanswered replies', () => {
   it('pages only the submissions awaiting the teacher, keyset page by page, and counts only them; a bad filter is a 400', async () => {
+    // One submission nobody replied on, one awaiting the teacher.
+    await submitted(await enrolledStudent('Nia Noreply'));
     const una = await enrolledStudent('Una Unanswered');
     const submissionId = await submitted(una);
     expect((await reply(submissionId, { text: 'Is the layout right?' }, una.token)).status).toBe(201);
