@@ -64,6 +64,12 @@ describe('extensions and closed items, in a browser', () => {
     for (const page of [studentPage, teacherPage]) expect(page.pageErrors).toEqual([]);
   });
 
+  /** Axe's serious and critical findings on `page` as it stays (a toast half faded in is no colour anyone reads). */
+  async function seriousViolations(page: Page) {
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
+  }
   const week1 = (page: Page) => page.getByRole('region', { name: 'Week 1: Semantic HTML' });
   async function openDay(page: Page, day: string) {
     await page.goto(`${api.url}/dashboard/student/lessons`);
@@ -134,10 +140,7 @@ describe('extensions and closed items, in a browser', () => {
     const granted = dialog.getByTestId('extension');
     await granted.getByText('Medical certificate for the week').waitFor();
     expect(await granted.innerText()).toContain('Extended to 5 Jan 2099, 17:00');
-    // The dialog as it stays (a toast half faded in is no colour anyone reads).
-    await t.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-    const { violations } = await new AxeBuilder({ page: t }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`)).toEqual([]);
+    expect(await seriousViolations(t)).toEqual([]);
     await t.keyboard.press('Escape');
 
     const s = studentPage.page;
@@ -220,6 +223,7 @@ describe('extensions and closed items, in a browser', () => {
     await submission.getByTestId('reply').filter({ hasText: 'Why not margins?' }).waitFor();
     expect(await box.inputValue()).toBe('');
     expect(await submission.getByTestId('reply').innerText()).toContain(`Student · ${world.student.fullName}`);
+    expect(await seriousViolations(s)).toEqual([]);
 
     const t = teacherPage.page;
     await t.goto(`${api.url}/dashboard/teacher`);
@@ -237,6 +241,7 @@ describe('extensions and closed items, in a browser', () => {
     await conversation.getByRole('button', { name: 'Send Reply' }).click();
     await waitForToast(t, CONVERSATION_MESSAGES.sent);
     await conversation.getByTestId('reply').filter({ hasText: 'Gap keeps the spacing in one place.' }).waitFor();
+    expect(await seriousViolations(t)).toEqual([]);
     await t.keyboard.press('Escape');
     // Answered: off the list of unanswered replies.
     await row.waitFor({ state: 'detached' });
