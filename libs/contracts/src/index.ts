@@ -34,6 +34,8 @@ export * from './http/extensions.js';
 export * from './copy/extensions.js';
 export * from './http/conversations.js';
 export * from './copy/conversations.js';
+export * from './http/rubrics.js';
+export * from './copy/rubrics.js';
 export * from './http/notifications.js';
 export * from './http/audit.js';
 export * from './http/audit-verify.js';

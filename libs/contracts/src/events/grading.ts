@@ -21,6 +21,8 @@ export const GRADING_EVENTS = {
   ExtensionRevoked: 'ExtensionRevoked',
   /** The student or a teacher of the subject replied under a submission's feedback (issue 30 §3). */
   SubmissionReplied: 'SubmissionReplied',
+  /** A teacher of the subject saved an item's rubric: a new version each time (issue 30 §2, ADR 0044). */
+  RubricSet: 'RubricSet',
 } as const;
 export type GradingEventType = (typeof GRADING_EVENTS)[keyof typeof GRADING_EVENTS];
 
@@ -74,9 +76,19 @@ export const SubmissionGradedV1 = publishedEvent(
     previous: z.object(gradeValue).nullable(),
     /** The task's or capstone's title when graded (for the student's notification). */
     title: z.string().optional(),
+    /**
+     * Graded with a rubric (issue 30 §2, ADR 0044): the version used and, per criterion, the level chosen
+     * and its points of the best; `score` was computed from them. Absent on grades without a rubric.
+     */
+    rubric: z
+      .object({
+        version: z.number().int().min(1),
+        criteria: z.array(z.object({ criterionId: z.string(), title: z.string(), level: z.number().int(), label: z.string(), points: z.number(), maxPoints: z.number() })),
+      })
+      .optional(),
   }),
-  /** Feedback about the student: in the encrypted personal part (subject: the student). */
-  { personal: z.object({ feedback: z.string(), previousFeedback: z.string().nullable().optional() }) },
+  /** Feedback (and the per-criterion comments) about the student: in the encrypted personal part (subject: the student). */
+  { personal: z.object({ feedback: z.string(), previousFeedback: z.string().nullable().optional(), criterionComments: z.record(z.string(), z.string()).optional() }) },
 );
 export type SubmissionGradedData = EventData<typeof SubmissionGradedV1>;
 export type SubmissionGradedPersonal = EventPersonal<typeof SubmissionGradedV1>;
@@ -159,6 +171,23 @@ export const SubmissionRepliedV1 = publishedEvent(
 );
 export type SubmissionRepliedData = EventData<typeof SubmissionRepliedV1>;
 
+// ── rubrics (stream rubric-<itemId>) ─────────────────────────────────────────────────────────────────
+
+/** The whole rubric as saved, version n+1 of the stream (a grade keeps the version it used). Course content: no personal part. */
+export const RubricSetV1 = publishedEvent(
+  GRADING_EVENTS.RubricSet,
+  1,
+  z.object({
+    itemId: id,
+    subjectId: id,
+    teacherId: id,
+    version: z.number().int().min(1),
+    kind: z.enum(['levels', 'checklist']),
+    criteria: z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), levels: z.array(z.object({ label: z.string(), points: z.number().int(), description: z.string() })) })),
+  }),
+);
+export type RubricSetData = EventData<typeof RubricSetV1>;
+
 export const GRADING_PUBLISHED_EVENTS = [
   WorkSubmittedV1,
   SubmissionGradedV1,
@@ -168,4 +197,5 @@ export const GRADING_PUBLISHED_EVENTS = [
   ExtensionGrantedV1,
   ExtensionRevokedV1,
   SubmissionRepliedV1,
+  RubricSetV1,
 ] as const;

@@ -3,6 +3,7 @@ import { text } from '../text.js';
 import { programTypeSchema } from './catalog.js';
 import { GRADING_MESSAGES } from '../copy/grading.js';
 import { commitPinSchema, REPOSITORY_URL } from './git-commits.js';
+import { rubricBreakdownSchema, rubricSelectionsSchema } from './rubrics.js';
 
 // The grading context's HTTP surface (spec §2 student Dashboard, My Grades, Progress; teacher
 // Dashboard, Submissions; §3 submissions, grades; §4 grade status, submissions; §5 submission, grade;
@@ -52,6 +53,8 @@ export const gradeSchema = z.object({
   teacherId: z.string(),
   teacherName: z.string(),
   gradedAt: z.string(),
+  /** The rubric breakdown when graded with a rubric (issue 30 §2); null or absent otherwise (lists do not read it). */
+  rubric: rubricBreakdownSchema.nullable().optional(),
 });
 export type Grade = z.infer<typeof gradeSchema>;
 
@@ -174,6 +177,8 @@ export const gradeSubmissionRequestSchema = z.object({
   status: gradeStatusSchema,
   feedback: text().trim().max(10000, 'Feedback must be at most 10000 characters').optional().default(''),
   expectedVersion: z.number().int().min(0).optional(),
+  /** Graded with the item's rubric (issue 30 §2): the score is computed by the server, `score` is ignored. */
+  rubric: rubricSelectionsSchema.optional(),
 });
 export type GradeSubmissionRequest = z.infer<typeof gradeSubmissionRequestSchema>;
 

@@ -31,6 +31,10 @@ import { ReplyToSubmissionController } from './commands/reply-to-submission/repl
 import { ReplyToSubmissionHandler } from './commands/reply-to-submission/reply-to-submission.handler.js';
 import { SubmissionRepliesController } from './queries/submission-replies/submission-replies.http.controller.js';
 import { SubmissionRepliesHandler } from './queries/submission-replies/submission-replies.handler.js';
+import { SetRubricController } from './commands/set-rubric/set-rubric.http.controller.js';
+import { SetRubricHandler } from './commands/set-rubric/set-rubric.handler.js';
+import { ItemRubricController } from './queries/item-rubric/item-rubric.http.controller.js';
+import { ItemRubricHandler } from './queries/item-rubric/item-rubric.handler.js';
 
 /**
  * The grading context's HTTP side: controllers dispatch on the CQRS buses to the handlers below.
@@ -56,6 +60,8 @@ import { SubmissionRepliesHandler } from './queries/submission-replies/submissio
     ItemExtensionsController,
     ReplyToSubmissionController,
     SubmissionRepliesController,
+    SetRubricController,
+    ItemRubricController,
   ],
   providers: [
     // The git hosts submissions may name, and the guarded client that reads their commits (ADR 0039).
@@ -74,6 +80,8 @@ import { SubmissionRepliesHandler } from './queries/submission-replies/submissio
     ItemExtensionsHandler,
     ReplyToSubmissionHandler,
     SubmissionRepliesHandler,
+    SetRubricHandler,
+    ItemRubricHandler,
   ],
 })
 export class GradingModule {}

@@ -11,6 +11,7 @@ import {
   GRADING_MESSAGES,
   type GradeStatus,
   type LatePolicy,
+  type RubricSelections,
   type SubmissionGradedData,
   type SubmissionGradedPersonal,
   SubmissionGradedV1,
@@ -19,6 +20,7 @@ import {
   type WorkSubmittedPersonal,
 } from '@academy/contracts';
 import { effectiveDue, type ExtensionState } from './extension.js';
+import { type RubricState, scoreWithRubric } from './rubric.js';
 
 export const workStream = (studentId: string, itemId: string) => `work-${studentId}-${itemId}`;
 
@@ -32,6 +34,8 @@ export interface GradeState {
   status: GradeStatus;
   feedback: string;
   teacherId: string;
+  /** The rubric grade's version, levels and comments, as one comparable text (null: no rubric). */
+  rubricKey: string | null;
 }
 export interface Attempt {
   submissionId: string;
@@ -62,7 +66,9 @@ export function evolveWork(state: WorkState, event: LoadedEventOf<WorkEvent>): W
       const d = event.data;
       // Erased feedback reads as empty: the grade itself stays.
       const feedback = SubmissionGradedV1.personal(event)?.feedback ?? '';
-      const grade: GradeState = { score: d.score, status: d.status, feedback, teacherId: d.teacherId };
+      const personal = SubmissionGradedV1.personal(event);
+      const rubricKey = d.rubric ? rubricKeyOf(d.rubric.version, d.rubric.criteria, personal?.criterionComments ?? {}) : null;
+      const grade: GradeState = { score: d.score, status: d.status, feedback, teacherId: d.teacherId, rubricKey };
       return { ...state, attempts: state.attempts.map((a) => (a.submissionId === d.submissionId ? { ...a, grade } : a)) };
     }
     case GRADING_EVENTS.CapstonePassed:
@@ -112,7 +118,21 @@ export type WorkCommand =
       /** The student's extension of this item (its own stream), judged instead of the item's due date. */
       extension: ExtensionState;
     }
-  | { type: 'GradeSubmission'; submissionId: string; teacherId: string; score: number | null; status: GradeStatus; feedback: string; title?: string };
+  | {
+      type: 'GradeSubmission';
+      submissionId: string;
+      teacherId: string;
+      score: number | null;
+      status: GradeStatus;
+      feedback: string;
+      title?: string;
+      /** Graded with the item's rubric: the levels chosen, and the rubric as it stands (its own stream). */
+      rubric?: { chosen: RubricSelections; current: RubricState };
+    };
+
+function rubricKeyOf(version: number, criteria: { criterionId: string; level: number }[], comments: Record<string, string>): string {
+  return JSON.stringify([version, criteria.map((c) => [c.criterionId, c.level, comments[c.criterionId] ?? ''])]);
+}
 
 export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] {
   if (command.type === 'SubmitWork') {
@@ -150,8 +170,12 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
   if (!attempt) throw new DomainError('not_found', GRADING_MESSAGES.submissionNotFound);
   if (attempt !== state.attempts.at(-1)) throw new DomainError('conflict', GRADING_MESSAGES.notLatestAttempt);
   const previous = attempt.grade;
+  // With a rubric the score is computed from the levels chosen, whatever the client sent.
+  const scored = command.rubric ? scoreWithRubric(command.rubric.current, command.rubric.chosen) : null;
+  const score = scored ? scored.score : command.score;
+  const rubricKey = scored ? rubricKeyOf(command.rubric!.chosen.version, scored.criteria, scored.comments) : null;
   // The very same grade again (a retry, a double click) changes nothing.
-  if (previous && previous.score === command.score && previous.status === command.status && previous.feedback === command.feedback) return [];
+  if (previous && previous.score === score && previous.status === command.status && previous.feedback === command.feedback && previous.rubricKey === rubricKey) return [];
   const graded: SubmissionGradedData = {
     submissionId: attempt.submissionId,
     studentId: state.studentId!,
@@ -161,12 +185,14 @@ export function decideWork(command: WorkCommand, state: WorkState): WorkEvent[] 
     subjectId: attempt.subjectId,
     teacherId: command.teacherId,
     attempt: attempt.attempt,
-    score: command.score,
+    score,
     status: command.status,
     previous: previous ? { score: previous.score, status: previous.status } : null,
   };
   if (command.title !== undefined) graded.title = command.title;
+  if (scored) graded.rubric = { version: command.rubric!.chosen.version, criteria: scored.criteria };
   const personal: SubmissionGradedPersonal = { feedback: command.feedback, previousFeedback: previous?.feedback ?? null };
+  if (scored) personal.criterionComments = scored.comments;
   const events: WorkEvent[] = [{ type: GRADING_EVENTS.SubmissionGraded, data: graded, personal: { subjectId: state.studentId!, data: { ...personal } } }];
   if (attempt.kind === 'capstone' && command.status === 'passed' && !state.capstonePassed) {
     events.push({

@@ -4,7 +4,7 @@
 // own copies. From the read schema's views onto the live version (ADR 0004), through MikroORM (ADR 0018).
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { GradeStatus, PinState, Submission, WorkKind } from '@academy/contracts';
+import type { GradeStatus, PinState, RubricBreakdown, Submission, WorkKind } from '@academy/contracts';
 import { GradingItem } from '../projections/grading/item.entity.js';
 import { GradingPerson } from '../projections/grading/person.entity.js';
 import { GradingSubject } from '../projections/grading/subject.entity.js';
@@ -41,6 +41,8 @@ export interface SubmissionViewRow {
   teacherId: string | null;
   teacherName: string | null;
   gradedAt: Date | null;
+  /** jsonb, parsed by the driver; absent from reads that do not select it (the Submissions list). */
+  rubric?: RubricBreakdown | null;
   version: number;
   pinState: PinState | null;
   commitSha: string | null;
@@ -79,6 +81,7 @@ export const toSubmission = (r: SubmissionViewRow): Submission => ({
           teacherId: r.teacherId ?? '',
           teacherName: r.teacherName ?? '',
           gradedAt: r.gradedAt?.toISOString() ?? '',
+          rubric: r.rubric ?? null,
         },
   pin: r.pinState === null ? null : { state: r.pinState, sha: r.commitSha, pinnedAt: r.pinnedAt?.toISOString() ?? null },
   version: r.version,
@@ -122,6 +125,7 @@ export function submissionView(read: EntityManager) {
       's.teacherId',
       sql.ref('t.full_name').as('teacherName'),
       's.gradedAt',
+      's.rubric',
       's.version',
       's.pinState',
       's.commitSha',

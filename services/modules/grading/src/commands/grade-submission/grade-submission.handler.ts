@@ -2,6 +2,7 @@ import { CommandHandler } from '@nestjs/cqrs';
 import { principalOf, GatedCommandHandler } from '@academy/backend';
 import { DomainError, Retry, runCommand } from '@academy/event-store';
 import { GRADING_MESSAGES } from '@academy/contracts';
+import { rubricDecider, rubricStream } from '../../domain/rubric.js';
 import { workDecider } from '../../domain/work.js';
 import { GRADING_READ_MODEL } from '../submission-screens.js';
 import { readGradingTarget } from './grading-target.read.js';
@@ -32,7 +33,9 @@ export class GradeSubmissionHandler extends GatedCommandHandler<GradeSubmission>
       conflict: ifMatch === undefined ? undefined : () => new DomainError('conflict', GRADING_MESSAGES.gradeChangedMeanwhile),
       execute: async (unit) => {
         const stream = await unit.load(found.streamId, workDecider, { expectedVersion: ifMatch });
-        unit.decide(stream, workDecider, { type: 'GradeSubmission', submissionId, teacherId, score: input.score, status: input.status, feedback: input.feedback, title });
+        // Read, not written: the rubric as it stands; the decider scores the levels chosen against it.
+        const rubric = input.rubric ? { chosen: input.rubric, current: (await unit.load(rubricStream(found.itemId), rubricDecider)).state } : undefined;
+        unit.decide(stream, workDecider, { type: 'GradeSubmission', submissionId, teacherId, score: input.score, status: input.status, feedback: input.feedback, title, rubric });
       },
     });
     // The answer (the submission as the screen shows it) is read by the controller once Dispatch saw

@@ -15,6 +15,7 @@ export interface GradingTarget {
   streamId: string;
   subjectId: string;
   studentId: string;
+  itemId: string;
   title: string;
   assigned: boolean;
 }
@@ -26,14 +27,14 @@ export async function readGradingTarget(em: EntityManager, submissionId: string,
   const row = await orNone(
     read
       .createQueryBuilder(GradingSubmission, 's')
-      .select(['s.streamId', 's.subjectId', 's.studentId', sql.ref('i.title').as('title'), sql`a.id is not null`.as('assigned')])
+      .select(['s.streamId', 's.subjectId', 's.studentId', 's.itemId', sql.ref('i.title').as('title'), sql`a.id is not null`.as('assigned')])
       .leftJoin(read.createQueryBuilder(GradingItem), 'i', { 'i.id': sql.ref('s.item_id') })
       // An assignment of this teacher to the submission's subject (any one: limit 1).
       .leftJoin(read.createQueryBuilder(GradingAssignment), 'a', { 'a.subject_id': sql.ref('s.subject_id'), 'a.teacher_id': teacherId })
       .where({ id: submissionId })
       .limit(1)
-      .execute<{ streamId: string; subjectId: string; studentId: string; title: string | null; assigned: boolean } | undefined>('get'),
+      .execute<{ streamId: string; subjectId: string; studentId: string; itemId: string; title: string | null; assigned: boolean } | undefined>('get'),
     undefined,
   );
-  return row ? { streamId: row.streamId, subjectId: row.subjectId, studentId: row.studentId, title: row.title ?? '', assigned: row.assigned } : null;
+  return row ? { streamId: row.streamId, subjectId: row.subjectId, studentId: row.studentId, itemId: row.itemId, title: row.title ?? '', assigned: row.assigned } : null;
 }

@@ -2,6 +2,8 @@
 // integration events from the shared log: identity's (names and emails of students and teachers),
 // the catalog's (programs, subjects, who teaches what), learning's (weeks, tasks, capstones: titles,
 // due dates, published or not) and enrollment's (active enrollments and current weeks).
+// Version 6 (issue 30 §2, ADR 0044): `rubrics` (every version of each item's rubric, rubric.handlers.ts) and
+// submissions' `rubric` (the latest grade's breakdown, written by the set from SubmissionGraded).
 // Version 5: the extensions judge the (student, item)'s attempts again (ADR 0041), and the conversation on
 // a submission (issue 30 §3): `replies` and submissions' `awaiting_reply` (reply.handlers.ts).
 // Version 4 (issue 30 §4): items' late_policy, submissions' `extended` (due_at is the student's
@@ -31,6 +33,7 @@ import { GradingExtension } from './extension.entity.js';
 import { extensionHandlers } from './extension.handlers.js';
 import { GradingReply } from './reply.entity.js';
 import { replyHandlers } from './reply.handlers.js';
+import { rubricHandlers } from './rubric.handlers.js';
 
 export const GRADING_PROJECTION = 'grading';
 
@@ -41,7 +44,7 @@ const submissions = (tx: ProjectionTx) => tx.em.createQueryBuilder(GradingSubmis
 
 export const gradingProjection: Projection = {
   name: GRADING_PROJECTION,
-  version: 5,
+  version: 6,
   orm: gradingOrm,
   // Attempts, grades and CapstonePassed: a run at a time (submissions.set.ts, ADR 0035).
   sets: [submissionsSet],
@@ -53,6 +56,7 @@ export const gradingProjection: Projection = {
     ...pinHandlers,
     ...extensionHandlers,
     ...replyHandlers,
+    ...rubricHandlers,
     // Spec §2: deleting a user removes their enrollments and submissions (and their extensions and conversations).
     ...withTables(
       { writes: [people.table, 'enrollments', 'submissions', 'assignments', 'extensions', 'replies'] },

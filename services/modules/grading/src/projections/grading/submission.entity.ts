@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { GradeStatus, PinState, WorkKind } from '@academy/contracts';
+import type { GradeStatus, PinState, RubricBreakdown, WorkKind } from '@academy/contracts';
 
 /**
  * `submissions`: one row per attempt; `latest` marks the newest attempt of its (student, item) stream,
@@ -36,6 +36,8 @@ export const GradingSubmission = defineEntity({
     feedback: p.text().nullable(),
     teacherId: p.uuid().nullable(),
     gradedAt: p.datetime().nullable(),
+    // Version 6 (issue 30 §2): the latest grade's rubric breakdown (null: graded without a rubric).
+    rubric: p.json<RubricBreakdown>().nullable(),
     version: p.integer(),
     // The commit the submission is pinned to (ADR 0039; version 3): null state on attempts from before pinning.
     pinState: p.text().$type<PinState>().nullable(),

@@ -5,7 +5,7 @@
 // What one event does to the table is what a run of it alone writes: the set is the only code that
 // writes these events.
 import { byIndexLookups, type ProjectionTx, type SetHandler, type StoredEvent } from '@academy/event-store';
-import { GRADING_EVENTS, SubmissionGradedV1, WorkSubmittedV1, type GradeStatus, type PinState, type WorkKind } from '@academy/contracts';
+import { GRADING_EVENTS, SubmissionGradedV1, WorkSubmittedV1, type GradeStatus, type PinState, type RubricBreakdown, type WorkKind } from '@academy/contracts';
 import { sql } from 'kysely';
 
 interface Grade {
@@ -13,6 +13,8 @@ interface Grade {
   score: number | null;
   feedback: string;
   teacherId: string;
+  /** The breakdown of a grade with a rubric (issue 30 §2), comments from the encrypted part; null without one. */
+  rubric: RubricBreakdown | null;
   /** ISO, as the event carries it (microseconds kept: written with a ::timestamptz cast). */
   gradedAt: string;
 }
@@ -81,8 +83,15 @@ function newAttempt(e: StoredEvent): NewSubmission {
 
 function gradeOf(e: StoredEvent): Grade & { id: string } {
   const d = SubmissionGradedV1.parse(e);
-  return { id: d.submissionId, status: d.status, score: d.score, feedback: SubmissionGradedV1.personal(e)?.feedback ?? '', teacherId: d.teacherId, gradedAt: e.metadata.occurredAt };
+  const personal = SubmissionGradedV1.personal(e);
+  // Erased student: the comments read as empty, the levels and points stay (as feedback does).
+  const comments = personal?.criterionComments ?? {};
+  const rubric = d.rubric
+    ? { version: d.rubric.version, criteria: d.rubric.criteria.map((c) => ({ criterionId: c.criterionId, title: c.title, level: c.label, points: c.points, maxPoints: c.maxPoints, comment: comments[c.criterionId] ?? '' })) }
+    : null;
+  return { id: d.submissionId, status: d.status, score: d.score, feedback: personal?.feedback ?? '', teacherId: d.teacherId, rubric, gradedAt: e.metadata.occurredAt };
 }
+const rubricJson = (g: Grade | null | undefined) => (g?.rubric ? JSON.stringify(g.rubric) : null);
 
 /**
  * Folds the next event into the run. False, the run unchanged, for an attempt whose id the run already
@@ -129,9 +138,9 @@ async function writeRun(run: SubmissionsRun, tx: ProjectionTx): Promise<void> {
       FROM unnest(${streams.map((r) => r.streamId)}::text[], ${streams.map((r) => r.version)}::int[], ${streams.map((r) => r.superseded)}::bool[]) AS v(stream_id, version, superseded)
       WHERE s.stream_id = v.stream_id AND s.version < v.version`.execute(db);
     if (grades.length) {
-      await sql`UPDATE submissions AS s SET status = v.status, score = v.score, feedback = v.feedback, teacher_id = v.teacher_id, graded_at = v.graded_at
+      await sql`UPDATE submissions AS s SET status = v.status, score = v.score, feedback = v.feedback, teacher_id = v.teacher_id, graded_at = v.graded_at, rubric = v.rubric
         FROM unnest(${grades.map((r) => r.id)}::uuid[], ${grades.map((r) => r.status)}::text[], ${grades.map((r) => r.score)}::numeric[], ${grades.map((r) => r.feedback)}::text[],
-                    ${grades.map((r) => r.teacherId)}::uuid[], ${grades.map((r) => r.gradedAt)}::timestamptz[]) AS v(id, status, score, feedback, teacher_id, graded_at)
+                    ${grades.map((r) => r.teacherId)}::uuid[], ${grades.map((r) => r.gradedAt)}::timestamptz[], ${grades.map(rubricJson)}::jsonb[]) AS v(id, status, score, feedback, teacher_id, graded_at, rubric)
         WHERE s.id = v.id`.execute(db);
     }
   });
@@ -145,14 +154,14 @@ async function insertAttempts(run: SubmissionsRun, tx: ProjectionTx): Promise<Se
   // RETURNING tells which ids were rows already: the INSERT probes the primary key anyway, so this
   // costs nothing, where a SELECT of the ids before it cost a search per attempt (ADR 0035).
   const { rows } = await sql<{ id: string }>`INSERT INTO submissions (id, stream_id, student_id, kind, item_id, week_id, subject_id, github_url, notes, submitted_at, due_at, late, attempt, latest,
-      status, score, feedback, teacher_id, graded_at, version, pin_state, commit_sha, pinned_at, extended)
+      status, score, feedback, teacher_id, graded_at, version, pin_state, commit_sha, pinned_at, extended, rubric)
     SELECT * FROM unnest(${col((x) => x.id)}::uuid[], ${col((x) => x.streamId)}::text[], ${col((x) => x.studentId)}::uuid[], ${col((x) => x.kind)}::text[],
       ${col((x) => x.itemId)}::uuid[], ${col((x) => x.weekId)}::uuid[], ${col((x) => x.subjectId)}::uuid[], ${col((x) => x.githubUrl)}::text[],
       ${col((x) => x.notes)}::text[], ${col((x) => x.submittedAt)}::timestamptz[], ${col((x) => x.dueAt)}::timestamptz[], ${col((x) => x.late)}::bool[],
       ${col((x) => x.attempt)}::int[], ${col((x) => x.latest)}::bool[], ${col((x) => x.grade?.status ?? null)}::text[], ${col((x) => x.grade?.score ?? null)}::numeric[],
       ${col((x) => x.grade?.feedback ?? null)}::text[], ${col((x) => x.grade?.teacherId ?? null)}::uuid[], ${col((x) => x.grade?.gradedAt ?? null)}::timestamptz[],
       ${col((x) => run.streams.get(x.streamId)!.version)}::int[], ${col((x) => x.pin?.state ?? null)}::text[], ${col((x) => x.pin?.sha ?? null)}::text[],
-      ${col((x) => x.pin?.pinnedAt ?? null)}::timestamptz[], ${col((x) => x.extended)}::bool[])
+      ${col((x) => x.pin?.pinnedAt ?? null)}::timestamptz[], ${col((x) => x.extended)}::bool[], ${col((x) => rubricJson(x.grade))}::jsonb[])
     ON CONFLICT (id) DO NOTHING RETURNING id`.execute(tx.em.getKysely());
   return new Set(rows.map((x) => x.id));
 }
