@@ -28,6 +28,8 @@ export const setRubricRequestSchema = z
     z.object({ kind: z.literal('checklist'), items: z.array(checklistItemInputSchema).min(1, RUBRIC_MESSAGES.criteriaRequired).max(50) }),
   ])
   .superRefine((r, ctx) => {
+    // An empty list has its own message.
+    if ((r.kind === 'levels' ? r.criteria : r.items).length === 0) return;
     const best = r.kind === 'levels' ? r.criteria.reduce((s, c) => s + Math.max(...c.levels.map((l) => l.points)), 0) : r.items.reduce((s, i) => s + i.points, 0);
     if (best === 0) ctx.addIssue({ code: 'custom', path: [r.kind === 'levels' ? 'criteria' : 'items'], message: RUBRIC_MESSAGES.noPoints });
   });
