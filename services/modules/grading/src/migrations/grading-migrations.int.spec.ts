@@ -74,10 +74,12 @@ const DEADLINE_COLUMNS = [
   ['submissions', 'extended', 'boolean', 'NO', 'false'],
   // v5 (issue 30 §3): the conversation's marker.
   ['submissions', 'awaiting_reply', 'boolean', 'NO', 'false'],
+  // v6 (issue 30 §2): the latest grade's rubric breakdown.
+  ['submissions', 'rubric', 'jsonb', 'YES', null],
 ];
 
-it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of submissions, v4\'s deadline columns and extensions, v5\'s replies', async () => {
-  expect(gradingProjection.version).toBe(5);
+it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of submissions, v4\'s deadline columns and extensions, v5\'s replies, v6\'s rubrics', async () => {
+  expect(gradingProjection.version).toBe(6);
   await buildProjectionInto(t.db.pool, v2Sql, 'v2_sql', t.store);
   await buildProjectionInto(t.db.pool, gradingProjection, 'v4_orm', t.store);
   const [sql, v4] = [await shape('v2_sql'), await shape('v4_orm')];
@@ -90,7 +92,9 @@ it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of su
   const replies = v4.columns.filter((c) => c.table_name === 'replies');
   expect(replies.map((c) => c.column_name)).toEqual(['id', 'submission_id', 'student_id', 'seq', 'author_id', 'author_role', 'text', 'sent_at']);
   expect(v4.indexes.filter((i) => i.tablename === 'replies').map((i) => i.indexname)).toEqual(['replies_pkey', 'replies_student_idx', 'replies_submission_idx']);
-  const added = new Set(['extensions', 'replies']);
+  const rubrics = v4.columns.filter((c) => c.table_name === 'rubrics');
+  expect(rubrics.map((c) => c.column_name)).toEqual(['item_id', 'version', 'kind', 'criteria', 'set_by', 'set_at']);
+  const added = new Set(['extensions', 'replies', 'rubrics']);
   const orm = {
     columns: v4.columns.filter((c) => !pins.includes(c) && !deadlines.includes(c) && !added.has(c.table_name)),
     constraints: v4.constraints.filter((c) => !added.has(c.table_name) && !['items_late_policy_not_null', 'submissions_extended_not_null', 'submissions_awaiting_reply_not_null'].includes(c.conname)),

@@ -6,6 +6,7 @@
 // `submissions`, so the run before it is written first), and an attempt id seen twice (a new run starts
 // at it, and its INSERT finds the row). Extensions granted and revoked (handlers that write `submissions`)
 // judge the (student, item)'s attempts again, those of the run collected before them too (ADR 0041).
+// Grades with a rubric (issue 30 §2) carry their breakdown in the same fold (the set writes `rubric`).
 import { describe, expect, it } from '@jest/globals';
 import { event, projectionSpec, type GivenEvent } from '@academy/testing/projection';
 import { gradingProjection } from './grading.projection.js';
@@ -164,5 +165,40 @@ describe('grading submissions marked by a reply (issue 30 §3)', () => {
     expect(await asked.rows('SELECT seq, author_role, text FROM replies')).toEqual([{ seq: 1, author_role: 'student', text: 'student says' }]);
     const answered = await sameInEveryBatchSize([...log0(), submit(A, T1, 301, 1), replied(301, 'student'), replied(301, 'teacher')]);
     expect(await answered.rows('SELECT id, awaiting_reply FROM submissions')).toEqual([{ id: id(301), awaiting_reply: false }]);
+  });
+});
+
+describe('grading submissions graded with a rubric (issue 30 §2)', () => {
+  const criteria = [{ id: 'c1', title: 'Markup', description: '', levels: [{ label: 'Good', points: 2, description: '' }, { label: 'Missing', points: 0, description: '' }] }];
+  const rubricSet = (version: number): GivenEvent => event(`rubric-${T1}`, 'RubricSet', { itemId: T1, subjectId: SUBJECT, teacherId: TEACHER, version, kind: 'levels', criteria });
+  const withRubric = (submission: number, version: number, level: number, comment: string | null): GivenEvent => {
+    const plain = grade(A, T1, submission, 'passed', level === 0 ? 100 : 0);
+    const rubric = { version, criteria: [{ criterionId: 'c1', title: 'Markup', level, label: level === 0 ? 'Good' : 'Missing', points: level === 0 ? 2 : 0, maxPoints: 2 }] };
+    const personal = { feedback: 'f', previousFeedback: null, ...(comment === null ? {} : { criterionComments: { c1: comment } }) };
+    return { ...plain, data: { ...plain.data, rubric }, personal: { subjectId: A, data: personal } };
+  };
+  const ROWS_RUBRIC = 'SELECT id, score::float AS score, rubric FROM submissions ORDER BY id';
+  const breakdown = (version: number, level: string, points: number, comment: string) => ({ version, criteria: [{ criterionId: 'c1', title: 'Markup', level, points, maxPoints: 2, comment }] });
+
+  it('keeps the latest grade’s breakdown (a grade without one clears it), its version and comments, in the run of its attempt too; a batch of every size leaves the same', async () => {
+    const reference = await sameInEveryBatchSize([
+      ...log0(),
+      rubricSet(1),
+      submit(A, T1, 501, 1),
+      withRubric(501, 1, 1, 'Add headings'),
+      submit(A, T2, 502, 1),
+      rubricSet(2),
+      withRubric(501, 2, 0, null),
+      grade(A, T2, 502, 'passed', 70),
+      submit(B, T1, 503, 1),
+    ]);
+    expect(await reference.rows(ROWS_RUBRIC)).toEqual([
+      { id: id(501), score: 100, rubric: breakdown(2, 'Good', 2, '') },
+      { id: id(502), score: 70, rubric: null },
+      { id: id(503), score: null, rubric: null },
+    ]);
+    expect(await reference.rows('SELECT version FROM rubrics ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }]);
+    const first = await sameInEveryBatchSize([...log0(), submit(A, T1, 501, 1), withRubric(501, 1, 1, 'Add headings')]);
+    expect(await first.rows(ROWS_RUBRIC)).toEqual([{ id: id(501), score: 0, rubric: breakdown(1, 'Missing', 0, 'Add headings') }]);
   });
 });
