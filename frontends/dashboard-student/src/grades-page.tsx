@@ -1,7 +1,7 @@
 import { ClipboardCheck, Percent, Trophy } from 'lucide-react';
 import { EXTENSION_MESSAGES, GRADING_MESSAGES, WORK_KIND_LABELS, type MyGradesResponse, type Submission } from '@academy/contracts';
 import { Badge, DataTable, type DataColumn } from '@academy/ui';
-import { PageHeader, QueryView, StatCard, formatDate, formatDueDate, useMyGradesQuery } from '@academy/web-dashboard';
+import { PageHeader, QueryView, RubricBreakdown, StatCard, formatDate, formatDueDate, useMyGradesQuery } from '@academy/web-dashboard';
 import { formatAverage, formatPercent, formatScore, gradeStatusLabel, statusVariant } from './grading-format';
 import { ConversationButton, ConversationDialog, useConversationParam } from './conversation-dialog';
 import { SubmitDialog } from './submit-dialog';
@@ -42,7 +42,13 @@ const GRADE_COLUMNS: DataColumn<Submission>[] = [
   {
     id: 'feedback',
     header: 'Feedback',
-    cell: (s) => (s.grade?.feedback ? <span className="line-clamp-2">{s.grade.feedback}</span> : <span className="text-muted-foreground">{GRADING_MESSAGES.noFeedback}</span>),
+    cell: (s) => (
+      <>
+        {s.grade?.feedback ? <span className="line-clamp-2">{s.grade.feedback}</span> : <span className="text-muted-foreground">{GRADING_MESSAGES.noFeedback}</span>}
+        {/* Graded with a rubric (issue 30 §2): what made the score. */}
+        {s.grade?.rubric && <RubricBreakdown rubric={s.grade.rubric} />}
+      </>
+    ),
     className: 'max-w-xs whitespace-normal',
   },
 ];

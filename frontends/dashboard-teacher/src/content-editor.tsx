@@ -22,6 +22,7 @@ import {
 } from '@academy/web-dashboard';
 import { useCommand, useCommandForm } from '@academy/web-session';
 import { ExtensionsDialog } from './extensions-dialog';
+import { RubricDialog } from './rubric-dialog';
 
 // The forms edit the due date as a datetime-local value, a wall time of the academy's zone (whatever
 // the teacher's browser zone); on submit it becomes the ISO instant the API schema expects. Every
@@ -190,6 +191,7 @@ function TaskList({ week }: { week: Week }) {
               <Button size="icon" variant="ghost" aria-label={`Move Day ${task.dayNumber} down`} disabled={busy || index === week.tasks.length - 1} onClick={() => void move.run({ index, by: 1 })}>
                 <ArrowDown aria-hidden="true" />
               </Button>
+              <RubricDialog itemId={task.id} title={`Day ${task.dayNumber}: ${task.title}`} />
               {task.dueAt && <ExtensionsDialog itemId={task.id} title={`Day ${task.dayNumber}: ${task.title}`} />}
               <EditButton label={`Edit Day ${task.dayNumber}`} disabled={editing !== null} onClick={() => setEditing(task.id)} />
               <ConfirmRemove label={`Remove Day ${task.dayNumber}`} what={`Day ${task.dayNumber}: ${task.title}`} disabled={busy} onConfirm={async () => void (await drop.run(task))} />
@@ -228,6 +230,7 @@ function CapstoneSection({ week }: { week: Week }) {
             <span className="text-sm font-medium">{capstone.title}</span>
             <Due item={capstone} />
           </div>
+          <RubricDialog itemId={capstone.id} title={capstone.title} />
           {capstone.dueAt && <ExtensionsDialog itemId={capstone.id} title={capstone.title} />}
           <EditButton label="Edit Capstone" onClick={() => setEditing(true)} />
           <ConfirmRemove label="Remove Capstone" what={`the capstone ${capstone.title}`} disabled={drop.busy} onConfirm={async () => void (await drop.run())} />

@@ -7,17 +7,29 @@ import {
   GRADE_STATUS_LABELS,
   GRADING_MESSAGES,
   WORK_KIND_LABELS,
-  gradeSubmissionRequestSchema,
   type GradeChange,
   type GradeSubmissionRequest,
+  type Rubric,
   type Submission,
 } from '@academy/contracts';
 import { Badge, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, FormSelectField, FormTextareaField, Spinner } from '@academy/ui';
-import { ConversationThread, DialogForm, formatDateTime, formatDueDate, gradingKeys, PinnedCommit, SubmissionCommit, useGradeHistoryQuery, useGradeSubmissionMutation, useSubmissionDetailQuery } from '@academy/web-dashboard';
+import {
+  ConversationThread,
+  DialogForm,
+  formatDateTime,
+  formatDueDate,
+  gradingKeys,
+  PinnedCommit,
+  SubmissionCommit,
+  useGradeHistoryQuery,
+  useGradeSubmissionMutation,
+  useItemRubricQuery,
+  useSubmissionDetailQuery,
+} from '@academy/web-dashboard';
 import { ApiRequestError, errorMessage, useCommandForm } from '@academy/web-session';
+import { gradeFormSchema, RubricFields, rubricDefaults } from './grade-rubric-fields';
 
 const STATUS_OPTIONS = [{ value: '', label: 'Select a status' }, ...GRADE_STATUSES.map((s) => ({ value: s, label: GRADE_STATUS_LABELS[s] }))];
-const formSchema = gradeSubmissionRequestSchema.omit({ expectedVersion: true });
 type GradeValues = Omit<GradeSubmissionRequest, 'expectedVersion'>;
 const isConflict = (error: unknown) => error instanceof ApiRequestError && error.status === 409;
 
@@ -102,16 +114,18 @@ function Conversation({ submission, open }: { submission: Submission; open: bool
  * the version the teacher saw: when another teacher graded meanwhile the API answers 409, the form
  * keeps what was typed, says so, and the other grade is read again.
  */
-export function GradeForm({ submission, onDone }: { submission: Submission; onDone: () => void }) {
+export function GradeForm({ submission, rubric = null, onDone }: { submission: Submission; rubric?: Rubric | null; onDone: () => void }) {
   const grade = useGradeSubmissionMutation();
   const client = useQueryClient();
   const [conflict, setConflict] = useState<string | null>(null);
-  const defaults = submission.grade ? { score: submission.grade.score, status: submission.grade.status, feedback: submission.grade.feedback } : { score: null, status: undefined, feedback: '' };
+  const plain = submission.grade ? { score: submission.grade.score, status: submission.grade.status, feedback: submission.grade.feedback } : { score: null, status: undefined, feedback: '' };
+  // With a rubric (issue 30 §2) the levels make the score: the server computes it.
+  const defaults = rubric ? { ...plain, rubric: rubricDefaults(rubric, submission.grade) } : plain;
   const send = (values: GradeValues) => {
     setConflict(null);
     return grade.mutateAsync({ submissionId: submission.id, ...values, expectedVersion: submission.version });
   };
-  const save = useCommandForm(formSchema, defaults, send, {
+  const save = useCommandForm(gradeFormSchema, defaults, send, {
     success: GRADING_MESSAGES.gradeSubmitted,
     // A grade given meanwhile is said in the form, not in a toast.
     failure: (error) => (isConflict(error) ? null : errorMessage(error, 'Failed to submit grade')),
@@ -125,16 +139,20 @@ export function GradeForm({ submission, onDone }: { submission: Submission; onDo
   const { form, errors } = save;
   return (
     <DialogForm command={save} submit="Submit Grade">
-      <FormField
-        label="Score"
-        type="number"
-        min={0}
-        max={100}
-        step={0.01}
-        hint="Optional, 0 to 100"
-        registration={form.register('score', { setValueAs: scoreFromInput })}
-        error={errors.score}
-      />
+      {rubric ? (
+        <RubricFields form={form} rubric={rubric} />
+      ) : (
+        <FormField
+          label="Score"
+          type="number"
+          min={0}
+          max={100}
+          step={0.01}
+          hint="Optional, 0 to 100"
+          registration={form.register('score', { setValueAs: scoreFromInput })}
+          error={errors.score}
+        />
+      )}
       <FormSelectField label="Status" required options={STATUS_OPTIONS} registration={form.register('status')} error={errors.status} />
       <FormTextareaField label="Feedback" rows={4} registration={form.register('feedback')} error={errors.feedback} />
       {submission.kind === 'capstone' && (
@@ -150,6 +168,13 @@ export function GradeForm({ submission, onDone }: { submission: Submission; onDo
       )}
     </DialogForm>
   );
+}
+
+/** The grade form once the item's rubric is read (none, or unreadable: the plain score field). */
+function GradeFormOfItem({ submission, open, onDone }: { submission: Submission; open: boolean; onDone: () => void }) {
+  const rubric = useItemRubricQuery(submission.itemId, open);
+  if (rubric.isPending) return <Spinner className="py-2" label="Loading the rubric…" />;
+  return <GradeForm submission={submission} rubric={rubric.data?.rubric ?? null} onDone={onDone} />;
 }
 
 /** The label of a row's button: Grade, or Edit Grade once it has one (spec §2). */
@@ -199,7 +224,7 @@ export function GradeDialog({ submission, onClose }: { submission: Submission | 
             </dl>
             <Attempts submission={submission} open={open} />
             <History submission={submission} open={open} />
-            <GradeForm key={submission.id} submission={submission} onDone={onClose} />
+            <GradeFormOfItem key={submission.id} submission={submission} open={open} onDone={onClose} />
             <Conversation submission={submission} open={open} />
           </>
         )}

@@ -11,6 +11,9 @@ export const RUBRIC_MESSAGES = {
   /** 400 on a grade with a rubric: every criterion once, a level it has. */
   selectEveryCriterion: 'Choose a level for every criterion',
   unknownLevel: 'Choose one of the criterion’s levels',
+  chooseLevel: 'Choose a level',
+  /** The grading dialog, before saving: the score the levels chosen make. */
+  computedScore: (score: string) => `Score from the rubric: ${score} / 100`,
   /** 409: the rubric was saved again while the teacher graded with the version they had opened. */
   rubricChanged: 'The rubric of this item changed meanwhile. Reload to grade with the new version.',
   noRubric: 'This item has no rubric.',

@@ -22,9 +22,12 @@ export const checklistItemInputSchema = z.object({ title, description, points })
  * PUT /api/items/:itemId/rubric (teacher assigned to the item's subject) → { message: 'Rubric saved', item,
  * rubric }: criteria with levels, or a checklist whose items carry points. 400 fields; 403; 404.
  */
+/** Criteria with levels (the teacher's Rubric dialog edits this kind). */
+export const levelsRubricRequestSchema = z.object({ kind: z.literal('levels'), criteria: z.array(rubricCriterionInputSchema).min(1, RUBRIC_MESSAGES.criteriaRequired).max(30) });
+export type LevelsRubricRequest = z.infer<typeof levelsRubricRequestSchema>;
 export const setRubricRequestSchema = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('levels'), criteria: z.array(rubricCriterionInputSchema).min(1, RUBRIC_MESSAGES.criteriaRequired).max(30) }),
+    levelsRubricRequestSchema,
     z.object({ kind: z.literal('checklist'), items: z.array(checklistItemInputSchema).min(1, RUBRIC_MESSAGES.criteriaRequired).max(50) }),
   ])
   .superRefine((r, ctx) => {
@@ -61,7 +64,7 @@ export const rubricSelectionsSchema = z.object({
     .array(
       z.object({
         criterionId: z.string().min(1).max(100),
-        level: z.number().int().min(0),
+        level: z.number({ error: RUBRIC_MESSAGES.chooseLevel }).int(RUBRIC_MESSAGES.chooseLevel).min(0, RUBRIC_MESSAGES.chooseLevel),
         comment: text().trim().max(2000, 'Comment must be at most 2000 characters').optional().default(''),
       }),
     )

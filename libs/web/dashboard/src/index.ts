@@ -19,6 +19,8 @@ export * from './api/extensions';
 export * from './grading/pinned-commit';
 export * from './api/conversations';
 export * from './grading/conversation';
+export * from './api/rubrics';
+export * from './grading/rubric-breakdown';
 export * from './api/notifications';
 export * from './api/audit';
 export * from './api/audit-access';
