@@ -6,10 +6,12 @@
 // student's submission after the original due date is on time, shown "Extended to …" on both sides;
 // an extension granted after a late submission turns it on time on both sides (the read models judge
 // it again, ADR 0041), and the student is told in the bell and by mail. Then (issue 30 §3) a reply
-// thread both ways on that graded submission, each side told in the bell.
+// thread both ways on that graded submission, each side told in the bell. Then (issue 30 §2) the
+// teacher attaches a rubric to Day 2 and grades the student's on-time submission with it; the score is
+// computed before saving, and the student sees the breakdown under the grade in My Grades.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { CONVERSATION_MESSAGES, EXTENSION_MESSAGES, submissionResponseSchema, teacherSubmissionsResponseSchema, weekResponseSchema } from '@academy/contracts';
+import { CONVERSATION_MESSAGES, EXTENSION_MESSAGES, RUBRIC_MESSAGES, submissionResponseSchema, teacherSubmissionsResponseSchema, weekResponseSchema } from '@academy/contracts';
 import {
   apiJson,
   type BrowserSession,
@@ -255,5 +257,58 @@ describe('extensions and closed items, in a browser', () => {
     expect(await thread.getByTestId('reply').allInnerTexts()).toEqual([expect.stringContaining('Why not margins?'), expect.stringMatching(new RegExp(`^Teacher · ${world.teacher.fullName}[\\s\\S]*Gap keeps`))]);
     const mail = await smtp.waitFor((m) => m.to.some((to) => to.includes(world.student.email.toLowerCase())) && m.subject === CONVERSATION_MESSAGES.repliedMailSubject('Flexbox layout'));
     expect(mail.text).toContain('Gap keeps the spacing in one place.');
+  }, 90_000);
+
+  it('a teacher grades with a rubric and the student sees the breakdown', async () => {
+    const t = teacherPage.page;
+    const editor = await openEditor(t);
+    await editor.getByRole('button', { name: /^Rubric for Day 2:/ }).click();
+    const rubric = t.getByRole('dialog', { name: 'Rubric' });
+    const field = (label: string) => rubric.getByLabel(label, { exact: true });
+    // The shared text rule on a criterion's title, inline, what was typed kept.
+    await field('Criterion 1 title').fill('Labels \u0007');
+    await field('Criterion 1 level 1 label').fill('Clear');
+    await field('Criterion 1 level 1 points').fill('4');
+    await rubric.getByRole('button', { name: 'Add a level to criterion 1' }).click();
+    await field('Criterion 1 level 2 label').fill('Missing');
+    await field('Criterion 1 level 2 points').fill('0');
+    await rubric.getByRole('button', { name: 'Add a criterion' }).click();
+    await field('Criterion 2 title').fill('Validation');
+    await field('Criterion 2 level 1 label').fill('Done');
+    await field('Criterion 2 level 1 points').fill('2');
+    await rubric.getByRole('button', { name: 'Add a level to criterion 2' }).click();
+    await field('Criterion 2 level 2 label').fill('Not yet');
+    await rubric.getByRole('button', { name: 'Save Rubric' }).click();
+    await rubric.getByText('Contains characters that are not allowed').waitFor();
+    expect(await field('Criterion 2 level 2 label').inputValue()).toBe('Not yet');
+    await field('Criterion 1 title').fill('Labels');
+    await rubric.getByRole('button', { name: 'Save Rubric' }).click();
+    await waitForToast(t, RUBRIC_MESSAGES.saved);
+    await rubric.waitFor({ state: 'detached' });
+    await t.keyboard.press('Escape');
+
+    await t.goto(`${api.url}/dashboard/teacher/submissions`);
+    await t.getByRole('heading', { level: 1, name: 'Submissions' }).waitFor();
+    await t.getByRole('button', { name: /^Grade: Forms that explain themselves/ }).click();
+    const dialog = t.getByRole('dialog', { name: 'Grade' });
+    const section = dialog.getByRole('region', { name: 'Rubric' });
+    await section.getByLabel('Labels', { exact: true }).selectOption({ label: 'Clear (4 points)' });
+    await section.getByTestId('rubric-score').filter({ hasText: RUBRIC_MESSAGES.computedScore('—') }).waitFor();
+    await section.getByLabel('Validation', { exact: true }).selectOption({ label: 'Not yet (0 points)' });
+    // 4 of 6 points, shown before saving.
+    await section.getByTestId('rubric-score').filter({ hasText: RUBRIC_MESSAGES.computedScore('66.67') }).waitFor();
+    await section.getByLabel('Comment on Labels').fill('Every input has a label.');
+    await dialog.getByLabel('Status').selectOption('passed');
+    expect(await seriousViolations(t)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Submit Grade' }).click();
+    await waitForToast(t, 'Grade submitted successfully');
+
+    const s = studentPage.page;
+    await s.goto(`${api.url}/dashboard/student/grades`);
+    const mine = s.getByRole('table', { name: 'My grades' }).getByRole('row').filter({ hasText: 'Forms that explain themselves' });
+    await mine.getByTestId('rubric-breakdown').waitFor();
+    expect(await mine.getByRole('cell', { name: '66.67', exact: true }).count()).toBe(1);
+    expect(await mine.getByTestId('rubric-criterion').allInnerTexts()).toEqual([expect.stringMatching(/^Labels: Clear \(4\/4\)\s+Every input has a label\.$/), 'Validation: Not yet (0/2)']);
+    expect(await seriousViolations(s)).toEqual([]);
   }, 90_000);
 });
