@@ -471,7 +471,7 @@ describe('the learning loop in a browser: weeks, submissions, grades and the Cap
     const csv = await readFile((await download.path())!, 'utf8');
     const [header, ...lines] = csv.trim().split(/\r?\n/);
     // Every text quoted (libs/contracts/src/csv.ts): the header too.
-    expect(header).toBe('"student_email","student_name","week","type","title","attempt","submitted_at","late","extended_to","github_url","status","score","graded_at","graded_by"');
+    expect(header).toBe('"student_email","student_name","week","type","title","attempt","submitted_at","late","extended_to","github_url","status","score","graded_at","graded_by","rubric"');
     expect(lines).toHaveLength(2);
     expect(lines.find((l) => l.includes(capstone.title))).toEqual(expect.stringContaining(student.email));
 

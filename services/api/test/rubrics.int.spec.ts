@@ -1,7 +1,8 @@
 // Rubrics (issue 30 §2) over real HTTP, Postgres and Redis (modules-harness.ts): every new route × every
 // role and a teacher of another subject; the score of a rubric grade is computed by the server (0, 100,
 // two decimals; the client's score ignored); a rubric changed after grading is a new version and the old
-// grade keeps its own; the student sees the breakdown; bad and hostile input writes nothing.
+// grade keeps its own; the student sees the breakdown and the teacher's CSV has it; bad and hostile input
+// writes nothing.
 import {
   apiErrorSchema,
   enrollmentResponseSchema,
@@ -140,6 +141,10 @@ describe('grading with a rubric', () => {
     expect(grade?.rubric).toEqual(breakdown);
     const mine = bodyOf(await h.call('GET', '/student/grades', { token: student.token, minPosition: await h.head() }), myGradesResponseSchema).submissions.find((s) => s.id === work.id);
     expect(mine?.grade).toMatchObject({ score: 28.57, rubric: breakdown });
+    // The teacher's CSV has the breakdown (the comments stay in the app).
+    const csv = String((await h.call('GET', `/subjects/${subject.id}/grades.csv`, { token: teacher.token, minPosition: await h.head() })).body).trim().split('\r\n');
+    expect(csv[0]?.endsWith('"graded_by","rubric"')).toBe(true);
+    expect(csv.filter((line) => line.endsWith('"Semantic markup: Good (2/4); Layout: Not yet (0/3)"'))).toHaveLength(1);
     // The comments are personal: in the encrypted part, the levels and points in the event's data.
     const graded = (await h.store.readStream(`work-${student.userId}-${itemId}`)).filter((e) => e.type === 'SubmissionGraded').at(-1)!;
     expect(JSON.stringify(graded.data)).not.toContain('nav');

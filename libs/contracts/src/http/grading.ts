@@ -291,4 +291,6 @@ export const GRADE_CSV_COLUMNS = [
   'score',
   'graded_at',
   'graded_by',
+  // Graded with a rubric (issue 30 §2): each criterion "Title: Level (points/max)", joined by "; "; else empty.
+  'rubric',
 ] as const;

@@ -1,4 +1,4 @@
-import { csvDocument, csvNumber, formatCsvInstant, GRADE_CSV_COLUMNS, type CsvCell, type Submission } from '@academy/contracts';
+import { csvDocument, csvNumber, formatCsvInstant, GRADE_CSV_COLUMNS, type CsvCell, type RubricBreakdown, type Submission } from '@academy/contracts';
 
 /**
  * The grades of a subject, one line per attempt, through the academy's one CSV writer (names, titles
@@ -27,5 +27,9 @@ function gradeRow(s: Submission, timeZone: string): CsvCell[] {
     grade?.score == null ? null : csvNumber(grade.score, 2),
     grade?.gradedAt ? formatCsvInstant(grade.gradedAt, timeZone) : null,
     grade?.teacherName ?? null,
+    grade?.rubric ? rubricCell(grade.rubric) : null,
   ];
 }
+
+/** The breakdown in one cell (the comments stay out: free text about the student, shown in the app). */
+export const rubricCell = (rubric: RubricBreakdown) => rubric.criteria.map((c) => `${c.title}: ${c.level} (${c.points}/${c.maxPoints})`).join('; ');
