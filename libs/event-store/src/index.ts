@@ -36,7 +36,7 @@ export { checkpointChannel, DEFAULT_CONTROL_SCHEMA } from './projections/control
 export { Dispatcher, RedisUnavailableError, planJobs, defaultJobData, type DispatcherOptions, type DispatchRoute, type DispatchRoutes, type DispatchedJob } from './dispatch/dispatcher.js';
 export { auditReplay, diffSchemas, type AuditReplayOptions, type AuditReplayResult, type ProjectionAudit, type ReplayProgress, type RowDiff } from './audit/replay.js';
 export { backupEventStore, restoreEventStore, BackupError, BACKUP_FORMAT, type BackupSummary } from './audit/backup.js';
-export { searchEventLog, eventAtPosition, eventById, lastEventOf, sameCommandBefore, eventCountsByDay, positionAt, streamsAsOf, type LogSearchFilter, type LogRow } from './audit/log-search.js';
+export { searchEventLog, eventAtPosition, eventById, lastEventOf, versionedEventOf, sameCommandBefore, eventCountsByDay, positionAt, streamsAsOf, type LogSearchFilter, type LogRow } from './audit/log-search.js';
 export { CheckpointedConsumer, type CheckpointedConsumerOptions, type ConsumerState } from './consumers/checkpointed-consumer.js';
 // Reactors (process managers): checkpointed reactions to events, idempotent by derived event ids.
 export { Reactor, startReactors, reactionEventId, type Reaction, type ReactorDefinition, type ReactorOptions } from './reactions/reactor.js';

@@ -5,6 +5,7 @@
 // writes nothing.
 import {
   apiErrorSchema,
+  auditWhyResponseSchema,
   enrollmentResponseSchema,
   itemRubricResponseSchema,
   myGradesResponseSchema,
@@ -168,6 +169,12 @@ describe('grading with a rubric', () => {
     const kept = bodyOf(await h.call('GET', `/submissions/${work.id}`, { token: student.token, minPosition: await h.head() }), submissionResponseSchema).submission.grade;
     expect(kept?.rubric).toMatchObject({ version: 1, criteria: [{ points: 1, maxPoints: 1 }, { points: 0, maxPoints: 2 }] });
     expect(kept?.score).toBe(33.33);
+    // The auditor's Why for that grade names the rubric version that made the score (version 1, not the current 2).
+    const why = bodyOf(await h.call('GET', `/audit/why/grade-status/${work.id}`, { token: auditor.token }), auditWhyResponseSchema);
+    expect(why.chain.slice(0, 2).map((s) => [s.link, s.type, s.streamId, s.streamVersion])).toEqual([
+      ['value', 'SubmissionGraded', `work-${student.userId}-${itemId}`, 2],
+      ['rubric', 'RubricSet', `rubric-${itemId}`, 1],
+    ]);
 
     const before = await gradeEvents();
     const stale = await gradeWith(work.id, choose(1, [0, 0]));

@@ -12,9 +12,10 @@ export type AuditWhyView = (typeof AUDIT_WHY_VIEWS)[number];
 export const auditWhyStepSchema = auditEventSummarySchema.extend({
   /**
    * value: the event that set the value; caused: the event named by the causation id of the step before;
-   * same-command: appended by the same command just before it (one grading makes SubmissionGraded and CapstonePassed).
+   * same-command: appended by the same command just before it (one grading makes SubmissionGraded and CapstonePassed);
+   * rubric: the RubricSet of the version a rubric grade was scored with (issue 30 §2: its criteria and levels made the score).
    */
-  link: z.enum(['value', 'caused', 'same-command']),
+  link: z.enum(['value', 'caused', 'same-command', 'rubric']),
 });
 export type AuditWhyStep = z.infer<typeof auditWhyStepSchema>;
 

@@ -103,6 +103,17 @@ export async function eventById(pool: pg.Pool, schema: string, id: string): Prom
   return rows[0] ? toLogRow(rows[0]) : null;
 }
 
+/** The event of `type` on `stream` whose data says `version` (a rubric's RubricSet of the version a grade used, issue 30 §2). */
+export async function versionedEventOf(pool: pg.Pool, schema: string, q: { type: string; stream: string; version: number }): Promise<LogRow | null> {
+  assertSchemaName(schema);
+  const { rows } = await pool.query<Row>(`SELECT ${columns(`"${schema}"`)} WHERE e.stream_id = $1 AND e.type = $2 AND e.data @> jsonb_build_object('version', $3::int) ORDER BY e.position LIMIT 1`, [
+    q.stream,
+    q.type,
+    q.version,
+  ]);
+  return rows[0] ? toLogRow(rows[0]) : null;
+}
+
 /**
  * The newest event of one of `types`, on `stream` when given, and whose data has `dataKey` = `dataValue`
  * when given (a grade is found by its submission id, whatever stream holds it); null when none.

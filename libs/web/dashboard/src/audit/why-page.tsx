@@ -18,6 +18,7 @@ const LINK_LABELS: Record<AuditWhyStep['link'], string> = {
   value: 'set the value',
   caused: 'caused it (causation id)',
   'same-command': 'made in the same command',
+  rubric: 'the rubric version the score was computed with',
 };
 
 const VIEW_OPTIONS = AUDIT_WHY_VIEWS.map((v) => ({ value: v, label: VIEW_LABELS[v] }));

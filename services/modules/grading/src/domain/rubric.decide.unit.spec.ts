@@ -10,7 +10,7 @@ const input: SetRubricRequest = {
     { title: 'Layout', description: '', levels: [{ label: 'Done', points: 1, description: '' }, { label: 'No', points: 0, description: '' }] },
   ],
 };
-const set = (state: RubricState, rubric = input) => decideRubric({ type: 'SetRubric', itemId: 'i1', subjectId: 's1', teacherId: 't1', input: rubric }, state);
+const set = (state: RubricState, rubric: SetRubricRequest = input) => decideRubric({ type: 'SetRubric', itemId: 'i1', subjectId: 's1', teacherId: 't1', input: rubric }, state);
 const current = (): RubricState => set(null)[0]!.data;
 const choose = (version: number, levels: number[]) => ({ version, selections: levels.map((level, i) => ({ criterionId: `c${i + 1}`, level, comment: i === 0 ? 'why' : '' })) });
 

@@ -175,7 +175,7 @@ describe('grading submissions graded with a rubric (issue 30 §2)', () => {
     const plain = grade(A, T1, submission, 'passed', level === 0 ? 100 : 0);
     const rubric = { version, criteria: [{ criterionId: 'c1', title: 'Markup', level, label: level === 0 ? 'Good' : 'Missing', points: level === 0 ? 2 : 0, maxPoints: 2 }] };
     const personal = { feedback: 'f', previousFeedback: null, ...(comment === null ? {} : { criterionComments: { c1: comment } }) };
-    return { ...plain, data: { ...plain.data, rubric }, personal: { subjectId: A, data: personal } };
+    return { ...plain, data: { ...(plain.data as Record<string, unknown>), rubric }, personal: { subjectId: A, data: personal } };
   };
   const ROWS_RUBRIC = 'SELECT id, score::float AS score, rubric FROM submissions ORDER BY id';
   const breakdown = (version: number, level: string, points: number, comment: string) => ({ version, criteria: [{ criterionId: 'c1', title: 'Markup', level, points, maxPoints: 2, comment }] });
