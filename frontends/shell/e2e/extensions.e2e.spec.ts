@@ -11,7 +11,8 @@
 // computed before saving, and the student sees the breakdown under the grade in My Grades.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { CONVERSATION_MESSAGES, EXTENSION_MESSAGES, RUBRIC_MESSAGES, submissionResponseSchema, teacherSubmissionsResponseSchema, weekResponseSchema } from '@academy/contracts';
+import { CONVERSATION_MESSAGES, EXTENSION_MESSAGES, submissionResponseSchema, teacherSubmissionsResponseSchema, weekResponseSchema } from '@academy/contracts';
+import { chooseLevelsShowingTheScore, fillTwoCriteriaRubric } from './rubric.steps.js';
 import {
   apiJson,
   type BrowserSession,
@@ -263,41 +264,14 @@ describe('extensions and closed items, in a browser', () => {
     const t = teacherPage.page;
     const editor = await openEditor(t);
     await editor.getByRole('button', { name: /^Rubric for Day 2:/ }).click();
-    const rubric = t.getByRole('dialog', { name: 'Rubric' });
-    const field = (label: string) => rubric.getByLabel(label, { exact: true });
-    // The shared text rule on a criterion's title, inline, what was typed kept.
-    await field('Criterion 1 title').fill('Labels \u0007');
-    await field('Criterion 1 level 1 label').fill('Clear');
-    await field('Criterion 1 level 1 points').fill('4');
-    await rubric.getByRole('button', { name: 'Add a level to criterion 1' }).click();
-    await field('Criterion 1 level 2 label').fill('Missing');
-    await field('Criterion 1 level 2 points').fill('0');
-    await rubric.getByRole('button', { name: 'Add a criterion' }).click();
-    await field('Criterion 2 title').fill('Validation');
-    await field('Criterion 2 level 1 label').fill('Done');
-    await field('Criterion 2 level 1 points').fill('2');
-    await rubric.getByRole('button', { name: 'Add a level to criterion 2' }).click();
-    await field('Criterion 2 level 2 label').fill('Not yet');
-    await rubric.getByRole('button', { name: 'Save Rubric' }).click();
-    await rubric.getByText('Contains characters that are not allowed').waitFor();
-    expect(await field('Criterion 2 level 2 label').inputValue()).toBe('Not yet');
-    await field('Criterion 1 title').fill('Labels');
-    await rubric.getByRole('button', { name: 'Save Rubric' }).click();
-    await waitForToast(t, RUBRIC_MESSAGES.saved);
-    await rubric.waitFor({ state: 'detached' });
+    await fillTwoCriteriaRubric(t.getByRole('dialog', { name: 'Rubric' }));
     await t.keyboard.press('Escape');
 
     await t.goto(`${api.url}/dashboard/teacher/submissions`);
     await t.getByRole('heading', { level: 1, name: 'Submissions' }).waitFor();
     await t.getByRole('button', { name: /^Grade: Forms that explain themselves/ }).click();
     const dialog = t.getByRole('dialog', { name: 'Grade' });
-    const section = dialog.getByRole('region', { name: 'Rubric' });
-    await section.getByLabel('Labels', { exact: true }).selectOption({ label: 'Clear (4 points)' });
-    await section.getByTestId('rubric-score').filter({ hasText: RUBRIC_MESSAGES.computedScore('—') }).waitFor();
-    await section.getByLabel('Validation', { exact: true }).selectOption({ label: 'Not yet (0 points)' });
-    // 4 of 6 points, shown before saving.
-    await section.getByTestId('rubric-score').filter({ hasText: RUBRIC_MESSAGES.computedScore('66.67') }).waitFor();
-    await section.getByLabel('Comment on Labels').fill('Every input has a label.');
+    await chooseLevelsShowingTheScore(dialog.getByRole('region', { name: 'Rubric' }));
     await dialog.getByLabel('Status').selectOption('passed');
     expect(await seriousViolations(t)).toEqual([]);
     await dialog.getByRole('button', { name: 'Submit Grade' }).click();
