@@ -171,9 +171,9 @@ describe('grading with a rubric', () => {
     expect(kept?.score).toBe(33.33);
     // The auditor's Why for that grade names the rubric version that made the score (version 1, not the current 2).
     const why = bodyOf(await h.call('GET', `/audit/why/grade-status/${work.id}`, { token: auditor.token }), auditWhyResponseSchema);
-    expect(why.chain.slice(0, 2).map((s) => [s.link, s.type, s.streamId, s.streamVersion])).toEqual([
-      ['value', 'SubmissionGraded', `work-${student.userId}-${itemId}`, 2],
-      ['rubric', 'RubricSet', `rubric-${itemId}`, 1],
+    expect(why.chain.slice(0, 2).map((s) => [s.link, s.type, s.streamId, s.streamVersion, s.context])).toEqual([
+      ['value', 'SubmissionGraded', `work-${student.userId}-${itemId}`, 2, 'grading'],
+      ['rubric', 'RubricSet', `rubric-${itemId}`, 1, 'grading'],
     ]);
 
     const before = await gradeEvents();

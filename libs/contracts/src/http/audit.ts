@@ -22,7 +22,7 @@ export const AUDIT_STREAM_CONTEXTS: Record<AuditContext, readonly string[]> = {
   catalog: ['program-', 'subject-', 'teacher-assignment-', 'teacher-subject-'],
   enrollment: ['enrollment-', 'certificate-'],
   learning: ['week-'],
-  grading: ['work-'],
+  grading: ['work-', 'submission-pin-', 'extension-', 'conversation-', 'rubric-'],
   admissions: ['prospect-', 'applicant-email-'],
   notifications: ['inbox-'],
   audit: ['audit-'],
