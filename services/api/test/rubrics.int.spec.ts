@@ -2,7 +2,7 @@
 // role and a teacher of another subject; the score of a rubric grade is computed by the server (0, 100,
 // two decimals; the client's score ignored); a rubric changed after grading is a new version and the old
 // grade keeps its own; the student sees the breakdown and the teacher's CSV has it; bad and hostile input
-// writes nothing.
+// writes nothing. An admin keeps templates and copies one into an item (admin only).
 import {
   apiErrorSchema,
   auditWhyResponseSchema,
@@ -12,6 +12,7 @@ import {
   type Program,
   programResponseSchema,
   RUBRIC_MESSAGES,
+  rubricTemplatesResponseSchema,
   type Subject,
   subjectResponseSchema,
   submissionResponseSchema,
@@ -54,9 +55,14 @@ const LEVELS = {
   ],
 };
 
-/** A task in the subject's week (days 1–5 of the one week, then further weeks are not needed here). */
+/** A task of the subject: days 1–5 of a published week, a new week every five tasks. */
 async function newTask(): Promise<string> {
   days += 1;
+  if (days % 5 === 1) {
+    const { week } = bodyOf(await h.call('POST', '/weeks', { token: teacher.token, body: { subjectId: subject.id, weekNumber: Math.ceil(days / 5), title: `Week ${Math.ceil(days / 5)}` } }), weekResponseSchema);
+    weekId = week.id;
+    expect((await h.call('PUT', `/weeks/${week.id}/published`, { token: teacher.token, body: { published: true } })).status).toBe(200);
+  }
   const added = bodyOf(await h.call('POST', `/weeks/${weekId}/tasks`, { token: teacher.token, body: { dayNumber: ((days - 1) % 5) + 1, title: `Task ${days}` } }), weekResponseSchema).week;
   return added.tasks.find((t) => t.title === `Task ${days}`)!.id;
 }
@@ -80,9 +86,6 @@ beforeAll(async () => {
   await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: otherTeacher.userId, subjectId: otherSubject.id } });
   const e = bodyOf(await h.call('POST', '/enrollments', { token: admin(), body: { studentId: student.userId, programId: program.id, subjectId: subject.id } }), enrollmentResponseSchema).enrollment;
   expect((await h.call('PUT', `/enrollments/${e.id}/status`, { token: admin(), body: { status: 'active' } })).status).toBe(200);
-  const { week } = bodyOf(await h.call('POST', '/weeks', { token: teacher.token, body: { subjectId: subject.id, weekNumber: 1, title: 'Week 1' } }), weekResponseSchema);
-  weekId = week.id;
-  expect((await h.call('PUT', `/weeks/${week.id}/published`, { token: teacher.token, body: { published: true } })).status).toBe(200);
 }, 90_000);
 afterAll(async () => h?.stop());
 
@@ -228,5 +231,63 @@ describe('bad and hostile input', () => {
     const none = await gradeWith(plain.id, choose(1, [0]));
     expect([none.status, errorOf(none).message]).toEqual([409, RUBRIC_MESSAGES.noRubric]);
     expect(await gradeEvents()).toBe(grades);
+  });
+});
+
+describe('templates (admin)', () => {
+  it('answers every template route as expected for each role; an admin keeps a template and copies it into an item as its next version, its own from then on', async () => {
+    const itemId = await newTask();
+    const nobody = '00000000-0000-4000-8000-0000000000ff';
+    const body = { name: 'Web basics', rubric: { kind: 'checklist', items: [{ title: 'Valid HTML', points: 3 }] } };
+    const created = bodyOf(await h.call('POST', '/rubric-templates', { token: admin(), body }), rubricTemplatesResponseSchema);
+    expect(created.message).toBe(RUBRIC_MESSAGES.templateSaved);
+    const templateId = created.templates.find((t) => t.name === 'Web basics')!.id;
+    const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
+    // columns: anonymous, student, teacher of the subject, admin, student admin, auditor, teacher of another subject
+    const matrix: [string, string, unknown, ...number[]][] = [
+      ['GET', '/rubric-templates', undefined, 401, 403, 403, 200, 403, 403, 403],
+      ['POST', '/rubric-templates', body, 401, 403, 403, 201, 403, 403, 403],
+      ['POST', `/items/${itemId}/rubric/copy`, { templateId }, 401, 403, 403, 200, 403, 403, 403],
+      ['POST', `/items/${nobody}/rubric/copy`, { templateId }, 401, 403, 403, 404, 403, 403, 403],
+      ['POST', `/items/${itemId}/rubric/copy`, { templateId: nobody }, 401, 403, 403, 404, 403, 403, 403],
+    ];
+    const callers = [...ROLES.map((role) => token[role]), otherTeacher.token];
+    const got: string[] = [];
+    const want: string[] = [];
+    for (const [method, path, payload, ...expected] of matrix) {
+      for (const [i, who] of callers.entries()) {
+        const res = await h.call(method, path, { body: payload, token: who });
+        got.push(`${method} ${path} ${JSON.stringify(payload)} ${i < ROLES.length ? ROLES[i] : 'other teacher'} → ${res.status}`);
+        want.push(`${method} ${path} ${JSON.stringify(payload)} ${i < ROLES.length ? ROLES[i] : 'other teacher'} → ${expected[i]}`);
+      }
+    }
+    expect(got).toEqual(want);
+
+    // Copied once above: the item's version 1, the template's criteria; the teacher grades with it.
+    const copied = bodyOf(await h.call('GET', `/items/${itemId}/rubric`, { token: teacher.token, minPosition: await h.head() }), itemRubricResponseSchema).rubric;
+    expect(copied).toMatchObject({ version: 1, kind: 'checklist', criteria: [{ id: 'c1', title: 'Valid HTML', levels: [{ points: 3 }, { points: 0 }] }] });
+    const again = bodyOf(await h.call('POST', `/items/${itemId}/rubric/copy`, { token: admin(), body: { templateId } }), itemRubricResponseSchema);
+    expect([again.message, again.rubric?.version]).toEqual([RUBRIC_MESSAGES.templateCopied, 1]);
+    const work = await submitted(itemId);
+    expect(bodyOf(await gradeWith(work.id, choose(1, [0])), submissionResponseSchema).submission.grade?.score).toBe(100);
+  });
+
+  it('refuses a bad or unstorable template on its fields, and a malformed template id; nothing written', async () => {
+    const templates = async () => (await h.store.readAll(0, 1_000_000)).filter((e) => e.streamId.startsWith('rubric-template-')).length;
+    const before = await templates();
+    const rubric = { kind: 'levels', criteria: [{ title: 'T', levels: [{ label: 'L', points: 1 }] }] };
+    const cases: [unknown, Record<string, string[]>][] = [
+      [{ name: ' ', rubric }, { name: [RUBRIC_MESSAGES.nameRequired] }],
+      [{ name: 'x\u0000', rubric }, { name: [UNSTORABLE_TEXT_MESSAGE] }],
+      [{ name: 'ok', rubric: { kind: 'levels', criteria: [{ title: 'bell\u0007', levels: [{ label: 'L', points: 1 }] }] } }, { 'rubric.criteria.0.title': [UNSTORABLE_TEXT_MESSAGE] }],
+    ];
+    for (const [payload, fields] of cases) {
+      const res = await h.call('POST', '/rubric-templates', { token: admin(), body: payload });
+      expect([res.status, errorOf(res).fields]).toEqual([400, expect.objectContaining(fields)]);
+    }
+    expect(await templates()).toBe(before);
+    const itemId = await newTask();
+    const res = await h.call('POST', `/items/${itemId}/rubric/copy`, { token: admin(), body: { templateId: 'nope' } });
+    expect([res.status, errorOf(res).fields]).toEqual([400, { templateId: ['Choose a template'] }]);
   });
 });

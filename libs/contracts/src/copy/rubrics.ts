@@ -2,6 +2,10 @@
 
 export const RUBRIC_MESSAGES = {
   saved: 'Rubric saved',
+  templateSaved: 'Rubric template saved',
+  templateCopied: 'Rubric copied from the template',
+  templateNotFound: 'Rubric template not found',
+  nameRequired: 'Name is required',
   titleRequired: 'Title is required',
   labelRequired: 'Label is required',
   criteriaRequired: 'Add at least one criterion',

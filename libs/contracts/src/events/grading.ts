@@ -23,6 +23,8 @@ export const GRADING_EVENTS = {
   SubmissionReplied: 'SubmissionReplied',
   /** A teacher of the subject saved an item's rubric: a new version each time (issue 30 §2, ADR 0044). */
   RubricSet: 'RubricSet',
+  /** An admin kept a rubric template (copied into items as their own rubric). */
+  RubricTemplateCreated: 'RubricTemplateCreated',
 } as const;
 export type GradingEventType = (typeof GRADING_EVENTS)[keyof typeof GRADING_EVENTS];
 
@@ -173,6 +175,9 @@ export type SubmissionRepliedData = EventData<typeof SubmissionRepliedV1>;
 
 // ── rubrics (stream rubric-<itemId>) ─────────────────────────────────────────────────────────────────
 
+const rubricKind = z.enum(['levels', 'checklist']);
+const rubricCriteria = z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), levels: z.array(z.object({ label: z.string(), points: z.number().int(), description: z.string() })) }));
+
 /** The whole rubric as saved, version n+1 of the stream (a grade keeps the version it used). Course content: no personal part. */
 export const RubricSetV1 = publishedEvent(
   GRADING_EVENTS.RubricSet,
@@ -182,11 +187,19 @@ export const RubricSetV1 = publishedEvent(
     subjectId: id,
     teacherId: id,
     version: z.number().int().min(1),
-    kind: z.enum(['levels', 'checklist']),
-    criteria: z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), levels: z.array(z.object({ label: z.string(), points: z.number().int(), description: z.string() })) })),
+    kind: rubricKind,
+    criteria: rubricCriteria,
   }),
 );
 export type RubricSetData = EventData<typeof RubricSetV1>;
+
+/** Stream rubric-template-<templateId>: an admin's template, course content (no personal part). */
+export const RubricTemplateCreatedV1 = publishedEvent(
+  GRADING_EVENTS.RubricTemplateCreated,
+  1,
+  z.object({ templateId: id, adminId: id, name: z.string(), kind: rubricKind, criteria: rubricCriteria }),
+);
+export type RubricTemplateCreatedData = EventData<typeof RubricTemplateCreatedV1>;
 
 export const GRADING_PUBLISHED_EVENTS = [
   WorkSubmittedV1,
@@ -198,4 +211,5 @@ export const GRADING_PUBLISHED_EVENTS = [
   ExtensionRevokedV1,
   SubmissionRepliedV1,
   RubricSetV1,
+  RubricTemplateCreatedV1,
 ] as const;

@@ -79,3 +79,23 @@ export const rubricBreakdownSchema = z.object({
   criteria: z.array(z.object({ criterionId: z.string(), title: z.string(), level: z.string(), points: z.number(), maxPoints: z.number(), comment: z.string() })),
 });
 export type RubricBreakdown = z.infer<typeof rubricBreakdownSchema>;
+
+// ── templates (admin) ────────────────────────────────────────────────────────────────────────────
+
+/** POST /api/rubric-templates (admin) { name, rubric } → 201 { message: 'Rubric template saved', templates }. 400 fields. */
+export const createRubricTemplateRequestSchema = z.object({
+  name: text({ error: RUBRIC_MESSAGES.nameRequired }).trim().min(1, RUBRIC_MESSAGES.nameRequired).max(200, 'Name must be at most 200 characters'),
+  rubric: setRubricRequestSchema,
+});
+export type CreateRubricTemplateRequest = z.infer<typeof createRubricTemplateRequestSchema>;
+
+export const rubricTemplateSchema = z.object({ id: z.string(), name: z.string(), kind: z.enum(['levels', 'checklist']), criteria: z.array(rubricCriterionSchema), createdAt: z.string() });
+export type RubricTemplate = z.infer<typeof rubricTemplateSchema>;
+
+/** GET /api/rubric-templates (admin) → { templates } by name. */
+export const rubricTemplatesResponseSchema = z.object({ message: z.string().optional(), templates: z.array(rubricTemplateSchema) });
+export type RubricTemplatesResponse = z.infer<typeof rubricTemplatesResponseSchema>;
+
+/** POST /api/items/:itemId/rubric/copy (admin) { templateId } → { message, item, rubric }: the template's criteria as the item's next rubric version. 404 item or template. */
+export const copyRubricTemplateRequestSchema = z.object({ templateId: z.uuid({ error: 'Choose a template' }) });
+export type CopyRubricTemplateRequest = z.infer<typeof copyRubricTemplateRequestSchema>;

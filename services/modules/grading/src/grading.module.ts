@@ -35,6 +35,10 @@ import { SetRubricController } from './commands/set-rubric/set-rubric.http.contr
 import { SetRubricHandler } from './commands/set-rubric/set-rubric.handler.js';
 import { ItemRubricController } from './queries/item-rubric/item-rubric.http.controller.js';
 import { ItemRubricHandler } from './queries/item-rubric/item-rubric.handler.js';
+import { RubricTemplateController } from './commands/rubric-templates/rubric-template.http.controller.js';
+import { CopyRubricTemplateHandler, CreateRubricTemplateHandler } from './commands/rubric-templates/rubric-template.handlers.js';
+import { RubricTemplatesController } from './queries/rubric-templates/rubric-templates.http.controller.js';
+import { RubricTemplatesHandler } from './queries/rubric-templates/rubric-templates.handler.js';
 
 /**
  * The grading context's HTTP side: controllers dispatch on the CQRS buses to the handlers below.
@@ -62,6 +66,8 @@ import { ItemRubricHandler } from './queries/item-rubric/item-rubric.handler.js'
     SubmissionRepliesController,
     SetRubricController,
     ItemRubricController,
+    RubricTemplateController,
+    RubricTemplatesController,
   ],
   providers: [
     // The git hosts submissions may name, and the guarded client that reads their commits (ADR 0039).
@@ -82,6 +88,9 @@ import { ItemRubricHandler } from './queries/item-rubric/item-rubric.handler.js'
     SubmissionRepliesHandler,
     SetRubricHandler,
     ItemRubricHandler,
+    CreateRubricTemplateHandler,
+    CopyRubricTemplateHandler,
+    RubricTemplatesHandler,
   ],
 })
 export class GradingModule {}

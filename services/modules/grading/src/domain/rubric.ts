@@ -36,12 +36,14 @@ export interface SetRubric {
   type: 'SetRubric';
   itemId: string;
   subjectId: string;
+  /** Who saved it: the item's teacher, or an admin copying a template in. */
   teacherId: string;
-  input: SetRubricRequest;
+  input: SetRubricRequest | { kind: RubricSetData['kind']; criteria: RubricCriterion[]; stored: true };
 }
 
 export function decideRubric(command: SetRubric, state: RubricState): RubricEvent[] {
-  const criteria = criteriaOf(command.input);
+  // A template's criteria are stored already (ids and a checklist's two levels): copied as they are.
+  const criteria = 'stored' in command.input ? command.input.criteria : criteriaOf(command.input);
   // The same rubric again (a retry, a double click) is no new version.
   if (state && state.kind === command.input.kind && JSON.stringify(state.criteria) === JSON.stringify(criteria)) return [];
   const data: RubricSetData = { itemId: command.itemId, subjectId: command.subjectId, teacherId: command.teacherId, version: (state?.version ?? 0) + 1, kind: command.input.kind, criteria };

@@ -94,7 +94,8 @@ it('builds the tables v2 built from SQL, plus v3\'s pin columns at the end of su
   expect(v4.indexes.filter((i) => i.tablename === 'replies').map((i) => i.indexname)).toEqual(['replies_pkey', 'replies_student_idx', 'replies_submission_idx']);
   const rubrics = v4.columns.filter((c) => c.table_name === 'rubrics');
   expect(rubrics.map((c) => c.column_name)).toEqual(['item_id', 'version', 'kind', 'criteria', 'set_by', 'set_at']);
-  const added = new Set(['extensions', 'replies', 'rubrics']);
+  expect(v4.columns.filter((c) => c.table_name === 'rubric_templates').map((c) => c.column_name)).toEqual(['id', 'name', 'kind', 'criteria', 'created_by', 'created_at']);
+  const added = new Set(['extensions', 'replies', 'rubrics', 'rubric_templates']);
   const orm = {
     columns: v4.columns.filter((c) => !pins.includes(c) && !deadlines.includes(c) && !added.has(c.table_name)),
     constraints: v4.constraints.filter((c) => !added.has(c.table_name) && !['items_late_policy_not_null', 'submissions_extended_not_null', 'submissions_awaiting_reply_not_null'].includes(c.conname)),
