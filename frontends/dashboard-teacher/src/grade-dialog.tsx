@@ -20,6 +20,7 @@ import {
   formatDueDate,
   gradingKeys,
   PinnedCommit,
+  rubricKeys,
   SubmissionCommit,
   useGradeHistoryQuery,
   useGradeSubmissionMutation,
@@ -133,7 +134,12 @@ export function GradeForm({ submission, rubric = null, onDone }: { submission: S
     onError: async (error) => {
       if (!isConflict(error)) return;
       setConflict(errorMessage(error, GRADING_MESSAGES.gradeChangedMeanwhile));
-      await Promise.all([client.invalidateQueries({ queryKey: gradingKeys.allTeacherSubmissions }), client.invalidateQueries({ queryKey: ['submission', submission.id] })]);
+      // The rubric too: a 409 may say it was saved again (a new version) while the dialog was open.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: gradingKeys.allTeacherSubmissions }),
+        client.invalidateQueries({ queryKey: ['submission', submission.id] }),
+        client.invalidateQueries({ queryKey: rubricKeys.item(submission.itemId) }),
+      ]);
     },
   });
   const { form, errors } = save;
