@@ -25,13 +25,9 @@ export async function sessionViews(em: EntityManager, rows: SessionRow[]): Promi
   if (!rows.length) return [];
   const read = readAttendance(em);
   const names = new Map((await readSubjects(em, [...new Set(rows.map((r) => r.subjectId))])).map((s) => [s.id, s.name]));
-  const counts = await read
-    .createQueryBuilder(AttendanceMark)
-    .select(['sessionId', 'count(*) as marked'])
-    .where({ sessionId: { $in: rows.map((r) => r.id) } })
-    .groupBy('sessionId')
-    .execute<{ sessionId: string; marked: string }[]>('all');
-  const marked = new Map(counts.map((c) => [c.sessionId, Number(c.marked)]));
+  const marks = await read.find(AttendanceMark, { sessionId: { $in: rows.map((r) => r.id) } }, { disableIdentityMap: true, fields: ['sessionId'] });
+  const marked = new Map<string, number>();
+  for (const m of marks) marked.set(m.sessionId, (marked.get(m.sessionId) ?? 0) + 1);
   return rows.map((r) => ({
     id: r.id,
     subjectId: r.subjectId,
