@@ -3,7 +3,7 @@
 // minus the non-teaching days, a cancelled session in the cohort's bell, a session's marks saved in one
 // atomic append with corrections and their history, the student's rate and flag, the funders' CSV in
 // the academy's zone, erasure of a student's notes, bad and hostile input on every new field.
-import { ATTENDANCE_EVENTS, ATTENDANCE_LIMITS, ATTENDANCE_MESSAGES, apiErrorSchema, attendanceSheetResponseSchema, classSessionResponseSchema, classSessionsResponseSchema, enrollmentResponseSchema, messageResponseSchema, myAttendanceResponseSchema, nonTeachingDaysChangedResponseSchema, nonTeachingDaysResponseSchema, notificationsResponseSchema, type ClassSession, type Program, programResponseSchema, recordAttendanceResponseSchema, scheduleResponseSchema, scheduledSubjectsResponseSchema, type Subject, subjectResponseSchema, UNSTORABLE_TEXT_MESSAGE } from '@academy/contracts';
+import { ATTENDANCE_EVENTS, ATTENDANCE_LIMITS, ATTENDANCE_MESSAGES, apiErrorSchema, classSessionResponseSchema, classSessionsResponseSchema, enrollmentResponseSchema, messageResponseSchema, myAttendanceResponseSchema, nonTeachingDaysChangedResponseSchema, nonTeachingDaysResponseSchema, notificationsResponseSchema, type ClassSession, type Program, programResponseSchema, recordAttendanceResponseSchema, scheduledSubjectsResponseSchema, type Subject, subjectResponseSchema, UNSTORABLE_TEXT_MESSAGE } from '@academy/contracts';
 import { attendanceInAppTemplates } from '@academy/attendance';
 import { bodyOf } from '@academy/testing';
 import { type Account, type Harness, startHarness } from './modules-harness.js';

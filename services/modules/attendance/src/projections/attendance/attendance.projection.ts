@@ -43,8 +43,7 @@ export const attendanceProjection: Projection = {
     ...withTables({ writes: [people.table, 'enrollments', 'assignments', ...OWN_TABLES], reads: ['programs', 'subjects'] }, {
       [ATTENDANCE_EVENTS.SessionScheduleSet]: async (e, tx) => {
         const d = SessionScheduleSetV1.parse(e);
-        const { subjectId, ...columns } = d;
-        await tx.em.createQueryBuilder(AttendanceSchedule).insert(d).onConflict('subjectId').merge(Object.keys(columns) as (keyof typeof columns)[]).execute();
+        await tx.em.createQueryBuilder(AttendanceSchedule).insert(d).onConflict('subjectId').merge(['startDate', 'weeks', 'weekdays', 'startTime', 'lectureMinutes', 'supportMinutes', 'timeZone']).execute();
         await rebuildSessions(d, tx);
       },
       [ATTENDANCE_EVENTS.SessionCancelled]: async (e, tx) => {
