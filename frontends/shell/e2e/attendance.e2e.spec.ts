@@ -5,8 +5,8 @@
 // another session on a 375 px phone by taps; the student sees their rate flagged under the threshold;
 // a session the teacher cancels reaches the student's bell. The tests run in order.
 import { z } from 'zod';
-import { attendanceSheetResponseSchema, classSessionsResponseSchema, enrollmentResponseSchema, programResponseSchema, sessionSchema, setupResponseSchema, subjectResponseSchema, userResponseSchema } from '@academy/contracts';
-import { apiJson, type BrowserSession, launchBrowser, openDashboardMenu, pageWidth, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, waitForToast } from '@academy/testing';
+import { attendanceSheetResponseSchema, classSessionsResponseSchema, enrollmentResponseSchema, notificationsResponseSchema, programResponseSchema, sessionSchema, setupResponseSchema, subjectResponseSchema, userResponseSchema } from '@academy/contracts';
+import { apiJson, type BrowserSession, launchBrowser, openDashboardMenu, pageWidth, type RunningApi, signInThroughUi, startApi, startSmtpCatcher, type TestSmtpCatcher, type TrackedPage, until, waitForToast } from '@academy/testing';
 
 const stamp = Date.now();
 const DAY = 86_400_000;
@@ -78,7 +78,7 @@ describe('attendance in a browser: the roll by keyboard and on a phone, the stud
     const roll = t.getByRole('form', { name: 'Take attendance' });
     await roll.locator('fieldset').nth(ROLL - 1).waitFor();
     expect(await roll.locator('fieldset').count()).toBe(ROLL);
-    const sessionId = await t.getByLabel('Session').inputValue();
+    const sessionId = await t.getByLabel('Session', { exact: true }).inputValue();
     // Row 1 (the viewer) absent, every seventh late, row 5 excused with a note; the rest stay present.
     const wanted = (i: number) => (i === 0 ? 'absent' : i === 4 ? 'excused' : i % 7 === 3 ? 'late' : 'present');
     const began = Date.now();
@@ -111,16 +111,16 @@ describe('attendance in a browser: the roll by keyboard and on a phone, the stud
     await p.goto(`${api.url}/dashboard/teacher/attendance`);
     const roll = p.getByRole('form', { name: 'Take attendance' });
     await roll.locator('fieldset').nth(ROLL - 1).waitFor();
-    const session = p.getByLabel('Session');
+    const session = p.getByLabel('Session', { exact: true });
     const other = (await session.locator('option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value)))[1]!;
     await session.selectOption(other);
     await roll.getByRole('radio', { name: `Absent: ${viewer.fullName}` }).waitFor({ state: 'attached' });
-    // A tap on the visible "A" of the viewer's row, and on "L" of the next.
-    await roll.locator('fieldset').nth(0).getByText('A', { exact: true }).tap();
-    await roll.locator('fieldset').nth(1).getByText('L', { exact: true }).tap();
+    // A click (the browser has no touch screen; the target is what a finger taps) on the visible "A" of the viewer's row, and on "L" of the next.
+    await roll.locator('fieldset').nth(0).getByText('A', { exact: true }).click();
+    await roll.locator('fieldset').nth(1).getByText('L', { exact: true }).click();
     const { scrollWidth, innerWidth } = await pageWidth(p);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    await roll.getByRole('button', { name: 'Save attendance' }).tap();
+    await roll.getByRole('button', { name: 'Save attendance' }).click();
     await waitForToast(p, 'Attendance saved');
     expect((await sheetOf(other)).students.slice(0, 3).map((s) => s.status)).toEqual(['absent', 'late', 'present']);
     expect(phone.pageErrors).toEqual([]);
@@ -151,8 +151,13 @@ describe('attendance in a browser: the roll by keyboard and on a phone, the stud
     await waitForToast(t, 'Session cancelled');
     await upcoming.getByText('Load-shedding at the campus').waitFor();
     expect((await call(classSessionsResponseSchema, 'GET', `/attendance/subjects/${subjectId}/sessions`, { token: adminToken })).sessions.find((x) => x.id === next.id)!.status).toBe('cancelled');
+    // The bell is read again on a load: once the worker's notifications projection has the notice, reload rather than wait for the bell's poll.
+    const viewerToken = (await call(sessionSchema, 'POST', '/auth/sign-in', { body: { email: viewer.email, password: viewer.password } })).access_token;
+    const inBell = async () => (await call(notificationsResponseSchema, 'GET', '/notifications', { token: viewerToken })).notifications.some((n) => n.title === 'Session cancelled: HTML & CSS');
+    await until(inBell, 'the notice in the student’s bell', 20_000);
     const s = studentPage.page;
-    await s.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click({ timeout: 30_000 });
+    await s.reload();
+    await s.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
     await s.getByRole('list', { name: 'Notifications list' }).getByText('Session cancelled: HTML & CSS').waitFor();
   }, 90_000);
 });
