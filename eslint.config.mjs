@@ -52,6 +52,7 @@ export default [
             { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:notifications', 'scope:shared'] },
             { sourceTag: 'scope:audit', onlyDependOnLibsWithTags: ['scope:audit', 'scope:shared'] },
             { sourceTag: 'scope:announcements', onlyDependOnLibsWithTags: ['scope:announcements', 'scope:shared'] },
+            { sourceTag: 'scope:attendance', onlyDependOnLibsWithTags: ['scope:attendance', 'scope:shared'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
           ],
         },
@@ -61,7 +62,7 @@ export default [
   {
     // Contexts moved to MikroORM (ADR 0018) read and write their read models through it; a raw
     // statement goes through tx.query / em.getKysely() with a comment saying why. Add each context as it moves.
-    files: ['services/modules/notifications/src/**/*.ts', 'services/modules/catalog/src/**/*.ts', 'services/modules/enrollment/src/**/*.ts', 'services/modules/admissions/src/**/*.ts', 'services/modules/learning/src/**/*.ts', 'services/modules/grading/src/**/*.ts', 'services/modules/announcements/src/**/*.ts'],
+    files: ['services/modules/notifications/src/**/*.ts', 'services/modules/catalog/src/**/*.ts', 'services/modules/enrollment/src/**/*.ts', 'services/modules/admissions/src/**/*.ts', 'services/modules/learning/src/**/*.ts', 'services/modules/grading/src/**/*.ts', 'services/modules/announcements/src/**/*.ts', 'services/modules/attendance/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'pg', message: 'Read models are MikroORM entities (ADR 0018): use tx.em in projections and the EntityManager in query slices.' }] }],
     },

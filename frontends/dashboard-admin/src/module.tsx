@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AnnouncementsPage, CreateUserPage, ProspectivePage, RoleDashboard, SettingsPage, WhyPage } from '@academy/web-dashboard';
+import { AnnouncementsPage, CreateUserPage, HolidaysPage, ProspectivePage, RoleDashboard, SchedulesPage, SettingsPage, WhyPage } from '@academy/web-dashboard';
 import { DashboardHome } from './dashboard-home';
 import { UsersPage } from './users-page';
 import { ProgramsPage } from './programs-page';
@@ -15,6 +15,8 @@ const PAGES = {
   subjects: <SubjectsPage />,
   assignments: <AssignmentsPage />,
   enrollments: <EnrollmentsPage />,
+  schedules: <SchedulesPage />,
+  holidays: <HolidaysPage />,
   queues: <QueuesPage />,
   users: <UsersPage />,
   'create-user': <CreateUserPage title="Create User" />,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RoleDashboard, SettingsPage } from '@academy/web-dashboard';
+import { MyAttendancePage, RoleDashboard, SettingsPage } from '@academy/web-dashboard';
 import { CoursePage } from './course-page';
 import { DashboardHome } from './dashboard-home';
 import { GradesPage } from './grades-page';
@@ -8,7 +8,7 @@ import { ProgressPage } from './progress-page';
 import './styles.css';
 
 /** The student's pages, by menu path (Progress included: the spec links it but never routes it). */
-const PAGES = { course: <CoursePage />, lessons: <LessonsPage />, grades: <GradesPage />, progress: <ProgressPage />, settings: <SettingsPage /> };
+const PAGES = { course: <CoursePage />, lessons: <LessonsPage />, grades: <GradesPage />, progress: <ProgressPage />, attendance: <MyAttendancePage />, settings: <SettingsPage /> };
 
 /** Exposed as ./Module: the student's routes, relative to the shell's /dashboard/student/*. */
 export default function StudentDashboardModule({ notFound }: { notFound?: ReactNode }) {

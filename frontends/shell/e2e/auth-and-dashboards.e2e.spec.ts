@@ -190,7 +190,7 @@ describe('auth screens, access guard and dashboards in a browser', () => {
     await header.getByText(session.user.email, { exact: true }).waitFor();
 
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
-    const entries = ['Dashboard', 'Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Announcements', 'Queues', 'Settings'];
+    const entries = ['Dashboard', 'Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Schedules', 'Holidays', 'Announcements', 'Queues', 'Settings'];
     expect((await menu.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(entries);
     await page.evaluate(() => ((globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true));
     for (const entry of entries.slice(1)) {
@@ -250,9 +250,9 @@ describe('auth screens, access guard and dashboards in a browser', () => {
   });
 
   it.each([
-    ['teacher', '/dashboard/teacher', 'Teacher Dashboard', 'Teacher menu', ['Dashboard', 'My Subjects', 'Weekly Content', 'Submissions', 'Announcements', 'Settings']],
+    ['teacher', '/dashboard/teacher', 'Teacher Dashboard', 'Teacher menu', ['Dashboard', 'My Subjects', 'Weekly Content', 'Submissions', 'Attendance', 'Announcements', 'Settings']],
     ['student_admin', '/dashboard/student-admin', 'Student Admin Dashboard', 'Student Admin menu', ['Dashboard', 'Students', 'Create', 'Prospective', 'Announcements', 'Settings']],
-    ['student', '/dashboard/student', 'Student Dashboard', 'Student menu', ['Dashboard', 'My Course', 'Weekly Lessons', 'My Grades', 'Progress', 'Settings']],
+    ['student', '/dashboard/student', 'Student Dashboard', 'Student menu', ['Dashboard', 'My Course', 'Weekly Lessons', 'My Grades', 'Progress', 'My Attendance', 'Settings']],
     ['auditor', '/dashboard/auditor', 'Overview', 'Auditor menu', ['Overview', 'Event log', 'Verify', 'Replay', 'Why', 'Time travel']],
   ] as const)('%s dashboard: its remote, its menu, every entry a page with its title', async (role, path, title, menuName, entries) => {
     const { page, pageErrors } = await newPage();

@@ -3,7 +3,7 @@
 // teacher, student, student admin, auditor), in the light and in the dark theme (the OS setting, which
 // the shell follows), against the built API and worker with real data: a program, a subject, an
 // assigned teacher, an active enrollment, week 1 with a capstone passed (so the student is in week 2
-// with week 1 under Earlier weeks), week 2 published. A page passes with 0 serious or critical violations.
+// with week 1 under Earlier weeks), week 2 published, a schedule with a session's roll taken. A page passes with 0 serious or critical violations.
 // The counts of every page are written to the test's output (the report lists them).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -97,6 +97,13 @@ describe('axe on every route, in both themes', () => {
     await call(`/submissions/${submission.id}/grade`, { method: 'POST', token: teacher, body: { status: 'passed', score: 80, feedback: 'Clean and accessible' } });
     const { week: week2 } = await call<{ week: { id: string } }>('/weeks', { method: 'POST', token: teacher, body: { subjectId: subject.id, weekNumber: 2, title: 'Layout' } });
     await call(`/weeks/${week2.id}/published`, { method: 'PUT', token: teacher, body: { published: true } });
+    // A schedule that began two weeks ago and a session's roll: Attendance, Schedules and My Attendance have content (issue 31).
+    const monday = new Date(Date.now() - 14 * 86_400_000);
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    await call(`/attendance/subjects/${subject.id}/schedule`, { method: 'PUT', token: admin, body: { startDate: monday.toISOString().slice(0, 10), weekdays: [1, 2, 3, 4, 5], startTime: '18:00', lectureMinutes: 60, supportMinutes: 0 } });
+    const { sessions } = await call<{ sessions: { id: string; startsAt: string }[] }>(`/attendance/subjects/${subject.id}/sessions`, { token: teacher });
+    const taken = sessions.find((s) => Date.parse(s.startsAt) < Date.now())!;
+    await call(`/attendance/sessions/${taken.id}/marks`, { method: 'PUT', token: teacher, body: { marks: [{ studentId: ids.student, status: 'excused', note: 'Clinic visit' }] } });
     // A completed enrollment in a second program: its certificate is on My Course, Admin Enrollments and /verify/<code>.
     const { program: finished } = await call<{ program: { id: string } }>('/programs', { method: 'POST', token: admin, body: { name: 'Data Science', type: 'daytime', description: 'Python to models' } });
     const { subject: cohort } = await call<{ subject: { id: string } }>('/subjects', { method: 'POST', token: admin, body: { name: 'Python basics', programId: finished.id, weekNumber: 1, description: 'Types and loops' } });

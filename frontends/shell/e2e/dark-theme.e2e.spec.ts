@@ -1,11 +1,11 @@
 // Dark theme (issue 18 §7) in Chromium set to a dark or light OS: the page follows prefers-color-scheme,
-// the header's toggle overrides it and is remembered across loads, and in both themes the grade badges
-// and the score chart stay readable (axe's color-contrast, and the chart's marks measured here). The
+// the header's toggle overrides it and is remembered across loads, and in both themes the grade badges,
+// the score chart and the attendance warning stay readable (axe's color-contrast, and the chart's marks measured here). The
 // session and the student's reads are answered here, parsed with the shared contracts.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { myGradesResponseSchema, progressResponseSchema, sessionSchema, type GradeStatus } from '@academy/contracts';
+import { myAttendanceResponseSchema, myGradesResponseSchema, progressResponseSchema, sessionSchema, type GradeStatus } from '@academy/contracts';
 import { launchBrowser, startApi, withSessionHint, type BrowserSession, type RunningApi } from '@academy/testing';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -27,6 +27,18 @@ const progress = progressResponseSchema.parse({
   weeks: [{ weekNumber: 1, tasksSubmitted: 5, tasksGraded: 4, capstonesSubmitted: 1, capstonesPassed: 1, averageScore: 65 }],
   trend: [50, 72, 64, 90].map((score, i) => ({ gradedAt: `2026-11-2${i + 1}T12:00:00.000Z`, score, title: `Task ${i + 1}`, kind: 'task', weekNumber: 1 })),
 });
+// Under the threshold: My Attendance shows its warning (issue 31 §2).
+const attendance = myAttendanceResponseSchema.parse({
+  threshold: 80,
+  rate: 50,
+  flagged: true,
+  weeks: [
+    {
+      week: 1, present: 1, late: 0, absent: 1, excused: 1, rate: 50,
+      sessions: (['present', 'absent', 'excused'] as const).map((status, i) => ({ sessionId: `se${i}`, subjectName: 'HTML & CSS', kind: 'lecture', startsAt: `2026-11-2${i + 3}T16:00:00.000Z`, status })),
+    },
+  ],
+});
 
 async function asStudent(page: Page) {
   await withSessionHint(page);
@@ -39,6 +51,7 @@ async function asStudent(page: Page) {
   await page.route('**/api/notifications', (route) => route.fulfill(json({ unread: 0, notifications: [] })));
   await page.route('**/api/student/grades', (route) => route.fulfill(json(grades)));
   await page.route('**/api/student/progress', (route) => route.fulfill(json(progress)));
+  await page.route('**/api/attendance/mine', (route) => route.fulfill(json(attendance)));
 }
 
 // The page functions run in the browser; this file is type-checked without the DOM library: the
@@ -147,6 +160,9 @@ describe('dark theme (issue 18 §7) in a browser', () => {
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     expect((await themeOf(page)).dark).toBe(true);
     expect(await contrastViolations(page)).toEqual([]);
+    await page.goto(`${api.url}/dashboard/student/attendance`);
+    await page.getByRole('alert').getByText("Your attendance is below the academy's 80% threshold").waitFor();
+    expect(await contrastViolations(page)).toEqual([]);
     await page.goto(`${api.url}/dashboard/student/progress`);
     await page.getByTestId('score-chart').waitFor();
     const darkChart = await chartContrast(page);
@@ -167,6 +183,9 @@ describe('dark theme (issue 18 §7) in a browser', () => {
     expect(lightChart.label).toBeGreaterThanOrEqual(4.5);
     await page.goto(`${api.url}/dashboard/student/grades`);
     await page.getByRole('table', { name: 'My grades' }).getByText('Needs Revision').waitFor();
+    expect(await contrastViolations(page)).toEqual([]);
+    await page.goto(`${api.url}/dashboard/student/attendance`);
+    await page.getByRole('alert').getByText("Your attendance is below the academy's 80% threshold").waitFor();
     expect(await contrastViolations(page)).toEqual([]);
 
     // And back to dark.

@@ -59,7 +59,7 @@ describe('identity flow in a browser, against the API', () => {
     await page.getByRole('banner').getByText(email, { exact: true }).waitFor();
 
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
-    const entries = ['Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Announcements', 'Queues', 'Settings'];
+    const entries = ['Programs', 'Subjects', 'Users', 'Create User', 'Prospective Students', 'Teacher Assignments', 'Enrollments', 'Schedules', 'Holidays', 'Announcements', 'Queues', 'Settings'];
     for (const entry of entries) {
       await menu.getByRole('link', { name: entry, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: entry, exact: true }).waitFor();

@@ -141,6 +141,8 @@ export const configSchema = z.object({
    * in it (the browser shows other instants in its own zone). Both markets are UTC+2.
    */
   ACADEMY_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. Africa/Johannesburg').default(DEFAULT_ACADEMY_TIME_ZONE),
+  /** Attendance rate (percent, 0–100) under which a student is flagged on their page (issue 31 §2). */
+  ATTENDANCE_THRESHOLD: z.coerce.number().min(0, 'must be a percentage from 0 to 100').max(100, 'must be a percentage from 0 to 100').default(80),
   /** Key-encryption key of crypto-shredding (ADR 0003): base64 of 32 bytes; generated under ACADEMY_DATA_DIR outside production. */
   ACADEMY_MASTER_KEY: z
     .string()

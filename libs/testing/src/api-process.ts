@@ -175,7 +175,7 @@ export function academyCliWith(env: Record<string, string>, ...args: string[]): 
  * equal to it). A test that waits for "every projection live at the head" waits for exactly these:
  * the ones registered so far being live is not enough, a runner may not have registered yet.
  */
-export const WORKER_PROJECTIONS = ['admissions', 'announcements', 'catalog', 'enrollment', 'grading', 'identity_users', 'learning', 'notifications'] as const;
+export const WORKER_PROJECTIONS = ['admissions', 'announcements', 'attendance', 'catalog', 'enrollment', 'grading', 'identity_users', 'learning', 'notifications'] as const;
 
 /**
  * Issue 15's check of what a journey left behind: the built CLI's `audit verify` (the hash chain) and

@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig, AuthModule, EventSourcingModule, BackboneModule, HttpPlatformModule, ormOptions, ApiTag } from '@academy/backend';
 import { AdmissionsModule, pipelineAsOf } from '@academy/admissions';
 import { AnnouncementsModule } from '@academy/announcements';
+import { AttendanceModule } from '@academy/attendance';
 import { AuditModule, type TimeTravelFolds } from '@academy/audit';
 import { CatalogModule } from '@academy/catalog';
 import { EnrollmentModule, enrollmentAsOf } from '@academy/enrollment';
@@ -61,6 +62,7 @@ export class AppModule {
         GradingModule,
         NotificationsModule,
         AnnouncementsModule,
+        AttendanceModule,
         AuditModule.forRoot(timeTravelFolds),
         // The admins' view of the worker's queues: failed jobs and retry (ADR 0032).
         QueuesModule,

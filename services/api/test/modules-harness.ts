@@ -14,6 +14,7 @@ import { CatalogModule, catalogProjections } from '@academy/catalog';
 import { EnrollmentModule, enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { LearningModule, learningProjections } from '@academy/learning';
 import { AnnouncementsModule, announcementsProjections } from '@academy/announcements';
+import { AttendanceModule, attendanceProjections } from '@academy/attendance';
 import { GradingModule, gradingProjections } from '@academy/grading';
 import { NotificationsModule, notificationsProjection } from '@academy/notifications';
 import { AdmissionsModule, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
@@ -115,6 +116,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
       GradingModule,
       AdmissionsModule,
       AnnouncementsModule,
+      AttendanceModule,
       AuditModule.forRoot(timeTravelFolds),
       QueuesModule,
     ],
@@ -124,7 +126,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const store: EventStore = app.get(EVENT_STORE);
-  const projections = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections, ...admissionsProjections, ...announcementsProjections];
+  const projections = [...identityProjections, ...catalogProjections, ...enrollmentProjections, ...learningProjections, ...gradingProjections, ...admissionsProjections, ...announcementsProjections, ...attendanceProjections];
   const running = [...projections, notificationsProjection(options.inAppTemplates ?? {}, admissionsSubjectErasures)];
   const runners: RunningProjections = startProjections(running, {
     store,

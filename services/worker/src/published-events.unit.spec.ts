@@ -6,6 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   ADMISSIONS_EVENTS,
   ANNOUNCEMENT_EVENTS,
+  ATTENDANCE_EVENTS,
   CATALOG_EVENTS,
   ENROLLMENT_EVENTS,
   GRADING_EVENTS,
@@ -17,6 +18,7 @@ import {
 import type { EventStore, Projection, ReactorDefinition } from '@academy/event-store';
 import { admissionsProjections, admissionsReactors } from '@academy/admissions';
 import { announcementsProjections } from '@academy/announcements';
+import { attendanceProjections } from '@academy/attendance';
 import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
 import { gradingProjections } from '@academy/grading';
@@ -38,6 +40,7 @@ const PRODUCED_BY: Record<Context, Record<string, string>> = {
   grading: GRADING_EVENTS,
   notifications: NOTIFICATIONS_EVENTS,
   announcements: ANNOUNCEMENT_EVENTS,
+  attendance: ATTENDANCE_EVENTS,
 };
 
 // The reactors only need a store when they run; building their definitions does not touch it.
@@ -52,6 +55,7 @@ const CONSUMERS: Record<Context, { projections: Projection[]; reactors: ReactorD
   learning: { projections: learningProjections, reactors: [] },
   grading: { projections: gradingProjections, reactors: [] },
   announcements: { projections: announcementsProjections, reactors: [] },
+  attendance: { projections: attendanceProjections, reactors: [] },
   // The notifications projection runs the other contexts' in-app templates and erasures as its own handlers.
   notifications: { projections: [notificationsProjection(inAppTemplates, subjectErasures)], reactors: [] },
 };

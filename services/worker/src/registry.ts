@@ -4,6 +4,7 @@ import type { InAppTemplates, SubjectErasures } from '@academy/backend';
 import type { DispatchRoutes, EventStore, Projection, ReactorDefinition } from '@academy/event-store';
 import { admissionsInAppTemplates, admissionsProjections, admissionsReactors, admissionsSubjectErasures } from '@academy/admissions';
 import { announcementsInAppTemplates, announcementsProjections } from '@academy/announcements';
+import { attendanceInAppTemplates, attendanceProjections } from '@academy/attendance';
 import { AuditReplayRow, auditRoutes } from '@academy/audit';
 import { catalogProjections } from '@academy/catalog';
 import { enrollmentProjections, enrollmentReactors } from '@academy/enrollment';
@@ -13,7 +14,7 @@ import { identityProjections, identityReactors, type IdentityReactorDeps } from 
 import { notificationsEntities, notificationsProjection, recipientDirectory } from '@academy/notifications';
 
 /** Event type → the in-app notices it becomes (the header bell); every context exports its own. */
-export const inAppTemplates: InAppTemplates = { ...admissionsInAppTemplates, ...gradingInAppTemplates, ...announcementsInAppTemplates };
+export const inAppTemplates: InAppTemplates = { ...admissionsInAppTemplates, ...gradingInAppTemplates, ...announcementsInAppTemplates, ...attendanceInAppTemplates };
 
 /** Event type → the data subjects it erases: notices that name them are rewritten (identity's UserDeleted is built in). */
 export const subjectErasures: SubjectErasures = { ...admissionsSubjectErasures };
@@ -26,6 +27,7 @@ export const projections: Projection[] = [
   ...gradingProjections,
   ...admissionsProjections,
   ...announcementsProjections,
+  ...attendanceProjections,
   notificationsProjection(inAppTemplates, subjectErasures),
 ];
 

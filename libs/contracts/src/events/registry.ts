@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ADMISSIONS_PUBLISHED_EVENTS } from './admissions.js';
 import { ANNOUNCEMENTS_PUBLISHED_EVENTS } from './announcements.js';
+import { ATTENDANCE_PUBLISHED_EVENTS } from './attendance.js';
 import { CATALOG_PUBLISHED_EVENTS } from './catalog.js';
 import { ENROLLMENT_PUBLISHED_EVENTS } from './enrollment.js';
 import { GRADING_PUBLISHED_EVENTS } from './grading.js';
@@ -21,6 +22,7 @@ export const PUBLISHED_EVENTS_BY_CONTEXT = {
   grading: GRADING_PUBLISHED_EVENTS,
   notifications: [],
   announcements: ANNOUNCEMENTS_PUBLISHED_EVENTS,
+  attendance: ATTENDANCE_PUBLISHED_EVENTS,
 } as const satisfies Record<string, readonly PublishedEvent<string, unknown, unknown>[]>;
 
 export const PUBLISHED_EVENTS: readonly PublishedEvent<string, unknown, unknown>[] = Object.values(PUBLISHED_EVENTS_BY_CONTEXT).flat();

@@ -36,3 +36,8 @@ export * from './account/settings-page';
 export * from './audit/why-page';
 export * from './announcements/pinned-announcements';
 export * from './announcements/announcements-page';
+export * from './api/attendance';
+export * from './attendance/attendance-page';
+export * from './attendance/schedules-page';
+export * from './attendance/holidays-page';
+export * from './attendance/my-attendance-page';

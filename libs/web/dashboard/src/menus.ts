@@ -1,7 +1,10 @@
 import type { Role } from '@academy/contracts';
 import {
   BookOpen,
+  CalendarCheck,
+  CalendarClock,
   CalendarDays,
+  CalendarOff,
   ClipboardCheck,
   GraduationCap,
   Inbox,
@@ -40,6 +43,8 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'Weekly Lessons', path: 'lessons', icon: BookOpen },
     { title: 'My Grades', path: 'grades', icon: ClipboardCheck },
     { title: 'Progress', path: 'progress', icon: TrendingUp },
+    // Issue 31 §2: not in the spec's menu.
+    { title: 'My Attendance', path: 'attendance', icon: CalendarCheck },
     // Not in the spec's menu: a student's password, sessions and mails (graded work, announcements) had no screen.
     { title: 'Settings', path: 'settings', icon: Settings },
   ],
@@ -48,6 +53,8 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'My Subjects', path: 'subjects', icon: Library },
     { title: 'Weekly Content', path: 'weeks', icon: CalendarDays },
     { title: 'Submissions', path: 'submissions', icon: Inbox },
+    // Issue 31 §2: not in the spec's menu.
+    { title: 'Attendance', path: 'attendance', icon: CalendarCheck },
     { title: 'Announcements', path: 'announcements', icon: Megaphone },
     // Not in the spec's menu: a teacher's password, sessions and mails (new submissions, announcements) had no screen.
     { title: 'Settings', path: 'settings', icon: Settings },
@@ -61,6 +68,9 @@ export const DASHBOARD_MENUS: Record<Role, MenuEntry[]> = {
     { title: 'Prospective Students', path: 'prospective', icon: FileText },
     { title: 'Teacher Assignments', path: 'assignments', icon: UserCheck },
     { title: 'Enrollments', path: 'enrollments', icon: Layers },
+    // Issue 31 §1: not in the spec's menu.
+    { title: 'Schedules', path: 'schedules', icon: CalendarClock },
+    { title: 'Holidays', path: 'holidays', icon: CalendarOff },
     { title: 'Announcements', path: 'announcements', icon: Megaphone },
     // Issue 17 §6 (ADR 0032): operations, not in the spec's menu.
     { title: 'Queues', path: 'queues', icon: ListRestart },

@@ -4,7 +4,8 @@
 import type { MailTemplates } from '@academy/backend';
 import { admissionsMailTemplates } from '@academy/admissions';
 import { announcementsMailTemplates } from '@academy/announcements';
+import { attendanceMailTemplates } from '@academy/attendance';
 import { gradingMailTemplates } from '@academy/grading';
 import { identityMailTemplates } from '@academy/identity';
 
-export const mailTemplates: MailTemplates = { ...identityMailTemplates, ...admissionsMailTemplates, ...gradingMailTemplates, ...announcementsMailTemplates };
+export const mailTemplates: MailTemplates = { ...identityMailTemplates, ...admissionsMailTemplates, ...gradingMailTemplates, ...announcementsMailTemplates, ...attendanceMailTemplates };
