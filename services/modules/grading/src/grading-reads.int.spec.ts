@@ -149,7 +149,7 @@ describe('over the projection', () => {
     expect(await readSubmitFacts(t.em, CAT, T1)).toMatchObject({ item: { itemId: T1 }, enrolled: false });
     expect(await readSubmitFacts(t.em, ANN, REMOVED)).toEqual({ item: null, enrolled: false });
     expect(await readSubmitFacts(t.em, ANN, 'not-a-uuid')).toEqual({ item: null, enrolled: false });
-    expect(await readGradingTarget(t.em, SUB2, TEA)).toEqual({ streamId: work(ANN, T2), subjectId: S1, studentId: ANN, title: 'Task 2', assigned: true });
+    expect(await readGradingTarget(t.em, SUB2, TEA)).toEqual({ streamId: work(ANN, T2), subjectId: S1, studentId: ANN, itemId: T2, title: 'Task 2', assigned: true });
     expect(await readGradingTarget(t.em, SUB2, TEB)).toMatchObject({ assigned: false });
     expect(await readGradingTarget(t.em, UNKNOWN, TEA)).toBeNull();
   });
