@@ -63,7 +63,7 @@ export const rubricSelectionsSchema = z.object({
   selections: z
     .array(
       z.object({
-        criterionId: z.string().min(1).max(100),
+        criterionId: text().min(1).max(100),
         level: z.number({ error: RUBRIC_MESSAGES.chooseLevel }).int(RUBRIC_MESSAGES.chooseLevel).min(0, RUBRIC_MESSAGES.chooseLevel),
         comment: text().trim().max(2000, 'Comment must be at most 2000 characters').optional().default(''),
       }),

@@ -35,8 +35,10 @@ import { SetRubricController } from './commands/set-rubric/set-rubric.http.contr
 import { SetRubricHandler } from './commands/set-rubric/set-rubric.handler.js';
 import { ItemRubricController } from './queries/item-rubric/item-rubric.http.controller.js';
 import { ItemRubricHandler } from './queries/item-rubric/item-rubric.handler.js';
-import { RubricTemplateController } from './commands/rubric-templates/rubric-template.http.controller.js';
-import { CopyRubricTemplateHandler, CreateRubricTemplateHandler } from './commands/rubric-templates/rubric-template.handlers.js';
+import { CreateRubricTemplateController } from './commands/create-rubric-template/create-rubric-template.http.controller.js';
+import { CreateRubricTemplateHandler } from './commands/create-rubric-template/create-rubric-template.handler.js';
+import { CopyRubricTemplateController } from './commands/copy-rubric-template/copy-rubric-template.http.controller.js';
+import { CopyRubricTemplateHandler } from './commands/copy-rubric-template/copy-rubric-template.handler.js';
 import { RubricTemplatesController } from './queries/rubric-templates/rubric-templates.http.controller.js';
 import { RubricTemplatesHandler } from './queries/rubric-templates/rubric-templates.handler.js';
 
@@ -66,7 +68,8 @@ import { RubricTemplatesHandler } from './queries/rubric-templates/rubric-templa
     SubmissionRepliesController,
     SetRubricController,
     ItemRubricController,
-    RubricTemplateController,
+    CreateRubricTemplateController,
+    CopyRubricTemplateController,
     RubricTemplatesController,
   ],
   providers: [

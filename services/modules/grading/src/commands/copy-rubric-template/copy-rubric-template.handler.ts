@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CommandHandler } from '@nestjs/cqrs';
 import { principalOf, GatedCommandHandler } from '@academy/backend';
 import { DomainError, fold, runCommand } from '@academy/event-store';
@@ -7,20 +6,7 @@ import { rubricDecider, rubricStream } from '../../domain/rubric.js';
 import { rubricTemplateDecider, rubricTemplateStream } from '../../domain/rubric-template.js';
 import { readExtensionItem } from '../../queries/extension-item.read.js';
 import { GRADING_READ_MODEL } from '../submission-screens.js';
-import { CopyRubricTemplate, CreateRubricTemplate } from './rubric-template.commands.js';
-
-/** An admin keeps a template on its own stream (issue 30 §2, ADR 0044). */
-@CommandHandler(CreateRubricTemplate)
-export class CreateRubricTemplateHandler extends GatedCommandHandler<CreateRubricTemplate> {
-  async execute({ caller, input }: CreateRubricTemplate) {
-    const templateId = randomUUID();
-    const adminId = principalOf(caller).userId;
-    const { position } = await runCommand(this.store, caller.metadata, {
-      execute: async (unit) => unit.decide(await unit.load(rubricTemplateStream(templateId), rubricTemplateDecider), rubricTemplateDecider, { type: 'CreateRubricTemplate', templateId, adminId, input }),
-    });
-    return { position };
-  }
-}
+import { CopyRubricTemplate } from './copy-rubric-template.command.js';
 
 /** An admin copies a template into an item: the item's next rubric version, its own from then on. */
 @CommandHandler(CopyRubricTemplate)
