@@ -6,12 +6,8 @@ import {
   apiErrorSchema,
   CONVERSATION_MESSAGES,
   conversationResponseSchema,
-  enrollmentResponseSchema,
   notificationsResponseSchema,
-  type Program,
-  programResponseSchema,
   type Subject,
-  subjectResponseSchema,
   submissionResponseSchema,
   type TeacherSubmissionsResponse,
   teacherSubmissionsResponseSchema,
@@ -20,7 +16,9 @@ import {
 } from '@academy/contracts';
 import { bodyOf } from '@academy/testing';
 import { gradingInAppTemplates } from '@academy/grading';
-import { type Account, type Harness, ROLES, startHarness } from './modules-harness.js';
+import { type Account, type Harness, startHarness } from './modules-harness.js';
+import { type GradingCohort, gradingCohort } from './grading-cohort.js';
+import { type MatrixRow, matrixAnswers, roleCallers } from './authorization-matrix.js';
 
 let h: Harness;
 let student: Account;
@@ -29,8 +27,8 @@ let teacher: Account;
 let otherTeacher: Account;
 let studentAdmin: Account;
 let auditor: Account;
-let program: Program;
 let subject: Subject;
+let enrollActive: GradingCohort['enrollActive'];
 let taskId: string;
 /** Olu's submission (the authorization matrix makes it; one submission per student and item). */
 let othersSubmission: string;
@@ -42,10 +40,6 @@ const thread = async (submissionId: string, token = teacher.token) =>
   bodyOf(await h.call('GET', `/submissions/${submissionId}/replies`, { token, minPosition: await h.head() }), conversationResponseSchema).replies;
 const inbox = async (who: Account) => bodyOf(await h.call('GET', '/notifications', { token: who.token, minPosition: await h.head() }), notificationsResponseSchema).notifications;
 
-async function enrollActive(s: Account) {
-  const e = bodyOf(await h.call('POST', '/enrollments', { token: admin(), body: { studentId: s.userId, programId: program.id, subjectId: subject.id } }), enrollmentResponseSchema).enrollment;
-  expect((await h.call('PUT', `/enrollments/${e.id}/status`, { token: admin(), body: { status: 'active' } })).status).toBe(200);
-}
 /** A new submission of `s` (its latest attempt) at the week's task, or a resubmission after needs_revision. */
 async function submitted(s = student): Promise<string> {
   const res = await h.call('POST', '/student/submissions', { token: s.token, body: { kind: 'task', itemId: taskId, githubUrl: 'https://github.com/ada/work' } });
@@ -74,15 +68,7 @@ beforeAll(async () => {
   h = await startHarness('conversations', { inAppTemplates: gradingInAppTemplates });
   student = await h.account('student', 'Ada Student');
   otherStudent = await h.account('student', 'Olu Other');
-  teacher = await h.account('teacher', 'Tess Teacher');
-  otherTeacher = await h.account('teacher', 'Otto Other');
-  studentAdmin = await h.account('student_admin');
-  auditor = await h.account('auditor');
-  program = bodyOf(await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening' } }), programResponseSchema).program;
-  subject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: program.id } }), subjectResponseSchema).subject;
-  const otherSubject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'JavaScript', programId: program.id } }), subjectResponseSchema).subject;
-  await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subject.id } });
-  await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: otherTeacher.userId, subjectId: otherSubject.id } });
+  ({ teacher, otherTeacher, studentAdmin, auditor, subject, enrollActive } = await gradingCohort(h));
   const { week } = bodyOf(await h.call('POST', '/weeks', { token: teacher.token, body: { subjectId: subject.id, weekNumber: 1, title: 'Semantic HTML' } }), weekResponseSchema);
   taskId = bodyOf(await h.call('POST', `/weeks/${week.id}/tasks`, { token: teacher.token, body: { dayNumber: 1, title: 'Forms' } }), weekResponseSchema).week.tasks[0].id;
   expect((await h.call('PUT', `/weeks/${week.id}/published`, { token: teacher.token, body: { published: true } })).status).toBe(200);
@@ -107,24 +93,14 @@ describe('authorization', () => {
     const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     const valid = { text: 'Is the label order right now?' };
     // columns: anonymous, another student, teacher of the subject, admin, student admin, auditor, teacher of another subject, its student
-    const matrix: [string, string, unknown, ...number[]][] = [
+    const matrix: MatrixRow[] = [
       ['GET', `/submissions/${submissionId}/replies`, undefined, 401, 404, 200, 200, 403, 403, 403, 200],
       ['GET', `/submissions/${nobody}/replies`, undefined, 401, 404, 404, 404, 403, 403, 404, 404],
       ['GET', '/submissions/not-a-uuid/replies', undefined, 401, 404, 404, 404, 403, 403, 404, 404],
       ['POST', `/submissions/${submissionId}/replies`, valid, 401, 404, 201, 403, 403, 403, 403, 201],
       ['POST', `/submissions/${nobody}/replies`, valid, 401, 404, 404, 403, 403, 403, 404, 404],
     ];
-    const callers = [...ROLES.map((role) => token[role]), otherTeacher.token, otherStudent.token];
-    const names = [...ROLES, 'other teacher', 'its student'];
-    const got: string[] = [];
-    const want: string[] = [];
-    for (const [method, path, body, ...expected] of matrix) {
-      for (const [i, who] of callers.entries()) {
-        const res = await h.call(method, path, { body, token: who });
-        got.push(`${method} ${path} ${names[i]} → ${res.status}`);
-        want.push(`${method} ${path} ${names[i]} → ${expected[i]}`);
-      }
-    }
+    const { got, want } = await matrixAnswers(h, matrix, roleCallers(token, { 'other teacher': otherTeacher, 'its student': otherStudent }));
     expect(got).toEqual(want);
     const refused = await reply(submissionId, valid, otherTeacher.token);
     expect(bodyOf(refused, apiErrorSchema).message).toBe('You are not assigned to this subject.');

@@ -5,14 +5,12 @@
 // Grades and the Submissions show it; bad and hostile input writes nothing.
 import {
   apiErrorSchema,
-  enrollmentResponseSchema,
   EXTENSION_MESSAGES,
   itemExtensionsResponseSchema,
   lessonsResponseSchema,
   myGradesResponseSchema,
   notificationsResponseSchema,
   type Program,
-  programResponseSchema,
   type Subject,
   subjectResponseSchema,
   submissionResponseSchema,
@@ -22,7 +20,9 @@ import {
 } from '@academy/contracts';
 import { bodyOf } from '@academy/testing';
 import { gradingInAppTemplates } from '@academy/grading';
-import { type Account, type Answer, type Harness, ROLES, startHarness } from './modules-harness.js';
+import { type Account, type Answer, type Harness, startHarness } from './modules-harness.js';
+import { type GradingCohort, gradingCohort } from './grading-cohort.js';
+import { type MatrixRow, matrixAnswers, roleCallers } from './authorization-matrix.js';
 
 let h: Harness;
 let student: Account;
@@ -33,6 +33,7 @@ let studentAdmin: Account;
 let auditor: Account;
 let program: Program;
 let subject: Subject;
+let enrollActive: GradingCohort['enrollActive'];
 
 const PAST = '2020-01-01T00:00:00.000Z';
 const FUTURE = '2099-01-01T00:00:00.000Z';
@@ -56,10 +57,6 @@ async function taskDue(dueAt: string | null, latePolicy?: 'accept' | 'closed'): 
   expect((await h.call('PUT', `/weeks/${week.id}/published`, { token: teacher.token, body: { published: true } })).status).toBe(200);
   return added.tasks[0].id;
 }
-async function enrollActive(s: Account) {
-  const e = bodyOf(await h.call('POST', '/enrollments', { token: admin(), body: { studentId: s.userId, programId: program.id, subjectId: subject.id } }), enrollmentResponseSchema).enrollment;
-  expect((await h.call('PUT', `/enrollments/${e.id}/status`, { token: admin(), body: { status: 'active' } })).status).toBe(200);
-}
 const submit = (itemId: string, s = student) => h.call('POST', '/student/submissions', { token: s.token, body: { kind: 'task', itemId, githubUrl: 'https://github.com/ada/work' } });
 const grant = (itemId: string, body: unknown, token = teacher.token, studentId = student.userId) => h.call('PUT', `/items/${itemId}/extensions/${studentId}`, { token, body });
 const pick = (s: { late: boolean; extended: boolean; dueAt: string | null } | undefined) => s && { late: s.late, extended: s.extended, dueAt: s.dueAt };
@@ -72,15 +69,7 @@ beforeAll(async () => {
   h = await startHarness('extensions', { inAppTemplates: gradingInAppTemplates });
   student = await h.account('student', 'Ada Student');
   outsider = await h.account('student', 'Olu Outsider');
-  teacher = await h.account('teacher', 'Tess Teacher');
-  otherTeacher = await h.account('teacher', 'Otto Other');
-  studentAdmin = await h.account('student_admin');
-  auditor = await h.account('auditor');
-  program = bodyOf(await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening' } }), programResponseSchema).program;
-  subject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: program.id } }), subjectResponseSchema).subject;
-  const otherSubject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'JavaScript', programId: program.id } }), subjectResponseSchema).subject;
-  await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subject.id } });
-  await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: otherTeacher.userId, subjectId: otherSubject.id } });
+  ({ teacher, otherTeacher, studentAdmin, auditor, program, subject, enrollActive } = await gradingCohort(h));
   await enrollActive(student);
 }, 90_000);
 afterAll(async () => h?.stop());
@@ -92,7 +81,7 @@ describe('authorization', () => {
     const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     const valid = { dueAt: FUTURE, reason: 'Medical certificate' };
     // columns: anonymous, student, teacher of the subject, admin, student admin, auditor, teacher of another subject
-    const matrix: [string, string, unknown, ...number[]][] = [
+    const matrix: MatrixRow[] = [
       ['GET', `/items/${itemId}/extensions`, undefined, 401, 403, 200, 200, 403, 403, 403],
       ['GET', `/items/${nobody}/extensions`, undefined, 401, 403, 404, 404, 403, 403, 404],
       ['PUT', `/items/${itemId}/extensions/${student.userId}`, valid, 401, 403, 200, 403, 403, 403, 403],
@@ -101,17 +90,7 @@ describe('authorization', () => {
       ['DELETE', `/items/${itemId}/extensions/${student.userId}`, undefined, 401, 403, 200, 403, 403, 403, 403],
       ['DELETE', `/items/${itemId}/extensions/${student.userId}`, undefined, 401, 403, 404, 403, 403, 403, 403],
     ];
-    const callers = [...ROLES.map((role) => token[role]), otherTeacher.token];
-    const got: string[] = [];
-    const want: string[] = [];
-    for (const [method, path, body, ...expected] of matrix) {
-      for (const [i, who] of callers.entries()) {
-        const res = await h.call(method, path, { body, token: who });
-        const name = i < ROLES.length ? ROLES[i] : 'other teacher';
-        got.push(`${method} ${path} ${name} → ${res.status}`);
-        want.push(`${method} ${path} ${name} → ${expected[i]}`);
-      }
-    }
+    const { got, want } = await matrixAnswers(h, matrix, roleCallers(token, { 'other teacher': otherTeacher }));
     expect(got).toEqual(want);
     const refused = await grant(itemId, valid, otherTeacher.token);
     expect(errorOf(refused).message).toBe('You are not assigned to this subject.');

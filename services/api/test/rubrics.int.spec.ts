@@ -6,21 +6,19 @@
 import {
   apiErrorSchema,
   auditWhyResponseSchema,
-  enrollmentResponseSchema,
   itemRubricResponseSchema,
   myGradesResponseSchema,
-  type Program,
-  programResponseSchema,
   RUBRIC_MESSAGES,
   rubricTemplatesResponseSchema,
   type Subject,
-  subjectResponseSchema,
   submissionResponseSchema,
   UNSTORABLE_TEXT_MESSAGE,
   weekResponseSchema,
 } from '@academy/contracts';
 import { bodyOf } from '@academy/testing';
-import { type Account, type Answer, type Harness, ROLES, startHarness } from './modules-harness.js';
+import { type Account, type Answer, type Harness, startHarness } from './modules-harness.js';
+import { gradingCohort } from './grading-cohort.js';
+import { type MatrixRow, matrixAnswers, roleCallers } from './authorization-matrix.js';
 
 let h: Harness;
 let student: Account;
@@ -28,7 +26,6 @@ let teacher: Account;
 let otherTeacher: Account;
 let studentAdmin: Account;
 let auditor: Account;
-let program: Program;
 let subject: Subject;
 let weekId: string;
 let days = 0;
@@ -75,17 +72,9 @@ const choose = (version: number, levels: number[], comments: string[] = []) => (
 beforeAll(async () => {
   h = await startHarness('rubrics');
   student = await h.account('student', 'Ada Student');
-  teacher = await h.account('teacher', 'Tess Teacher');
-  otherTeacher = await h.account('teacher', 'Otto Other');
-  studentAdmin = await h.account('student_admin');
-  auditor = await h.account('auditor');
-  program = bodyOf(await h.call('POST', '/programs', { token: admin(), body: { name: 'Web Development', type: 'evening' } }), programResponseSchema).program;
-  subject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'HTML & CSS', programId: program.id } }), subjectResponseSchema).subject;
-  const otherSubject = bodyOf(await h.call('POST', '/subjects', { token: admin(), body: { name: 'JavaScript', programId: program.id } }), subjectResponseSchema).subject;
-  await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: teacher.userId, subjectId: subject.id } });
-  await h.call('POST', '/teacher-assignments', { token: admin(), body: { teacherId: otherTeacher.userId, subjectId: otherSubject.id } });
-  const e = bodyOf(await h.call('POST', '/enrollments', { token: admin(), body: { studentId: student.userId, programId: program.id, subjectId: subject.id } }), enrollmentResponseSchema).enrollment;
-  expect((await h.call('PUT', `/enrollments/${e.id}/status`, { token: admin(), body: { status: 'active' } })).status).toBe(200);
+  const cohort = await gradingCohort(h);
+  ({ teacher, otherTeacher, studentAdmin, auditor, subject } = cohort);
+  await cohort.enrollActive(student);
 }, 90_000);
 afterAll(async () => h?.stop());
 
@@ -95,23 +84,13 @@ describe('authorization', () => {
     const nobody = '00000000-0000-4000-8000-0000000000ff';
     const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     // columns: anonymous, student, teacher of the subject, admin, student admin, auditor, teacher of another subject
-    const matrix: [string, string, unknown, ...number[]][] = [
+    const matrix: MatrixRow[] = [
       ['GET', `/items/${itemId}/rubric`, undefined, 401, 403, 200, 200, 403, 403, 403],
       ['GET', `/items/${nobody}/rubric`, undefined, 401, 403, 404, 404, 403, 403, 404],
       ['PUT', `/items/${itemId}/rubric`, LEVELS, 401, 403, 200, 403, 403, 403, 403],
       ['PUT', `/items/${nobody}/rubric`, LEVELS, 401, 403, 404, 403, 403, 403, 404],
     ];
-    const callers = [...ROLES.map((role) => token[role]), otherTeacher.token];
-    const got: string[] = [];
-    const want: string[] = [];
-    for (const [method, path, body, ...expected] of matrix) {
-      for (const [i, who] of callers.entries()) {
-        const res = await h.call(method, path, { body, token: who });
-        const name = i < ROLES.length ? ROLES[i] : 'other teacher';
-        got.push(`${method} ${path} ${name} → ${res.status}`);
-        want.push(`${method} ${path} ${name} → ${expected[i]}`);
-      }
-    }
+    const { got, want } = await matrixAnswers(h, matrix, roleCallers(token, { 'other teacher': otherTeacher }));
     expect(got).toEqual(want);
     // Saved once by the teacher of the subject (the same rubric again is no new version).
     expect(bodyOf(await h.call('GET', `/items/${itemId}/rubric`, { token: admin(), minPosition: await h.head() }), itemRubricResponseSchema).rubric?.version).toBe(1);
@@ -244,23 +223,14 @@ describe('templates (admin)', () => {
     const templateId = created.templates.find((t) => t.name === 'Web basics')!.id;
     const token = { anonymous: undefined, student: student.token, teacher: teacher.token, admin: admin(), student_admin: studentAdmin.token, auditor: auditor.token };
     // columns: anonymous, student, teacher of the subject, admin, student admin, auditor, teacher of another subject
-    const matrix: [string, string, unknown, ...number[]][] = [
+    const matrix: MatrixRow[] = [
       ['GET', '/rubric-templates', undefined, 401, 403, 403, 200, 403, 403, 403],
       ['POST', '/rubric-templates', body, 401, 403, 403, 201, 403, 403, 403],
       ['POST', `/items/${itemId}/rubric/copy`, { templateId }, 401, 403, 403, 200, 403, 403, 403],
       ['POST', `/items/${nobody}/rubric/copy`, { templateId }, 401, 403, 403, 404, 403, 403, 403],
       ['POST', `/items/${itemId}/rubric/copy`, { templateId: nobody }, 401, 403, 403, 404, 403, 403, 403],
     ];
-    const callers = [...ROLES.map((role) => token[role]), otherTeacher.token];
-    const got: string[] = [];
-    const want: string[] = [];
-    for (const [method, path, payload, ...expected] of matrix) {
-      for (const [i, who] of callers.entries()) {
-        const res = await h.call(method, path, { body: payload, token: who });
-        got.push(`${method} ${path} ${JSON.stringify(payload)} ${i < ROLES.length ? ROLES[i] : 'other teacher'} → ${res.status}`);
-        want.push(`${method} ${path} ${JSON.stringify(payload)} ${i < ROLES.length ? ROLES[i] : 'other teacher'} → ${expected[i]}`);
-      }
-    }
+    const { got, want } = await matrixAnswers(h, matrix, roleCallers(token, { 'other teacher': otherTeacher }));
     expect(got).toEqual(want);
 
     // Copied once above: the item's version 1, the template's criteria; the teacher grades with it.
