@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle, SelectField 
 import { useAttendanceSheetQuery, useClassSessionsQuery, useScheduledSubjectsQuery } from '../api/attendance';
 import { PageHeader } from '../page-header';
 import { QueryView } from '../query-view';
-import { AttendanceCsvExport, sessionLabel, UpcomingSessions } from './sessions-panel';
+import { ComingSessionsCard, sessionLabel } from './sessions-panel';
 import { AttendanceHistory, TakeAttendance } from './take-attendance';
 
 /** The sessions that have started and were not cancelled, newest first (the latest chosen first), and the roll of the chosen one. */
@@ -72,18 +72,7 @@ export function AttendancePage() {
                   {subject.schedule && <Roll key={subject.id} subjectId={subject.id} />}
                 </CardContent>
               </Card>
-              <Card className="min-w-0 content-start">
-                <CardHeader>
-                  <CardTitle>
-                    <h2>Coming sessions</h2>
-                  </CardTitle>
-                  <CardDescription>Move or cancel one with a reason: the students are told by bell and mail.</CardDescription>
-                </CardHeader>
-                <CardContent className="grid gap-4">
-                  {subject.schedule ? <UpcomingSessions subjectId={subject.id} /> : <p className="text-muted-foreground">{ATTENDANCE_MESSAGES.noSchedule}</p>}
-                  <AttendanceCsvExport subjectId={subject.id} subjectName={subject.name} />
-                </CardContent>
-              </Card>
+              <ComingSessionsCard subject={subject} />
             </div>
           );
         }}

@@ -7,7 +7,7 @@ import { useScheduledSubjectsQuery, useSetScheduleMutation } from '../api/attend
 import { academyZoneLabel, PROGRAM_TYPE_LABELS } from '../format';
 import { PageHeader } from '../page-header';
 import { QueryView } from '../query-view';
-import { AttendanceCsvExport, UpcomingSessions } from './sessions-panel';
+import { ComingSessionsCard } from './sessions-panel';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
@@ -86,18 +86,7 @@ export function SchedulesPage() {
                     <ScheduleFormCard key={subject.id} subject={subject} />
                   </CardContent>
                 </Card>
-                <Card className="min-w-0 content-start">
-                  <CardHeader>
-                    <CardTitle>
-                      <h2>Coming sessions</h2>
-                    </CardTitle>
-                    <CardDescription>Move or cancel one with a reason: the students are told by bell and mail.</CardDescription>
-                  </CardHeader>
-                  <CardContent className="grid gap-4">
-                    {subject.schedule ? <UpcomingSessions subjectId={subject.id} /> : <p className="text-muted-foreground">{ATTENDANCE_MESSAGES.noSchedule}</p>}
-                    <AttendanceCsvExport subjectId={subject.id} subjectName={subject.name} />
-                  </CardContent>
-                </Card>
+                <ComingSessionsCard subject={subject} />
               </div>
             </div>
           );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { CalendarX2, Download, MoveRight } from 'lucide-react';
-import { ATTENDANCE_LIMITS, ATTENDANCE_MESSAGES, type ClassSession, cancelSessionRequestSchema, moveSessionRequestSchema } from '@academy/contracts';
-import { Badge, Button, FormField, FormTextareaField } from '@academy/ui';
+import { ATTENDANCE_LIMITS, ATTENDANCE_MESSAGES, type ClassSession, cancelSessionRequestSchema, moveSessionRequestSchema, type ScheduledSubject } from '@academy/contracts';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, FormTextareaField } from '@academy/ui';
 import { useCommand, useCommandForm } from '@academy/web-session';
 import { useAttendanceCsvDownload, useCancelSessionMutation, useClassSessionsQuery, useMoveSessionMutation } from '../api/attendance';
 import { saveBlob } from '../api/certificates';
@@ -62,7 +62,7 @@ function SessionRow({ session: s }: { session: ClassSession }) {
 }
 
 /** A cohort's attendance in a period as CSV (times in the academy's zone), for funders. */
-export function AttendanceCsvExport({ subjectId, subjectName }: { subjectId: string; subjectName: string }) {
+function AttendanceCsvExport({ subjectId, subjectName }: { subjectId: string; subjectName: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const download = useAttendanceCsvDownload();
@@ -89,7 +89,7 @@ export function AttendanceCsvExport({ subjectId, subjectName }: { subjectId: str
 }
 
 /** The cohort's coming sessions (the next twenty), each to cancel or move with a reason. */
-export function UpcomingSessions({ subjectId }: { subjectId: string }) {
+function UpcomingSessions({ subjectId }: { subjectId: string }) {
   const sessions = useClassSessionsQuery(subjectId);
   return (
     <QueryView query={sessions} pending="Loading sessions…" error="The sessions could not be loaded." compact>
@@ -98,5 +98,23 @@ export function UpcomingSessions({ subjectId }: { subjectId: string }) {
         return upcoming.length === 0 ? <p className="text-muted-foreground">{ATTENDANCE_MESSAGES.noSessions}</p> : <ul className="grid gap-2" aria-label="Upcoming sessions">{upcoming.map((s) => <SessionRow key={s.id} session={s} />)}</ul>;
       }}
     </QueryView>
+  );
+}
+
+/** A cohort's coming sessions to move or cancel, and its attendance CSV: the teacher's Attendance and the admin's Schedules. */
+export function ComingSessionsCard({ subject }: { subject: ScheduledSubject }) {
+  return (
+    <Card className="min-w-0 content-start">
+      <CardHeader>
+        <CardTitle>
+          <h2>Coming sessions</h2>
+        </CardTitle>
+        <CardDescription>Move or cancel one with a reason: the students are told by bell and mail.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {subject.schedule ? <UpcomingSessions subjectId={subject.id} /> : <p className="text-muted-foreground">{ATTENDANCE_MESSAGES.noSchedule}</p>}
+        <AttendanceCsvExport subjectId={subject.id} subjectName={subject.name} />
+      </CardContent>
+    </Card>
   );
 }
