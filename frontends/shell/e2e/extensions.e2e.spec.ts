@@ -15,19 +15,15 @@ import { CONVERSATION_MESSAGES, EXTENSION_MESSAGES, submissionResponseSchema, te
 import { chooseLevelsShowingTheScore, fillTwoCriteriaRubric } from './rubric.steps.js';
 import {
   apiJson,
-  type BrowserSession,
-  launchBrowser,
   type RunningApi,
-  seedTeachingWorld,
   signInThroughUi,
-  startApi,
-  startGitServer,
-  startSmtpCatcher,
   type TeachingWorld,
   type TestGitServer,
   type TestSmtpCatcher,
   type TrackedPage,
   waitForToast,
+  startTeachingStage,
+  type TeachingStage,
 } from '@academy/testing';
 
 const repoUrl = 'https://github.com/lerato/forms';
@@ -39,17 +35,13 @@ describe('extensions and closed items, in a browser', () => {
   let git: TestGitServer;
   let smtp: TestSmtpCatcher;
   let world: TeachingWorld;
-  const browsers: BrowserSession[] = [];
+  let stage: TeachingStage;
   let studentPage: TrackedPage;
   let teacherPage: TrackedPage;
 
   beforeAll(async () => {
-    [git, smtp] = await Promise.all([startGitServer(), startSmtpCatcher()]);
-    const started = await Promise.all([startApi({ withWorker: true, env: { PUBLIC_URL: 'http://academy.test', SMTP_URL: smtp.url, OUTGOING_TEST_HOSTS: git.routeFor('github.com') } }), launchBrowser(), launchBrowser()]);
-    api = started[0];
-    browsers.push(started[1], started[2]);
-    [studentPage, teacherPage] = await Promise.all(browsers.map((b) => b.newPage()));
-    world = await seedTeachingWorld(api.url, smtp);
+    stage = await startTeachingStage();
+    ({ api, git, smtp, world, studentPage, teacherPage } = stage);
     await git.createRepo('lerato', 'forms');
     // Day 3 was due yesterday and takes late work (the default policy).
     const call = apiJson(api.url);
@@ -57,12 +49,7 @@ describe('extensions and closed items, in a browser', () => {
     await call(weekResponseSchema, 'PUT', `/weeks/${world.weekId}/tasks/${world.taskIds[2]}`, { token: world.teacher.token, body: { dayNumber: 3, title: 'Flexbox layout', dueAt: yesterday } });
     await Promise.all([signInThroughUi(studentPage.page, api.url, world.student.email, world.student.password), signInThroughUi(teacherPage.page, api.url, world.teacher.email, world.teacher.password)]);
   }, 120_000);
-  afterAll(async () => {
-    await Promise.allSettled(browsers.map((b) => b.close()));
-    await api?.stop();
-    await git?.close();
-    await smtp?.stop();
-  });
+  afterAll(async () => stage?.stop());
   afterEach(() => {
     for (const page of [studentPage, teacherPage]) expect(page.pageErrors).toEqual([]);
   });

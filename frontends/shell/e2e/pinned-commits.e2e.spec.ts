@@ -8,21 +8,16 @@ import type { Page } from 'playwright-core';
 import { GRADING_MESSAGES, shortSha } from '@academy/contracts';
 import {
   apiJson,
-  type BrowserSession,
-  launchBrowser,
   openDashboardMenu,
   type RunningApi,
-  seedTeachingWorld,
   signInThroughUi,
-  startApi,
-  startGitServer,
-  startSmtpCatcher,
   type TeachingWorld,
   type TestGitRepo,
   type TestGitServer,
-  type TestSmtpCatcher,
   type TrackedPage,
   waitForToast,
+  startTeachingStage,
+  type TeachingStage,
 } from '@academy/testing';
 import { z } from 'zod';
 
@@ -31,31 +26,21 @@ const repoUrl = 'https://github.com/lerato/semantic-skeleton';
 describe('a submission pinned to its commit, in a browser', () => {
   let api: RunningApi;
   let git: TestGitServer;
-  let smtp: TestSmtpCatcher;
   let world: TeachingWorld;
   let repo: TestGitRepo;
   let first = '';
   let second = '';
-  const browsers: BrowserSession[] = [];
+  let stage: TeachingStage;
   let studentPage: TrackedPage;
   let teacherPage: TrackedPage;
 
   beforeAll(async () => {
-    [git, smtp] = await Promise.all([startGitServer(), startSmtpCatcher()]);
-    const started = await Promise.all([startApi({ withWorker: true, env: { PUBLIC_URL: 'http://academy.test', SMTP_URL: smtp.url, OUTGOING_TEST_HOSTS: git.routeFor('github.com') } }), launchBrowser(), launchBrowser()]);
-    api = started[0];
-    browsers.push(started[1], started[2]);
-    [studentPage, teacherPage] = await Promise.all(browsers.map((b) => b.newPage()));
-    world = await seedTeachingWorld(api.url, smtp);
+    stage = await startTeachingStage();
+    ({ api, git, world, studentPage, teacherPage } = stage);
     repo = await git.createRepo('lerato', 'semantic-skeleton');
     first = await repo.head();
   }, 90_000);
-  afterAll(async () => {
-    await Promise.allSettled(browsers.map((b) => b.close()));
-    await api?.stop();
-    await git?.close();
-    await smtp?.stop();
-  });
+  afterAll(async () => stage?.stop());
   afterEach(() => {
     for (const page of [studentPage, teacherPage]) expect(page.pageErrors).toEqual([]);
   });

@@ -25,6 +25,7 @@ export { launchBrowser, openDashboardMenu, signInThroughUi, statFigure, waitForT
 export { clippedProblems, overflowingBoxes, pageWidth, toastClashes } from './layout.js';
 export { startGitServer, type RepoOptions, type TestGitRepo, type TestGitServer } from './git-server.js';
 export { apiJson, seedTeachingWorld, type TeachingWorld, type WorldAccount } from './teaching-world.js';
+export { startTeachingStage, type TeachingStage } from './teaching-stage.js';
 export { startSmtpCatcher, type TestSmtpCatcher, type CaughtMail } from './smtp.js';
 export { until, untilValue } from './until.js';
 export { validValue, validBody, hostileBody, HOSTILE_STRINGS, type ArbitraryOptions } from './zod-arbitrary.js';
